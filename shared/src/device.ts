@@ -1,0 +1,99 @@
+/**
+ * Device detection from a User-Agent string and the mobile-site redirect target (spec §2).
+ * Pure string functions: the server runs them on the request header before rendering, the client
+ * may run them on `navigator.userAgent`, and both must agree.
+ */
+
+export type DeviceType = 'android' | 'ios' | 'mobile' | 'pc';
+export type InAppBrowser = 'wechat' | 'weibo' | 'toutiao' | 'tiktok' | 'fb';
+
+/** A User-Agent header as Express and the DOM hand it over; missing means "pc". */
+type UserAgent = string | null | undefined;
+
+/**
+ * spec §2: the mobile list — Android, iPhone, iPad, iPod, Windows Phone, BlackBerry, webOS,
+ * WeChat (MicroMessenger) and Weibo. `BB10` is BlackBerry 10, whose UA never says "BlackBerry".
+ * Desktop WeChat (WindowsWechat / MacWechat) also sends MicroMessenger and so counts as mobile:
+ * that is the spec's rule, and its built-in browser opens links in a phone-sized window anyway.
+ */
+const MOBILE_UA_RE = /Android|iPhone|iPad|iPod|Windows Phone|BlackBerry|BB10|webOS|MicroMessenger|Weibo/i;
+
+/**
+ * Search-engine crawlers always get the desktop portal, even their smartphone variants (which
+ * claim Android/iPhone): the redirect is for people's devices, and the portal's SSR pages are the
+ * ones that must be indexed rather than bounced to the separate mobile site. "spider" covers
+ * Baiduspider, Bytespider, YisouSpider, 360Spider and Sogou web spider. No bare "bot": phone
+ * brands such as CUBOT contain it.
+ */
+const CRAWLER_RE = /Googlebot|bingbot|Applebot|PetalBot|YandexBot|DuckDuckBot|Slurp|spider/i;
+
+/** True for a known search-engine crawler. */
+export function isCrawler(ua: UserAgent): boolean {
+  return !!ua && CRAWLER_RE.test(ua);
+}
+
+/** spec §2: anything in the mobile list, crawlers excepted. Empty or missing UA → false (pc). */
+export function isMobileUserAgent(ua: UserAgent): boolean {
+  return !!ua && !isCrawler(ua) && MOBILE_UA_RE.test(ua);
+}
+
+/**
+ * spec §2 device types. `getDeviceType(ua) !== 'pc'` ⇔ `isMobileUserAgent(ua)`.
+ *
+ * iPadOS 13+ Safari sends the desktop macOS Safari UA ("Macintosh; Intel Mac OS X"), so such an
+ * iPad is 'pc': the header cannot tell them apart (only client-side touch probing could, which the
+ * server cannot do before rendering). Older iPads and iPad apps that still say "iPad" are 'ios'.
+ */
+export function getDeviceType(ua: UserAgent): DeviceType {
+  if (!ua || !isMobileUserAgent(ua)) return 'pc';
+  // Windows Phone UAs also claim "Android" and "iPhone" for compatibility: test it first.
+  if (/Windows Phone/i.test(ua)) return 'mobile';
+  if (/Android/i.test(ua)) return 'android';
+  if (/iPhone|iPad|iPod/i.test(ua)) return 'ios';
+  // BlackBerry, webOS, and WeChat/Weibo on a platform not named above.
+  return 'mobile';
+}
+
+/**
+ * spec §2 in-app browsers. Toutiao is tested before TikTok because ByteDance apps share the
+ * "BytedanceWebview" token; Toutiao alone says "NewsArticle". Douyin says "aweme", TikTok
+ * (international) "musical_ly".
+ */
+export function getInAppBrowser(ua: UserAgent): InAppBrowser | null {
+  if (!ua) return null;
+  if (/MicroMessenger/i.test(ua)) return 'wechat';
+  if (/Weibo/i.test(ua)) return 'weibo';
+  if (/NewsArticle/i.test(ua)) return 'toutiao';
+  if (/aweme|musical_ly|BytedanceWebview/i.test(ua)) return 'tiktok';
+  if (/FBAN|FBAV|FB_IAB/.test(ua)) return 'fb';
+  return null;
+}
+
+/** Sections that have detail and tab pages on the mobile site. */
+const MOBILE_SECTIONS: ReadonlySet<string> = new Set(['xmk', 'zb']);
+
+/** Same id rule as the desktop routes /xmk/{id} and /zb/{id}: a positive integer, no leading 0. */
+function isPositiveIntegerId(segment: string | undefined): segment is string {
+  return !!segment && /^[1-9]\d*$/.test(segment) && Number.isSafeInteger(Number(segment));
+}
+
+/**
+ * spec §2 mobile redirect target for a non-desktop visitor:
+ * - /xmk/{id}, /zb/{id}        → `${base}/pages/${seg}/detail?id=${id}`
+ * - /xmk, /zb (no id)          → `${base}/pages/${seg}/index` (the mobile tab page)
+ * - anything else              → `${base}/`
+ *
+ * `/xmk/abc` goes to the tab page: its first segment is xmk and it has no id, which is exactly the
+ * spec's second case ("the same segments without an id"); the visitor wanted that section, and the
+ * home page would lose that. Segments after the id are ignored. A query string or hash on
+ * `pathname` is ignored too. Callers skip the redirect when no mobile site is configured
+ * (DOMAIN.md: with none set, nobody is redirected).
+ */
+export function mobileRedirectTarget(mobileSiteUrl: string, pathname: string): string {
+  const base = mobileSiteUrl.replace(/\/+$/, '');
+  const path = pathname.split(/[?#]/, 1)[0] ?? '';
+  const [section, id] = path.split('/').filter(Boolean);
+  if (section === undefined || !MOBILE_SECTIONS.has(section)) return `${base}/`;
+  if (isPositiveIntegerId(id)) return `${base}/pages/${section}/detail?id=${id}`;
+  return `${base}/pages/${section}/index`;
+}
