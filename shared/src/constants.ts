@@ -23,6 +23,8 @@ export const EMAIL_MAX_LENGTH = 255;
 /** spec §6: every request carries this header. The proxy only injects the bearer when present. */
 export const PLATFORM_HEADER = 'platform';
 export const PLATFORM_VALUE = 'cmsMember';
+/** Header by which a call opts out of the bearer (spec §6 `isToken: false`); the proxy obeys it. */
+export const IS_TOKEN_HEADER = 'istoken';
 
 /** spec §3: client-side storage keys. The token key names the HttpOnly cookie (never JS-readable). */
 export const STORAGE_KEYS = {

@@ -1,0 +1,33 @@
+/** System module (spec §7): public configs and dictionaries. */
+import { queryOptions } from '@tanstack/react-query';
+import type { AckResult, AjaxResult } from '@shared/contract/common';
+import { ENDPOINTS, apiPath } from '@shared/contract/endpoints';
+import type { ConfigKey, DictData, DictType } from '@shared/contract/system';
+import type { Http } from './http';
+
+export const systemKeys = {
+  all: ['system'] as const,
+  config: (key: ConfigKey) => [...systemKeys.all, 'config', key] as const,
+  dict: (type: DictType) => [...systemKeys.all, 'dict', type] as const,
+};
+
+/** Configs and dictionaries change rarely: keep them for ten minutes. */
+const SLOW_CHANGING = 10 * 60_000;
+
+/** GET /api/system/config/configKey/{key} — a public config value (RuoYi answers it in `msg`). */
+export async function getConfigKey(http: Http, key: ConfigKey): Promise<string> {
+  const body = await http.get<AckResult>(apiPath(ENDPOINTS.configKey.path, { key }), { isToken: false });
+  return body.msg;
+}
+
+export const configQueryOptions = (http: Http, key: ConfigKey) =>
+  queryOptions({ queryKey: systemKeys.config(key), queryFn: () => getConfigKey(http, key), staleTime: SLOW_CHANGING });
+
+/** GET /api/system/dict/data/type/{type} — dictionary entries, sorted. */
+export async function getDicts(http: Http, type: DictType): Promise<DictData[]> {
+  const body = await http.get<AjaxResult<DictData[]>>(apiPath(ENDPOINTS.dictData.path, { type }), { isToken: false });
+  return body.data;
+}
+
+export const dictQueryOptions = (http: Http, type: DictType) =>
+  queryOptions({ queryKey: systemKeys.dict(type), queryFn: () => getDicts(http, type), staleTime: SLOW_CHANGING });

@@ -1,0 +1,16 @@
+import { Outlet } from 'react-router-dom';
+import { SiteFooter } from '../../components/site-footer';
+import { SiteHeader } from '../../components/site-header';
+
+/** A slim header without the navigation: login and registration. */
+export function HeaderLayout() {
+  return (
+    <div className="layout layout-header">
+      <SiteHeader compact />
+      <main className="layout-main layout-centered" id="main">
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

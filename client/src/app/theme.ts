@@ -1,0 +1,30 @@
+import type { ThemeConfig } from 'antd';
+
+/**
+ * The Element look the original site had (DEPENDENCIES.md): Element's blue, 4 px radius, its greys.
+ * The same object themes the build-time stylesheet (vite.config.ts extracts antd's CSS with it)
+ * and the runtime ConfigProvider, which renders in zero-runtime mode: no CSS-in-JS work per
+ * render, and the server HTML is styled by a cached <link> from the first byte.
+ */
+export const themeConfig = {
+  token: {
+    colorPrimary: '#409EFF',
+    colorSuccess: '#67C23A',
+    colorWarning: '#E6A23C',
+    colorError: '#F56C6C',
+    colorInfo: '#409EFF',
+    colorTextBase: '#303133',
+    colorBorder: '#DCDFE6',
+    colorBorderSecondary: '#EBEEF5',
+    colorBgLayout: '#F5F7FA',
+    borderRadius: 4,
+    fontFamily:
+      '"Helvetica Neue", Helvetica, "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "WenQuanYi Micro Hei", Arial, sans-serif',
+  },
+  // Class names must be identical in the extracted stylesheet and at runtime.
+  hashed: false,
+  cssVar: { key: 'portal' },
+} satisfies ThemeConfig;
+
+/** Runtime: no CSS-in-JS work at all; the stylesheet above is the only source of antd's CSS. */
+export const runtimeTheme = { ...themeConfig, zeroRuntime: true } satisfies ThemeConfig;

@@ -1,0 +1,69 @@
+// Development only (empty in builds): React Fast Refresh must be installed before any component module runs.
+import '@vitejs/plugin-react/preamble';
+import 'virtual:antd.css';
+import './styles/global.css';
+import { hydrate } from '@tanstack/react-query';
+import { hydrateRoot } from 'react-dom/client';
+import { RouterProvider, createBrowserRouter, matchRoutes, type DataRouter } from 'react-router-dom';
+import { loginUrl } from '@shared/routes';
+import { createHttp } from './api/http';
+import { createQueryClient } from './api/query-client';
+import { Document, STATE_ELEMENT_ID } from './app/document';
+import type { PageState } from './app/page-state';
+import { AppProviders } from './app/providers';
+import { createRoutes } from './app/routes';
+import { feedbackNotifier } from './lib/feedback';
+import { createSessionStore } from './lib/session';
+
+declare global {
+  interface Window {
+    __staticRouterHydrationData?: PageState['router'];
+  }
+}
+
+async function main() {
+  // The server wrote this string; rendering it back unchanged keeps hydration exact.
+  const stateJson = document.getElementById(STATE_ELEMENT_ID)?.textContent ?? '';
+  const state = JSON.parse(stateJson) as PageState;
+
+  const queryClient = createQueryClient();
+  hydrate(queryClient, state.rq);
+  const session = createSessionStore(state.session);
+  let router: DataRouter | null = null;
+  const http = createHttp({
+    baseURL: `/${state.product}`,
+    storage: window.sessionStorage,
+    notifier: feedbackNotifier,
+    onUnauthorized: () => {
+      session.clear();
+      void router?.navigate(loginUrl(window.location.pathname + window.location.search));
+    },
+    onTransportUnauthorized: () => session.clear(),
+  });
+  const routes = createRoutes({ queryClient, http, session });
+
+  // Load the matched pages' code before hydrating, or React would hydrate a tree without them.
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy === 'function') {
+        Object.assign(route, await route.lazy(), { lazy: undefined });
+      }
+    }),
+  );
+
+  // React Router reads (and deserialises errors from) this global.
+  window.__staticRouterHydrationData = state.router;
+  router = createBrowserRouter(routes);
+
+  hydrateRoot(
+    document,
+    <Document assets={state.assets} stateJson={stateJson}>
+      <AppProviders deps={{ queryClient, http, session }}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </Document>,
+  );
+}
+
+void main();

@@ -1,0 +1,107 @@
+/**
+ * Server render of one request. It builds that request's query client, request layer and session,
+ * runs the route pipeline (guard → layout → params → data), and returns a stream plus its status.
+ * The Express side (server/src/ssr.ts) owns headers, timeouts and piping.
+ */
+import { dehydrate } from '@tanstack/react-query';
+import { renderToPipeableStream, type PipeableStream } from 'react-dom/server';
+import {
+  StaticRouterProvider,
+  createStaticHandler,
+  createStaticRouter,
+  isRouteErrorResponse,
+  type HydrationState,
+  type StaticHandlerContext,
+} from 'react-router-dom';
+import { serializeForScript } from '@shared/serialize';
+import { createHttp } from './api/http';
+import { createQueryClient } from './api/query-client';
+import { Document, type DocumentAssets } from './app/document';
+import type { PageState } from './app/page-state';
+import { AppProviders } from './app/providers';
+import { createRoutes, loadSiteData } from './app/routes';
+import type { AppDeps } from './lib/page';
+import { LOGGED_OUT, createSessionStore, type MemberState } from './lib/session';
+
+export interface RenderOptions {
+  /** The page request; its URL's origin is irrelevant (loaders read path and query only). */
+  request: Request;
+  /** Where the backend answers, e.g. http://127.0.0.1:3001. */
+  backendURL: string;
+  product: string;
+  /** The member token from the HttpOnly cookie, if any. */
+  token: string | null;
+  assets: DocumentAssets & { bootstrapModule: string };
+  /** CSP nonce for React's inline streaming scripts. */
+  nonce?: string;
+  /** Crawlers get the complete document at once (onAllReady); browsers get the shell first. */
+  waitForAll: boolean;
+  httpAgent?: unknown;
+  log?: (message: string, error: unknown) => void;
+}
+
+export type RenderResult =
+  | { type: 'redirect'; status: number; location: string }
+  | { type: 'html'; status: number; stream: PipeableStream };
+
+/** React Router's own hydration format for route errors (its deserializer reads `__type`). */
+function serializeRouteErrors(errors: StaticHandlerContext['errors']): HydrationState['errors'] {
+  if (!errors) return null;
+  const out: Record<string, unknown> = {};
+  for (const [routeId, error] of Object.entries(errors)) {
+    out[routeId] = isRouteErrorResponse(error)
+      ? { ...error, __type: 'RouteErrorResponse' }
+      : // Never ship a server error's message or stack to the browser.
+        { message: 'Unexpected Server Error', __type: 'Error' };
+  }
+  return out as HydrationState['errors'];
+}
+
+export async function render(opts: RenderOptions): Promise<RenderResult> {
+  const log = opts.log ?? ((message: string, error: unknown) => console.error(message, error));
+  const queryClient = createQueryClient();
+  const http = createHttp({ baseURL: opts.backendURL, token: opts.token ?? undefined, httpAgent: opts.httpAgent, log });
+  const initialSession: MemberState = opts.token ? { ...LOGGED_OUT, isLogin: true } : LOGGED_OUT;
+  const session = createSessionStore(initialSession);
+  const deps: AppDeps = { queryClient, http, session };
+
+  // Unknown paths match no route, so no loader runs for them; their 404 page still shows the site.
+  await loadSiteData(deps).catch(() => undefined);
+  const handler = createStaticHandler(createRoutes(deps));
+  const context = await handler.query(opts.request);
+  if (context instanceof Response) {
+    return { type: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
+  }
+
+  const state: PageState = {
+    product: opts.product,
+    session: session.get(),
+    rq: dehydrate(queryClient),
+    router: { loaderData: context.loaderData, actionData: null, errors: serializeRouteErrors(context.errors) },
+    assets: { css: opts.assets.css, devScripts: opts.assets.devScripts },
+  };
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const app = (
+    <Document assets={state.assets} stateJson={serializeForScript(state)}>
+      <AppProviders deps={deps}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} nonce={opts.nonce} />
+      </AppProviders>
+    </Document>
+  );
+
+  return new Promise<RenderResult>((resolve, reject) => {
+    let status = context.statusCode;
+    const ready = () => resolve({ type: 'html', status, stream });
+    const stream = renderToPipeableStream(app, {
+      bootstrapModules: [opts.assets.bootstrapModule],
+      nonce: opts.nonce,
+      onShellReady: opts.waitForAll ? undefined : ready,
+      onAllReady: opts.waitForAll ? ready : undefined,
+      onShellError: reject,
+      onError(error) {
+        status = 500;
+        log('render error', error);
+      },
+    });
+  });
+}

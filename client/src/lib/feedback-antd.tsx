@@ -1,0 +1,17 @@
+/**
+ * antd's message, notification and Modal, loaded on first use (see feedback.ts). Static methods
+ * render outside the app's React tree, so they get the same locale and theme through holderRender.
+ */
+import { ConfigProvider, Modal, message, notification } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import { runtimeTheme } from '../app/theme';
+
+ConfigProvider.config({
+  holderRender: (children) => (
+    <ConfigProvider locale={zhCN} theme={runtimeTheme}>
+      {children}
+    </ConfigProvider>
+  ),
+});
+
+export { Modal, message, notification };

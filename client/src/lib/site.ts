@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import { CONFIG_KEYS } from '@shared/contract/system';
+import { useHttp } from '../api/http-context';
+import { configQueryOptions } from '../api/system';
+
+/** spec §1 fallback if the backend has no title configured. */
+const FALLBACK_TITLE = '项目网 - 找项目首选';
+
+export interface SiteInfo {
+  /** "山东项目网 - 找项目首选" */
+  title: string;
+  /** "山东项目网" */
+  name: string;
+  description: string;
+}
+
+/** Site title and description from the backend's configs (prefetched by the root route). */
+export function useSite(): SiteInfo {
+  const http = useHttp();
+  const title = useQuery(configQueryOptions(http, CONFIG_KEYS.siteTitle)).data || FALLBACK_TITLE;
+  const description = useQuery(configQueryOptions(http, CONFIG_KEYS.siteDescription)).data ?? '';
+  return { title, name: title.split(' - ')[0] ?? title, description };
+}

@@ -1,0 +1,22 @@
+// Bundles the two Node programs (server and embedded backend) into dist/node with esbuild.
+// Dependencies stay external (resolved from node_modules at run time); only our TypeScript and the
+// @shared alias are compiled in.
+import { existsSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const entryPoints = { server: 'server/src/index.ts' };
+if (existsSync('backend/src/index.ts')) entryPoints.backend = 'backend/src/index.ts';
+
+await build({
+  entryPoints,
+  outdir: 'dist/node',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  tsconfig: 'server/tsconfig.json',
+  sourcemap: true,
+  logLevel: 'warning',
+});
+console.log(`built ${Object.keys(entryPoints).map((n) => `dist/node/${n}.js`).join(', ')}`);

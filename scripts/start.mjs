@@ -1,0 +1,34 @@
+// `npm start`: build when the sources are newer than the last build, then run the production
+// server (which starts the embedded backend unless BACKEND_URL is set).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const STAMP = 'dist/.build-stamp';
+const SOURCES = ['client', 'server/src', 'shared/src', 'backend/src', 'vite.config.ts', 'package-lock.json'];
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules') continue;
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+const built = existsSync(STAMP) ? statSync(STAMP).mtimeMs : 0;
+const changed = Math.max(...SOURCES.map(newestMtime));
+if (!built || changed > built) {
+  console.log(built ? 'sources changed since the last build: building…' : 'no build yet: building…');
+  const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const server = spawnSync(process.execPath, ['--enable-source-maps', 'dist/node/server.js'], {
+  stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: 'production' },
+});
+process.exit(server.status ?? 0);

@@ -1,0 +1,60 @@
+/**
+ * The BFF: health, the API proxy, static assets, the navigation guards and streaming SSR.
+ * createApp never listens (tests call it with supertest); index.ts does.
+ */
+import type { Agent } from 'node:http';
+import cookieParser from 'cookie-parser';
+import express, { type RequestHandler } from 'express';
+import type { Config } from './config';
+import { errorHandler, sendJsonError } from './errors';
+import { mobileRedirect, memberGuard } from './guards';
+import { healthHandler } from './health';
+import { apiProxy, createBackendAgent } from './proxy';
+import type { Renderer } from './renderer';
+import { ssrHandler } from './ssr';
+
+export interface AppOptions {
+  config: Pick<Config, 'PRODUCT' | 'MOBILE_SITE_URL' | 'TRUST_PROXY'>;
+  backendURL: string;
+  renderer: Renderer;
+  /** Built client assets (dist/client), served under /dist/ with immutable caching. */
+  clientDir?: string;
+  /** Unhashed public files (favicon), served at the root with a short cache. */
+  publicDir: string;
+  /** Development: Vite's middlewares, mounted before the pages. */
+  devMiddleware?: RequestHandler;
+  agent?: Agent;
+  log?: (message: string, error: unknown) => void;
+}
+
+export function createApp(opts: AppOptions) {
+  const log = opts.log ?? ((message: string, error: unknown) => console.error(message, error));
+  const agent = opts.agent ?? createBackendAgent();
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', opts.config.TRUST_PROXY);
+
+  app.get('/healthz', healthHandler(opts.backendURL, agent));
+
+  // The proxy goes before any body parser: it streams request bodies through untouched.
+  app.use(`/${opts.config.PRODUCT}`, cookieParser(), apiProxy({ backendURL: opts.backendURL, agent, log }));
+
+  if (opts.devMiddleware) app.use(opts.devMiddleware);
+  if (opts.clientDir) {
+    // Hashed file names change with their content, so they can be cached for a year.
+    app.use('/dist', express.static(opts.clientDir, { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
+  }
+  app.use(express.static(opts.publicDir, { maxAge: '1h', index: false }));
+
+  app.use((req, res, next) => {
+    if (req.method === 'GET' || req.method === 'HEAD') return next();
+    res.set('Allow', 'GET, HEAD');
+    sendJsonError(res, 405, '不支持的请求方法');
+  });
+  app.use(cookieParser());
+  app.use(mobileRedirect(opts.config.MOBILE_SITE_URL));
+  app.use(memberGuard());
+  app.use(ssrHandler({ renderer: opts.renderer, backendURL: opts.backendURL, product: opts.config.PRODUCT, agent, log }));
+  app.use(errorHandler(log));
+  return app;
+}

@@ -1,0 +1,70 @@
+/**
+ * Runtime settings, read once at start and validated (issue 2 §3). A bad value stops start-up with
+ * a message naming the variable. Defaults live in the committed `.env`; `.env.local` and the
+ * process environment override them.
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const booleanString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: '应为 true 或 false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const port = z.coerce
+  .number({ message: '应为端口号' })
+  .int('应为整数端口号')
+  .min(0, '应在 0 到 65535 之间')
+  .max(65535, '应在 0 到 65535 之间');
+
+const httpUrl = z
+  .string()
+  .url('应为 http(s) 地址')
+  .refine((v) => /^https?:\/\//.test(v), '应为 http(s) 地址')
+  .transform((v) => v.replace(/\/+$/, ''));
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Unset: start the embedded backend on BACKEND_PORT. */
+  BACKEND_URL: httpUrl.optional(),
+  BACKEND_PORT: port.default(3001),
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** API prefix: the SPA calls `/<PRODUCT>/…` and the server proxies it (spec §7). */
+  PRODUCT: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, '只能包含字母、数字、- 和 _')
+    .default('prod-api'),
+  /** Unset: nobody is redirected to a mobile site. */
+  MOBILE_SITE_URL: httpUrl.optional(),
+  CAPTCHA_ENABLED: booleanString.default(true),
+  /** Behind a TLS-terminating proxy: trust X-Forwarded-* (cookies get Secure, HSTS is sent). */
+  TRUST_PROXY: booleanString.default(false),
+});
+
+export type Config = z.infer<typeof schema> & { dataDir: string };
+
+export class ConfigError extends Error {}
+
+/** Empty strings count as unset, as they do in most deployment tools. */
+function withoutEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ''));
+}
+
+export function parseConfig(env: NodeJS.ProcessEnv): Config {
+  const result = schema.safeParse(withoutEmpty(env));
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`配置无效 (invalid settings):\n${lines.join('\n')}`);
+  }
+  return { ...result.data, dataDir: resolve(result.data.DATA_DIR) };
+}
+
+/** `.env.local` then `.env` from the working directory; real environment variables win. */
+export function loadEnvFiles(dir = process.cwd()): void {
+  for (const name of ['.env.local', '.env']) {
+    const path = resolve(dir, name);
+    if (existsSync(path)) process.loadEnvFile(path);
+  }
+}

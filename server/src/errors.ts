@@ -1,0 +1,48 @@
+import type { ErrorRequestHandler, Response } from 'express';
+
+/** An operational error with the status to answer and a Chinese message safe to show. */
+export class HttpError extends Error {
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.name = 'HttpError';
+    this.status = status;
+  }
+}
+
+/** Statuses our own parsers and Express raise for bad input, and what the client is told. */
+const CLIENT_ERRORS: Record<number, string> = {
+  400: '请求格式不正确',
+  404: '访问资源不存在',
+  405: '不支持的请求方法',
+  413: '请求内容过大',
+  414: '请求地址过长',
+  431: '请求头过大',
+};
+
+/** JSON in the backend's envelope, so the SPA's request layer reads it like any other answer. */
+export function sendJsonError(res: Response, status: number, msg: string): void {
+  res.status(status).set('Cache-Control', 'no-store').json({ code: status, msg });
+}
+
+/**
+ * The one error handler, last. It never sends a stack: operational errors are answered with their
+ * message, anything else is logged loudly and answered with a generic 500.
+ */
+export function errorHandler(log: (message: string, error: unknown) => void): ErrorRequestHandler {
+  return (error: unknown, req, res, _next) => {
+    const status =
+      error instanceof HttpError
+        ? error.status
+        : typeof (error as { status?: unknown }).status === 'number'
+          ? (error as { status: number }).status
+          : 500;
+    if (status >= 500) log(`unhandled error on ${req.method} ${req.path}`, error);
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    const msg = error instanceof HttpError ? error.message : (CLIENT_ERRORS[status] ?? '服务器内部错误');
+    sendJsonError(res, status >= 400 && status < 600 ? status : 500, msg);
+  };
+}

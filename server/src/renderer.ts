@@ -1,0 +1,77 @@
+/**
+ * Where the render function and the page assets come from: the production build
+ * (dist/server + the client manifest) or, in development, Vite's dev server.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { RenderOptions, RenderResult } from '../../client/src/entry-server';
+import { ASSET_BASE } from '@shared/constants';
+
+export type { RenderOptions, RenderResult };
+
+export interface PageAssets {
+  css: string[];
+  bootstrapModule: string;
+  devScripts?: string[];
+}
+
+export interface Renderer {
+  render(opts: RenderOptions): Promise<RenderResult>;
+  assets: PageAssets;
+}
+
+const CLIENT_ENTRY = 'client/src/entry-client.tsx';
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+
+/** The client entry's script and every stylesheet it needs, from Vite's build manifest. */
+export function assetsFromManifest(clientDir: string): PageAssets {
+  const manifest = JSON.parse(readFileSync(join(clientDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const entry = manifest[CLIENT_ENTRY];
+  if (!entry) throw new Error(`${CLIENT_ENTRY} is missing from the client build manifest`);
+  const css = new Set<string>();
+  const visit = (chunk: ManifestChunk | undefined, seen: Set<ManifestChunk>) => {
+    if (!chunk || seen.has(chunk)) return;
+    seen.add(chunk);
+    chunk.css?.forEach((file) => css.add(ASSET_BASE + file));
+    chunk.imports?.forEach((key) => visit(manifest[key], seen));
+  };
+  visit(entry, new Set());
+  return { css: [...css], bootstrapModule: ASSET_BASE + entry.file };
+}
+
+export async function loadProductionRenderer(distDir: string): Promise<Renderer> {
+  const mod = (await import(pathToFileURL(join(distDir, 'server/entry-server.js')).href)) as {
+    render: Renderer['render'];
+  };
+  return { render: mod.render, assets: assetsFromManifest(join(distDir, 'client')) };
+}
+
+/** Vite in middleware mode: modules are transformed on request and hot-reloaded. */
+export async function createDevRenderer(root: string) {
+  const { createServer } = await import('vite');
+  const vite = await createServer({
+    root,
+    configFile: join(root, 'vite.config.ts'),
+    server: { middlewareMode: true, hmr: process.env.VITEST ? false : undefined },
+    appType: 'custom',
+    logLevel: process.env.VITEST ? 'error' : 'info',
+  });
+  const renderer: Renderer = {
+    async render(opts) {
+      const mod = (await vite.ssrLoadModule('/client/src/entry-server.tsx')) as { render: Renderer['render'] };
+      return mod.render(opts);
+    },
+    assets: {
+      css: [],
+      bootstrapModule: `${ASSET_BASE}${CLIENT_ENTRY}`,
+      devScripts: [`${ASSET_BASE}@vite/client`],
+    },
+  };
+  return { vite, renderer };
+}

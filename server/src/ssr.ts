@@ -1,0 +1,71 @@
+/**
+ * Streaming SSR of every page route (issue 2 §4): browsers get the shell as soon as it is ready,
+ * crawlers the complete document; a stream that stalls is aborted so its socket is freed.
+ */
+import type { Agent } from 'node:http';
+import type { RequestHandler } from 'express';
+import { TOKEN_COOKIE } from '@shared/constants';
+import { isCrawler } from '@shared/device';
+import type { Renderer } from './renderer';
+
+/** React's abort timer: after this, unfinished Suspense boundaries fall back to client rendering. */
+const STREAM_TIMEOUT_MS = 10_000;
+
+/** Loaders read only path and query; a fixed origin keeps the Host header out of rendering. */
+const RENDER_ORIGIN = 'http://portal.internal';
+
+export interface SsrOptions {
+  renderer: Renderer;
+  backendURL: string;
+  product: string;
+  agent: Agent;
+  log: (message: string, error: unknown) => void;
+}
+
+/** Anonymous pages may be cached briefly by CDNs; anything rendered for a member never. */
+export function cacheControlFor(status: number, member: boolean): string {
+  if (member || status !== 200) return 'private, no-store';
+  return 'public, max-age=60, stale-while-revalidate=300';
+}
+
+export function ssrHandler(opts: SsrOptions): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      const token = (req.cookies as Record<string, unknown>)[TOKEN_COOKIE];
+      const member = typeof token === 'string' && token.length > 0;
+      const abort = new AbortController();
+      res.on('close', () => abort.abort());
+      const result = await opts.renderer.render({
+        request: new Request(new URL(req.originalUrl, RENDER_ORIGIN), { signal: abort.signal }),
+        backendURL: opts.backendURL,
+        product: opts.product,
+        token: member ? (token as string) : null,
+        assets: opts.renderer.assets,
+        waitForAll: isCrawler(req.get('user-agent')),
+        httpAgent: opts.agent,
+        log: opts.log,
+      });
+
+      if (result.type === 'redirect') {
+        res.set('Cache-Control', 'no-store').redirect(result.status, result.location);
+        return;
+      }
+      res.status(result.status);
+      res.set({
+        'Content-Type': 'text/html; charset=utf-8',
+        'Cache-Control': cacheControlFor(result.status, member),
+        Vary: 'Cookie',
+      });
+      if (req.method === 'HEAD') {
+        result.stream.abort();
+        res.end();
+        return;
+      }
+      const timer = setTimeout(() => result.stream.abort(), STREAM_TIMEOUT_MS);
+      res.on('close', () => clearTimeout(timer));
+      result.stream.pipe(res);
+    } catch (error) {
+      next(error);
+    }
+  };
+}

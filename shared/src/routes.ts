@@ -1,0 +1,149 @@
+/**
+ * The route table of spec §2 and the rules every route obeys, shared by the server (status codes,
+ * guard redirects, sitemap) and the client (router, navigation guard).
+ */
+
+/** spec §2: the six layouts. */
+export type LayoutName = 'default' | 'header' | 'error' | 'user' | 'null' | 'test';
+
+export interface RouteSpec {
+  /** React Router path; `:id` is the only param and must be a positive integer. */
+  path: string;
+  layout: LayoutName;
+  /** Chinese page heading and <title> prefix; detail pages replace it with the item's title. */
+  title: string;
+  /** Not for search engines (robots meta + left out of the sitemap). */
+  noindex?: boolean;
+}
+
+const test = (path: string, title: string): RouteSpec => ({ path, layout: 'test', title, noindex: true });
+const member = (path: string, title: string): RouteSpec => ({ path, layout: 'user', title, noindex: true });
+
+/** Every route of spec §2, exactly. Matching is strict and case-sensitive. */
+export const ROUTES: readonly RouteSpec[] = [
+  // Main
+  { path: '/', layout: 'default', title: '首页' },
+  { path: '/2', layout: 'default', title: '首页' },
+  { path: '/index2', layout: 'default', title: '首页' },
+  { path: '/3g', layout: 'null', title: '手机版' },
+  { path: '/404', layout: 'error', title: '页面不存在', noindex: true },
+  { path: '/goods', layout: 'default', title: '会员服务' },
+  { path: '/goods/:id', layout: 'default', title: '商品详情' },
+  { path: '/xmk', layout: 'default', title: '项目库' },
+  { path: '/xmk/:id', layout: 'default', title: '项目详情' },
+  { path: '/zb', layout: 'default', title: '招标信息' },
+  { path: '/zb/:id', layout: 'default', title: '招标详情' },
+  { path: '/user_login', layout: 'header', title: '会员登录', noindex: true },
+  { path: '/user_register', layout: 'header', title: '会员注册', noindex: true },
+  // Business
+  { path: '/business/gczx', layout: 'default', title: '工程咨询' },
+  { path: '/business/xmzx', layout: 'default', title: '项目咨询' },
+  { path: '/business/zjzx', layout: 'default', title: '造价咨询' },
+  // Support
+  { path: '/support/about', layout: 'default', title: '关于我们' },
+  { path: '/support/fwxy', layout: 'default', title: '服务协议' },
+  { path: '/support/notice', layout: 'default', title: '网站公告' },
+  { path: '/support/rwbf', layout: 'default', title: '入网须知' },
+  { path: '/support/service', layout: 'default', title: '客户服务' },
+  { path: '/support/yssm', layout: 'default', title: '隐私声明' },
+  // Member area
+  member('/user', '会员中心'),
+  member('/user/baifang-bak', '拜访客户（卡片）'),
+  member('/user/baifangClient', '拜访客户'),
+  member('/user/baifangRecords', '拜访记录'),
+  member('/user/baifangRecords-bak', '拜访记录（时间线）'),
+  member('/user/bidding', '订阅招标'),
+  member('/user/chargeMember', '积分充值'),
+  member('/user/duanMember', '短期会员'),
+  member('/user/favorite', '我的收藏'),
+  member('/user/logscore', '积分日志'),
+  member('/user/member', '会员资料'),
+  member('/user/msgForm', '我的留言'),
+  member('/user/resetPassword', '修改密码'),
+  member('/user/vipuser', 'VIP 会员'),
+  // Test pages
+  test('/test', '开发测试'),
+  test('/test/demo', '组件演示'),
+  test('/test/test-flex', 'Flex 布局测试'),
+  test('/test/test-id', '路由参数测试'),
+  test('/test/test-json', 'JSON 数据测试'),
+  test('/test/test-space-between', '两端对齐测试'),
+  test('/test/test-vw', 'VW 单位测试'),
+  test('/test/test-xd', '相对定位测试'),
+  test('/test/test-xd2', '相对定位测试 2'),
+  test('/test/test-xd3', '相对定位测试 3'),
+  test('/test/test-xd4', '相对定位测试 4'),
+  test('/test/test-xd5', '相对定位测试 5'),
+  test('/test/user1', '会员接口测试'),
+];
+
+const LOGIN_PATH = '/user_login';
+const REGISTER_PATH = '/user_register';
+export const PATHS = { home: '/', login: LOGIN_PATH, register: REGISTER_PATH, member: '/user', notFound: '/404' } as const;
+
+/**
+ * spec §2: paths may only be reached in one spelling. `/xmk/` and `/xmk//1` are not `/xmk`.
+ * Route matching itself is case-sensitive (set on every route).
+ */
+export function isStrictPath(pathname: string): boolean {
+  if (pathname === '/') return true;
+  return pathname.startsWith('/') && !pathname.endsWith('/') && !pathname.includes('//');
+}
+
+/** Route ids are positive integers that fit in a JS number exactly. */
+export function parsePositiveId(raw: string | undefined): number | null {
+  if (raw === undefined || !/^[1-9]\d{0,15}$/.test(raw)) return null;
+  const id = Number(raw);
+  return Number.isSafeInteger(id) ? id : null;
+}
+
+/**
+ * spec §2 route guard. Any path containing "/user" needs a token, except the login and register
+ * pages themselves (note that `/test/user1` contains it too).
+ */
+export function requiresLogin(pathname: string): boolean {
+  if (pathname === LOGIN_PATH || pathname === REGISTER_PATH) return false;
+  return pathname.includes('/user');
+}
+
+/**
+ * Where the guard sends a request, or null to let it through.
+ * `fullPath` is pathname + search, as the browser asked for it.
+ */
+export function guardRedirect(pathname: string, fullPath: string, loggedIn: boolean): string | null {
+  if (loggedIn && (pathname === LOGIN_PATH || pathname === REGISTER_PATH)) return PATHS.member;
+  if (!loggedIn && requiresLogin(pathname)) return loginUrl(fullPath);
+  return null;
+}
+
+/** `/user_login?redirect=<full original path, URL-encoded>` */
+export function loginUrl(fullPath: string): string {
+  return `${LOGIN_PATH}?redirect=${encodeURIComponent(fullPath)}`;
+}
+
+/**
+ * A redirect target is followed only when it is a same-site path: one leading "/", not "//" or
+ * "/\" (browsers read both as protocol-relative), no control characters, no scheme.
+ */
+export function safeRedirectTarget(raw: string | null | undefined, fallback: string = PATHS.member): string {
+  if (!raw || raw.length > 2048) return fallback;
+  if (!raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return fallback;
+  // Browsers strip tabs and newlines from URLs, so "/\t/evil.example" would become "//evil.example".
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f\\]/.test(raw)) return fallback;
+  return raw;
+}
+
+/** The spec route for a pathname, with its id when it has one; null when nothing matches. */
+export function matchRoute(pathname: string): { route: RouteSpec; id: string | null } | null {
+  for (const route of ROUTES) {
+    if (route.path === pathname) return { route, id: null };
+    if (route.path.endsWith('/:id')) {
+      const prefix = route.path.slice(0, -3);
+      if (pathname.startsWith(prefix) && !pathname.slice(prefix.length).includes('/') && pathname.length > prefix.length) {
+        return { route, id: pathname.slice(prefix.length) };
+      }
+    }
+  }
+  return null;
+}
