@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { parsePositiveId } from '@shared/routes';
 import { SimplePage } from '../../../components/simple-page';
 
@@ -15,6 +15,10 @@ export function Component() {
         <dt>校验结果</dt>
         <dd>{id === null ? '不是正整数，详情页会显示 404' : `有效的编号 ${id}`}</dd>
       </dl>
+      <p className="page-intro">
+        试一试：<Link to="/test/test-id?id=12">?id=12</Link> · <Link to="/test/test-id?id=abc">?id=abc</Link> ·{' '}
+        <Link to="/xmk/abc">打开 /xmk/abc（不是编号，应显示 404）</Link>
+      </p>
     </SimplePage>
   );
 }

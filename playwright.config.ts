@@ -1,0 +1,50 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end tests against the production build (npm run build first) and the embedded backend
+ * on a fresh data directory. Two portals run side by side: the default one (captcha on) and one
+ * with CAPTCHA_ENABLED=false for flows that log in and register.
+ */
+export const PORTS = { default: 4173, noCaptcha: 4183 } as const;
+
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
+
+function portal(port: number, env: Record<string, string> = {}) {
+  return {
+    command: 'node e2e/serve.mjs',
+    url: `http://127.0.0.1:${port}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: { PORT: String(port), BACKEND_PORT: String(port + 1), ...env },
+  };
+}
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORTS.default}`,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    viewport: { width: 1366, height: 768 },
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+  },
+  webServer: [portal(PORTS.default), portal(PORTS.noCaptcha, { CAPTCHA_ENABLED: 'false' })],
+});
