@@ -2,6 +2,9 @@
 import '@vitejs/plugin-react/preamble';
 import 'virtual:antd.css';
 import './styles/global.css';
+// Every stylesheet in styles/ is global and linked in the server HTML; lazily loaded chunks carry
+// no CSS of their own, so no page can flash unstyled.
+import.meta.glob('./styles/*.css', { eager: true });
 import { hydrate } from '@tanstack/react-query';
 import { hydrateRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter, matchRoutes, type DataRouter } from 'react-router-dom';
