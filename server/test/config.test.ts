@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from '../src/config';
+
+describe('runtime settings (issue 2 §3)', () => {
+  it('has the documented defaults', () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({
+      PORT: 3000,
+      BACKEND_PORT: 3001,
+      DATA_DIR: './data',
+      PRODUCT: 'prod-api',
+      CAPTCHA_ENABLED: true,
+    });
+    expect(config.BACKEND_URL).toBeUndefined();
+    expect(config.MOBILE_SITE_URL).toBeUndefined();
+    expect(config.dataDir).toMatch(/\/data$/);
+  });
+
+  it('reads values and treats empty strings as unset', () => {
+    const config = parseConfig({
+      PORT: '8080',
+      BACKEND_URL: 'http://10.0.0.5:8080/',
+      MOBILE_SITE_URL: '',
+      CAPTCHA_ENABLED: 'false',
+      PRODUCT: 'stage-api',
+    });
+    expect(config).toMatchObject({ PORT: 8080, BACKEND_URL: 'http://10.0.0.5:8080', CAPTCHA_ENABLED: false, PRODUCT: 'stage-api' });
+    expect(config.MOBILE_SITE_URL).toBeUndefined();
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['BACKEND_URL', 'ftp://example.com'],
+    ['BACKEND_URL', 'not a url'],
+    ['MOBILE_SITE_URL', 'm.example.com'],
+    ['CAPTCHA_ENABLED', 'maybe'],
+    ['PRODUCT', '../etc'],
+  ])('refuses a bad %s (%s) with a message naming it', (name, value) => {
+    expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(name));
+  });
+});
