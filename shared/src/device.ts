@@ -4,6 +4,8 @@
  * may run them on `navigator.userAgent`, and both must agree.
  */
 
+import { parsePositiveId } from './routes';
+
 export type DeviceType = 'android' | 'ios' | 'mobile' | 'pc';
 export type InAppBrowser = 'wechat' | 'weibo' | 'toutiao' | 'tiktok' | 'fb';
 
@@ -72,11 +74,6 @@ export function getInAppBrowser(ua: UserAgent): InAppBrowser | null {
 /** Sections that have detail and tab pages on the mobile site. */
 const MOBILE_SECTIONS: ReadonlySet<string> = new Set(['xmk', 'zb']);
 
-/** Same id rule as the desktop routes /xmk/{id} and /zb/{id}: a positive integer, no leading 0. */
-function isPositiveIntegerId(segment: string | undefined): segment is string {
-  return !!segment && /^[1-9]\d*$/.test(segment) && Number.isSafeInteger(Number(segment));
-}
-
 /**
  * spec §2 mobile redirect target for a non-desktop visitor:
  * - /xmk/{id}, /zb/{id}        → `${base}/pages/${seg}/detail?id=${id}`
@@ -94,6 +91,7 @@ export function mobileRedirectTarget(mobileSiteUrl: string, pathname: string): s
   const path = pathname.split(/[?#]/, 1)[0] ?? '';
   const [section, id] = path.split('/').filter(Boolean);
   if (section === undefined || !MOBILE_SECTIONS.has(section)) return `${base}/`;
-  if (isPositiveIntegerId(id)) return `${base}/pages/${section}/detail?id=${id}`;
+  // Same id rule as the desktop routes /xmk/{id} and /zb/{id}.
+  if (parsePositiveId(id) !== null) return `${base}/pages/${section}/detail?id=${id}`;
   return `${base}/pages/${section}/index`;
 }
