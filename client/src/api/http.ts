@@ -4,7 +4,13 @@
  * envelope is checked here and nowhere else: callers get the body of a `code: 200` answer or an
  * ApiError.
  */
-import axios, { AxiosError, AxiosHeaders, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+import axios, {
+  AxiosError,
+  AxiosHeaders,
+  type AxiosInstance,
+  type AxiosRequestConfig,
+  type InternalAxiosRequestConfig,
+} from 'axios';
 import {
   IS_TOKEN_HEADER,
   MESSAGES,
@@ -17,41 +23,55 @@ import {
 
 /** Per-call options of spec §5–§7. */
 export interface RequestOptions {
+  /** Sent as a query string (spec §7: bracketed keys for objects, null and undefined skipped). */
   params?: object;
-  data?: unknown;
   timeout?: number;
-  /** false: send no bearer (public calls). */
+  /** false: send no bearer (spec §6, public calls). */
   isToken?: boolean;
-  /** false: skip the duplicate-submit guard. */
+  /** false: skip the duplicate-submit guard (spec §5). */
   repeatSubmit?: boolean;
+  /**
+   * false: the caller shows a failure itself (a form, beside its fields), so spec §8's toast or
+   * notification is not shown as well. A body 401 still ends the session and goes to login.
+   */
+  notify?: boolean;
   headers?: Record<string, string>;
 }
+
+/** What failed: the backend's envelope, the connection, or our own duplicate-submit guard. */
+export type ApiErrorKind = 'response' | 'transport' | 'repeat-submit';
 
 /**
  * A failed call. `code` is the body code (or the HTTP status for transport errors); `status` is
  * what an error page shows (spec §8: statusCode, status or the response status, default 500).
  */
 export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
   readonly code: number;
   readonly status: number;
   /** The 401 handler already navigated to login: error pages ignore this error (spec §2). */
   readonly isRedirect: boolean;
-  /** A transport error: no envelope came back. */
-  readonly transport: boolean;
 
-  constructor(message: string, opts: { code: number; status?: number; isRedirect?: boolean; transport?: boolean }) {
+  constructor(message: string, opts: { kind: ApiErrorKind; code: number; status?: number; isRedirect?: boolean }) {
     super(message);
     this.name = 'ApiError';
+    this.kind = opts.kind;
     this.code = opts.code;
     this.status = opts.status ?? (opts.code >= 400 && opts.code < 600 ? opts.code : 500);
     this.isRedirect = opts.isRedirect ?? false;
-    this.transport = opts.transport ?? false;
+  }
+
+  /** No envelope came back (network, timeout, proxy 502/504): worth one retry. */
+  get transport(): boolean {
+    return this.kind === 'transport';
   }
 }
 
 /** How failures reach the user; the browser wires antd's message/notification here. */
 export interface Notifier {
+  /** spec §8 "error toast". */
   error(message: string): void;
+  /** spec §8 "error notification titled with the message". */
   notifyError(title: string): void;
 }
 
@@ -70,7 +90,7 @@ export interface HttpOptions {
   /** Other transport errors are only logged (spec §8). */
   log?: (message: string, error: unknown) => void;
   now?: () => number;
-  /** Server only: keep-alive agents for the backend. */
+  /** Server only: the keep-alive agent for the backend. */
   httpAgent?: unknown;
 }
 
@@ -81,26 +101,32 @@ const CODE_MESSAGES: Record<number, string> = {
   404: MESSAGES.notFound,
 };
 
+/** Parallel calls that all meet an ended session should say so once, not once each. */
+const UNAUTHORIZED_NOTICE_INTERVAL_MS = 1_000;
+
+/** sessionStorage holds about 5 MB; a record larger than that cannot be kept (RuoYi's limit). */
+const MAX_SUBMIT_RECORD_CHARS = 5 * 1024 * 1024;
+
+function appendParam(parts: string[], key: string, value: unknown): void {
+  if (value === null || value === undefined) return;
+  if (typeof value === 'object') {
+    for (const [sub, subValue] of Object.entries(value)) appendParam(parts, `${key}[${sub}]`, subValue);
+    return;
+  }
+  parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`);
+}
+
 /**
- * spec §7: GET parameters as a query string; object values use bracketed keys, null and undefined
- * are skipped. `{a: 1, b: {c: 2}, d: null}` → `a=1&b%5Bc%5D=2`.
+ * spec §7: parameters as a query string; object (and array) values use bracketed keys, null and
+ * undefined are skipped. `{a: 1, b: {c: 2}, d: null}` → `a=1&b%5Bc%5D=2`.
  */
 export function toQueryString(params: object): string {
   const parts: string[] = [];
-  for (const [key, value] of Object.entries(params)) {
-    if (value === null || value === undefined) continue;
-    if (typeof value === 'object' && !Array.isArray(value)) {
-      for (const [sub, subValue] of Object.entries(value as Record<string, unknown>)) {
-        if (subValue === null || subValue === undefined) continue;
-        parts.push(`${encodeURIComponent(`${key}[${sub}]`)}=${encodeURIComponent(String(subValue))}`);
-      }
-    } else {
-      parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`);
-    }
-  }
+  for (const [key, value] of Object.entries(params)) appendParam(parts, key, value);
   return parts.join('&');
 }
 
+/** spec §3: the last write request's session record. */
 interface SubmitRecord {
   url: string;
   data: string;
@@ -109,7 +135,10 @@ interface SubmitRecord {
 
 function readSubmitRecord(storage: NonNullable<HttpOptions['storage']>): SubmitRecord | null {
   try {
-    return JSON.parse(storage.getItem(SESSION_OBJ_KEY) ?? 'null') as SubmitRecord | null;
+    const value: unknown = JSON.parse(storage.getItem(SESSION_OBJ_KEY) ?? 'null');
+    if (typeof value !== 'object' || value === null) return null;
+    const { url, data, time } = value as Partial<SubmitRecord>;
+    return typeof url === 'string' && typeof data === 'string' && typeof time === 'number' ? { url, data, time } : null;
   } catch {
     return null;
   }
@@ -117,27 +146,29 @@ function readSubmitRecord(storage: NonNullable<HttpOptions['storage']>): SubmitR
 
 /**
  * spec §5: a POST or PUT to the same url with identical data within 1000 ms of the previous one is
- * refused. The last write is remembered in sessionStorage (spec §3: url, data, time).
+ * refused. The last write is remembered in sessionStorage (spec §3: url, data, time), so the guard
+ * holds across the page's request layers and survives a reload.
  */
-function checkRepeatSubmit(storage: HttpOptions['storage'], url: string, data: unknown, now: number): boolean {
-  if (!storage) return true;
+function isRepeatSubmit(storage: NonNullable<HttpOptions['storage']>, url: string, data: unknown, now: number): boolean {
   const record: SubmitRecord = { url, data: typeof data === 'string' ? data : JSON.stringify(data ?? ''), time: now };
+  if (record.data.length >= MAX_SUBMIT_RECORD_CHARS) return false;
   const previous = readSubmitRecord(storage);
   if (previous && previous.url === record.url && previous.data === record.data && now - previous.time < REPEAT_SUBMIT_INTERVAL_MS) {
-    return false;
+    return true;
   }
   try {
     storage.setItem(SESSION_OBJ_KEY, JSON.stringify(record));
   } catch {
     // Storage full or disabled: the guard is a courtesy, the request still goes.
   }
-  return true;
+  return false;
 }
 
-interface CallConfig extends InternalAxiosRequestConfig {
-  isToken?: boolean;
-  repeatSubmit?: boolean;
-}
+/** The per-call flags as they ride on axios's config to the interceptors. */
+type CallFlags = Pick<RequestOptions, 'isToken' | 'repeatSubmit' | 'notify'>;
+type CallConfig = InternalAxiosRequestConfig & CallFlags;
+
+type Envelope = { code?: unknown; msg?: unknown };
 
 export interface Http {
   get<T>(url: string, options?: RequestOptions): Promise<T>;
@@ -150,6 +181,7 @@ export interface Http {
 export function createHttp(opts: HttpOptions): Http {
   const now = opts.now ?? Date.now;
   const log = opts.log ?? ((message: string, error: unknown) => console.error(message, error));
+  let lastUnauthorizedAt = -Infinity;
   const instance = axios.create({
     baseURL: opts.baseURL,
     timeout: REQUEST_TIMEOUT_MS,
@@ -161,96 +193,107 @@ export function createHttp(opts: HttpOptions): Http {
     const headers = AxiosHeaders.from(config.headers);
     headers.set(PLATFORM_HEADER, PLATFORM_VALUE);
     if (config.isToken === false) {
+      // The browser holds no token: the opt-out travels to the proxy, which obeys and strips it.
       headers.set(IS_TOKEN_HEADER, 'false');
     } else if (opts.token) {
       headers.set('Authorization', `Bearer ${opts.token}`);
     }
     config.headers = headers;
 
-    if (config.method === 'get' && config.params) {
+    if (config.params) {
       const query = toQueryString(config.params as object);
-      if (query) config.url = `${config.url}${config.url?.includes('?') ? '&' : '?'}${query}`;
+      if (query) config.url = `${config.url ?? ''}${config.url?.includes('?') ? '&' : '?'}${query}`;
       config.params = {};
     }
 
     const method = config.method?.toUpperCase();
-    if (config.repeatSubmit !== false && (method === 'POST' || method === 'PUT')) {
-      if (!checkRepeatSubmit(opts.storage, config.url ?? '', config.data, now())) {
-        // Not a server answer: reject before anything is sent, and tell the user (spec §5).
+    if (opts.storage && config.repeatSubmit !== false && (method === 'POST' || method === 'PUT')) {
+      if (isRepeatSubmit(opts.storage, config.url ?? '', config.data, now())) {
+        // Not a server answer: refuse before anything is sent, and tell the user (spec §5).
         opts.notifier?.error(MESSAGES.repeatSubmit);
-        return Promise.reject(new ApiError(MESSAGES.repeatSubmit, { code: 0, status: 409 }));
+        return Promise.reject(new ApiError(MESSAGES.repeatSubmit, { kind: 'repeat-submit', code: 0, status: 409 }));
       }
     }
     return config;
   });
 
+  const notifyUnauthorized = () => {
+    const at = now();
+    if (at - lastUnauthorizedAt < UNAUTHORIZED_NOTICE_INTERVAL_MS) return;
+    lastUnauthorizedAt = at;
+    opts.notifier?.error(MESSAGES.unauthorized);
+    opts.onUnauthorized?.();
+  };
+
   instance.interceptors.response.use(
     (response) => {
-      const body = response.data as { code?: unknown; msg?: unknown } | null;
-      // Blobs and other non-envelope payloads pass through untouched.
-      if (response.request?.responseType === 'blob' || response.request?.responseType === 'arraybuffer') return response;
+      const config = response.config as CallConfig;
+      const notify = config.notify !== false;
+      // Binary payloads carry no envelope.
+      if (config.responseType === 'blob' || config.responseType === 'arraybuffer') return response;
+      const body = response.data as Envelope | null;
       if (body === null || typeof body !== 'object') {
-        log('接口返回了无法识别的数据', body);
-        return Promise.reject(new ApiError(MESSAGES.unknown, { code: 500 }));
+        log(`unrecognised answer: ${config.method?.toUpperCase()} ${config.url}`, body);
+        if (notify) opts.notifier?.error(MESSAGES.unknown);
+        return Promise.reject(new ApiError(MESSAGES.unknown, { kind: 'response', code: 500 }));
       }
       const code = typeof body.code === 'number' ? body.code : 200;
       if (code === 200) return response;
-      const serverMsg = typeof body.msg === 'string' && body.msg ? body.msg : '';
+      const serverMsg = typeof body.msg === 'string' ? body.msg : '';
       const msg = CODE_MESSAGES[code] ?? (serverMsg || MESSAGES.unknown);
       if (code === 401) {
-        opts.onUnauthorized?.();
-        return Promise.reject(new ApiError(msg, { code, isRedirect: Boolean(opts.onUnauthorized) }));
+        notifyUnauthorized();
+        return Promise.reject(new ApiError(msg, { kind: 'response', code, isRedirect: Boolean(opts.onUnauthorized) }));
       }
-      if (code === 500) {
-        opts.notifier?.error(msg);
-      } else {
-        // 403, 404 and any other code: a notification titled with the message (spec §8).
-        opts.notifier?.notifyError(msg);
+      if (notify) {
+        if (code === 500) opts.notifier?.error(msg);
+        else opts.notifier?.notifyError(msg);
       }
-      return Promise.reject(new ApiError(msg, { code }));
+      return Promise.reject(new ApiError(msg, { kind: 'response', code }));
     },
     (error: unknown) => {
       if (error instanceof ApiError) return Promise.reject(error);
-      if (error instanceof AxiosError) {
-        const status = error.response?.status;
-        const body = error.response?.data as { code?: unknown; msg?: unknown } | undefined;
-        if (status === 401) opts.onTransportUnauthorized?.();
-        const timedOut = error.code === AxiosError.ECONNABORTED || error.code === AxiosError.ETIMEDOUT;
-        const message =
-          typeof body?.msg === 'string' && body.msg
-            ? body.msg
-            : timedOut
-              ? MESSAGES.timeout
-              : status
-                ? `系统接口${status}异常`
-                : MESSAGES.network;
-        log(`request failed: ${error.config?.method?.toUpperCase()} ${error.config?.url}`, error.message);
-        return Promise.reject(
-          new ApiError(message, {
-            code: typeof body?.code === 'number' ? body.code : (status ?? (timedOut ? 504 : 502)),
-            status: status ?? (timedOut ? 504 : 502),
-            transport: true,
-          }),
-        );
+      if (!(error instanceof AxiosError)) {
+        log('request failed', error);
+        return Promise.reject(new ApiError(MESSAGES.unknown, { kind: 'transport', code: 500 }));
       }
-      log('request failed', error);
-      return Promise.reject(new ApiError(MESSAGES.unknown, { code: 500, transport: true }));
+      const status = error.response?.status;
+      const body = error.response?.data as Envelope | undefined;
+      if (status === 401) opts.onTransportUnauthorized?.();
+      const timedOut = error.code === AxiosError.ECONNABORTED || error.code === AxiosError.ETIMEDOUT;
+      // The proxy answers 502/504 with a Chinese msg; without one, say what kind of failure it was.
+      const message =
+        typeof body?.msg === 'string' && body.msg
+          ? body.msg
+          : timedOut
+            ? MESSAGES.timeout
+            : status
+              ? `系统接口${status}异常`
+              : MESSAGES.network;
+      log(`request failed: ${error.config?.method?.toUpperCase()} ${error.config?.url}`, error.message);
+      const fallbackStatus = status ?? (timedOut ? 504 : 502);
+      return Promise.reject(
+        new ApiError(message, {
+          kind: 'transport',
+          code: typeof body?.code === 'number' ? body.code : fallbackStatus,
+          status: fallbackStatus,
+        }),
+      );
     },
   );
 
-  const call = async <T>(config: Partial<CallConfig>): Promise<T> => {
-    const response = await instance.request<T>(config);
+  const call = async <T>(config: AxiosRequestConfig, o: RequestOptions): Promise<T> => {
+    const flags: CallFlags = { isToken: o.isToken, repeatSubmit: o.repeatSubmit, notify: o.notify };
+    const response = await instance.request<T>({ ...config, ...flags, params: o.params, timeout: o.timeout, headers: o.headers });
     return response.data;
   };
 
   return {
     axios: instance,
-    get: (url, o = {}) => call({ url, method: 'get', params: o.params, timeout: o.timeout, isToken: o.isToken, headers: AxiosHeaders.from(o.headers ?? {}) }),
-    post: (url, data, o = {}) =>
-      call({ url, method: 'post', data, timeout: o.timeout, isToken: o.isToken, repeatSubmit: o.repeatSubmit, headers: AxiosHeaders.from(o.headers ?? {}) }),
-    put: (url, data, o = {}) =>
-      call({ url, method: 'put', data, params: o.params, timeout: o.timeout, isToken: o.isToken, repeatSubmit: o.repeatSubmit, headers: AxiosHeaders.from(o.headers ?? {}) }),
-    delete: (url, o = {}) => call({ url, method: 'delete', timeout: o.timeout, isToken: o.isToken, headers: AxiosHeaders.from(o.headers ?? {}) }),
+    get: (url, o = {}) => call({ url, method: 'get' }, o),
+    post: (url, data, o = {}) => call({ url, method: 'post', data }, o),
+    put: (url, data, o = {}) => call({ url, method: 'put', data }, o),
+    delete: (url, o = {}) => call({ url, method: 'delete' }, o),
   };
 }
 
