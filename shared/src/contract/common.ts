@@ -35,7 +35,11 @@ export interface TableDataInfo<T> {
   totalCapped?: boolean;
 }
 
-/** Paging parameters, 1-based. The backend caps pageSize at 100. */
+/**
+ * Paging parameters, 1-based. pageNum 1–1000000 (default 1), pageSize 1–100 (default 20); values
+ * outside are refused with `{code: 500}` naming the field. A pageNum past the end answers no rows
+ * with the true total.
+ */
 export interface PageParams {
   pageNum?: number;
   pageSize?: number;

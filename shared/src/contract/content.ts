@@ -169,6 +169,8 @@ export interface BiddingListParams extends PageParams {
 /** `GET /cms/favorite/list/` */
 export interface FavoriteListParams extends PageParams {
   type?: ContentType;
+  /** 0: only active favourites, 1: only cancelled ones; absent: both (cancelled ones can be restored). */
+  isCancel?: 0 | 1;
 }
 
 /** A favourite row. Identity is (member, type, dataId). */

@@ -75,6 +75,7 @@ export const ENDPOINTS = {
   goodsDetail: { method: 'GET', path: '/api/cms/goods/:id', auth: 'public', ext: true },
   createOrder: { method: 'POST', path: '/cms/order/create', auth: 'member', ext: true },
   confirmOrder: { method: 'POST', path: '/admin/order/:id/confirm', auth: 'admin', ext: true },
+  adminOrders: { method: 'GET', path: '/admin/orders', auth: 'admin', ext: true },
   replyMsg: { method: 'POST', path: '/admin/msg/:id/reply', auth: 'admin', ext: true },
 
   // System module

@@ -155,6 +155,15 @@ export interface Order {
   confirmTime: DateTimeString | null;
 }
 
+/** `GET /admin/orders?status=` (extension, admin token) rows: orders with who placed them. */
+export interface AdminOrder extends Order {
+  memberId: number;
+  userName: string;
+}
+export interface AdminOrderParams extends PageParams {
+  status?: OrderStatus;
+}
+
 /** `GET /cms/member/memberList` rows: the member's orders (开通记录), newest first. */
 export type MemberOrderParams = PageParams;
 

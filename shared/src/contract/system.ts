@@ -71,6 +71,8 @@ export const CONFIG_KEYS = {
   serviceContact: 'sys.site.serviceContact',
   /** Points charged for unlocking one item's contacts, as a decimal string. */
   unlockCost: 'cms.score.unlockCost',
+  /** Points granted at registration, as a decimal string. */
+  registerGift: 'cms.score.registerGift',
 } as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[keyof typeof CONFIG_KEYS];
 

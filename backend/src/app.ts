@@ -1,0 +1,157 @@
+/**
+ * The CMS backend as an Express app (ARCHITECTURE.md). `createApp` opens (creating, migrating and
+ * seeding on first start) the database in DATA_DIR, wires every route of the contract and never
+ * listens; index.ts does. Tests inject the clock and the captcha generator.
+ */
+import express, { type Express } from 'express';
+import { systemClock, startOfDay, addDays, type Clock } from './clock';
+import type { BackendConfig } from './config';
+import type { AppContext, Logger } from './context';
+import { openDatabase, Statements, type Db } from './db/connection';
+import { migrate } from './db/migrations';
+import { isSeeded, seedDatabase } from './db/seed/seed';
+import { topUpDemoData } from './db/seed/top-up';
+import { errorHandler, unknownPath } from './envelope';
+import { loadOrCreateAdminToken } from './modules/auth/admin-token';
+import { CaptchaStore, svgCaptchaGenerator, type CaptchaGenerator } from './modules/auth/captcha';
+import { LoginLockout } from './modules/auth/lockout';
+import { loadPasswordCipher } from './modules/auth/rsa-keys';
+import { registerAuthRoutes } from './modules/auth/routes';
+import { TokenService } from './modules/auth/tokens';
+import { ContentStats } from './modules/content/content-stats';
+import { registerContentRoutes } from './modules/content/routes';
+import { ViewCounter } from './modules/content/view-counter';
+import { registerFavoriteRoutes } from './modules/favorite/routes';
+import { registerGoodsRoutes } from './modules/goods/routes';
+import { registerHomeRoutes } from './modules/home/routes';
+import { registerMemberRoutes } from './modules/member/routes';
+import { registerMessageRoutes } from './modules/message/routes';
+import { registerScoreRoutes } from './modules/score/routes';
+import { registerSystemRoutes } from './modules/system/routes';
+import { registerVisitRoutes } from './modules/visit/routes';
+import { createRoutes } from './routing';
+
+export interface CreateAppOptions {
+  clock?: Clock;
+  captchaGenerator?: CaptchaGenerator;
+  log?: Logger;
+}
+
+export interface BackendApp {
+  app: Express;
+  db: Db;
+  context: AppContext;
+  /** Publish the demo batch for days missing up to today (see db/seed/top-up.ts). */
+  topUp(): void;
+  /** Flush pending view counts, stop timers, close the database. */
+  close(): void;
+}
+
+/** JSON bodies above this are refused with HTTP 413. */
+export const BODY_LIMIT = '100kb';
+
+export const consoleLogger: Logger = {
+  info: (message) => console.log(message),
+  error: (message, err) => console.error(message, err),
+};
+
+export function createApp(config: BackendConfig, options: CreateAppOptions = {}): BackendApp {
+  const clock = options.clock ?? systemClock;
+  const log = options.log ?? consoleLogger;
+  const db = openDatabase(config.dataDir, { synchronous: config.dbSynchronous });
+  try {
+    return assemble(db, config, clock, log, options.captchaGenerator ?? svgCaptchaGenerator);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+}
+
+function assemble(db: Db, config: BackendConfig, clock: Clock, log: Logger, captchaGenerator: CaptchaGenerator): BackendApp {
+  migrate(db);
+  if (!isSeeded(db)) {
+    log.info(`backend: seeding demo data (${config.seedProjects} projects, ${config.seedTenders} tenders)…`);
+    const { milliseconds } = seedDatabase(db, { projects: config.seedProjects, tenders: config.seedTenders, now: clock() });
+    log.info(`backend: seeded in ${(milliseconds / 1000).toFixed(1)} s`);
+  }
+
+  const sql = new Statements(db);
+  const stats = new ContentStats(sql);
+  const context: AppContext = {
+    db,
+    sql,
+    config,
+    clock,
+    log,
+    tokens: new TokenService(sql, clock),
+    lockout: new LoginLockout(sql, clock),
+    captchas: new CaptchaStore(clock),
+    captchaGenerator,
+    passwords: loadPasswordCipher(config.dataDir),
+    adminToken: config.adminToken ?? loadOrCreateAdminToken(config.dataDir),
+    views: new ViewCounter(db),
+    stats,
+  };
+
+  const topUp = () => {
+    const added = topUpDemoData(db, clock());
+    if (added.days > 0) {
+      stats.invalidate();
+      log.info(`backend: published ${added.projects} projects and ${added.tenders} tenders for ${added.days} missing day(s)`);
+    }
+  };
+  // Top up now, and again just after each midnight while the process runs.
+  let topUpTimer: NodeJS.Timeout | undefined;
+  const scheduleTopUp = () => {
+    const now = clock();
+    const nextMidnight = addDays(startOfDay(now), 1).getTime() + 5_000;
+    topUpTimer = setTimeout(() => {
+      topUp();
+      scheduleTopUp();
+    }, nextMidnight - now.getTime());
+    topUpTimer.unref();
+  };
+  if (config.demoTopUp) {
+    topUp();
+    scheduleTopUp();
+  }
+
+  const app = express();
+  app.disable('x-powered-by');
+  // Responses are small JSON computed per request; ETags would hash every body for little gain.
+  app.set('etag', false);
+  app.use((_req, res, next) => {
+    res.set('X-Content-Type-Options', 'nosniff');
+    next();
+  });
+  app.use(express.json({ limit: BODY_LIMIT }));
+
+  const routes = createRoutes(app, context.tokens, context.adminToken);
+  registerAuthRoutes(routes, context);
+  registerSystemRoutes(routes, context);
+  registerHomeRoutes(routes, context);
+  registerContentRoutes(routes, context);
+  registerFavoriteRoutes(routes, context);
+  registerScoreRoutes(routes, context);
+  registerMessageRoutes(routes, context);
+  registerVisitRoutes(routes, context);
+  registerMemberRoutes(routes, context);
+  registerGoodsRoutes(routes, context);
+  const missing = routes.missing();
+  if (missing.length > 0) throw new Error(`contract endpoints without a route: ${missing.join(', ')}`);
+  routes.finish();
+  app.use(unknownPath);
+  app.use(errorHandler(log));
+
+  return {
+    app,
+    db,
+    context,
+    topUp,
+    close() {
+      clearTimeout(topUpTimer);
+      context.views.close();
+      db.close();
+    },
+  };
+}

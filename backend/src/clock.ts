@@ -1,0 +1,50 @@
+/**
+ * Time in the portal's zone. The machines run in UTC; the product's days are China Standard Time,
+ * which has had a fixed +08:00 offset and no daylight saving since 1991, so plain arithmetic is
+ * exact and no time-zone database is needed.
+ */
+
+/** Injected everywhere time matters (token expiry, lockout, captcha, "today"), so tests control it. */
+export type Clock = () => Date;
+
+export const systemClock: Clock = () => new Date();
+
+const OFFSET_MS = 8 * 60 * 60 * 1000;
+export const DAY_MS = 24 * 60 * 60 * 1000;
+export const MINUTE_MS = 60 * 1000;
+
+/** `yyyy-MM-dd HH:mm:ss` in Asia/Shanghai (RuoYi's createTime format). */
+export function formatDateTime(date: Date): string {
+  return new Date(date.getTime() + OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** `yyyy-MM-dd` in Asia/Shanghai. */
+export function formatDate(date: Date): string {
+  return new Date(date.getTime() + OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** Midnight (Asia/Shanghai) that starts the day containing `date`. */
+export function startOfDay(date: Date): Date {
+  const local = date.getTime() + OFFSET_MS;
+  return new Date(local - (local % DAY_MS) - OFFSET_MS);
+}
+
+export function addDays(date: Date, days: number): Date {
+  return new Date(date.getTime() + days * DAY_MS);
+}
+
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/;
+
+/**
+ * Parse `yyyy-MM-dd` or `yyyy-MM-dd HH:mm:ss` (Asia/Shanghai). Returns null for anything else,
+ * including impossible dates such as 2024-02-30.
+ */
+export function parseLocalDateTime(text: string): Date | null {
+  const m = DATE_TIME.exec(text);
+  if (!m) return null;
+  const [year, month, day, hour, minute, second] = m.slice(1).map((part) => Number(part ?? 0));
+  const utc = Date.UTC(year!, month! - 1, day!, hour!, minute!, second!);
+  const date = new Date(utc - OFFSET_MS);
+  const roundTrip = m[4] === undefined ? formatDate(date) : formatDateTime(date);
+  return roundTrip === text ? date : null;
+}

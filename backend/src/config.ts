@@ -1,0 +1,94 @@
+/**
+ * Backend configuration, parsed once from the environment (STYLE.md: fail fast with a message that
+ * names the variable). Everything else the backend needs is derived from these values.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+export interface BackendConfig {
+  /** BACKEND_PORT: 0 picks a free port (reported through the IPC `ready` message). */
+  port: number;
+  /** BACKEND_HOST */
+  host: string;
+  /** DATA_DIR, absolute: database, RSA key pair and generated admin token live here. */
+  dataDir: string;
+  /** CAPTCHA_ENABLED */
+  captchaEnabled: boolean;
+  /** ADMIN_TOKEN; when undefined one is generated into DATA_DIR/admin-token (mode 0600). */
+  adminToken: string | undefined;
+  /** DB_SYNCHRONOUS: NORMAL survives a killed process, FULL also an OS crash (docs/decisions.md). */
+  dbSynchronous: 'NORMAL' | 'FULL';
+  /** DEMO_TOP_UP: publish a small deterministic batch for days missing since the newest item. */
+  demoTopUp: boolean;
+  /** SEED_PROJECTS / SEED_TENDERS: size of the demo data seeded into an empty database. */
+  seedProjects: number;
+  seedTenders: number;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const booleanVar = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const integerVar = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/)
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+
+/**
+ * One variable: empty counts as unset; `fallback` applies when unset; a bad value throws a
+ * ConfigError naming the variable and the rule it breaks.
+ */
+function variable<S extends z.ZodType<unknown, string>>(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  schema: S,
+  rule: string,
+  fallback: string,
+): z.output<S>;
+function variable<S extends z.ZodType<unknown, string>>(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  schema: S,
+  rule: string,
+): z.output<S> | undefined;
+function variable<S extends z.ZodType<unknown, string>>(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  schema: S,
+  rule: string,
+  fallback?: string,
+): z.output<S> | undefined {
+  const raw = env[name]?.trim();
+  const value = raw === undefined || raw === '' ? fallback : raw;
+  if (value === undefined) return undefined;
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    const shown = name === 'ADMIN_TOKEN' ? '(hidden)' : JSON.stringify(value);
+    throw new ConfigError(`Invalid environment variable ${name}: must be ${rule}, got ${shown}`);
+  }
+  return parsed.data;
+}
+
+/** Parse the backend's variables; relative DATA_DIR is resolved against `cwd`. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): BackendConfig {
+  const bool = 'true or false';
+  return {
+    port: variable(env, 'BACKEND_PORT', integerVar(0, 65_535), 'an integer from 0 to 65535', '3001'),
+    host: variable(env, 'BACKEND_HOST', z.string().max(255), 'a host name or address', '127.0.0.1'),
+    dataDir: path.resolve(cwd, variable(env, 'DATA_DIR', z.string(), 'a directory path', './data')),
+    captchaEnabled: variable(env, 'CAPTCHA_ENABLED', booleanVar, bool, 'true'),
+    adminToken: variable(
+      env,
+      'ADMIN_TOKEN',
+      z.string().regex(/^[\x21-\x7e]{16,200}$/),
+      '16 to 200 printable ASCII characters without spaces',
+    ),
+    dbSynchronous: variable(env, 'DB_SYNCHRONOUS', z.enum(['NORMAL', 'FULL']), 'NORMAL or FULL', 'NORMAL'),
+    demoTopUp: variable(env, 'DEMO_TOP_UP', booleanVar, bool, 'true'),
+    seedProjects: variable(env, 'SEED_PROJECTS', integerVar(0, 5_000_000), 'an integer from 0 to 5000000', '3000'),
+    seedTenders: variable(env, 'SEED_TENDERS', integerVar(0, 5_000_000), 'an integer from 0 to 5000000', '5000'),
+  };
+}

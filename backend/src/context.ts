@@ -1,0 +1,31 @@
+/** What route modules share: one per app, built by createApp. Nothing member-specific lives here. */
+import type { BackendConfig } from './config';
+import type { Clock } from './clock';
+import type { Db, Statements } from './db/connection';
+import type { CaptchaGenerator, CaptchaStore } from './modules/auth/captcha';
+import type { LoginLockout } from './modules/auth/lockout';
+import type { PasswordCipher } from './modules/auth/rsa-keys';
+import type { TokenService } from './modules/auth/tokens';
+import type { ContentStats } from './modules/content/content-stats';
+import type { ViewCounter } from './modules/content/view-counter';
+
+export interface Logger {
+  info(message: string): void;
+  error(message: string, err?: unknown): void;
+}
+
+export interface AppContext {
+  db: Db;
+  sql: Statements;
+  config: BackendConfig;
+  clock: Clock;
+  log: Logger;
+  tokens: TokenService;
+  lockout: LoginLockout;
+  captchas: CaptchaStore;
+  captchaGenerator: CaptchaGenerator;
+  passwords: PasswordCipher;
+  adminToken: string;
+  views: ViewCounter;
+  stats: ContentStats;
+}

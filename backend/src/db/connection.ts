@@ -1,0 +1,53 @@
+/**
+ * Opening the SQLite database (better-sqlite3 12). See docs/decisions.md "Backend" for why WAL with
+ * synchronous=NORMAL keeps every acknowledged write through a killed process.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+
+export type Db = Database.Database;
+
+export const DATABASE_FILE = 'cms.db';
+
+export interface OpenOptions {
+  synchronous: 'NORMAL' | 'FULL';
+  /** Page cache in MiB; the seeder raises it for bulk loads. */
+  cacheMiB?: number;
+}
+
+/** Open (creating the folder and file if missing) `dataDir/cms.db` with the portal's pragmas. */
+export function openDatabase(dataDir: string, options: OpenOptions): Db {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const db = new Database(path.join(dataDir, DATABASE_FILE));
+  applyPragmas(db, options);
+  return db;
+}
+
+export function applyPragmas(db: Db, options: OpenOptions): void {
+  db.pragma('journal_mode = WAL');
+  db.pragma(`synchronous = ${options.synchronous}`);
+  db.pragma('foreign_keys = ON');
+  // A second connection (the seed CLI on a live database) waits instead of failing at once.
+  db.pragma('busy_timeout = 5000');
+  db.pragma(`cache_size = -${(options.cacheMiB ?? 64) * 1024}`);
+  db.pragma('temp_store = MEMORY');
+}
+
+/**
+ * Prepared statements, compiled once per SQL text. Callers pass constant SQL (or SQL assembled
+ * from a fixed set of fragments), so the cache stays small.
+ */
+export class Statements {
+  private readonly cache = new Map<string, Database.Statement>();
+  constructor(readonly db: Db) {}
+
+  get<P extends unknown[] = unknown[], R = unknown>(sql: string): Database.Statement<P, R> {
+    let statement = this.cache.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.cache.set(sql, statement);
+    }
+    return statement as Database.Statement<P, R>;
+  }
+}

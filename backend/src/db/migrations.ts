@@ -1,0 +1,315 @@
+/**
+ * Schema migrations, versioned through `PRAGMA user_version`. Each migration runs in its own
+ * transaction together with the version bump, so a crash leaves the database at a whole version.
+ * Append new migrations; never edit a released one.
+ *
+ * Conventions: content and member-facing times are TEXT `yyyy-MM-dd HH:mm:ss` in Asia/Shanghai (what
+ * the API returns, and they sort as text); security timestamps (token expiry, lockout) are INTEGER
+ * epoch milliseconds. Money is REAL 万元 for content and INTEGER 分 for prices.
+ */
+import type { Db } from './connection';
+
+const V1_SCHEMA = /* sql */ `
+CREATE TABLE meta (
+  key   TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+) WITHOUT ROWID;
+
+CREATE TABLE sys_config (
+  config_key   TEXT PRIMARY KEY,
+  config_name  TEXT NOT NULL,
+  config_value TEXT NOT NULL
+) WITHOUT ROWID;
+
+CREATE TABLE sys_dict_data (
+  dict_code  INTEGER PRIMARY KEY,
+  dict_type  TEXT NOT NULL,
+  dict_sort  INTEGER NOT NULL,
+  dict_label TEXT NOT NULL,
+  dict_value TEXT NOT NULL,
+  css_class  TEXT,
+  list_class TEXT,
+  is_default TEXT NOT NULL DEFAULT 'N',
+  status     TEXT NOT NULL DEFAULT '0',
+  remark     TEXT,
+  UNIQUE (dict_type, dict_value)
+);
+
+CREATE TABLE sys_notice (
+  notice_id      INTEGER PRIMARY KEY,
+  notice_title   TEXT NOT NULL,
+  notice_type    TEXT NOT NULL CHECK (notice_type IN ('1', '2')),
+  notice_content TEXT NOT NULL,
+  status         TEXT NOT NULL DEFAULT '0' CHECK (status IN ('0', '1')),
+  create_by      TEXT NOT NULL,
+  create_time    TEXT NOT NULL
+);
+
+CREATE TABLE cms_support (
+  col         TEXT PRIMARY KEY,
+  title       TEXT NOT NULL,
+  content     TEXT NOT NULL,
+  update_time TEXT NOT NULL
+) WITHOUT ROWID;
+
+-- 拟在建项目. Invariant: id order is publish order (only the seeder and the demo top-up insert,
+-- always in time order), so "newest first" is "rowid descending" everywhere, FTS included.
+CREATE TABLE xmk (
+  id                 INTEGER PRIMARY KEY,
+  title              TEXT NOT NULL,
+  area_code          TEXT NOT NULL,
+  city_code          TEXT NOT NULL,
+  address            TEXT NOT NULL,
+  industry           TEXT NOT NULL,
+  stage              TEXT NOT NULL,
+  nature             TEXT NOT NULL,
+  investment         REAL NOT NULL,
+  building_area      REAL,
+  owner              TEXT NOT NULL,
+  owner_type         TEXT NOT NULL,
+  approval_authority TEXT NOT NULL,
+  plan_start_date    TEXT,
+  plan_end_date      TEXT,
+  content            TEXT NOT NULL,
+  contact_company    TEXT NOT NULL,
+  contact_name       TEXT NOT NULL,
+  contact_phone      TEXT NOT NULL,
+  contact_address    TEXT NOT NULL,
+  publish_time       TEXT NOT NULL,
+  update_time        TEXT NOT NULL,
+  views              INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX xmk_publish_time ON xmk (publish_time);
+CREATE INDEX xmk_city ON xmk (city_code);
+CREATE INDEX xmk_area ON xmk (area_code);
+CREATE INDEX xmk_investment ON xmk (investment);
+CREATE INDEX xmk_views ON xmk (views);
+
+-- One row per stage change (DOMAIN.md: each change keeps a version).
+CREATE TABLE xmk_version (
+  id          INTEGER PRIMARY KEY,
+  xmk_id      INTEGER NOT NULL REFERENCES xmk (id) ON DELETE CASCADE,
+  version     INTEGER NOT NULL,
+  stage       TEXT NOT NULL,
+  summary     TEXT NOT NULL,
+  change_time TEXT NOT NULL,
+  UNIQUE (xmk_id, version)
+);
+
+-- 招标信息. Same id-order invariant as xmk.
+CREATE TABLE zb (
+  id              INTEGER PRIMARY KEY,
+  title           TEXT NOT NULL,
+  area_code       TEXT NOT NULL,
+  city_code       TEXT NOT NULL,
+  industry        TEXT NOT NULL,
+  notice_type     TEXT NOT NULL,
+  amount          REAL,
+  tenderer        TEXT NOT NULL,
+  agency          TEXT NOT NULL,
+  open_time       TEXT,
+  signup_deadline TEXT,
+  content         TEXT NOT NULL,
+  contact_company TEXT NOT NULL,
+  contact_name    TEXT NOT NULL,
+  contact_phone   TEXT NOT NULL,
+  contact_address TEXT NOT NULL,
+  xmk_id          INTEGER REFERENCES xmk (id) ON DELETE SET NULL,
+  publish_time    TEXT NOT NULL,
+  update_time     TEXT NOT NULL,
+  views           INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX zb_publish_time ON zb (publish_time);
+CREATE INDEX zb_city ON zb (city_code);
+CREATE INDEX zb_area ON zb (area_code);
+CREATE INDEX zb_amount ON zb (amount);
+CREATE INDEX zb_views ON zb (views);
+CREATE INDEX zb_xmk ON zb (xmk_id) WHERE xmk_id IS NOT NULL;
+
+-- Search indexes (docs/decisions.md "Search"): documents are token lists generated in JS —
+-- unigrams, bigrams within runs of letters/digits (with a gap token between runs), and filter tags —
+-- so the unicode61 tokenizer only splits on spaces. Contentless: the text lives in xmk/zb.
+CREATE VIRTUAL TABLE xmk_fts USING fts5 (
+  uni, bi, tags,
+  content = '', contentless_delete = 1,
+  tokenize = 'unicode61 remove_diacritics 0'
+);
+CREATE VIRTUAL TABLE zb_fts USING fts5 (
+  uni, bi, tags,
+  content = '', contentless_delete = 1,
+  tokenize = 'unicode61 remove_diacritics 0'
+);
+
+CREATE TABLE member_tier (
+  level             TEXT PRIMARY KEY CHECK (level IN ('0', '1', '2')),
+  name              TEXT NOT NULL,
+  benefits          TEXT NOT NULL, -- JSON array of strings
+  view_all_contacts INTEGER NOT NULL CHECK (view_all_contacts IN (0, 1))
+) WITHOUT ROWID;
+
+CREATE TABLE member (
+  id                   INTEGER PRIMARY KEY,
+  user_name            TEXT NOT NULL UNIQUE COLLATE NOCASE,
+  password_hash        TEXT NOT NULL,
+  nick_name            TEXT NOT NULL,
+  avatar               TEXT NOT NULL DEFAULT '',
+  phonenumber          TEXT NOT NULL DEFAULT '',
+  email                TEXT NOT NULL DEFAULT '',
+  company              TEXT NOT NULL DEFAULT '',
+  level                TEXT NOT NULL DEFAULT '0' REFERENCES member_tier (level),
+  level_expire_time    TEXT,
+  score                INTEGER NOT NULL DEFAULT 0 CHECK (score >= 0),
+  subscribe_keywords   TEXT NOT NULL DEFAULT '',
+  subscribe_regions    TEXT NOT NULL DEFAULT '',
+  random_password      TEXT NOT NULL,
+  random_password_time TEXT NOT NULL,
+  create_time          TEXT NOT NULL,
+  login_date           TEXT
+);
+
+-- Opaque bearer tokens, stored as SHA-256 digests: a copy of the database yields no usable token.
+CREATE TABLE member_token (
+  token_hash  BLOB PRIMARY KEY,
+  member_id   INTEGER NOT NULL REFERENCES member (id) ON DELETE CASCADE,
+  created_at  INTEGER NOT NULL,
+  expires_at  INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX member_token_member ON member_token (member_id);
+CREATE INDEX member_token_expiry ON member_token (expires_at);
+
+-- Failed logins per user name (existing or not, so the lockout reveals nothing).
+CREATE TABLE login_failure (
+  user_name       TEXT PRIMARY KEY COLLATE NOCASE,
+  failures        INTEGER NOT NULL,
+  last_failure_at INTEGER NOT NULL
+) WITHOUT ROWID;
+
+CREATE TABLE score_log (
+  id          INTEGER PRIMARY KEY,
+  member_id   INTEGER NOT NULL REFERENCES member (id) ON DELETE CASCADE,
+  type        TEXT NOT NULL,
+  change      INTEGER NOT NULL,
+  balance     INTEGER NOT NULL CHECK (balance >= 0),
+  remark      TEXT NOT NULL,
+  create_time TEXT NOT NULL
+);
+CREATE INDEX score_log_member ON score_log (member_id, id);
+
+-- Contacts a member bought with points: at most one charge per (member, type, item).
+CREATE TABLE contact_unlock (
+  member_id   INTEGER NOT NULL REFERENCES member (id) ON DELETE CASCADE,
+  type        TEXT NOT NULL CHECK (type IN ('xmk', 'zb')),
+  data_id     INTEGER NOT NULL,
+  create_time TEXT NOT NULL,
+  PRIMARY KEY (member_id, type, data_id)
+) WITHOUT ROWID;
+
+CREATE TABLE favorite (
+  id          INTEGER PRIMARY KEY,
+  member_id   INTEGER NOT NULL REFERENCES member (id) ON DELETE CASCADE,
+  type        TEXT NOT NULL CHECK (type IN ('xmk', 'zb')),
+  data_id     INTEGER NOT NULL,
+  is_cancel   INTEGER NOT NULL DEFAULT 0 CHECK (is_cancel IN (0, 1)),
+  create_time TEXT NOT NULL,
+  update_time TEXT NOT NULL,
+  UNIQUE (member_id, type, data_id)
+);
+CREATE INDEX favorite_member ON favorite (member_id, update_time);
+
+-- 拜访客户: one row per company a member follows up; the name is unique per member.
+CREATE TABLE visit_client (
+  id              INTEGER PRIMARY KEY,
+  member_id       INTEGER NOT NULL REFERENCES member (id) ON DELETE CASCADE,
+  company_name    TEXT NOT NULL,
+  contact         TEXT NOT NULL DEFAULT '',
+  phone           TEXT NOT NULL DEFAULT '',
+  status          TEXT NOT NULL DEFAULT '0' CHECK (status IN ('0', '1', '2', '3')),
+  next_visit_date TEXT,
+  remark          TEXT NOT NULL DEFAULT '',
+  source_type     TEXT NOT NULL DEFAULT 'manual' CHECK (source_type IN ('xmk', 'zb', 'manual')),
+  source_id       INTEGER,
+  source_title    TEXT,
+  create_time     TEXT NOT NULL,
+  update_time     TEXT NOT NULL,
+  UNIQUE (member_id, company_name)
+);
+
+-- 拜访记录
+CREATE TABLE visit_record (
+  id          INTEGER PRIMARY KEY,
+  member_id   INTEGER NOT NULL REFERENCES member (id) ON DELETE CASCADE,
+  client_id   INTEGER NOT NULL REFERENCES visit_client (id) ON DELETE CASCADE,
+  visit_time  TEXT NOT NULL,
+  way         TEXT NOT NULL CHECK (way IN ('0', '1', '2', '3')),
+  content     TEXT NOT NULL,
+  result      TEXT NOT NULL DEFAULT '',
+  next_step   TEXT NOT NULL DEFAULT '',
+  create_time TEXT NOT NULL
+);
+CREATE INDEX visit_record_client ON visit_record (client_id, visit_time);
+CREATE INDEX visit_record_member ON visit_record (member_id, visit_time);
+
+-- 留言: from visitors (member_id NULL) or members, with an optional staff reply.
+CREATE TABLE message (
+  id          INTEGER PRIMARY KEY,
+  member_id   INTEGER REFERENCES member (id) ON DELETE SET NULL,
+  name        TEXT NOT NULL,
+  phone       TEXT NOT NULL,
+  email       TEXT,
+  content     TEXT NOT NULL,
+  source      TEXT NOT NULL,
+  create_time TEXT NOT NULL,
+  reply       TEXT,
+  reply_time  TEXT
+);
+CREATE INDEX message_member ON message (member_id, id) WHERE member_id IS NOT NULL;
+
+CREATE TABLE goods (
+  id             INTEGER PRIMARY KEY,
+  name           TEXT NOT NULL,
+  type           TEXT NOT NULL CHECK (type IN ('vip', 'duan', 'score')),
+  level          TEXT REFERENCES member_tier (level),
+  days           INTEGER NOT NULL CHECK (days >= 0),
+  score          INTEGER NOT NULL CHECK (score >= 0),
+  price_fen      INTEGER NOT NULL CHECK (price_fen >= 0),
+  original_fen   INTEGER,
+  description    TEXT NOT NULL,
+  benefits       TEXT NOT NULL, -- JSON array of strings
+  sort           INTEGER NOT NULL,
+  status         TEXT NOT NULL DEFAULT '0' CHECK (status IN ('0', '1'))
+);
+
+CREATE TABLE cms_order (
+  id           INTEGER PRIMARY KEY,
+  order_no     TEXT NOT NULL UNIQUE,
+  member_id    INTEGER NOT NULL REFERENCES member (id) ON DELETE CASCADE,
+  goods_id     INTEGER NOT NULL REFERENCES goods (id),
+  goods_name   TEXT NOT NULL,
+  goods_type   TEXT NOT NULL,
+  price_fen    INTEGER NOT NULL,
+  status       TEXT NOT NULL CHECK (status IN ('pending', 'paid', 'cancelled')),
+  create_time  TEXT NOT NULL,
+  confirm_time TEXT
+);
+CREATE INDEX cms_order_member ON cms_order (member_id, id);
+CREATE INDEX cms_order_status ON cms_order (status, id);
+`;
+
+export const MIGRATIONS: readonly string[] = [V1_SCHEMA];
+
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/** Bring the schema to the newest version. Refuses a database newer than this code. */
+export function migrate(db: Db): void {
+  const current = db.pragma('user_version', { simple: true });
+  if (typeof current !== 'number') throw new Error('cannot read the schema version');
+  if (current > SCHEMA_VERSION) {
+    throw new Error(`database schema version ${current} is newer than this backend (${SCHEMA_VERSION})`);
+  }
+  for (let version = current + 1; version <= SCHEMA_VERSION; version++) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[version - 1]!);
+      db.pragma(`user_version = ${version}`);
+    })();
+  }
+}

@@ -1,0 +1,55 @@
+/** Inserts generated projects and tenders (seed and demo top-up share it). */
+import type { Db } from '../connection';
+import type { ProjectRef, XmkRow, ZbRow } from './content-generator';
+
+export interface ContentWriter {
+  /** Inserts the project and its versions; returns its id. */
+  xmk(row: XmkRow): number;
+  zb(row: ZbRow): number;
+  projectRef(id: number): ProjectRef | undefined;
+}
+
+export function contentWriter(db: Db): ContentWriter {
+  const insertXmk = db.prepare(
+    `INSERT INTO xmk (title, area_code, city_code, address, industry, stage, nature, investment, building_area,
+       owner, owner_type, approval_authority, plan_start_date, plan_end_date, content,
+       contact_company, contact_name, contact_phone, contact_address, publish_time, update_time, views)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const insertVersion = db.prepare(
+    'INSERT INTO xmk_version (xmk_id, version, stage, summary, change_time) VALUES (?, ?, ?, ?, ?)',
+  );
+  const insertZb = db.prepare(
+    `INSERT INTO zb (title, area_code, city_code, industry, notice_type, amount, tenderer, agency, open_time,
+       signup_deadline, content, contact_company, contact_name, contact_phone, contact_address, xmk_id,
+       publish_time, update_time, views)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const selectProject = db.prepare<[number], ProjectRef>(
+    `SELECT id, title, area_code AS areaCode, industry, owner, investment, approval_authority AS approvalAuthority
+     FROM xmk WHERE id = ?`,
+  );
+
+  return {
+    xmk(row) {
+      const { lastInsertRowid } = insertXmk.run(
+        row.title, row.areaCode, row.cityCode, row.address, row.industry, row.stage, row.nature, row.investment,
+        row.buildingArea, row.owner, row.ownerType, row.approvalAuthority, row.planStartDate, row.planEndDate,
+        row.content, row.contact.company, row.contact.name, row.contact.phone, row.contact.address,
+        row.publishTime, row.updateTime, row.views,
+      );
+      const id = Number(lastInsertRowid);
+      for (const v of row.versions) insertVersion.run(id, v.version, v.stage, v.summary, v.changeTime);
+      return id;
+    },
+    zb(row) {
+      const { lastInsertRowid } = insertZb.run(
+        row.title, row.areaCode, row.cityCode, row.industry, row.noticeType, row.amount, row.tenderer, row.agency,
+        row.openTime, row.signupDeadline, row.content, row.contact.company, row.contact.name, row.contact.phone,
+        row.contact.address, row.xmkId, row.publishTime, row.updateTime, row.views,
+      );
+      return Number(lastInsertRowid);
+    },
+    projectRef: (id) => selectProject.get(id),
+  };
+}

@@ -1,0 +1,210 @@
+/**
+ * The deterministic demo data generator (issue 3 §3). The same seed and reference time give the
+ * same database. Content is written in publish order (the id-order invariant of migrations.ts) in
+ * large transactions, and the search index is built in a second pass once the rows are in.
+ */
+import { addDays, formatDateTime } from '../../clock';
+import { ftsWriter, xmkDocument, zbDocument, type ContentTable } from '../../search/fts-index';
+import type { Db } from '../connection';
+import { generateXmk, generateZb, publishTimes } from './content-generator';
+import { contentWriter } from './content-writer';
+import { seedDemoMembers } from './demo-members';
+import { allDictionaries } from './dictionaries';
+import { Random } from './random';
+import { GOODS, MEMBER_TIERS, NOTICES, SITE_CONFIGS, SUPPORT_PAGES } from './site-content';
+
+export const DEFAULT_SEED = 'shandong-2024';
+
+export interface SeedOptions {
+  projects: number;
+  tenders: number;
+  seed?: string;
+  /** Reference time: dates spread over the year before it, some of them today. */
+  now: Date;
+  /** Progress lines for the CLI. */
+  progress?: (message: string) => void;
+}
+
+export interface SeedSummary {
+  projects: number;
+  tenders: number;
+  milliseconds: number;
+}
+
+const BATCH = 5_000;
+
+/** Meta keys the seeder writes; the demo top-up reads them. */
+export const META = { seed: 'seed', projects: 'seed.projects', tenders: 'seed.tenders', seededAt: 'seed.time' } as const;
+
+export function isSeeded(db: Db): boolean {
+  return db.prepare('SELECT 1 FROM meta WHERE key = ?').get(META.seed) !== undefined;
+}
+
+/** Fill an empty, migrated database. */
+export function seedDatabase(db: Db, options: SeedOptions): SeedSummary {
+  const started = Date.now();
+  const seed = options.seed ?? DEFAULT_SEED;
+  const log = options.progress ?? (() => undefined);
+  if (isSeeded(db)) throw new Error('the database is already seeded');
+  const root = new Random(seed);
+
+  db.transaction(() => seedReferenceData(db, options.now))();
+  const projectTimes = seedProjects(db, root.fork('xmk'), options.projects, options.now, log);
+  seedTenders(db, root.fork('zb'), options.tenders, options.now, projectTimes, log);
+  buildSearchIndex(db, 'xmk', log);
+  buildSearchIndex(db, 'zb', log);
+  db.transaction(() => {
+    seedDemoMembers(db, root.fork('members'), options.now);
+    const meta = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
+    meta.run(META.seed, seed);
+    meta.run(META.projects, String(options.projects));
+    meta.run(META.tenders, String(options.tenders));
+    meta.run(META.seededAt, formatDateTime(options.now));
+  })();
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  return { projects: options.projects, tenders: options.tenders, milliseconds: Date.now() - started };
+}
+
+function seedReferenceData(db: Db, now: Date): void {
+  const config = db.prepare('INSERT INTO sys_config (config_key, config_name, config_value) VALUES (?, ?, ?)');
+  for (const c of SITE_CONFIGS) config.run(c.key, c.name, c.value);
+
+  const dict = db.prepare(
+    `INSERT INTO sys_dict_data (dict_type, dict_sort, dict_label, dict_value, list_class, is_default, remark)
+     VALUES (?, ?, ?, ?, ?, ?, NULL)`,
+  );
+  for (const [type, entries] of Object.entries(allDictionaries())) {
+    entries.forEach((e, i) => dict.run(type, i + 1, e.label, e.value, e.listClass ?? null, e.isDefault ? 'Y' : 'N'));
+  }
+
+  const support = db.prepare('INSERT INTO cms_support (col, title, content, update_time) VALUES (?, ?, ?, ?)');
+  for (const page of SUPPORT_PAGES) support.run(page.col, page.title, page.content, formatDateTime(addDays(now, -60)));
+
+  const notice = db.prepare(
+    `INSERT INTO sys_notice (notice_title, notice_type, notice_content, status, create_by, create_time)
+     VALUES (?, ?, ?, ?, 'admin', ?)`,
+  );
+  // Oldest first, so ids follow time like the content tables.
+  for (const n of [...NOTICES].sort((a, b) => b.daysAgo - a.daysAgo)) {
+    notice.run(n.title, n.type, n.content, n.status ?? '0', formatDateTime(addDays(now, -n.daysAgo)));
+  }
+
+  const tier = db.prepare('INSERT INTO member_tier (level, name, benefits, view_all_contacts) VALUES (?, ?, ?, ?)');
+  for (const t of MEMBER_TIERS) tier.run(t.level, t.name, JSON.stringify(t.benefits), t.viewAllContacts ? 1 : 0);
+
+  const goods = db.prepare(
+    `INSERT INTO goods (name, type, level, days, score, price_fen, original_fen, description, benefits, sort)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  GOODS.forEach((g, i) =>
+    goods.run(g.name, g.type, g.level, g.days, g.score, g.priceFen, g.originalFen, g.description, JSON.stringify(g.benefits), i + 1),
+  );
+}
+
+/** Inserts `count` projects with ids 1..count; returns their publish instants, by id - 1. */
+function seedProjects(db: Db, rng: Random, count: number, now: Date, log: (m: string) => void): Float64Array {
+  const times = publishTimes(rng.fork('times'), count, now);
+  const writer = contentWriter(db);
+  const insertBatch = db.transaction((from: number, to: number) => {
+    for (let i = from; i < to; i++) {
+      const id = writer.xmk(generateXmk(rng, new Date(times[i]!), now));
+      if (id !== i + 1) throw new Error('projects must be seeded into an empty table');
+    }
+  });
+  for (let from = 0; from < count; from += BATCH) {
+    insertBatch(from, Math.min(count, from + BATCH));
+    if ((from / BATCH) % 20 === 19) log(`projects: ${from + BATCH} of ${count}`);
+  }
+  return times;
+}
+
+/** Number of `sortedTimes` at or before `time`. */
+function countAtOrBefore(sortedTimes: Float64Array, time: number): number {
+  let lo = 0;
+  let hi = sortedTimes.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sortedTimes[mid]! <= time) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function seedTenders(db: Db, rng: Random, count: number, now: Date, projectTimes: Float64Array, log: (m: string) => void): void {
+  const times = publishTimes(rng.fork('times'), count, now);
+  const writer = contentWriter(db);
+  const insertBatch = db.transaction((from: number, to: number) => {
+    for (let i = from; i < to; i++) {
+      const time = times[i]!;
+      const published = countAtOrBefore(projectTimes, time);
+      // Two tenders in three belong to a project, mostly a recent one.
+      const projectId = published > 0 && rng.chance(0.65) ? published - Math.floor(rng.next() ** 2 * published) : 0;
+      const project = projectId > 0 ? (writer.projectRef(projectId) ?? null) : null;
+      writer.zb(generateZb(rng, new Date(time), now, project));
+    }
+  });
+  for (let from = 0; from < count; from += BATCH) {
+    insertBatch(from, Math.min(count, from + BATCH));
+    if ((from / BATCH) % 20 === 19) log(`tenders: ${from + BATCH} of ${count}`);
+  }
+}
+
+interface XmkSource {
+  id: number;
+  title: string;
+  owner: string;
+  content: string;
+  areaCode: string;
+  cityCode: string;
+  industry: string;
+  stage: string;
+  nature: string;
+}
+
+interface ZbSource {
+  id: number;
+  title: string;
+  tenderer: string;
+  agency: string;
+  content: string;
+  areaCode: string;
+  cityCode: string;
+  industry: string;
+  noticeType: string;
+}
+
+/** (Re)build one table's search index from its rows, then merge its segments. */
+export function buildSearchIndex(db: Db, table: ContentTable, log: (m: string) => void = () => undefined): void {
+  const write = ftsWriter(db, table);
+  db.exec(`DELETE FROM ${table}_fts`);
+  let last = 0;
+  let done = 0;
+  const xmkRows = db.prepare<[number, number], XmkSource>(
+    `SELECT id, title, owner, content, area_code AS areaCode, city_code AS cityCode, industry, stage, nature
+     FROM xmk WHERE id > ? ORDER BY id LIMIT ?`,
+  );
+  const zbRows = db.prepare<[number, number], ZbSource>(
+    `SELECT id, title, tenderer, agency, content, area_code AS areaCode, city_code AS cityCode, industry,
+       notice_type AS noticeType
+     FROM zb WHERE id > ? ORDER BY id LIMIT ?`,
+  );
+  const indexBatch = db.transaction((): number => {
+    if (table === 'xmk') {
+      const rows = xmkRows.all(last, BATCH * 4);
+      for (const row of rows) write(row.id, xmkDocument(row));
+      last = rows.at(-1)?.id ?? last;
+      return rows.length;
+    }
+    const rows = zbRows.all(last, BATCH * 4);
+    for (const row of rows) write(row.id, zbDocument(row));
+    last = rows.at(-1)?.id ?? last;
+    return rows.length;
+  });
+  for (;;) {
+    const n = indexBatch();
+    if (n === 0) break;
+    done += n;
+    if (done % 100_000 < BATCH * 4) log(`${table} search index: ${done}`);
+  }
+  db.prepare(`INSERT INTO ${table}_fts (${table}_fts) VALUES ('optimize')`).run();
+}

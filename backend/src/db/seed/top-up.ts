@@ -1,0 +1,76 @@
+/**
+ * Demo freshness (docs/decisions.md): a demo database seeded days ago would show zero "today" counts.
+ * When the newest item is older than today, publish a small deterministic batch for each missing
+ * day (at most the last 30), at the seeded daily rate, in one transaction, keeping ids in publish
+ * order. Only databases made by the seeder (meta `seed`) are touched.
+ */
+import { addDays, DAY_MS, formatDate, parseLocalDateTime, startOfDay } from '../../clock';
+import { ftsWriter, xmkDocument, zbDocument } from '../../search/fts-index';
+import type { Db } from '../connection';
+import { generateXmk, generateZb } from './content-generator';
+import { contentWriter } from './content-writer';
+import { Random } from './random';
+import { META } from './seed';
+
+export const TOP_UP_MAX_DAYS = 30;
+
+export interface TopUpResult {
+  days: number;
+  projects: number;
+  tenders: number;
+}
+
+const metaValue = (db: Db, key: string) =>
+  db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?').get(key)?.value;
+
+/** Instants on `day`: working hours for past days, midnight to `now` for today. Sorted. */
+function timesOn(rng: Random, day: Date, now: Date, count: number): number[] {
+  const start = day.getTime();
+  const isToday = start === startOfDay(now).getTime();
+  const times = Array.from({ length: count }, () =>
+    isToday ? start + Math.floor(rng.next() * (now.getTime() - start)) : start + (8 * 3600 + rng.int(0, 12 * 3600 - 1)) * 1000,
+  );
+  return times.sort((a, b) => a - b);
+}
+
+export function topUpDemoData(db: Db, now: Date): TopUpResult {
+  const none = { days: 0, projects: 0, tenders: 0 };
+  const seed = metaValue(db, META.seed);
+  if (seed === undefined) return none;
+  const newestOf = (table: 'xmk' | 'zb') =>
+    db.prepare<[], { newest: string | null }>(`SELECT max(publish_time) AS newest FROM ${table}`).get()?.newest ?? '';
+  const newest = [newestOf('xmk'), newestOf('zb')].sort().at(-1);
+  const today = startOfDay(now);
+  const newestDay = newest ? startOfDay(parseLocalDateTime(newest) ?? today) : addDays(today, -1);
+  if (newestDay.getTime() >= today.getTime()) return none;
+
+  const first = new Date(Math.max(newestDay.getTime() + DAY_MS, addDays(today, -(TOP_UP_MAX_DAYS - 1)).getTime()));
+  const perDay = (key: string) => Math.max(3, Math.round(Number(metaValue(db, key) ?? 0) / 365));
+  const projectsPerDay = perDay(META.projects);
+  const tendersPerDay = perDay(META.tenders);
+  const writer = contentWriter(db);
+  const indexXmk = ftsWriter(db, 'xmk');
+  const indexZb = ftsWriter(db, 'zb');
+  const latestProjects = db.prepare<[number], { id: number }>('SELECT id FROM xmk ORDER BY id DESC LIMIT ?');
+
+  const result = { ...none };
+  db.transaction(() => {
+    for (let day = first; day.getTime() <= today.getTime(); day = addDays(day, 1)) {
+      const rng = new Random(`${seed}:top-up:${formatDate(day)}`);
+      for (const time of timesOn(rng, day, now, projectsPerDay)) {
+        const row = generateXmk(rng, new Date(time), now);
+        indexXmk(writer.xmk(row), xmkDocument(row));
+      }
+      const recent = latestProjects.all(200).map((r) => r.id);
+      for (const time of timesOn(rng, day, now, tendersPerDay)) {
+        const project = recent.length > 0 && rng.chance(0.65) ? (writer.projectRef(rng.pick(recent)) ?? null) : null;
+        const row = generateZb(rng, new Date(time), now, project);
+        indexZb(writer.zb(row), zbDocument(row));
+      }
+      result.days++;
+      result.projects += projectsPerDay;
+      result.tenders += tendersPerDay;
+    }
+  })();
+  return result;
+}

@@ -1,0 +1,102 @@
+/**
+ * RuoYi's response envelopes and the one error handler (spec §7, §8; DOMAIN.md). Business failures
+ * are HTTP 200 with a body `code` and a Chinese `msg`; only transport-level problems (unparseable or
+ * oversized bodies, unknown paths, wrong methods) use another HTTP status, and their body still
+ * carries `{code, msg}` so every client reads failures the same way.
+ */
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { AckResult, AjaxResult, TableDataInfo } from '../../shared/src/contract/common';
+import { MESSAGES } from '../../shared/src/constants';
+
+/** RuoYi's success messages. */
+export const MSG_SUCCESS = '操作成功';
+export const MSG_QUERY_SUCCESS = '查询成功';
+
+/** A failure the caller caused or may see; `msg` is safe to show. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly httpStatus = 200,
+  ) {
+    super(message);
+  }
+}
+
+/** `{code: 500}` with a message naming what was wrong: RuoYi's code for refused input. */
+export const invalid = (msg: string) => new ApiError(500, msg);
+export const notFound = (msg: string = MESSAGES.notFound) => new ApiError(404, msg);
+export const unauthorized = () => new ApiError(401, MESSAGES.unauthorized);
+export const forbidden = () => new ApiError(403, MESSAGES.forbidden);
+
+export function success<T>(data: T, msg = MSG_SUCCESS): AjaxResult<T> {
+  return { code: 200, msg, data };
+}
+
+export function ack(msg = MSG_SUCCESS): AckResult {
+  return { code: 200, msg };
+}
+
+export function table<T>(rows: T[], total: number, extra: { totalCapped?: boolean; msg?: string } = {}): TableDataInfo<T> {
+  const body: TableDataInfo<T> = { code: 200, msg: extra.msg ?? MSG_QUERY_SUCCESS, total, rows };
+  if (extra.totalCapped !== undefined) body.totalCapped = extra.totalCapped;
+  return body;
+}
+
+/** Mounted after every route: a path the API does not have. */
+export const unknownPath: RequestHandler = (_req, res) => {
+  res.status(404).json({ code: 404, msg: MESSAGES.notFound });
+};
+
+/** body-parser and router errors carry these; anything else is a programmer error. */
+interface TransportError {
+  type?: unknown;
+  status?: unknown;
+}
+
+function transportFailure(err: unknown): ApiError | null {
+  if (typeof err !== 'object' || err === null) return null;
+  const { type, status } = err as TransportError;
+  switch (type) {
+    case 'entity.parse.failed':
+      return new ApiError(400, '请求体不是有效的 JSON', 400);
+    case 'entity.too.large':
+      return new ApiError(413, '请求数据过大', 413);
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return new ApiError(415, '不支持的请求编码', 415);
+    case 'request.aborted':
+      return new ApiError(400, '请求被中断', 400);
+    default:
+      break;
+  }
+  // Express answers a malformed %-escape in a path parameter with a URIError of status 400.
+  if (err instanceof URIError || status === 400) return new ApiError(400, '请求参数不合法', 400);
+  return null;
+}
+
+export interface ErrorLogger {
+  error(message: string, err: unknown): void;
+}
+
+/**
+ * The one error handler, last. Never sends a stack, SQL text or an exception message it did not
+ * write itself; unexpected errors are logged with their stack and answered with spec §8's
+ * "unknown error" message.
+ */
+export function errorHandler(log: ErrorLogger): ErrorRequestHandler {
+  return (err: unknown, req, res, next) => {
+    if (res.headersSent) {
+      next(err);
+      return;
+    }
+    const known = err instanceof ApiError ? err : transportFailure(err);
+    if (known) {
+      res.status(known.httpStatus).json({ code: known.code, msg: known.message });
+      return;
+    }
+    log.error(`unhandled error on ${req.method} ${req.path}`, err);
+    res.status(200).json({ code: 500, msg: MESSAGES.unknown });
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * Starts the backend: environment from the repo root's `.env.local` then `.env` (neither overrides a
+ * variable already set), config, database, HTTP listener. When forked with an IPC channel (by the
+ * web server) it reports `{type: 'ready', port}` once listening, and stops when the parent goes.
+ * SIGTERM/SIGINT: stop accepting, let in-flight requests finish, close the database, exit 0.
+ */
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createApp } from './app';
+import { ConfigError, loadConfig } from './config';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function loadEnvFiles(): void {
+  for (const file of ['.env.local', '.env']) {
+    try {
+      // Node 20: loadEnvFile never overrides a variable that is already set, so the real
+      // environment wins over .env.local, which wins over .env.
+      process.loadEnvFile(path.join(REPO_ROOT, file));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    }
+  }
+}
+
+function main(): void {
+  loadEnvFiles();
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`backend: ${err.message}`);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const backend = createApp(config);
+  const server = backend.app.listen(config.port, config.host, (err?: Error) => {
+    // Express 5 hands listen errors (EADDRINUSE…) to this callback.
+    if (err) {
+      console.error(`backend: cannot listen on ${config.host}:${config.port}: ${err.message}`);
+      backend.close();
+      process.exit(1);
+    }
+    const { port } = server.address() as AddressInfo;
+    console.log(`backend listening on http://${config.host}:${port} (data: ${config.dataDir})`);
+    process.send?.({ type: 'ready', port });
+  });
+  // Longer than a proxy's idle keep-alive sockets, so the backend is never the side closing a
+  // connection the proxy is about to reuse.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+
+  let stopping = false;
+  const stop = (reason: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`backend: ${reason}, shutting down`);
+    server.close(() => {
+      backend.close();
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+    setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('disconnect', () => stop('parent process gone'));
+}
+
+main();

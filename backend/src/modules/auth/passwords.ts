@@ -1,0 +1,51 @@
+/**
+ * Password rules and hashing (DOMAIN.md, RuoYi): 5–20 characters without < > " ' \ |, stored as
+ * bcrypt hashes, never decryptably.
+ */
+import bcrypt from 'bcryptjs';
+
+const BCRYPT_ROUNDS = 10;
+
+export const USERNAME_MIN = 2;
+export const USERNAME_MAX = 20;
+export const PASSWORD_MIN = 5;
+export const PASSWORD_MAX = 20;
+const PROHIBITED = /[<>"'\\|]/;
+
+export const MSG_BAD_CREDENTIALS = '用户不存在/密码错误';
+
+export function hashPassword(plain: string): string {
+  return bcrypt.hashSync(plain, BCRYPT_ROUNDS);
+}
+
+let dummyHash: string | undefined;
+
+/**
+ * Compare `plain` with `hash`. With no hash (unknown user, undecryptable password) a dummy hash is
+ * compared instead, so a failure takes as long whatever its cause.
+ */
+export function verifyPassword(plain: string, hash: string | null): boolean {
+  if (hash === null) {
+    dummyHash ??= hashPassword('not-a-real-password');
+    bcrypt.compareSync(plain, dummyHash);
+    return false;
+  }
+  return bcrypt.compareSync(plain, hash);
+}
+
+/** RuoYi's registration message for a password that breaks the rules, or null. */
+export function passwordProblem(password: string): string | null {
+  const length = Array.from(password).length;
+  if (length < PASSWORD_MIN || length > PASSWORD_MAX) return `密码长度必须在${PASSWORD_MIN}到${PASSWORD_MAX}个字符之间`;
+  if (PROHIBITED.test(password)) return '密码不能包含非法字符：< > " \' \\ |';
+  return null;
+}
+
+export function passwordAcceptable(password: string): boolean {
+  return passwordProblem(password) === null;
+}
+
+export function usernameLengthOk(username: string): boolean {
+  const length = Array.from(username).length;
+  return length >= USERNAME_MIN && length <= USERNAME_MAX;
+}

@@ -1,0 +1,147 @@
+/**
+ * Authentication (spec §7, DOMAIN.md "Security rules", RuoYi's SysLoginService and
+ * SysRegisterService): captcha, login, logout, registration, user-name check and token refresh.
+ * Order of checks follows RuoYi: captcha first, then the user name, the lockout, the password.
+ */
+import type { CaptchaResult, RefreshTokenResult } from '../../../../shared/src/contract/system';
+import type { AjaxResult } from '../../../../shared/src/contract/common';
+import { ENDPOINTS } from '../../../../shared/src/contract/endpoints';
+import type { LoginResult } from '../../../../shared/src/contract/member';
+import { CONFIG_KEYS } from '../../../../shared/src/contract/system';
+import { formatDateTime } from '../../clock';
+import type { AppContext } from '../../context';
+import { SCORE_TYPES } from '../../db/seed/dictionaries';
+import { ack, invalid, MSG_SUCCESS } from '../../envelope';
+import type { Routes } from '../../routing';
+import { body, matching, oneOf, optional, parseInput, required, text } from '../../validation';
+import { newRandomPassword, rotateRandomPassword } from '../member/routes';
+import { changeScore } from '../score/ledger';
+import { readCount, readSetting } from '../system/settings';
+import { MSG_LOCKED } from './lockout';
+import { secretsEqual } from './secure-compare';
+import { hashPassword, MSG_BAD_CREDENTIALS, passwordProblem, usernameLengthOk, verifyPassword, USERNAME_MAX, USERNAME_MIN } from './passwords';
+
+const captchaFields = {
+  code: optional('code 必须是不超过 10 个字符的文本', text(0, 10)),
+  uuid: optional('uuid 格式不正确', matching(/^[0-9a-f-]{36}$/i, 36)),
+};
+
+const loginBody = body({
+  username: required('username 不能为空', text(1, 100)),
+  password: required('password 不能为空', text(1, 1024)),
+  ...captchaFields,
+  loginType: optional('loginType 必须是 password 或 randomPassword', oneOf(['password', 'randomPassword']), 'password'),
+});
+
+const registerBody = body({
+  username: required('用户名不能为空', text(1, 100)),
+  password: required('用户密码不能为空', text(1, 1024)),
+  ...captchaFields,
+  phonenumber: optional('phonenumber 必须是 11 位手机号码', matching(/^1[3-9]\d{9}$/, 11)),
+});
+
+const checkNameBody = body({ username: required('username 不能为空', text(1, 100)) });
+
+/** Letters (any script, so Chinese names work), digits and underscores: safe to echo anywhere. */
+const USERNAME_CHARACTERS = /^[\p{L}\p{N}_]+$/u;
+
+interface Credentials {
+  id: number;
+  passwordHash: string;
+  randomPassword: string;
+}
+
+export function registerAuthRoutes(routes: Routes, ctx: AppContext): void {
+  const { sql, db } = ctx;
+
+  routes.open(ENDPOINTS.captchaImage, (): CaptchaResult => {
+    if (!ctx.config.captchaEnabled) return { code: 200, msg: MSG_SUCCESS, captchaEnabled: false };
+    const challenge = ctx.captchaGenerator();
+    const uuid = ctx.captchas.issue(challenge.text);
+    return { code: 200, msg: MSG_SUCCESS, captchaEnabled: true, uuid, img: Buffer.from(challenge.svg).toString('base64') };
+  });
+
+  const checkCaptcha = (code: string | undefined, uuid: string | undefined) => {
+    if (ctx.config.captchaEnabled) ctx.captchas.verify(uuid, code);
+  };
+
+  routes.open(ENDPOINTS.login, (req): LoginResult => {
+    const input = parseInput(loginBody, req.body);
+    checkCaptcha(input.code, input.uuid);
+    const username = input.username;
+    if (!usernameLengthOk(username)) throw invalid(MSG_BAD_CREDENTIALS);
+    if (ctx.lockout.isLocked(username)) throw invalid(MSG_LOCKED);
+
+    const secret = ctx.passwords.decrypt(input.password);
+    const member = sql
+      .get<[string], Credentials>(
+        'SELECT id, password_hash AS passwordHash, random_password AS randomPassword FROM member WHERE user_name = ?',
+      )
+      .get(username);
+    // With no member or no decryptable secret, verifyPassword still spends a bcrypt comparison,
+    // so the answer takes as long whether or not the user name exists.
+    const accepted =
+      input.loginType === 'randomPassword'
+        ? member !== undefined && secret !== null && secretsEqual(secret, member.randomPassword)
+        : verifyPassword(secret ?? '', member && secret !== null ? member.passwordHash : null);
+    if (!member || !accepted) {
+      ctx.lockout.recordFailure(username);
+      throw invalid(MSG_BAD_CREDENTIALS);
+    }
+
+    const now = ctx.clock();
+    return db.transaction((): LoginResult => {
+      ctx.lockout.clear(username);
+      sql.get('UPDATE member SET login_date = ? WHERE id = ?').run(formatDateTime(now), member.id);
+      const { randomPassword } = rotateRandomPassword(sql, member.id, now);
+      const { token, expiresIn } = ctx.tokens.issue(member.id);
+      return { code: 200, msg: MSG_SUCCESS, token, randomPassword, expiresIn };
+    })();
+  });
+
+  routes.optional(ENDPOINTS.logout, (_req, session) => {
+    if (session) ctx.tokens.revoke(session);
+    return ack('退出成功');
+  });
+
+  routes.member(ENDPOINTS.refreshToken, (_req, session): RefreshTokenResult => ({
+    code: 200,
+    msg: MSG_SUCCESS,
+    expiresIn: ctx.tokens.refresh(session),
+  }));
+
+  routes.open(ENDPOINTS.checkUserNameUnique, (req): AjaxResult<boolean> => {
+    const { username } = parseInput(checkNameBody, req.body);
+    const taken = sql.get<[string], { id: number }>('SELECT id FROM member WHERE user_name = ?').get(username) !== undefined;
+    return { code: 200, msg: taken ? '用户名已存在' : '用户名可用', data: !taken };
+  });
+
+  routes.open(ENDPOINTS.register, (req) => {
+    if (readSetting(sql, CONFIG_KEYS.registerUser) !== 'true') throw invalid('当前系统没有开启注册功能！');
+    const input = parseInput(registerBody, req.body);
+    checkCaptcha(input.code, input.uuid);
+    const username = input.username;
+    if (!usernameLengthOk(username)) throw invalid(`账户长度必须在${USERNAME_MIN}到${USERNAME_MAX}个字符之间`);
+    if (!USERNAME_CHARACTERS.test(username)) throw invalid('账户只能包含字母、数字、下划线和汉字');
+    const password = ctx.passwords.decrypt(input.password);
+    if (password === null) throw invalid('密码无法解密，请刷新页面后重试');
+    const problem = passwordProblem(password);
+    if (problem) throw invalid(problem);
+
+    const passwordHash = hashPassword(password);
+    const now = ctx.clock();
+    const gift = readCount(sql, CONFIG_KEYS.registerGift, 0);
+    db.transaction(() => {
+      const time = formatDateTime(now);
+      const row = sql
+        .get<(string | null)[], { id: number }>(
+          `INSERT INTO member (user_name, password_hash, nick_name, phonenumber, random_password, random_password_time, create_time)
+           VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_name) DO NOTHING RETURNING id`,
+        )
+        .get(username, passwordHash, username, input.phonenumber ?? '', newRandomPassword(), time, time);
+      if (!row) throw invalid(`保存用户'${username}'失败，注册账号已存在`);
+      if (gift > 0) changeScore(sql, row.id, gift, SCORE_TYPES.register.value, '新用户注册赠送积分', now);
+    })();
+    return ack('注册成功');
+  });
+}

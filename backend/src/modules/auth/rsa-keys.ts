@@ -1,0 +1,61 @@
+/**
+ * The RSA key pair for password fields (DOMAIN.md; spec §1 "encrypted with a public key"). The
+ * client encrypts with jsencrypt (PKCS#1 v1.5, base64) using the PEM published as config
+ * `sys.login.publicKey`. Node 20 refuses PKCS#1 v1.5 in crypto.privateDecrypt (CVE-2023-46809), so
+ * decryption uses node-forge rather than re-enabling that padding. Every decryption failure looks
+ * the same to the caller, and callers still run a bcrypt comparison, so neither the message nor the
+ * timing acts as a padding oracle.
+ */
+import { createPublicKey, generateKeyPairSync } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import forge from 'node-forge';
+
+export const PRIVATE_KEY_FILE = 'rsa-private.pem';
+
+export interface PasswordCipher {
+  /** SPKI PEM, as jsencrypt's setPublicKey accepts it. */
+  publicKeyPem: string;
+  /** The plain text of a base64 PKCS#1 v1.5 ciphertext, or null when it does not decrypt. */
+  decrypt(ciphertext: string): string | null;
+}
+
+/** Read DATA_DIR/rsa-private.pem, or generate a 2048-bit pair there (mode 0600) on first start. */
+export function loadPasswordCipher(dataDir: string): PasswordCipher {
+  const file = path.join(dataDir, PRIVATE_KEY_FILE);
+  let privatePem: string;
+  try {
+    privatePem = fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    const pair = generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+    });
+    fs.mkdirSync(dataDir, { recursive: true });
+    // 'wx': never overwrite a key another process wrote meanwhile; read theirs instead.
+    try {
+      fs.writeFileSync(file, pair.privateKey, { mode: 0o600, flag: 'wx' });
+      privatePem = pair.privateKey;
+    } catch (writeErr) {
+      if ((writeErr as NodeJS.ErrnoException).code !== 'EEXIST') throw writeErr;
+      privatePem = fs.readFileSync(file, 'utf8');
+    }
+  }
+  const publicKeyPem = createPublicKey(privatePem).export({ type: 'spki', format: 'pem' }).toString();
+  const key = forge.pki.privateKeyFromPem(privatePem);
+  const maxLength = Math.ceil(key.n.bitLength() / 8 / 3) * 4;
+
+  return {
+    publicKeyPem,
+    decrypt(ciphertext) {
+      if (ciphertext.length > maxLength || !/^[A-Za-z0-9+/]+={0,2}$/.test(ciphertext)) return null;
+      try {
+        return forge.util.decodeUtf8(key.decrypt(forge.util.decode64(ciphertext), 'RSAES-PKCS1-V1_5'));
+      } catch {
+        return null;
+      }
+    },
+  };
+}

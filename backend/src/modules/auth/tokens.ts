@@ -1,0 +1,73 @@
+/**
+ * Member tokens (DOMAIN.md): opaque random strings handed out once and stored only as SHA-256
+ * digests. They expire after 30 minutes without use. As RuoYi's TokenService does, a request only
+ * rewrites the expiry when less than 20 minutes remain, so ordinary browsing does not turn every
+ * authenticated read into a write; `RefreshToken` always extends it to the full 30 minutes.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { Clock } from '../../clock';
+import type { Statements } from '../../db/connection';
+
+export const TOKEN_TTL_MS = 30 * 60 * 1000;
+const SLIDE_WHEN_REMAINING_MS = 20 * 60 * 1000;
+
+export interface Session {
+  memberId: number;
+  tokenHash: Buffer;
+}
+
+const digest = (token: string) => createHash('sha256').update(token).digest();
+
+const BEARER = /^Bearer\s+([A-Za-z0-9_-]{20,128})$/i;
+
+export class TokenService {
+  constructor(
+    private readonly sql: Statements,
+    private readonly clock: Clock,
+  ) {}
+
+  /** A new token for `memberId`; also sweeps expired tokens. */
+  issue(memberId: number): { token: string; expiresIn: number } {
+    const now = this.clock().getTime();
+    this.sql.get('DELETE FROM member_token WHERE expires_at <= ?').run(now);
+    const token = randomBytes(32).toString('base64url');
+    this.sql
+      .get('INSERT INTO member_token (token_hash, member_id, created_at, expires_at) VALUES (?, ?, ?, ?)')
+      .run(digest(token), memberId, now, now + TOKEN_TTL_MS);
+    return { token, expiresIn: TOKEN_TTL_MS / 1000 };
+  }
+
+  /** The session of an `Authorization: Bearer …` header, or null when absent, unknown or expired. */
+  resolve(authorization: string | undefined): Session | null {
+    const token = authorization === undefined ? null : BEARER.exec(authorization.trim())?.[1];
+    if (!token) return null;
+    const tokenHash = digest(token);
+    const row = this.sql
+      .get<[Buffer], { memberId: number; expiresAt: number }>(
+        'SELECT member_id AS memberId, expires_at AS expiresAt FROM member_token WHERE token_hash = ?',
+      )
+      .get(tokenHash);
+    const now = this.clock().getTime();
+    if (!row || row.expiresAt <= now) return null;
+    if (row.expiresAt - now < SLIDE_WHEN_REMAINING_MS) this.extend(tokenHash, now);
+    return { memberId: row.memberId, tokenHash };
+  }
+
+  /** Extend to a full 30 minutes; returns seconds left. */
+  refresh(session: Session): number {
+    this.extend(session.tokenHash, this.clock().getTime());
+    return TOKEN_TTL_MS / 1000;
+  }
+
+  revoke(session: Session): void {
+    this.sql.get('DELETE FROM member_token WHERE token_hash = ?').run(session.tokenHash);
+  }
+
+  revokeAll(memberId: number): void {
+    this.sql.get('DELETE FROM member_token WHERE member_id = ?').run(memberId);
+  }
+
+  private extend(tokenHash: Buffer, now: number): void {
+    this.sql.get('UPDATE member_token SET expires_at = ? WHERE token_hash = ?').run(now + TOKEN_TTL_MS, tokenHash);
+  }
+}

@@ -1,0 +1,128 @@
+/**
+ * Content module (spec §7): xmk and zb search, public and member details, project history, and the
+ * member's bidding subscription list.
+ */
+import { z } from 'zod';
+import type { XmkListItem, ZbListItem } from '../../../../shared/src/contract/content';
+import type { TableDataInfo } from '../../../../shared/src/contract/common';
+import { ENDPOINTS } from '../../../../shared/src/contract/endpoints';
+import type { AppContext } from '../../context';
+import { success, table } from '../../envelope';
+import type { Routes } from '../../routing';
+import { keywordMatch, tagMatch } from '../../search/tokens';
+import { pageFields, parseInput, pathId } from '../../validation';
+import type { Session } from '../auth/tokens';
+import { contactAccessFor, memberAccess } from '../member/access';
+import { xmkDetail, xmkHistory, zbDetail, type Viewer } from './details';
+import { isAscending, keywordField, xmkSearchQuery, zbSearchQuery } from './inputs';
+import { ContentSearch, xmkListItems, zbListItems, type SearchResult } from './search';
+import type { ContentTable } from '../../search/fts-index';
+
+const idParams = z.object({ id: pathId('id') });
+
+function page<T>(result: SearchResult, rows: T[], msg?: string): TableDataInfo<T> {
+  return table(rows, result.total, { totalCapped: result.capped, ...(msg ? { msg } : {}) });
+}
+
+export function registerContentRoutes(routes: Routes, ctx: AppContext): void {
+  const { sql } = ctx;
+  const search = new ContentSearch(sql, ctx.stats);
+
+  routes.open(ENDPOINTS.xmkSearch, (req): TableDataInfo<XmkListItem> => {
+    const q = parseInput(xmkSearchQuery, req.query);
+    const result = search.search(
+      'xmk',
+      {
+        keyword: q.keyword,
+        areaCode: q.areaCode,
+        tags: [['industry', q.industry], ['stage', q.stage], ['nature', q.nature]],
+        beginDate: q.beginTime,
+        endDate: q.endTime,
+        minValue: q.minInvestment,
+        maxValue: q.maxInvestment,
+        orderBy: q.orderBy === 'investment' ? 'value' : q.orderBy,
+        asc: isAscending(q.isAsc),
+      },
+      q,
+    );
+    return page(result, xmkListItems(sql, result.ids, q.keyword));
+  });
+
+  routes.open(ENDPOINTS.zbSearch, (req): TableDataInfo<ZbListItem> => {
+    const q = parseInput(zbSearchQuery, req.query);
+    const result = search.search(
+      'zb',
+      {
+        keyword: q.keyword,
+        areaCode: q.areaCode,
+        tags: [['industry', q.industry], ['noticeType', q.noticeType]],
+        beginDate: q.beginTime,
+        endDate: q.endTime,
+        minValue: q.minAmount,
+        maxValue: q.maxAmount,
+        orderBy: q.orderBy === 'amount' ? 'value' : q.orderBy,
+        asc: isAscending(q.isAsc),
+      },
+      q,
+    );
+    return page(result, zbListItems(sql, result.ids, q.keyword));
+  });
+
+  const memberViewer = (session: Session, type: ContentTable, id: number): Viewer => ({
+    kind: 'member',
+    access: contactAccessFor(sql, memberAccess(sql, session.memberId, ctx.clock()), type, id),
+  });
+
+  routes.open(ENDPOINTS.xmkDetailPublic, (req) => {
+    const { id } = parseInput(idParams, req.params);
+    return success(xmkDetail(sql, id, { kind: 'visitor' }, ctx.views.record('xmk', id)));
+  });
+
+  routes.member(ENDPOINTS.xmkDetailMember, (req, session) => {
+    const { id } = parseInput(idParams, req.params);
+    return success(xmkDetail(sql, id, memberViewer(session, 'xmk', id), ctx.views.record('xmk', id)));
+  });
+
+  routes.open(ENDPOINTS.xmkHistory, (req) => {
+    const { id } = parseInput(idParams, req.params);
+    return success(xmkHistory(sql, id));
+  });
+
+  routes.open(ENDPOINTS.zbDetailPublic, (req) => {
+    const { id } = parseInput(idParams, req.params);
+    return success(zbDetail(sql, id, { kind: 'visitor' }, ctx.views.record('zb', id)));
+  });
+
+  routes.member(ENDPOINTS.biddingData, (req, session) => {
+    const { id } = parseInput(idParams, req.params);
+    return success(zbDetail(sql, id, memberViewer(session, 'zb', id), ctx.views.record('zb', id)));
+  });
+
+  const biddingQuery = z.object({ ...pageFields, keyword: keywordField });
+
+  /** Tenders matching the member's subscription (DOMAIN.md: keywords and regions), newest first. */
+  routes.member(ENDPOINTS.biddingList, (req, session): TableDataInfo<ZbListItem> => {
+    const q = parseInput(biddingQuery, req.query);
+    const subscription = sql
+      .get<[number], { keywords: string; regions: string }>(
+        'SELECT subscribe_keywords AS keywords, subscribe_regions AS regions FROM member WHERE id = ?',
+      )
+      .get(session.memberId) ?? { keywords: '', regions: '' };
+    const keywordMatches = splitList(subscription.keywords).flatMap((k) => keywordMatch(k) ?? []);
+    const regionMatches = splitList(subscription.regions)
+      .filter((code) => /^\d{6}$/.test(code))
+      .map((code) => tagMatch('area', code));
+    const extraMatches = [keywordMatches, regionMatches].filter((m) => m.length > 0).map((m) => m.map((x) => `(${x})`).join(' OR '));
+    const result = search.search('zb', { keyword: q.keyword, extraMatches, orderBy: 'time', asc: false }, q);
+    const msg = extraMatches.length === 0 ? '未设置订阅关键词和地区，显示最新招标信息' : undefined;
+    return page(result, zbListItems(sql, result.ids, q.keyword), msg);
+  });
+}
+
+/** Comma-separated settings (ASCII or full-width commas), trimmed, without empties. */
+export function splitList(value: string): string[] {
+  return value
+    .split(/[,，]/)
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0);
+}

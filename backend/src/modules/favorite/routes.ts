@@ -1,0 +1,160 @@
+/**
+ * Favourites (spec §7, DOMAIN.md): a member's favourited projects and tenders, identified by
+ * (member, type, item). Cancelling keeps the row (isCancel 1) so it can be restored; `addGJ` turns
+ * the item's company into a visit client.
+ */
+import { z } from 'zod';
+import type { AjaxResult, ContentType, TableDataInfo } from '../../../../shared/src/contract/common';
+import type { FavoriteItem, FavoriteStatus } from '../../../../shared/src/contract/content';
+import { ENDPOINTS } from '../../../../shared/src/contract/endpoints';
+import type { BaifangClient } from '../../../../shared/src/contract/visit';
+import { formatDateTime } from '../../clock';
+import type { AppContext } from '../../context';
+import type { Statements } from '../../db/connection';
+import { pagedTable } from '../../db/paging';
+import { notFound, success } from '../../envelope';
+import type { Routes } from '../../routing';
+import { body, flag, integer, oneOf, optional, pageFields, parseInput, pathId, required } from '../../validation';
+import { contactOf, MSG_XMK_NOT_FOUND, MSG_ZB_NOT_FOUND } from '../content/details';
+import { contactAccessFor, memberAccess } from '../member/access';
+import { findClient, findClientByName, insertClient } from '../visit/queries';
+
+const TYPES = ['xmk', 'zb'] as const;
+const MAX_ID = Number.MAX_SAFE_INTEGER;
+const typeMessage = 'type 必须是 xmk 或 zb';
+
+const listQuery = z.object({
+  ...pageFields,
+  type: optional(typeMessage, oneOf(TYPES)),
+  isCancel: optional('isCancel 必须是 0 或 1', flag()),
+});
+const itemBody = {
+  id: required('id 必须是正整数', integer(1, MAX_ID, 'body')),
+  type: required(typeMessage, oneOf(TYPES)),
+};
+const changeBody = body({ ...itemBody, isCancel: required('isCancel 必须是 0 或 1', flag('body')) });
+const addGJBody = body(itemBody);
+
+interface FavoriteRow extends Omit<FavoriteItem, 'followed'> {
+  followed: 0 | 1;
+}
+
+/** The company an item's follow-up is about: a project's owner, a tender's tenderer. */
+function itemCompany(sql: Statements, type: ContentType, id: number): { title: string; company: string } {
+  const row =
+    type === 'xmk'
+      ? sql.get<[number], { title: string; company: string }>('SELECT title, owner AS company FROM xmk WHERE id = ?').get(id)
+      : sql.get<[number], { title: string; company: string }>('SELECT title, tenderer AS company FROM zb WHERE id = ?').get(id);
+  if (!row) throw notFound(type === 'xmk' ? MSG_XMK_NOT_FOUND : MSG_ZB_NOT_FOUND);
+  return row;
+}
+
+function favoriteStatus(sql: Statements, memberId: number, type: ContentType, dataId: number): FavoriteStatus {
+  const row = sql
+    .get<[number, string, number], { isCancel: 0 | 1 }>(
+      'SELECT is_cancel AS isCancel FROM favorite WHERE member_id = ? AND type = ? AND data_id = ?',
+    )
+    .get(memberId, type, dataId);
+  return { type, dataId, favorited: row?.isCancel === 0 };
+}
+
+export function registerFavoriteRoutes(routes: Routes, ctx: AppContext): void {
+  const { sql, db } = ctx;
+
+  routes.member(ENDPOINTS.favoriteList, (req, session): TableDataInfo<FavoriteItem> => {
+    const q = parseInput(listQuery, req.query);
+    const conditions = ['f.member_id = ?', '(x.id IS NOT NULL OR z.id IS NOT NULL)'];
+    const params: (string | number)[] = [session.memberId];
+    if (q.type) {
+      conditions.push('f.type = ?');
+      params.push(q.type);
+    }
+    if (q.isCancel !== undefined) {
+      conditions.push('f.is_cancel = ?');
+      params.push(q.isCancel);
+    }
+    const from = `favorite f
+      LEFT JOIN xmk x ON f.type = 'xmk' AND x.id = f.data_id
+      LEFT JOIN zb z ON f.type = 'zb' AND z.id = f.data_id
+      WHERE ${conditions.join(' AND ')}`;
+    const result = pagedTable<FavoriteRow>(
+      sql,
+      {
+        count: `SELECT count(*) AS n FROM ${from}`,
+        rows: `SELECT f.id, f.type, f.data_id AS dataId, coalesce(x.title, z.title) AS title,
+                 coalesce(x.area_code, z.area_code) AS areaCode, coalesce(x.stage, z.notice_type) AS category,
+                 coalesce(x.publish_time, z.publish_time) AS publishTime, f.create_time AS createTime,
+                 f.is_cancel AS isCancel,
+                 EXISTS (SELECT 1 FROM visit_client c WHERE c.member_id = f.member_id
+                         AND c.company_name = coalesce(x.owner, z.tenderer)) AS followed
+               FROM ${from} ORDER BY f.update_time DESC, f.id DESC LIMIT ? OFFSET ?`,
+        params,
+      },
+      q,
+    );
+    return { ...result, rows: result.rows.map((row) => ({ ...row, followed: row.followed === 1 })) };
+  });
+
+  routes.member(ENDPOINTS.favoriteStatus, (req, session): AjaxResult<FavoriteStatus> => {
+    const { id } = parseInput(z.object({ id: pathId('id') }), req.params);
+    const { type } = parseInput(z.object({ type: optional(typeMessage, oneOf(TYPES), 'xmk') }), req.query);
+    itemCompany(sql, type, id);
+    return success(favoriteStatus(sql, session.memberId, type, id));
+  });
+
+  /** Favourite (isCancel 0) or cancel (1). The first favourite creates the row; later calls flip it. */
+  routes.member(ENDPOINTS.favoriteChangeStatus, (req, session): AjaxResult<FavoriteStatus> => {
+    const { id, type, isCancel } = parseInput(changeBody, req.body);
+    const now = formatDateTime(ctx.clock());
+    return db.transaction(() => {
+      itemCompany(sql, type, id);
+      if (isCancel === 0) {
+        sql
+          .get(
+            `INSERT INTO favorite (member_id, type, data_id, is_cancel, create_time, update_time) VALUES (?, ?, ?, 0, ?, ?)
+             ON CONFLICT (member_id, type, data_id) DO UPDATE SET is_cancel = 0, update_time = excluded.update_time`,
+          )
+          .run(session.memberId, type, id, now, now);
+      } else {
+        sql
+          .get('UPDATE favorite SET is_cancel = 1, update_time = ? WHERE member_id = ? AND type = ? AND data_id = ? AND is_cancel = 0')
+          .run(now, session.memberId, type, id);
+      }
+      return success(favoriteStatus(sql, session.memberId, type, id), isCancel === 0 ? '收藏成功' : '已取消收藏');
+    })();
+  });
+
+  /**
+   * 加入跟进: the item's company becomes a visit client (once: a second call returns the same
+   * client). Contact and phone are copied only when the member may see the item's contacts, so
+   * following up never reveals what an unlock would cost.
+   */
+  routes.member(ENDPOINTS.favoriteAddGJ, (req, session): AjaxResult<BaifangClient> => {
+    const { id, type } = parseInput(addGJBody, req.body);
+    const now = ctx.clock();
+    return db.transaction(() => {
+      const item = itemCompany(sql, type, id);
+      const existing = findClientByName(sql, session.memberId, item.company);
+      if (existing) return success(existing, '该单位已在跟进列表中');
+      const visible = contactAccessFor(sql, memberAccess(sql, session.memberId, now), type, id) !== 'locked';
+      const contact = visible ? contactOf(sql, type, id) : undefined;
+      const clientId = insertClient(
+        sql,
+        session.memberId,
+        {
+          companyName: item.company,
+          contact: contact?.contact ?? '',
+          phone: contact?.phone ?? '',
+          status: '0',
+          nextVisitDate: null,
+          remark: '',
+          sourceType: type,
+          sourceId: id,
+          sourceTitle: item.title,
+        },
+        now,
+      );
+      return success(findClient(sql, session.memberId, clientId)!, '已加入跟进');
+    })();
+  });
+}

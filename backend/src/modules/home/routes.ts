@@ -1,0 +1,74 @@
+/**
+ * Home module (spec §7): newest projects and tenders by tab, and today's counts. Days are
+ * Asia/Shanghai days (clock.ts).
+ */
+import { z } from 'zod';
+import type { AjaxResult, TableDataInfo } from '../../../../shared/src/contract/common';
+import type { XmkListItem, ZbListItem } from '../../../../shared/src/contract/content';
+import { ENDPOINTS } from '../../../../shared/src/contract/endpoints';
+import type { TodayCount } from '../../../../shared/src/contract/home';
+import { addDays, formatDateTime, startOfDay } from '../../clock';
+import type { AppContext } from '../../context';
+import { success, table } from '../../envelope';
+import type { Routes } from '../../routing';
+import type { ContentTable } from '../../search/fts-index';
+import { TAG_VALUE } from '../../search/tokens';
+import { matching, optional, pageFields, parseInput, required } from '../../validation';
+import { isCityCode } from '../../db/seed/regions';
+import { ContentSearch, xmkListItems, zbListItems } from '../content/search';
+
+const code = (name: string) => optional(`${name} 不是有效的取值`, matching(TAG_VALUE, 16));
+const homeListQuery = z.object({ ...pageFields, stage: code('stage'), industry: code('industry') });
+const zbHomeListQuery = z.object({ ...pageFields, noticeType: code('noticeType') });
+const regionParams = z.object({ x: required('x 必须是 0（全省）或 6 位地区编码', matching(/^(0|\d{6})$/, 6)) });
+
+const PROVINCE_CODE = '370000';
+
+export function registerHomeRoutes(routes: Routes, ctx: AppContext): void {
+  const { sql } = ctx;
+  const search = new ContentSearch(sql, ctx.stats);
+
+  routes.open(ENDPOINTS.homeList, (req): TableDataInfo<XmkListItem> => {
+    const q = parseInput(homeListQuery, req.query);
+    const result = search.search('xmk', { tags: [['stage', q.stage], ['industry', q.industry]], orderBy: 'time', asc: false }, q);
+    return table(xmkListItems(sql, result.ids), result.total, { totalCapped: result.capped });
+  });
+
+  routes.open(ENDPOINTS.zbHomeList, (req): TableDataInfo<ZbListItem> => {
+    const q = parseInput(zbHomeListQuery, req.query);
+    const result = search.search('zb', { tags: [['noticeType', q.noticeType]], orderBy: 'time', asc: false }, q);
+    return table(zbListItems(sql, result.ids), result.total, { totalCapped: result.capped });
+  });
+
+  /** The first id published at or after `time` (ids follow publish time), or null if none. */
+  const firstIdFrom = (t: ContentTable, time: string) =>
+    sql.get<[string], { id: number }>(`SELECT id FROM ${t} WHERE publish_time >= ? ORDER BY publish_time, id LIMIT 1`).get(time)?.id ?? null;
+
+  const countFrom = (t: ContentTable, region: string, fromId: number | null): number => {
+    if (fromId === null) return 0;
+    if (region === '0' || region === PROVINCE_CODE) {
+      return fromId <= 1 ? ctx.stats.total(t) : sql.get<[number], { n: number }>(`SELECT count(*) AS n FROM ${t} WHERE id >= ?`).get(fromId)!.n;
+    }
+    const column = isCityCode(region) ? 'city_code' : 'area_code';
+    return sql.get<[string, number], { n: number }>(`SELECT count(*) AS n FROM ${t} WHERE ${column} = ? AND id >= ?`).get(region, fromId)!.n;
+  };
+
+  const todayCount = (t: ContentTable, region: string): TodayCount => {
+    const today = startOfDay(ctx.clock());
+    return {
+      today: countFrom(t, region, firstIdFrom(t, formatDateTime(today))),
+      week: countFrom(t, region, firstIdFrom(t, formatDateTime(addDays(today, -6)))),
+      total: countFrom(t, region, 1),
+    };
+  };
+
+  routes.open(ENDPOINTS.todayNum, (req): AjaxResult<TodayCount> => {
+    const { x } = parseInput(regionParams, req.params);
+    return success(todayCount('xmk', x));
+  });
+
+  routes.open(ENDPOINTS.todayZBNum, (req): AjaxResult<TodayCount> => {
+    const { x } = parseInput(regionParams, req.params);
+    return success(todayCount('zb', x));
+  });
+}

@@ -1,0 +1,191 @@
+/**
+ * Member module (spec §7): member info (RuoYi's `{user, roles, permissions}`), tiers, the region
+ * tree, profile and subscription, the mobile QR login's random password, and password reset.
+ */
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import type { AjaxResult, TableDataInfo, TreeSelectNode } from '../../../../shared/src/contract/common';
+import { ENDPOINTS } from '../../../../shared/src/contract/endpoints';
+import type { MemberInfoResult, MemberTier, MemberUser, RandomPassword } from '../../../../shared/src/contract/member';
+import { DICT_TYPES } from '../../../../shared/src/contract/system';
+import { PERMISSIONS, ROLES } from '../../../../shared/src/constants';
+import { formatDateTime } from '../../clock';
+import type { AppContext } from '../../context';
+import type { Statements } from '../../db/connection';
+import { cityCodeOf, isCityCode } from '../../db/seed/regions';
+import { ack, invalid, success, table, unauthorized } from '../../envelope';
+import type { Routes } from '../../routing';
+import { keywordMatch } from '../../search/tokens';
+import { body, matching, optionalValue, parseInput, required, text } from '../../validation';
+import { hashPassword, passwordProblem, verifyPassword } from '../auth/passwords';
+import { splitList } from '../content/routes';
+import { memberAccess } from './access';
+
+type MemberRow = Omit<MemberUser, 'level' | 'levelExpireTime' | 'score'>;
+
+function memberUser(sql: Statements, memberId: number, now: Date): MemberUser {
+  const row = sql
+    .get<[number], MemberRow>(
+      `SELECT id AS userId, user_name AS userName, nick_name AS nickName, avatar, phonenumber, email, company,
+         subscribe_keywords AS subscribeKeywords, subscribe_regions AS subscribeRegions, create_time AS createTime,
+         login_date AS loginDate
+       FROM member WHERE id = ?`,
+    )
+    .get(memberId);
+  if (!row) throw unauthorized();
+  const access = memberAccess(sql, memberId, now);
+  return { ...row, level: access.level, levelExpireTime: access.levelExpireTime, score: access.score };
+}
+
+/** A 16-character secret for the mobile site's QR login (DOMAIN.md: randomPassword). */
+export function newRandomPassword(): string {
+  return randomBytes(12).toString('base64url');
+}
+
+export function rotateRandomPassword(sql: Statements, memberId: number, now: Date): RandomPassword {
+  const randomPassword = newRandomPassword();
+  const createTime = formatDateTime(now);
+  sql.get('UPDATE member SET random_password = ?, random_password_time = ? WHERE id = ?').run(randomPassword, createTime, memberId);
+  return { randomPassword, createTime };
+}
+
+const MAX_KEYWORDS = 10;
+const MAX_REGIONS = 20;
+const MSG_KEYWORDS = `subscribeKeywords 必须是逗号分隔的关键词，最多 ${MAX_KEYWORDS} 个，每个 1 到 20 个字符`;
+const MSG_REGIONS = `subscribeRegions 必须是逗号分隔的地区编码，最多 ${MAX_REGIONS} 个`;
+const MOBILE = /^1[3-9]\d{9}$/;
+const EMAIL = /^[^\s@<>"'\\]+@[^\s@<>"'\\]+\.[^\s@<>"'\\]+$/;
+
+const profileBody = body({
+  nickName: optionalValue('nickName 必须是 1 到 30 个字符', text(1, 30)),
+  phonenumber: optionalValue('phonenumber 必须是 11 位手机号码', (v) => (v === '' ? '' : matching(MOBILE, 11)(v))),
+  email: optionalValue('email 必须是有效的邮箱地址', (v) => (v === '' ? '' : matching(EMAIL, 254)(v))),
+  company: optionalValue('company 不能超过 100 个字符', text(0, 100)),
+  subscribeKeywords: optionalValue(MSG_KEYWORDS, text(0, 300)),
+  subscribeRegions: optionalValue(MSG_REGIONS, text(0, 200)),
+});
+
+const resetQuery = z.object({
+  oldPassword: required('oldPassword 不能为空', text(1, 1024)),
+  newPassword: required('newPassword 不能为空', text(1, 1024)),
+});
+
+export function registerMemberRoutes(routes: Routes, ctx: AppContext): void {
+  const { sql, db } = ctx;
+
+  routes.member(ENDPOINTS.memberInfo, (_req, session): MemberInfoResult => {
+    const now = ctx.clock();
+    const user = memberUser(sql, session.memberId, now);
+    const paid = user.level !== '0';
+    return {
+      code: 200,
+      msg: '操作成功',
+      user,
+      roles: paid ? [ROLES.member, ROLES.vip] : [ROLES.member],
+      permissions: memberAccess(sql, session.memberId, now).viewAllContacts ? [PERMISSIONS.viewContacts] : [],
+    };
+  });
+
+  routes.member(ENDPOINTS.memberTiers, (): TableDataInfo<MemberTier> => {
+    const rows = sql
+      .get<[], { level: MemberTier['level']; name: string; benefits: string; viewAllContacts: 0 | 1 }>(
+        'SELECT level, name, benefits, view_all_contacts AS viewAllContacts FROM member_tier ORDER BY level',
+      )
+      .all()
+      .map((t) => ({ ...t, benefits: JSON.parse(t.benefits) as string[], viewAllContacts: t.viewAllContacts === 1 }));
+    return table(rows, rows.length);
+  });
+
+  /** The region dictionary as a city → county tree (TreeSelect). */
+  routes.member(ENDPOINTS.treeselect, (): AjaxResult<TreeSelectNode[]> => {
+    const regions = sql
+      .get<[string], { id: string; label: string }>(
+        "SELECT dict_value AS id, dict_label AS label FROM sys_dict_data WHERE dict_type = ? AND status = '0' ORDER BY dict_sort",
+      )
+      .all(DICT_TYPES.region);
+    const cities = new Map<string, TreeSelectNode & { children: TreeSelectNode[] }>();
+    for (const region of regions) if (isCityCode(region.id)) cities.set(region.id, { ...region, children: [] });
+    for (const region of regions) if (!isCityCode(region.id)) cities.get(cityCodeOf(region.id))?.children.push(region);
+    return success([...cities.values()]);
+  });
+
+  routes.member(ENDPOINTS.updateProfile, (req, session): AjaxResult<MemberUser> => {
+    const input = parseInput(profileBody, req.body);
+    const now = ctx.clock();
+    let keywords: string | undefined;
+    if (input.subscribeKeywords !== undefined) {
+      const list = [...new Set(splitList(input.subscribeKeywords))];
+      const ok = list.length <= MAX_KEYWORDS && list.every((k) => Array.from(k).length <= 20 && keywordMatch(k) !== null);
+      if (!ok) throw invalid(MSG_KEYWORDS);
+      keywords = list.join(',');
+    }
+    let regions: string | undefined;
+    if (input.subscribeRegions !== undefined) {
+      const list = [...new Set(splitList(input.subscribeRegions))];
+      const known = new Set(
+        sql
+          .get<[string], { code: string }>('SELECT dict_value AS code FROM sys_dict_data WHERE dict_type = ?')
+          .all(DICT_TYPES.region)
+          .map((r) => r.code),
+      );
+      if (list.length > MAX_REGIONS || !list.every((code) => known.has(code))) throw invalid(MSG_REGIONS);
+      regions = list.join(',');
+    }
+    return db.transaction(() => {
+      const current = memberUser(sql, session.memberId, now);
+      sql
+        .get(
+          `UPDATE member SET nick_name = ?, phonenumber = ?, email = ?, company = ?, subscribe_keywords = ?,
+             subscribe_regions = ? WHERE id = ?`,
+        )
+        .run(
+          input.nickName ?? current.nickName,
+          input.phonenumber ?? current.phonenumber,
+          input.email ?? current.email,
+          input.company ?? current.company,
+          keywords ?? current.subscribeKeywords,
+          regions ?? current.subscribeRegions,
+          session.memberId,
+        );
+      return success(memberUser(sql, session.memberId, now), '修改成功');
+    })();
+  });
+
+  routes.member(ENDPOINTS.randomPassword, (_req, session): AjaxResult<RandomPassword> => {
+    const row = sql
+      .get<[number], RandomPassword>('SELECT random_password AS randomPassword, random_password_time AS createTime FROM member WHERE id = ?')
+      .get(session.memberId);
+    if (!row) throw unauthorized();
+    return success(row);
+  });
+
+  /** `{x}` is a cache-busting value the client varies; any short value is accepted and ignored. */
+  routes.member(ENDPOINTS.createRandomPassword, (req, session): AjaxResult<RandomPassword> => {
+    parseInput(z.object({ x: required('x 必须是 1 到 64 个字符', matching(/^[\w.-]{1,64}$/, 64)) }), req.params);
+    return success(rotateRandomPassword(sql, session.memberId, ctx.clock()), '生成成功');
+  });
+
+  /**
+   * Both passwords arrive RSA-encrypted in the query string (spec §7). A `+` of base64 that the
+   * client left unescaped arrives as a space; it is put back before decrypting.
+   */
+  routes.member(ENDPOINTS.resetPassword, (req, session) => {
+    const q = parseInput(resetQuery, req.query);
+    const oldPassword = ctx.passwords.decrypt(q.oldPassword.replace(/ /g, '+'));
+    const newPassword = ctx.passwords.decrypt(q.newPassword.replace(/ /g, '+'));
+    const hash = sql.get<[number], { hash: string }>('SELECT password_hash AS hash FROM member WHERE id = ?').get(session.memberId);
+    if (!hash) throw unauthorized();
+    if (oldPassword === null || !verifyPassword(oldPassword, hash.hash)) throw invalid('修改密码失败，旧密码错误');
+    if (newPassword === null) throw invalid('newPassword 无法解密，请刷新页面后重试');
+    const problem = passwordProblem(newPassword);
+    if (problem) throw invalid(problem);
+    if (newPassword === oldPassword) throw invalid('新密码不能与旧密码相同');
+    const newHash = hashPassword(newPassword);
+    db.transaction(() => {
+      sql.get('UPDATE member SET password_hash = ? WHERE id = ?').run(newHash, session.memberId);
+      // Every session of the member ends, this one included: the next request needs a new login.
+      ctx.tokens.revokeAll(session.memberId);
+    })();
+    return ack('修改成功，请重新登录');
+  });
+}

@@ -1,0 +1,19 @@
+/**
+ * Points (积分, DOMAIN.md): every change is one score-log row with the balance after it, and the
+ * balance never goes negative (the UPDATE refuses, and the column's CHECK backs it up). Callers run
+ * these inside their own transaction together with whatever the points paid for.
+ */
+import { formatDateTime } from '../../clock';
+import type { Statements } from '../../db/connection';
+
+/** Apply `change`; returns the new balance, or null when it would go below zero. */
+export function changeScore(sql: Statements, memberId: number, change: number, type: string, remark: string, now: Date): number | null {
+  const row = sql
+    .get<[number, number, number], { score: number }>('UPDATE member SET score = score + ? WHERE id = ? AND score + ? >= 0 RETURNING score')
+    .get(change, memberId, change);
+  if (!row) return null;
+  sql
+    .get('INSERT INTO score_log (member_id, type, change, balance, remark, create_time) VALUES (?, ?, ?, ?, ?, ?)')
+    .run(memberId, type, change, row.score, remark, formatDateTime(now));
+  return row.score;
+}

@@ -1,0 +1,99 @@
+/**
+ * System module (spec §7): configs (value in `msg`, as RuoYi), dictionaries, CMS support pages and
+ * notices, and the developer pages' token probe.
+ */
+import { z } from 'zod';
+import type { AjaxResult, TableDataInfo } from '../../../../shared/src/contract/common';
+import {
+  SUPPORT_COLUMNS,
+  type Notice,
+  type NoticeSummary,
+  type SupportPage,
+  type TestTokenResult,
+} from '../../../../shared/src/contract/content';
+import { ENDPOINTS } from '../../../../shared/src/contract/endpoints';
+import { CONFIG_KEYS, type DictData } from '../../../../shared/src/contract/system';
+import { formatDateTime } from '../../clock';
+import type { AppContext } from '../../context';
+import { pagedTable } from '../../db/paging';
+import { notFound, success } from '../../envelope';
+import type { Routes } from '../../routing';
+import { matching, pageFields, parseInput, pathId, required } from '../../validation';
+import { sanitizeHtml } from '../content/details';
+import { readSetting } from './settings';
+
+const configParams = z.object({ key: required('key 必须是 1 到 100 个字母、数字、点或下划线', matching(/^[\w.-]{1,100}$/, 100)) });
+const supportParams = z.object({ col: required('col 必须是栏目名称', matching(/^\w{1,32}$/, 32)) });
+const dictParams = z.object({ type: required('type 必须是 1 到 100 个字母、数字或下划线', matching(/^\w{1,100}$/, 100)) });
+
+export function registerSystemRoutes(routes: Routes, ctx: AppContext): void {
+  const { sql } = ctx;
+
+  /**
+   * RuoYi answers `{code: 200, msg: value}`, and an empty msg for a key it does not know. The public
+   * key and the captcha switch are derived from the running instance, never stored.
+   */
+  routes.open(ENDPOINTS.configKey, (req) => {
+    const { key } = parseInput(configParams, req.params);
+    const derived: Record<string, string> = {
+      [CONFIG_KEYS.publicKey]: ctx.passwords.publicKeyPem,
+      [CONFIG_KEYS.captchaEnabled]: String(ctx.config.captchaEnabled),
+    };
+    return { code: 200, msg: derived[key] ?? readSetting(sql, key) ?? '' };
+  });
+
+  /** RuoYi answers an empty list for an unknown type. */
+  routes.open(ENDPOINTS.dictData, (req): AjaxResult<DictData[]> => {
+    const { type } = parseInput(dictParams, req.params);
+    const rows = sql
+      .get<[string], DictData>(
+        `SELECT dict_code AS dictCode, dict_sort AS dictSort, dict_label AS dictLabel, dict_value AS dictValue,
+           dict_type AS dictType, css_class AS cssClass, list_class AS listClass, is_default AS isDefault, status, remark
+         FROM sys_dict_data WHERE dict_type = ? AND status = '0' ORDER BY dict_sort, dict_code`,
+      )
+      .all(type);
+    return success(rows);
+  });
+
+  const noticeQuery = z.object(pageFields);
+
+  /** Every column answers its page; `notice` answers the list of published notices, newest first. */
+  routes.open(ENDPOINTS.support, (req): AjaxResult<SupportPage> | TableDataInfo<NoticeSummary> => {
+    const { col } = parseInput(supportParams, req.params);
+    if (col === 'notice') {
+      return pagedTable<NoticeSummary>(
+        sql,
+        {
+          count: "SELECT count(*) AS n FROM sys_notice WHERE status = '0'",
+          rows: `SELECT notice_id AS noticeId, notice_title AS noticeTitle, notice_type AS noticeType, create_time AS createTime
+                 FROM sys_notice WHERE status = '0' ORDER BY notice_id DESC LIMIT ? OFFSET ?`,
+          params: [],
+        },
+        parseInput(noticeQuery, req.query),
+      );
+    }
+    if (!(SUPPORT_COLUMNS as readonly string[]).includes(col)) throw notFound('栏目不存在');
+    const page = sql
+      .get<[string], SupportPage>('SELECT col, title, content, update_time AS updateTime FROM cms_support WHERE col = ?')
+      .get(col);
+    if (!page) throw notFound('栏目不存在');
+    return success({ ...page, content: sanitizeHtml(page.content) });
+  });
+
+  routes.open(ENDPOINTS.notice, (req): AjaxResult<Notice> => {
+    const { id } = parseInput(z.object({ id: pathId('id') }), req.params);
+    const notice = sql
+      .get<[number], Notice>(
+        `SELECT notice_id AS noticeId, notice_title AS noticeTitle, notice_type AS noticeType, create_time AS createTime,
+           notice_content AS noticeContent, status, create_by AS createBy
+         FROM sys_notice WHERE notice_id = ? AND status = '0'`,
+      )
+      .get(id);
+    if (!notice) throw notFound('公告不存在');
+    return success({ ...notice, noticeContent: sanitizeHtml(notice.noticeContent) });
+  });
+
+  routes.optional(ENDPOINTS.testToken, (_req, session): AjaxResult<TestTokenResult> =>
+    success({ serverTime: formatDateTime(ctx.clock()), authenticated: session !== null }),
+  );
+}

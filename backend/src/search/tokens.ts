@@ -1,0 +1,97 @@
+/**
+ * Search tokens (docs/decisions.md "Search"; issue 7). SQLite's tokenizers cannot index Chinese
+ * usefully (unicode61 makes a whole sentence one token; trigram finds nothing for the commonest
+ * 1–2 character queries), so documents are token lists made here and the FTS5 table's unicode61
+ * tokenizer only splits them on spaces.
+ *
+ * A document has three columns:
+ * - `uni`: every distinct letter/digit once — a 1-character keyword is one token;
+ * - `bi`: the bigrams of each run of letters/digits in order, runs separated by a gap token, so a
+ *   2-character keyword is one token and a longer one is a phrase of its bigrams, which matches
+ *   exactly where the keyword occurs as a substring (the gap stops a phrase spanning two runs);
+ * - `tags`: filter values (region, industry, stage, notice type…) as tokens, so filters are an AND
+ *   inside the index rather than a join.
+ * Letters and digits of every script are treated alike (one character, one unit), so "G20",
+ * "2024" or "PPP" match as substrings exactly as Chinese does.
+ */
+
+/** Same normalisation for documents and keywords: compatibility forms folded, lower case. */
+export function normalize(text: string): string {
+  return text.normalize('NFKC').toLowerCase();
+}
+
+const RUN = /[\p{L}\p{N}]+/gu;
+
+/** Runs of letters/digits of normalised text. Anything else (punctuation, spaces, tags) splits. */
+export function runsOf(text: string): string[] {
+  return normalize(text).match(RUN) ?? [];
+}
+
+/** A token never produced as a bigram (those have two characters). */
+const RUN_GAP = 'x';
+
+export interface FtsDocument {
+  uni: string;
+  bi: string;
+  tags: string;
+}
+
+/** Tokens of a document made of `fields` (plain text) and filter `tags` (see `tag`). */
+export function documentOf(fields: readonly string[], tags: readonly string[]): FtsDocument {
+  const unigrams = new Set<string>();
+  const bigrams: string[] = [];
+  for (const field of fields) {
+    for (const run of runsOf(field)) {
+      const chars = Array.from(run);
+      for (const c of chars) unigrams.add(c);
+      if (chars.length < 2) continue;
+      if (bigrams.length > 0) bigrams.push(RUN_GAP);
+      for (let i = 0; i + 1 < chars.length; i++) bigrams.push(chars[i]! + chars[i + 1]!);
+    }
+  }
+  return { uni: [...unigrams].join(' '), bi: bigrams.join(' '), tags: tags.join(' ') };
+}
+
+/** Filter dimensions written into `tags`. */
+export type TagKind = 'area' | 'industry' | 'stage' | 'nature' | 'noticeType';
+const TAG_PREFIX: Record<TagKind, string> = { area: 'a', industry: 'i', stage: 's', nature: 'n', noticeType: 't' };
+
+/** Filter values are validated to `[0-9a-z_]`, so a tag is always a single unicode61 token. */
+export const TAG_VALUE = /^[0-9a-z_]{1,16}$/;
+
+export function tag(kind: TagKind, value: string): string {
+  if (!TAG_VALUE.test(value)) throw new Error(`bad tag value for ${kind}`);
+  return TAG_PREFIX[kind] + value;
+}
+
+/** FTS5 expression requiring `tag`. */
+export function tagMatch(kind: TagKind, value: string): string {
+  return `tags:"${tag(kind, value)}"`;
+}
+
+/**
+ * FTS5 expression for one run of a keyword. Runs hold only letters and digits, so the quoted
+ * strings below can never contain query syntax: user text is always matched as text.
+ */
+function runMatch(run: string): string {
+  const chars = Array.from(run);
+  if (chars.length === 1) return `uni:"${run}"`;
+  const grams: string[] = [];
+  for (let i = 0; i + 1 < chars.length; i++) grams.push(chars[i]! + chars[i + 1]!);
+  return `bi:"${grams.join(' ')}"`;
+}
+
+/**
+ * FTS5 expression for a keyword: every run must occur (spaces or punctuation between words mean
+ * AND). Null when the keyword has no letter or digit, which then matches nothing.
+ */
+export function keywordMatch(keyword: string): string | null {
+  const runs = runsOf(keyword);
+  if (runs.length === 0) return null;
+  return runs.map(runMatch).join(' AND ');
+}
+
+/** Plain text of sanitised HTML for indexing: tags and entities become separators. */
+export function htmlText(html: string): string {
+  return html.replace(/<[^>]*>/g, ' ').replace(/&[#a-z0-9]+;/gi, ' ');
+}
