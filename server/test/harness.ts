@@ -1,0 +1,50 @@
+/**
+ * A portal for server tests: the real backend in-process on a fresh small database (backend test
+ * fixture), the real client code rendered through Vite's dev server, and the real Express app.
+ */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createTestBackend, type TestBackend, type TestBackendOptions } from '../../backend/test/fixture';
+import { createApp, type AppOptions } from '../src/app';
+import { createDevRenderer } from '../src/renderer';
+
+export interface TestPortal {
+  app: ReturnType<typeof createApp>;
+  backend: TestBackend;
+  backendURL: string;
+  /** A `Cookie` header value carrying a fresh member token for `username`. */
+  memberCookie(username?: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function createTestPortal(
+  options: TestBackendOptions & { config?: Partial<AppOptions['config']> } = {},
+): Promise<TestPortal> {
+  const backend = await createTestBackend({ projects: 60, tenders: 90, ...options });
+  const server: Server = await new Promise((resolve) => {
+    const s = backend.app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const backendURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const dev = await createDevRenderer(process.cwd());
+  const app = createApp({
+    config: { PRODUCT: 'prod-api', MOBILE_SITE_URL: undefined, TRUST_PROXY: false, ...options.config },
+    backendURL,
+    renderer: dev.renderer,
+    publicDir: 'client/public',
+    log: () => {},
+  });
+  return {
+    app,
+    backend,
+    backendURL,
+    async memberCookie(username = 'demo', password = 'demo123') {
+      return `member-token-nuxt=${await backend.login(username, password)}`;
+    },
+    async close() {
+      await dev.vite.close();
+      await new Promise((resolve) => server.close(resolve));
+      server.closeAllConnections();
+      backend.close();
+    },
+  };
+}
