@@ -13,8 +13,8 @@ type Body = object;
 type Handler<Args extends unknown[]> = (req: Request, ...args: Args) => Body | Promise<Body>;
 
 export interface Routes {
-  /** auth 'public': any bearer is ignored. */
-  open(endpoint: Endpoint & { auth: 'public' }, handler: Handler<[]>): void;
+  /** auth 'public': any bearer is ignored. `noStore` for answers no cache may keep (captcha). */
+  open(endpoint: Endpoint & { auth: 'public' }, handler: Handler<[]>, options?: { noStore?: boolean }): void;
   /** auth 'optional': the session when a valid bearer is present. */
   optional(endpoint: Endpoint & { auth: 'optional' }, handler: Handler<[session: Session | null]>): void;
   /** auth 'member': `{code: 401}` without a valid bearer. */
@@ -42,9 +42,10 @@ export function createRoutes(router: Router, tokens: TokenService, adminToken: s
   const add = (endpoint: Endpoint, privateResponse: boolean, run: (req: Request) => Body | Promise<Body>) => {
     registered.add(endpoint);
     const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
+    // Member and admin answers, and answers to writes (a login's token), are never stored by a cache.
+    const noStore = privateResponse || endpoint.method !== 'GET';
     router[method](endpoint.path, async (req: Request, res: Response) => {
-      // Member and admin answers must never be stored by a shared cache.
-      if (privateResponse) res.set('Cache-Control', 'private, no-store');
+      if (noStore) res.set('Cache-Control', 'private, no-store');
       res.json(await run(req));
     });
   };
@@ -52,7 +53,7 @@ export function createRoutes(router: Router, tokens: TokenService, adminToken: s
   const session = (req: Request) => tokens.resolve(req.get('authorization'));
 
   return {
-    open: (endpoint, handler) => add(endpoint, false, (req) => handler(req)),
+    open: (endpoint, handler, options) => add(endpoint, options?.noStore ?? false, (req) => handler(req)),
     optional: (endpoint, handler) => add(endpoint, true, (req) => handler(req, session(req))),
     member: (endpoint, handler) =>
       add(endpoint, true, (req) => {

@@ -1,0 +1,155 @@
+/**
+ * Every path of the contract (ENDPOINTS = spec §7 + extensions): it answers its happy path with
+ * code 200, member paths answer 401 without a valid token, admin paths 403 without the admin token.
+ * Adding an endpoint to the contract without a sample here fails the type check.
+ */
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiPath, ENDPOINTS, type EndpointName } from '../../shared/src/contract/endpoints';
+import { createTestBackend, type TestBackend } from './fixture';
+
+interface Sample {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number>;
+  body?: object;
+  /** A token other than demo's (for calls that end sessions). */
+  token?: string;
+}
+
+let t: TestBackend;
+let demoToken: string;
+const ids = { xmk: 0, zb: 0, client: 0, record: 0, message: 0, order: 0, goods: 0, notice: 0 };
+
+beforeAll(async () => {
+  t = await createTestBackend();
+  demoToken = await t.login('demo', 'demo123');
+  const first = (sql: string) => (t.db.prepare(sql).get() as { id: number }).id;
+  ids.xmk = first('SELECT max(id) AS id FROM xmk');
+  ids.zb = first('SELECT max(id) AS id FROM zb');
+  ids.client = first("SELECT min(c.id) AS id FROM visit_client c JOIN member m ON m.id = c.member_id WHERE m.user_name = 'demo'");
+  ids.record = first("SELECT min(r.id) AS id FROM visit_record r JOIN member m ON m.id = r.member_id WHERE m.user_name = 'demo'");
+  ids.message = first('SELECT min(id) AS id FROM message');
+  ids.order = first("SELECT min(id) AS id FROM cms_order WHERE status = 'pending'");
+  ids.goods = first('SELECT min(id) AS id FROM goods');
+  ids.notice = first("SELECT max(notice_id) AS id FROM sys_notice WHERE status = '0'");
+});
+
+afterAll(() => t.close());
+
+const samples: Record<EndpointName, () => Sample | Promise<Sample>> = {
+  baifangClientList: () => ({ query: { pageNum: 1, pageSize: 10 } }),
+  updateBaifangClient: () => ({ body: { id: ids.client, companyName: '山东测试建设集团有限公司', status: '1' } }),
+  baifangClientByCid: () => ({ params: { cid: ids.client } }),
+  userCompany: () => ({ params: { id: ids.xmk } }),
+  addBaifangClient: () => ({ body: { companyName: '济南端点测试有限公司', contact: '王工', phone: '13800001111' } }),
+  addBaifangRecords: () => ({ body: { clientId: ids.client, visitTime: '2024-06-11 15:00:00', way: '1', content: '上门拜访' } }),
+  delBaifangRecords: () => ({ params: { id: ids.record } }),
+  gjNum: () => ({}),
+  baifangRecordsList: () => ({ query: { clientId: ids.client } }),
+  xmkSearch: () => ({ query: { keyword: '道路', pageSize: 5 } }),
+  biddingList: () => ({}),
+  biddingData: () => ({ params: { id: ids.zb } }),
+  zbDetailPublic: () => ({ params: { id: ids.zb } }),
+  zbSearch: () => ({ query: { keyword: '招标' } }),
+  xmkDetailPublic: () => ({ params: { id: ids.xmk } }),
+  xmkHistory: () => ({ params: { id: ids.xmk } }),
+  xmkDetailMember: () => ({ params: { id: ids.xmk } }),
+  favoriteList: () => ({ query: { type: 'xmk' } }),
+  favoriteChangeStatus: () => ({ body: { id: ids.xmk, type: 'xmk', isCancel: 0 } }),
+  favoriteAddGJ: () => ({ body: { id: ids.xmk, type: 'xmk' } }),
+  favoriteStatus: () => ({ params: { id: ids.xmk }, query: { type: 'xmk' } }),
+  xmkScore: () => ({ body: { id: ids.xmk } }),
+  addMsg: () => ({ body: { name: '张先生', phone: '13912345678', content: '咨询造价服务', source: 'zjzx' } }),
+  msgList: () => ({}),
+  support: () => ({ params: { col: 'about' } }),
+  notice: () => ({ params: { id: ids.notice } }),
+  testToken: () => ({}),
+  homeList: () => ({ query: { stage: '5' } }),
+  todayZBNum: () => ({ params: { x: '0' } }),
+  todayNum: () => ({ params: { x: '370100' } }),
+  zbHomeList: () => ({ query: { noticeType: '2' } }),
+  login: async () => ({ body: { username: 'vip', password: t.encrypt('vip123'), ...(await t.solveCaptcha()) } }),
+  logout: async () => ({ token: await t.login('vip', 'vip123') }),
+  register: async () => ({ body: { username: 'endpoint_user', password: t.encrypt('secret1'), ...(await t.solveCaptcha()) } }),
+  checkUserNameUnique: () => ({ body: { username: 'somebody_new' } }),
+  captchaImage: () => ({}),
+  memberTiers: () => ({}),
+  memberInfo: () => ({}),
+  randomPassword: () => ({}),
+  createRandomPassword: () => ({ params: { x: '1718159400000' } }),
+  memberOrders: () => ({}),
+  resetPassword: async () => {
+    const token = await t.register('reset_user', 'oldpass1');
+    return { token, query: { oldPassword: t.encrypt('oldpass1'), newPassword: t.encrypt('newpass1') } };
+  },
+  treeselect: () => ({}),
+  scoreLog: () => ({}),
+  updateProfile: () => ({ body: { nickName: '演示', subscribeKeywords: '道路,学校', subscribeRegions: '370100' } }),
+  goodsList: () => ({}),
+  goodsDetail: () => ({ params: { id: ids.goods } }),
+  createOrder: () => ({ body: { goodsId: ids.goods } }),
+  confirmOrder: () => ({ params: { id: ids.order } }),
+  adminOrders: () => ({ query: { status: 'pending' } }),
+  replyMsg: () => ({ params: { id: ids.message }, body: { reply: '您好，已为您安排专人联系。' } }),
+  configKey: () => ({ params: { key: 'sys.site.title' } }),
+  dictData: () => ({ params: { type: 'cms_industry' } }),
+  refreshToken: () => ({}),
+};
+
+/** Samples are built once per endpoint: some register members or log in. */
+const built = new Map<EndpointName, Sample>();
+async function sampleFor(name: EndpointName): Promise<Sample> {
+  let sample = built.get(name);
+  if (!sample) {
+    sample = await samples[name]();
+    built.set(name, sample);
+  }
+  return sample;
+}
+
+function call(name: EndpointName, sample: Sample, headers: Record<string, string>) {
+  const endpoint = ENDPOINTS[name];
+  const url = apiPath(endpoint.path, sample.params ?? {});
+  const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
+  let req = request(t.app)[method](url).set(headers);
+  if (sample.query) req = req.query(sample.query);
+  if (sample.body) req = req.send(sample.body);
+  return req;
+}
+
+describe.each(Object.keys(ENDPOINTS) as EndpointName[])('%s', (name) => {
+  const endpoint = ENDPOINTS[name];
+
+  it(`${endpoint.method} ${endpoint.path} answers its happy path`, async () => {
+    const sample = await sampleFor(name);
+    const headers: Record<string, string> =
+      endpoint.auth === 'admin' ? t.admin() : endpoint.auth === 'public' ? {} : t.bearer(sample.token ?? demoToken);
+    const res = await call(name, sample, headers);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ code: 200 });
+    expect(typeof res.body.msg).toBe('string');
+  });
+
+  if (endpoint.auth === 'member') {
+    it('answers code 401 without a token or with an unknown one', async () => {
+      const sample = await sampleFor(name);
+      const attempts: Record<string, string>[] = [{}, { Authorization: 'Bearer not-a-real-token-0123456789abcdef' }, { Authorization: demoToken }];
+      for (const headers of attempts) {
+        const res = await call(name, sample, headers);
+        expect(res.status).toBe(200);
+        expect(res.body).toEqual({ code: 401, msg: '认证失败，无法访问系统资源' });
+      }
+    });
+  }
+
+  if (endpoint.auth === 'admin') {
+    it('answers code 403 without the admin token, or with a member token or a wrong one', async () => {
+      const sample = await sampleFor(name);
+      const attempts: Record<string, string>[] = [{}, t.bearer(demoToken), { 'X-Admin-Token': 'wrong-admin-token-0000' }];
+      for (const headers of attempts) {
+        const res = await call(name, sample, headers);
+        expect(res.body).toEqual({ code: 403, msg: '当前操作没有权限' });
+      }
+    });
+  }
+});

@@ -1,0 +1,156 @@
+/**
+ * Test fixture: a fresh backend on a fresh, seeded database in a temporary DATA_DIR, with a clock and
+ * captcha the test controls. One per test file (beforeAll), so files are independent.
+ *
+ *   const t = await createTestBackend({ projects: 200, tenders: 300 });
+ *   const token = await t.login('demo', 'demo123');
+ *   await request(t.app).get('/cms/member/getMemberInfo').set(t.bearer(token));
+ *   t.clock.advance(31 * 60_000);
+ *   t.close();
+ */
+import { constants, publicEncrypt } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import type { Express } from 'express';
+import { createApp, type BackendApp } from '../src/app';
+import type { BackendConfig } from '../src/config';
+import type { AppContext } from '../src/context';
+import type { Db } from '../src/db/connection';
+import type { CaptchaChallenge } from '../src/modules/auth/captcha';
+
+export interface TestClock {
+  (): Date;
+  set(date: Date): void;
+  advance(ms: number): void;
+}
+
+export function testClock(start: Date): TestClock {
+  let now = start.getTime();
+  const clock = (() => new Date(now)) as TestClock;
+  clock.set = (date) => {
+    now = date.getTime();
+  };
+  clock.advance = (ms) => {
+    now += ms;
+  };
+  return clock;
+}
+
+/** Captchas with answers the test can read (in-process only; nothing in the API reveals them). */
+export interface TestCaptcha {
+  generate(): CaptchaChallenge;
+  /** The answer of the most recent challenge. */
+  lastAnswer(): string;
+}
+
+function testCaptcha(): TestCaptcha {
+  let n = 0;
+  let last = '';
+  return {
+    generate() {
+      n++;
+      last = `Ab${String(n % 100).padStart(2, '0')}`;
+      return { text: last, svg: `<svg xmlns="http://www.w3.org/2000/svg"><text>challenge ${n}</text></svg>` };
+    },
+    lastAnswer: () => last,
+  };
+}
+
+export interface TestBackendOptions {
+  projects?: number;
+  tenders?: number;
+  captchaEnabled?: boolean;
+  /** The seeding time and the clock's start. Default: a fixed weekday morning (Asia/Shanghai). */
+  now?: Date;
+  adminToken?: string;
+}
+
+export interface TestBackend {
+  app: Express;
+  db: Db;
+  config: BackendConfig;
+  context: AppContext;
+  backend: BackendApp;
+  clock: TestClock;
+  captcha: TestCaptcha;
+  adminToken: string;
+  /** RSA-encrypt like jsencrypt (PKCS#1 v1.5, base64) with the published key. */
+  encrypt(plain: string): string;
+  /** A captcha `{code, uuid}` pair answered correctly (or `{}` when captcha is off). */
+  solveCaptcha(): Promise<{ code?: string; uuid?: string }>;
+  /** Log in and return the token; throws with the answer's msg on failure. */
+  login(username: string, password: string): Promise<string>;
+  /** Register (captcha solved) and log in; returns the token. */
+  register(username: string, password: string): Promise<string>;
+  bearer(token: string): { Authorization: string };
+  admin(): { 'X-Admin-Token': string };
+  close(): void;
+}
+
+/** 2024-06-12 (a Wednesday) 10:30 in Asia/Shanghai. */
+export const DEFAULT_TEST_NOW = new Date('2024-06-12T02:30:00Z');
+
+export async function createTestBackend(options: TestBackendOptions = {}): Promise<TestBackend> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cms-backend-test-'));
+  const config: BackendConfig = {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    captchaEnabled: options.captchaEnabled ?? true,
+    adminToken: options.adminToken ?? 'test-admin-token-0123456789',
+    dbSynchronous: 'NORMAL',
+    demoTopUp: false,
+    seedProjects: options.projects ?? 200,
+    seedTenders: options.tenders ?? 300,
+  };
+  const clock = testClock(options.now ?? DEFAULT_TEST_NOW);
+  const captcha = testCaptcha();
+  const backend = createApp(config, { clock, captchaGenerator: captcha.generate, log: { info: () => undefined, error: () => undefined } });
+  const { app } = backend;
+  const publicKey = backend.context.passwords.publicKeyPem;
+  const encrypt = (plain: string) =>
+    publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(plain, 'utf8')).toString('base64');
+
+  const solveCaptcha = async () => {
+    const res = await request(app).get('/captchaImage');
+    if (!res.body.captchaEnabled) return {};
+    return { code: captcha.lastAnswer(), uuid: res.body.uuid as string };
+  };
+
+  const login = async (username: string, password: string) => {
+    const res = await request(app)
+      .post('/api/member/login')
+      .send({ username, password: encrypt(password), ...(await solveCaptcha()) });
+    if (res.body.code !== 200) throw new Error(`login failed: ${res.body.msg}`);
+    return res.body.token as string;
+  };
+
+  return {
+    app,
+    db: backend.db,
+    config,
+    context: backend.context,
+    backend,
+    clock,
+    captcha,
+    adminToken: backend.context.adminToken,
+    encrypt,
+    solveCaptcha,
+    login,
+    async register(username, password) {
+      const res = await request(app)
+        .post('/api/member/reg')
+        .send({ username, password: encrypt(password), ...(await solveCaptcha()) });
+      if (res.body.code !== 200) throw new Error(`register failed: ${res.body.msg}`);
+      return login(username, password);
+    },
+    bearer: (token) => ({ Authorization: `Bearer ${token}` }),
+    admin: () => ({ 'X-Admin-Token': backend.context.adminToken }),
+    close() {
+      backend.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
