@@ -5,6 +5,7 @@
 import type { Agent } from 'node:http';
 import cookieParser from 'cookie-parser';
 import express, { type RequestHandler } from 'express';
+import { dropStaleToken } from './auth-stale-token';
 import type { Config } from './config';
 import { errorHandler, sendJsonError } from './errors';
 import { mobileRedirect, memberGuard } from './guards';
@@ -53,6 +54,7 @@ export function createApp(opts: AppOptions) {
   });
   app.use(cookieParser());
   app.use(mobileRedirect(opts.config.MOBILE_SITE_URL));
+  app.use(dropStaleToken({ backendURL: opts.backendURL, agent }));
   app.use(memberGuard());
   app.use(ssrHandler({ renderer: opts.renderer, backendURL: opts.backendURL, product: opts.config.PRODUCT, agent, log }));
   app.use(errorHandler(log));

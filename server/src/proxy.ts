@@ -3,18 +3,48 @@
  * this proxy strips any Authorization it sends and adds the bearer from the HttpOnly cookie, but
  * only to requests from our own pages (platform header + same origin), so a cross-site page
  * cannot make the browser call the API as the member.
+ *
+ * Responses stream through untouched, with three exceptions that manage the session cookies
+ * (auth-cookies.ts): login (the token moves from the body into the cookie), RefreshToken (the
+ * cookie's lifetime follows the token's) and logout (the cookies go whatever the backend says).
+ * A body `code: 401` on any call clears them too.
  */
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Agent } from 'node:http';
-import type { Request, RequestHandler } from 'express';
+import type { Socket } from 'node:net';
+import type { Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import { IS_TOKEN_HEADER, MESSAGES, PLATFORM_HEADER, PLATFORM_VALUE, REQUEST_TIMEOUT_MS, TOKEN_COOKIE } from '@shared/constants';
+import { IS_TOKEN_HEADER, MESSAGES, PLATFORM_HEADER, PLATFORM_VALUE, REQUEST_TIMEOUT_MS } from '@shared/constants';
+import { ENDPOINTS } from '@shared/contract/endpoints';
+import { clearSessionCookies, extendSessionCookies, readSessionToken, setSessionCookies } from './auth-cookies';
 import { sendJsonError } from './errors';
 
 /** Without keep-alive the proxy's p99 went to seconds at 50 connections (DEPENDENCIES.md). */
 export function createBackendAgent(): Agent {
   return new Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, timeout: 60_000 });
 }
+
+/** A backend that is down refuses at once; one that cannot be reached must not hold the page long. */
+const CONNECT_TIMEOUT_MS = 1_000;
+/** The proxy gives up just before the browser would (15 s), so the browser reads our 504 message. */
+const UPSTREAM_TIMEOUT_MS = REQUEST_TIMEOUT_MS - 1_000;
+/** Login and refresh answers are a few hundred bytes; anything this large is not one. */
+const MAX_AUTH_BODY_BYTES = 64 * 1024;
+/** A `{code: 401, msg}` envelope is tiny; only first chunks this small are read for one. */
+const MAX_ENVELOPE_PEEK_BYTES = 1024;
+
+/** Hop-by-hop headers describe one connection, not the message: never forwarded. */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
 
 /**
  * Same-origin per the browser: Sec-Fetch-Site when it is sent (all current browsers), else the
@@ -29,48 +59,226 @@ export function isSameOrigin(req: Request): boolean {
   return origin === `${req.protocol}://${req.get('host')}`;
 }
 
+/** A request from one of our pages: it carries the platform header and comes from our origin. */
+function fromOurPage(req: Request): boolean {
+  return req.get(PLATFORM_HEADER) === PLATFORM_VALUE && isSameOrigin(req);
+}
+
 /** The bearer rule of spec §6 as the BFF applies it. */
 export function bearerFor(req: Request): string | null {
-  const token = (req.cookies as Record<string, unknown> | undefined)?.[TOKEN_COOKIE];
-  if (typeof token !== 'string' || !token) return null;
-  if (req.get(PLATFORM_HEADER) !== PLATFORM_VALUE) return null;
-  if (req.get(IS_TOKEN_HEADER) === 'false') return null;
-  if (!isSameOrigin(req)) return null;
+  const token = readSessionToken(req);
+  if (token === null || req.get(IS_TOKEN_HEADER) === 'false' || !fromOurPage(req)) return null;
   return token;
 }
 
-export function apiProxy(opts: { backendURL: string; agent: Agent; log: (m: string, e: unknown) => void }): RequestHandler {
-  const proxy = createProxyMiddleware<Request>({
+/** The calls whose answers change the session cookies. */
+type SessionCall = 'login' | 'refresh' | 'logout' | 'other';
+
+function sessionCallOf(req: Request): SessionCall {
+  if (req.method === 'POST' && req.path === ENDPOINTS.login.path) return 'login';
+  if (req.method === 'POST' && req.path === ENDPOINTS.logout.path) return 'logout';
+  if (req.method === 'GET' && req.path === ENDPOINTS.refreshToken.path) return 'refresh';
+  return 'other';
+}
+
+/** What the proxy decided about one request, read again when the answer (or an error) comes. */
+interface Exchange {
+  call: SessionCall;
+  /** The cookie's token went to the backend as the bearer: a 401 or a refresh is about it. */
+  sentBearer: boolean;
+  timedOut: boolean;
+}
+const exchanges = new WeakMap<IncomingMessage, Exchange>();
+
+/** Header rewriting happens on the request itself, so it holds whatever path http-proxy takes. */
+function prepareRequest(req: Request, res: Response): void {
+  const bearer = bearerFor(req);
+  const call = sessionCallOf(req);
+  delete req.headers.authorization;
+  delete req.headers.cookie;
+  delete req.headers[IS_TOKEN_HEADER];
+  if (bearer !== null) req.headers.authorization = `Bearer ${bearer}`;
+  // These answers are read here, so they must come uncompressed.
+  if (call === 'login' || call === 'refresh') req.headers['accept-encoding'] = 'identity';
+  // spec §7: logout clears the session whatever the backend answers, even when it is down.
+  if (call === 'logout') clearSessionCookies(req, res);
+  exchanges.set(req, { call, sentBearer: bearer !== null, timedOut: false });
+}
+
+function copyHead(proxyRes: IncomingMessage, res: Response): void {
+  res.statusCode = proxyRes.statusCode ?? 502;
+  if (proxyRes.statusMessage) res.statusMessage = proxyRes.statusMessage;
+  for (const [name, value] of Object.entries(proxyRes.headers)) {
+    if (value === undefined || HOP_BY_HOP.has(name)) continue;
+    // Keep cookies this proxy has already set on the response.
+    if (name === 'set-cookie') res.append('Set-Cookie', value);
+    else res.setHeader(name, value);
+  }
+}
+
+function readBody(stream: IncomingMessage, limit: number): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    stream.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        stream.destroy();
+        resolve(null);
+      } else chunks.push(chunk);
+    });
+    stream.on('end', () => resolve(Buffer.concat(chunks)));
+    stream.on('error', reject);
+  });
+}
+
+function parseEnvelope(bytes: Buffer): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(bytes.toString('utf8'));
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+const seconds = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.floor(value) : null);
+
+/**
+ * Login and RefreshToken: the whole (small) answer is read, the cookies follow it, and the token
+ * never reaches the browser.
+ */
+async function relaySessionAnswer(proxyRes: IncomingMessage, req: Request, res: Response, exchange: Exchange): Promise<void> {
+  const bytes = await readBody(proxyRes, MAX_AUTH_BODY_BYTES);
+  const body = bytes === null ? null : parseEnvelope(bytes);
+  if (body === null) {
+    // Passing an unreadable login answer on could hand its token to the browser.
+    sendJsonError(res, 502, MESSAGES.upstreamDown);
+    return;
+  }
+  if (exchange.sentBearer && (body.code === 401 || proxyRes.statusCode === 401)) {
+    clearSessionCookies(req, res);
+  } else if (exchange.call === 'login' && body.code === 200 && typeof body.token === 'string') {
+    // A login from anywhere else (a cross-site form) gets no cookie: no login CSRF.
+    if (fromOurPage(req)) {
+      const randomPassword = typeof body.randomPassword === 'string' ? body.randomPassword : null;
+      setSessionCookies(req, res, { token: body.token, randomPassword, expiresIn: seconds(body.expiresIn) });
+    }
+    delete body.token;
+    delete body.randomPassword;
+  } else if (exchange.call === 'refresh' && body.code === 200 && exchange.sentBearer) {
+    const expiresIn = seconds(body.expiresIn);
+    if (expiresIn !== null) extendSessionCookies(req, res, expiresIn);
+  }
+  const json = JSON.stringify(body);
+  res.removeHeader('content-length');
+  res.setHeader('content-length', Buffer.byteLength(json));
+  res.end(json);
+}
+
+/** The first chunk of a stream, left in place for whoever reads it next; null when it is empty. */
+function peekFirstChunk(stream: IncomingMessage): Promise<Buffer | null> {
+  return new Promise((resolve) => {
+    const done = (chunk: Buffer | null) => {
+      stream.off('data', onData);
+      stream.off('end', onEnd);
+      resolve(chunk);
+    };
+    const onData = (chunk: Buffer) => {
+      stream.pause();
+      stream.unshift(chunk);
+      done(chunk);
+    };
+    const onEnd = () => done(null);
+    stream.on('data', onData);
+    stream.on('end', onEnd);
+  });
+}
+
+function isSmallJson(proxyRes: IncomingMessage): boolean {
+  const type = proxyRes.headers['content-type'] ?? '';
+  const length = Number(proxyRes.headers['content-length'] ?? 0);
+  return type.includes('json') && !proxyRes.headers['content-encoding'] && length <= MAX_ENVELOPE_PEEK_BYTES;
+}
+
+/**
+ * Every other answer streams through. When the cookie's token went along and the answer is a
+ * small JSON body, its first chunk is read for `code: 401` before the head goes out, so the
+ * cookies can still be cleared: nothing is buffered.
+ */
+async function relayStream(proxyRes: IncomingMessage, req: Request, res: Response, exchange: Exchange): Promise<void> {
+  if (exchange.sentBearer && exchange.call !== 'logout') {
+    if (proxyRes.statusCode === 401) clearSessionCookies(req, res);
+    else if (isSmallJson(proxyRes)) {
+      const first = await peekFirstChunk(proxyRes);
+      if (first !== null && first.length <= MAX_ENVELOPE_PEEK_BYTES && parseEnvelope(first)?.code === 401) {
+        clearSessionCookies(req, res);
+      }
+    }
+  }
+  proxyRes.pipe(res);
+}
+
+function onProxyRes(proxyRes: IncomingMessage, incoming: IncomingMessage, outgoing: ServerResponse): void {
+  const req = incoming as Request;
+  const res = outgoing as Response;
+  const exchange = exchanges.get(req);
+  if (!exchange) return;
+  proxyRes.on('error', () => res.destroy());
+  copyHead(proxyRes, res);
+  const relay = exchange.call === 'login' || exchange.call === 'refresh' ? relaySessionAnswer : relayStream;
+  relay(proxyRes, req, res, exchange).catch(() => res.destroy());
+}
+
+export interface ApiProxyOptions {
+  backendURL: string;
+  agent: Agent;
+  log: (m: string, e: unknown) => void;
+  /** How long the backend may stay silent before the browser gets a 504 (default just under 15 s). */
+  upstreamTimeoutMs?: number;
+}
+
+export function apiProxy(opts: ApiProxyOptions): RequestHandler {
+  const upstreamTimeoutMs = opts.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS;
+  const proxy = createProxyMiddleware<Request, Response>({
     target: opts.backendURL,
     changeOrigin: true,
     agent: opts.agent,
     xfwd: true,
-    proxyTimeout: REQUEST_TIMEOUT_MS,
-    timeout: REQUEST_TIMEOUT_MS,
+    selfHandleResponse: true,
     on: {
       proxyReq(proxyReq, req) {
-        proxyReq.removeHeader('authorization');
-        proxyReq.removeHeader('cookie');
-        proxyReq.removeHeader(IS_TOKEN_HEADER);
-        const bearer = bearerFor(req);
-        if (bearer) proxyReq.setHeader('Authorization', `Bearer ${bearer}`);
+        const exchange = exchanges.get(req);
+        proxyReq.setTimeout(upstreamTimeoutMs, () => {
+          if (exchange) exchange.timedOut = true;
+          proxyReq.destroy(new Error('upstream timeout'));
+        });
+        // A reused keep-alive socket is already connected; a new one gets a second to connect.
+        const socket = proxyReq.socket;
+        if (socket?.connecting) {
+          const timer = setTimeout(() => proxyReq.destroy(new Error('connect timeout')), CONNECT_TIMEOUT_MS);
+          socket.once('connect', () => clearTimeout(timer));
+          proxyReq.once('close', () => clearTimeout(timer));
+        }
       },
+      proxyRes: onProxyRes,
       error(error, req, res) {
-        const code = (error as NodeJS.ErrnoException).code;
-        const timedOut = code === 'ECONNRESET' || code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT';
-        opts.log(`proxy ${(req as IncomingMessage).method} ${(req as IncomingMessage).url} failed: ${code ?? ''}`, error.message);
+        const timedOut = exchanges.get(req)?.timedOut === true;
+        const code = (error as NodeJS.ErrnoException).code ?? error.message;
+        opts.log(`proxy ${req.method} ${req.originalUrl} failed: ${code}`, error.message);
         if (!('setHeader' in res)) {
-          res.destroy();
+          (res as Socket).destroy();
           return;
         }
         if (res.headersSent) {
           res.destroy();
           return;
         }
-        const status = timedOut ? 504 : 502;
-        sendJsonError(res as Parameters<typeof sendJsonError>[0], status, timedOut ? MESSAGES.timeout : MESSAGES.upstreamDown);
+        sendJsonError(res, timedOut ? 504 : 502, timedOut ? MESSAGES.timeout : MESSAGES.upstreamDown);
       },
     },
   });
-  return proxy;
+  return (req, res, next) => {
+    prepareRequest(req, res);
+    void proxy(req, res, next);
+  };
 }
