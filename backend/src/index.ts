@@ -4,10 +4,11 @@
  * web server) it reports `{type: 'ready', port}` once listening, and stops when the parent goes.
  * SIGTERM/SIGINT: stop accepting, let in-flight requests finish, close the database, exit 0.
  */
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createApp } from './app';
+import { createApp, MAX_HEADER_BYTES } from './app';
 import { ConfigError, loadConfig } from './config';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -39,13 +40,13 @@ function main(): void {
   }
 
   const backend = createApp(config);
-  const server = backend.app.listen(config.port, config.host, (err?: Error) => {
-    // Express 5 hands listen errors (EADDRINUSE…) to this callback.
-    if (err) {
-      console.error(`backend: cannot listen on ${config.host}:${config.port}: ${err.message}`);
-      backend.close();
-      process.exit(1);
-    }
+  const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, backend.app);
+  server.once('error', (err) => {
+    console.error(`backend: cannot listen on ${config.host}:${config.port}: ${err.message}`);
+    backend.close();
+    process.exit(1);
+  });
+  server.listen(config.port, config.host, () => {
     const { port } = server.address() as AddressInfo;
     console.log(`backend listening on http://${config.host}:${port} (data: ${config.dataDir})`);
     process.send?.({ type: 'ready', port });

@@ -50,6 +50,7 @@ export class ContentSearch {
   constructor(
     private readonly sql: Statements,
     private readonly stats: ContentStats,
+    private readonly totalCap = TOTAL_CAP,
   ) {}
 
   search(table: ContentTable, filters: SearchFilters, page: Page): SearchResult {
@@ -111,18 +112,18 @@ export class ContentSearch {
     if (filters.orderBy === 'time') {
       const first = this.sql
         .get<(string | number)[], { id: number }>(`SELECT ${idColumn} AS id FROM ${from} ${where} ORDER BY ${order} LIMIT ?`)
-        .all(...params, TOTAL_CAP + 1)
+        .all(...params, this.totalCap + 1)
         .map((r) => r.id);
-      const capped = first.length > TOTAL_CAP;
-      const ids = offset + page.pageSize <= TOTAL_CAP ? first.slice(offset, offset + page.pageSize) : pageIds();
-      return { ids, total: Math.min(first.length, TOTAL_CAP), capped };
+      const capped = first.length > this.totalCap;
+      const ids = offset + page.pageSize <= this.totalCap ? first.slice(offset, offset + page.pageSize) : pageIds();
+      return { ids, total: Math.min(first.length, this.totalCap), capped };
     }
 
     const counted = this.sql
       .get<(string | number)[], { n: number }>(`SELECT count(*) AS n FROM (SELECT 1 FROM ${from} ${where} LIMIT ?)`)
-      .get(...params, TOTAL_CAP + 1)!.n;
-    const capped = counted > TOTAL_CAP;
-    return { ids: offset < counted ? pageIds() : [], total: Math.min(counted, TOTAL_CAP), capped };
+      .get(...params, this.totalCap + 1)!.n;
+    const capped = counted > this.totalCap;
+    return { ids: capped || offset < counted ? pageIds() : [], total: Math.min(counted, this.totalCap), capped };
   }
 
   /**
