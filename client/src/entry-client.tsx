@@ -17,6 +17,7 @@ import { AppProviders } from './app/providers';
 import { createRoutes } from './app/routes';
 import { feedbackNotifier } from './lib/feedback';
 import { createSessionStore } from './lib/session';
+import { keepSession } from './lib/session-keeper';
 
 declare global {
   interface Window {
@@ -39,7 +40,10 @@ async function main() {
     notifier: feedbackNotifier,
     onUnauthorized: () => {
       session.clear();
-      void router?.navigate(loginUrl(window.location.pathname + window.location.search));
+      // Mid-navigation, the loader turns the 401 into a redirect to login for the page being opened.
+      if (router?.state.navigation.state === 'idle') {
+        void router.navigate(loginUrl(window.location.pathname + window.location.search));
+      }
     },
     onTransportUnauthorized: () => session.clear(),
   });
@@ -67,6 +71,7 @@ async function main() {
       </AppProviders>
     </Document>,
   );
+  keepSession({ session, http, storage: window.localStorage, revalidate: () => void router?.revalidate() });
 }
 
 void main();

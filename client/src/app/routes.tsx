@@ -8,6 +8,7 @@ import { CONFIG_KEYS } from '@shared/contract/system';
 import { ApiError, errorStatus } from '../api/http';
 import { configQueryOptions } from '../api/system';
 import type { AppDeps, PageModule } from '../lib/page';
+import { loadMemberInfo } from '../lib/session';
 import { lazyPage } from './lazy-page';
 import { PAGES } from './pages';
 import { RootShell } from './root-shell';
@@ -95,10 +96,13 @@ async function rootLoader(deps: AppDeps, { request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   checkAuth(deps, url);
   try {
-    await loadSiteData(deps);
+    // spec §4: with a token, member info at each page entry; no `user` logs the member out.
+    await Promise.all([loadSiteData(deps), loadMemberInfo(deps)]);
   } catch (error) {
     toRouteError(deps, error, url);
   }
+  // A token the backend no longer knows has just been dropped: member pages now go to login.
+  checkAuth(deps, url);
   return null;
 }
 
@@ -125,8 +129,10 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
       id: 'root',
       Component: RootShell,
       ErrorBoundary: RootErrorBoundary,
-      // Runs on every navigation for the guard; the site data itself comes from the query cache.
+      // Runs on every navigation for the guard and the member info; site data comes from the cache.
       loader: (args) => rootLoader(deps, args),
+      // React Router would skip a pathless parent's loader when only the path changes.
+      shouldRevalidate: () => true,
       children: [...byLayout].map(([layout, children]) => ({
         id: `layout-${layout}`,
         Component: LAYOUTS[layout],

@@ -3,8 +3,15 @@
  * server puts this state into the page, so the header shows the member on first paint, and
  * JavaScript never holds the token itself.
  */
-import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
-import type { MemberUser } from '@shared/contract/member';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import { useLocation, useNavigate, useRevalidator } from 'react-router-dom';
+import type { MemberInfoResult, MemberUser } from '@shared/contract/member';
+import { PATHS, requiresLogin } from '@shared/routes';
+import { useHttp } from '../api/http-context';
+import { logout, memberInfoQueryOptions } from '../api/member';
+import { systemKeys } from '../api/system';
+import type { AppDeps } from './page';
 
 export interface MemberState {
   isLogin: boolean;
@@ -50,6 +57,7 @@ export function createSessionStore(initial: MemberState): SessionStore {
       emit();
     },
     clear() {
+      if (state === LOGGED_OUT) return;
       state = LOGGED_OUT;
       emit();
     },
@@ -58,6 +66,65 @@ export function createSessionStore(initial: MemberState): SessionStore {
       return () => listeners.delete(listener);
     },
   };
+}
+
+/** The member state of a getMemberInfo answer; without `user` the member is logged out (spec §4). */
+export function memberStateFrom(info: MemberInfoResult, expires: number): MemberState {
+  const user = info.user;
+  if (!user) return LOGGED_OUT;
+  return {
+    isLogin: true,
+    name: user.nickName || user.userName,
+    member_name: user.userName,
+    avatar: user.avatar,
+    roles: info.roles,
+    permissions: info.permissions,
+    expires,
+    member_info: user,
+  };
+}
+
+type SessionDeps = Pick<AppDeps, 'queryClient' | 'http' | 'session'>;
+
+/**
+ * spec §4: with a token, member info is fetched at each page entry; an answer without `user`
+ * logs the member out. Always asks the backend (staleTime 0): tiers, points and names change.
+ */
+export async function loadMemberInfo({ queryClient, http, session }: SessionDeps): Promise<void> {
+  if (!session.get().isLogin) return;
+  const info = await queryClient.fetchQuery({ ...memberInfoQueryOptions(http), staleTime: 0 });
+  // A logout that finished meanwhile wins over a late answer.
+  if (!session.get().isLogin) return;
+  session.set(memberStateFrom(info, session.get().expires));
+}
+
+/** Everything cached for one identity goes when it changes; configs and dictionaries stay. */
+function forgetMemberData(queryClient: SessionDeps['queryClient']): void {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== systemKeys.all[0] });
+}
+
+/**
+ * After a successful login (the proxy has set the cookie): the member is logged in until
+ * `expiresIn` seconds from now unless refreshed, and their info is loaded before any page shows it.
+ */
+export async function beginSession(deps: SessionDeps, expiresIn: number | undefined, now = Date.now()): Promise<void> {
+  forgetMemberData(deps.queryClient);
+  deps.session.set({ ...LOGGED_OUT, isLogin: true, expires: expiresIn ? now + expiresIn * 1000 : 0 });
+  await loadMemberInfo(deps);
+}
+
+/**
+ * spec §7 logout: `POST /logout`, whose failure is only logged (the proxy clears the cookies
+ * whatever the backend answers), then the member state and member data go.
+ */
+export async function endSession(deps: SessionDeps): Promise<void> {
+  try {
+    await logout(deps.http);
+  } catch (error) {
+    console.error('logout failed', error);
+  }
+  deps.session.clear();
+  forgetMemberData(deps.queryClient);
 }
 
 const SessionContext = createContext<SessionStore | null>(null);
@@ -75,4 +142,22 @@ export function useSessionStore(): SessionStore {
 export function useSession(): MemberState {
   const store = useSessionStore();
   return useSyncExternalStore(store.subscribe, store.get, store.get);
+}
+
+/**
+ * Log out from anywhere: member pages are left for the home page, a public page stays and
+ * reloads its data as a visitor's.
+ */
+export function useLogout(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  const http = useHttp();
+  const session = useSessionStore();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const revalidator = useRevalidator();
+  return useCallback(async () => {
+    await endSession({ queryClient, http, session });
+    if (requiresLogin(pathname)) await navigate(PATHS.home, { replace: true });
+    else await revalidator.revalidate();
+  }, [queryClient, http, session, navigate, pathname, revalidator]);
 }
