@@ -66,7 +66,7 @@ async function main() {
   hydrateRoot(
     document,
     <Document assets={state.assets} stateJson={stateJson}>
-      <AppProviders deps={{ queryClient, http, session }}>
+      <AppProviders deps={{ queryClient, http, session }} settings={state.settings}>
         <RouterProvider router={router} />
       </AppProviders>
     </Document>,

@@ -21,6 +21,7 @@ import type { PageState } from './app/page-state';
 import { AppProviders } from './app/providers';
 import { createRoutes, loadSiteData } from './app/routes';
 import type { AppDeps } from './lib/page';
+import { NO_SETTINGS, type PortalSettings } from './lib/portal-settings';
 import { LOGGED_OUT, createSessionStore, type MemberState } from './lib/session';
 
 export interface RenderOptions {
@@ -37,6 +38,8 @@ export interface RenderOptions {
   /** Crawlers get the complete document at once (onAllReady); browsers get the shell first. */
   waitForAll: boolean;
   httpAgent?: unknown;
+  /** Public deployment settings the pages read (canonical origin, mobile site). */
+  settings?: PortalSettings;
   log?: (message: string, error: unknown) => void;
 }
 
@@ -79,11 +82,12 @@ export async function render(opts: RenderOptions): Promise<RenderResult> {
     rq: dehydrate(queryClient),
     router: { loaderData: context.loaderData, actionData: null, errors: serializeRouteErrors(context.errors) },
     assets: { css: opts.assets.css, devScripts: opts.assets.devScripts },
+    settings: opts.settings ?? NO_SETTINGS,
   };
   const router = createStaticRouter(handler.dataRoutes, context);
   const app = (
     <Document assets={state.assets} stateJson={serializeForScript(state)}>
-      <AppProviders deps={deps}>
+      <AppProviders deps={deps} settings={state.settings}>
         <StaticRouterProvider router={router} context={context} hydrate={false} nonce={opts.nonce} />
       </AppProviders>
     </Document>

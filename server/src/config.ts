@@ -38,6 +38,11 @@ const schema = z.object({
     .default('prod-api'),
   /** Unset: nobody is redirected to a mobile site. */
   MOBILE_SITE_URL: httpUrl.optional(),
+  /**
+   * Public origin of the portal (https://www.example.com) for canonical URLs, JSON-LD, robots.txt
+   * and the sitemap. Unset: canonicals are root-relative and the sitemap uses the request's origin.
+   */
+  SITE_URL: httpUrl.optional(),
   CAPTCHA_ENABLED: booleanString.default(true),
   /** Behind a TLS-terminating proxy: trust X-Forwarded-* (cookies get Secure, HSTS is sent). */
   TRUST_PROXY: booleanString.default(false),

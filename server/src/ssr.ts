@@ -6,7 +6,7 @@ import type { Agent } from 'node:http';
 import type { RequestHandler } from 'express';
 import { TOKEN_COOKIE } from '@shared/constants';
 import { isCrawler } from '@shared/device';
-import type { Renderer } from './renderer';
+import type { RenderOptions, Renderer } from './renderer';
 
 /** React's abort timer: after this, unfinished Suspense boundaries fall back to client rendering. */
 const STREAM_TIMEOUT_MS = 10_000;
@@ -19,6 +19,8 @@ export interface SsrOptions {
   backendURL: string;
   product: string;
   agent: Agent;
+  /** Public settings the pages read (canonical origin, mobile site). */
+  settings?: RenderOptions['settings'];
   log: (message: string, error: unknown) => void;
 }
 
@@ -43,6 +45,7 @@ export function ssrHandler(opts: SsrOptions): RequestHandler {
         assets: opts.renderer.assets,
         waitForAll: isCrawler(req.get('user-agent')),
         httpAgent: opts.agent,
+        settings: opts.settings,
         log: opts.log,
       });
 

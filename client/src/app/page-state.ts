@@ -1,5 +1,6 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import type { HydrationState } from 'react-router-dom';
+import type { PortalSettings } from '../lib/portal-settings';
 import type { MemberState } from '../lib/session';
 import type { DocumentAssets } from './document';
 
@@ -13,4 +14,6 @@ export interface PageState {
   /** React Router's loader data and route errors, in its hydration format. */
   router: HydrationState;
   assets: DocumentAssets;
+  /** Public deployment settings (SITE_URL, MOBILE_SITE_URL). */
+  settings: PortalSettings;
 }
