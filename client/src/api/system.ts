@@ -1,5 +1,5 @@
 /** System module (spec §7): public configs and dictionaries. */
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { AckResult, AjaxResult } from '@shared/contract/common';
 import { ENDPOINTS, apiPath } from '@shared/contract/endpoints';
 import type { ConfigKey, DictData, DictType } from '@shared/contract/system';
@@ -31,3 +31,17 @@ export async function getDicts(http: Http, type: DictType): Promise<DictData[]> 
 
 export const dictQueryOptions = (http: Http, type: DictType) =>
   queryOptions({ queryKey: systemKeys.dict(type), queryFn: () => getDicts(http, type), staleTime: SLOW_CHANGING });
+
+/** spec §3: the label of a stored code, or the code itself when the dictionary has no match. */
+export function dictLabel(entries: readonly DictData[], value: string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  return entries.find((entry) => entry.dictValue === value)?.dictLabel ?? value;
+}
+
+/**
+ * Loads dictionaries a page shows into the query cache (and so into the server HTML). Failures
+ * are swallowed on purpose: labels then fall back to raw codes instead of failing the page.
+ */
+export function prefetchDicts(queryClient: QueryClient, http: Http, types: readonly DictType[]): Promise<void> {
+  return Promise.all(types.map((type) => queryClient.prefetchQuery(dictQueryOptions(http, type)))).then(() => undefined);
+}
