@@ -1,26 +1,42 @@
+import { absoluteUrl, usePortalSettings } from '../lib/portal-settings';
 import { useSite } from '../lib/site';
 
 export interface PageHeadProps {
   /** Page title; the site name is appended. Omit for the site's own title (home). */
   title?: string;
   description?: string;
-  /** Keep out of search engines (member, login, test and error pages). */
-  noindex?: boolean;
-  /** Absolute or root-relative canonical URL. */
+  /**
+   * Keep out of search engines: true for member, login, test and error pages ("noindex,
+   * nofollow"); 'follow' for pages whose links are still worth following (keyword searches).
+   */
+  noindex?: boolean | 'follow';
+  /**
+   * Root-relative canonical path (`/zb?industry=2`). It is made absolute with SITE_URL when that
+   * is set; otherwise it stays root-relative (the Host header never goes into cached HTML).
+   */
   canonical?: string;
+  /** Open Graph type: detail pages are articles. */
+  ogType?: 'website' | 'article';
 }
 
 /** <title> and meta of a page; React hoists them into <head> on the server and the client. */
-export function PageHead({ title, description, noindex, canonical }: PageHeadProps) {
+export function PageHead({ title, description, noindex, canonical, ogType = 'website' }: PageHeadProps) {
   const site = useSite();
+  const settings = usePortalSettings();
   const fullTitle = title ? `${title} - ${site.name}` : site.title;
   const desc = description ?? site.description;
+  const url = canonical ? absoluteUrl(settings, canonical) : undefined;
   return (
     <>
       <title>{fullTitle}</title>
       {desc ? <meta name="description" content={desc} /> : null}
-      {noindex ? <meta name="robots" content="noindex, nofollow" /> : null}
-      {canonical ? <link rel="canonical" href={canonical} /> : null}
+      {noindex ? <meta name="robots" content={noindex === 'follow' ? 'noindex, follow' : 'noindex, nofollow'} /> : null}
+      {url ? <link rel="canonical" href={url} /> : null}
+      <meta property="og:site_name" content={site.name} />
+      <meta property="og:title" content={title ?? site.title} />
+      <meta property="og:type" content={ogType} />
+      {desc ? <meta property="og:description" content={desc} /> : null}
+      {url ? <meta property="og:url" content={url} /> : null}
     </>
   );
 }

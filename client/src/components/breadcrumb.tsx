@@ -1,0 +1,25 @@
+import { Fragment } from 'react';
+import { Link } from 'react-router-dom';
+import type { Crumb } from './json-ld';
+
+/** Element's breadcrumb: 首页 / 项目库 / current page. */
+export function Breadcrumb({ crumbs }: { crumbs: readonly Crumb[] }) {
+  return (
+    <nav className="breadcrumb" aria-label="当前位置">
+      {crumbs.map((crumb, index) => (
+        <Fragment key={`${index}-${crumb.name}`}>
+          {index > 0 ? <span className="breadcrumb-separator">/</span> : null}
+          {crumb.path ? (
+            <Link to={crumb.path} className="breadcrumb-link">
+              {crumb.name}
+            </Link>
+          ) : (
+            <span className="breadcrumb-current" aria-current="page">
+              {crumb.name}
+            </span>
+          )}
+        </Fragment>
+      ))}
+    </nav>
+  );
+}

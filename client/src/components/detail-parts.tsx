@@ -1,0 +1,86 @@
+/** Pieces both detail pages (/xmk/{id}, /zb/{id}) share. */
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { ContentLink } from '@shared/contract/content';
+import { MESSAGES } from '@shared/constants';
+import { ApiError } from '../api/http';
+import { useSession } from '../lib/session';
+
+/** Detail loads run after param validation, so `id` is set; this keeps the type honest. */
+export function requireId(id: number | null): number {
+  if (id === null) throw new ApiError(MESSAGES.notFound, { kind: 'response', code: 404 });
+  return id;
+}
+
+/** 上一条 / 下一条 in publish order. */
+export function DetailPager({ base, prev, next }: { base: '/xmk' | '/zb'; prev: ContentLink | null; next: ContentLink | null }) {
+  return (
+    <nav className="detail-pager" aria-label="上一条和下一条">
+      <p>
+        <span className="detail-pager-label">上一条：</span>
+        {prev ? (
+          <Link to={`${base}/${prev.id}`} rel="prev">
+            {prev.title}
+          </Link>
+        ) : (
+          <span className="muted">没有了</span>
+        )}
+      </p>
+      <p>
+        <span className="detail-pager-label">下一条：</span>
+        {next ? (
+          <Link to={`${base}/${next.id}`} rel="next">
+            {next.title}
+          </Link>
+        ) : (
+          <span className="muted">没有了</span>
+        )}
+      </p>
+    </nav>
+  );
+}
+
+/** A labelled field grid (项目概况, 招标概况). Empty values show as "—". */
+export function FieldGrid({ fields }: { fields: readonly { label: string; value: ReactNode; wide?: boolean }[] }) {
+  return (
+    <dl className="field-grid">
+      {fields.map((field) => (
+        <div key={field.label} className={field.wide ? 'field field-wide' : 'field'}>
+          <dt>{field.label}</dt>
+          <dd>{field.value === '' || field.value === null || field.value === undefined ? '—' : field.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The side box that sells membership, worded for who is looking. */
+export function MemberCta() {
+  const session = useSession();
+  return (
+    <section className="aside-card member-cta" aria-labelledby="member-cta-title">
+      <h2 id="member-cta-title" className="aside-title">
+        会员服务
+      </h2>
+      <ul className="member-cta-list">
+        <li>查看项目与招标联系方式</li>
+        <li>按关键词和地区订阅招标</li>
+        <li>收藏项目、管理客户跟进</li>
+      </ul>
+      {session.isLogin ? (
+        <Link className="button button-primary member-cta-button" to="/goods">
+          开通 VIP 会员
+        </Link>
+      ) : (
+        <>
+          <Link className="button button-primary member-cta-button" to="/user_register">
+            免费注册
+          </Link>
+          <p className="member-cta-hint">
+            已有账号？<Link to="/user_login">立即登录</Link>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}

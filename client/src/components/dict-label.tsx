@@ -1,0 +1,32 @@
+/**
+ * Dictionary labels (spec §3: a stored code becomes a display label; without a match the raw code
+ * is shown). Pages prefetch the dictionaries they show in their `load` (see `prefetchDicts`), so
+ * the server HTML already holds the labels; a dictionary that failed to load degrades to codes.
+ */
+import { useQuery } from '@tanstack/react-query';
+import type { DictData, DictType } from '@shared/contract/system';
+import { useHttp } from '../api/http-context';
+import { dictLabel, dictQueryOptions } from '../api/system';
+
+/** The entries of one dictionary; empty until loaded (or when loading failed). */
+export function useDict(type: DictType): readonly DictData[] {
+  return useQuery(dictQueryOptions(useHttp(), type)).data ?? NO_ENTRIES;
+}
+
+const NO_ENTRIES: readonly DictData[] = [];
+
+export function DictLabel({ type, value }: { type: DictType; value: string | null | undefined }) {
+  return <>{dictLabel(useDict(type), value)}</>;
+}
+
+/** Element's tag colours by the dictionary's `listClass` hint. */
+const TAG_CLASSES = new Set(['primary', 'success', 'info', 'warning', 'danger']);
+
+/** A coloured label (stage, notice type), e.g. "施工" in green. */
+export function DictTag({ type, value }: { type: DictType; value: string | null | undefined }) {
+  const entries = useDict(type);
+  if (!value) return null;
+  const entry = entries.find((e) => e.dictValue === value);
+  const tone = entry?.listClass && TAG_CLASSES.has(entry.listClass) ? entry.listClass : 'default';
+  return <span className={`tag tag-${tone}`}>{entry?.dictLabel ?? value}</span>;
+}

@@ -1,0 +1,350 @@
+/**
+ * The search filter panel of /xmk and /zb, in the style of Chinese tender portals: one row per
+ * filter, options as links (crawlable, shareable, working before hydration), custom ranges as
+ * small forms that navigate through the router. Pages compose the rows they need.
+ */
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import type { DictData } from '@shared/contract/system';
+import { parseDateTimeString, parseTime } from '@shared/time';
+import { citiesOf, cityCodeOf, countiesOf, isCityCode } from './region';
+
+export function FilterPanel({ children }: { children: ReactNode }) {
+  return (
+    <section className="filter-panel" aria-label="筛选条件">
+      {children}
+    </section>
+  );
+}
+
+export function FilterRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="filter-row" role="group" aria-label={label}>
+      <span className="filter-label">{label}：</span>
+      <div className="filter-options">{children}</div>
+    </div>
+  );
+}
+
+function Option({ to, active, children }: { to: string; active: boolean; children: ReactNode }) {
+  return (
+    <Link to={to} className={active ? 'filter-option is-active' : 'filter-option'} aria-current={active ? 'true' : undefined} preventScrollReset>
+      {children}
+    </Link>
+  );
+}
+
+/** "全部" plus one link per dictionary entry. */
+export function DictOptions({
+  entries,
+  selected,
+  hrefFor,
+}: {
+  entries: readonly DictData[];
+  selected: string | undefined;
+  hrefFor: (value: string | undefined) => string;
+}) {
+  return (
+    <>
+      <Option to={hrefFor(undefined)} active={selected === undefined}>
+        全部
+      </Option>
+      {entries.map((entry) => (
+        <Option key={entry.dictValue} to={hrefFor(entry.dictValue)} active={selected === entry.dictValue}>
+          {entry.dictLabel}
+        </Option>
+      ))}
+    </>
+  );
+}
+
+/**
+ * 地区: the cities of the province; once one is chosen, its counties in a second line. The URL
+ * holds one `areaCode`: a city (all its counties) or a county (its city is then highlighted too).
+ */
+export function RegionFilter({
+  regions,
+  areaCode,
+  hrefFor,
+}: {
+  regions: readonly DictData[];
+  areaCode: string | undefined;
+  hrefFor: (areaCode: string | undefined) => string;
+}) {
+  const city = areaCode ? cityCodeOf(areaCode) : undefined;
+  const counties = city ? countiesOf(regions, city) : [];
+  return (
+    <FilterRow label="地区">
+      <DictOptions entries={citiesOf(regions)} selected={city} hrefFor={hrefFor} />
+      {city && counties.length > 0 ? (
+        <div className="filter-sub" role="group" aria-label="区县">
+          <Option to={hrefFor(city)} active={areaCode !== undefined && isCityCode(areaCode)}>
+            全市
+          </Option>
+          {counties.map((county) => (
+            <Option key={county.dictValue} to={hrefFor(county.dictValue)} active={areaCode === county.dictValue}>
+              {county.dictLabel}
+            </Option>
+          ))}
+        </div>
+      ) : null}
+    </FilterRow>
+  );
+}
+
+export interface RangePreset {
+  label: string;
+  min?: number;
+  max?: number;
+}
+
+/** An amount range in 万元: presets, or any range typed in. */
+export function AmountFilter({
+  label,
+  presets,
+  min,
+  max,
+  hrefFor,
+}: {
+  label: string;
+  presets: readonly RangePreset[];
+  min: number | undefined;
+  max: number | undefined;
+  hrefFor: (min: number | undefined, max: number | undefined) => string;
+}) {
+  const isPreset = presets.some((p) => p.min === min && p.max === max);
+  return (
+    <FilterRow label={label}>
+      <Option to={hrefFor(undefined, undefined)} active={min === undefined && max === undefined}>
+        全部
+      </Option>
+      {presets.map((preset) => (
+        <Option key={preset.label} to={hrefFor(preset.min, preset.max)} active={preset.min === min && preset.max === max}>
+          {preset.label}
+        </Option>
+      ))}
+      {/* Keyed by the URL's values, so back/forward and preset links reset what was typed. */}
+      <AmountForm key={`${min ?? ''}-${max ?? ''}`} label={label} min={min} max={max} custom={!isPreset} hrefFor={hrefFor} />
+    </FilterRow>
+  );
+}
+
+function AmountForm({
+  label,
+  min,
+  max,
+  custom,
+  hrefFor,
+}: {
+  label: string;
+  min: number | undefined;
+  max: number | undefined;
+  custom: boolean;
+  hrefFor: (min: number | undefined, max: number | undefined) => string;
+}) {
+  const navigate = useNavigate();
+  const [low, setLow] = useState(min === undefined ? '' : String(min));
+  const [high, setHigh] = useState(max === undefined ? '' : String(max));
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const read = (text: string) => (text.trim() === '' || !(Number(text) >= 0) ? undefined : Number(text));
+    void navigate(hrefFor(read(low), read(high)), { preventScrollReset: true });
+  };
+  return (
+    <form className={custom ? 'filter-custom is-custom' : 'filter-custom'} onSubmit={onSubmit}>
+      <input type="number" min={0} step="any" value={low} onChange={(e) => setLow(e.target.value)} aria-label={`${label}最低（万元）`} placeholder="最低" />
+      <span className="filter-custom-dash">-</span>
+      <input type="number" min={0} step="any" value={high} onChange={(e) => setHigh(e.target.value)} aria-label={`${label}最高（万元）`} placeholder="最高" />
+      <span className="filter-custom-unit">万元</span>
+      <button type="submit" className="button button-small">
+        确定
+      </button>
+    </form>
+  );
+}
+
+const DAY_MS = 24 * 3600_000;
+
+/** `today` minus `days`, both `yyyy-MM-dd` in Shanghai. */
+export function daysBefore(today: string, days: number): string {
+  const ms = parseDateTimeString(today);
+  return ms === null ? today : parseTime(ms - days * DAY_MS, 'YYYY-MM-DD');
+}
+
+const DATE_PRESETS = [
+  { label: '近3天', days: 3 },
+  { label: '近7天', days: 7 },
+  { label: '近1个月', days: 30 },
+  { label: '近3个月', days: 90 },
+  { label: '近1年', days: 365 },
+] as const;
+
+/**
+ * 发布时间: "the last N days" presets and a custom range. `today` must be render-stable (the day
+ * the list was fetched), or the server's and the browser's links could differ around midnight.
+ */
+export function DateFilter({
+  today,
+  begin,
+  end,
+  hrefFor,
+}: {
+  today: string;
+  begin: string | undefined;
+  end: string | undefined;
+  hrefFor: (begin: string | undefined, end: string | undefined) => string;
+}) {
+  const presets = DATE_PRESETS.map((preset) => ({ ...preset, begin: daysBefore(today, preset.days - 1) }));
+  const isPreset = end === undefined && presets.some((p) => p.begin === begin);
+  return (
+    <FilterRow label="发布时间">
+      <Option to={hrefFor(undefined, undefined)} active={begin === undefined && end === undefined}>
+        全部
+      </Option>
+      {presets.map((preset) => (
+        <Option key={preset.label} to={hrefFor(preset.begin, undefined)} active={end === undefined && begin === preset.begin}>
+          {preset.label}
+        </Option>
+      ))}
+      <DateForm key={`${begin ?? ''}-${end ?? ''}`} today={today} begin={begin} end={end} custom={!isPreset && Boolean(begin || end)} hrefFor={hrefFor} />
+    </FilterRow>
+  );
+}
+
+function DateForm({
+  today,
+  begin,
+  end,
+  custom,
+  hrefFor,
+}: {
+  today: string;
+  begin: string | undefined;
+  end: string | undefined;
+  custom: boolean;
+  hrefFor: (begin: string | undefined, end: string | undefined) => string;
+}) {
+  const navigate = useNavigate();
+  const [from, setFrom] = useState(begin ?? '');
+  const [to, setTo] = useState(end ?? '');
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void navigate(hrefFor(from || undefined, to || undefined), { preventScrollReset: true });
+  };
+  return (
+    <form className={custom ? 'filter-custom is-custom' : 'filter-custom'} onSubmit={onSubmit}>
+      <input type="date" value={from} max={to || today} onChange={(e) => setFrom(e.target.value)} aria-label="开始日期" />
+      <span className="filter-custom-dash">至</span>
+      <input type="date" value={to} min={from || undefined} max={today} onChange={(e) => setTo(e.target.value)} aria-label="结束日期" />
+      <button type="submit" className="button button-small">
+        确定
+      </button>
+    </form>
+  );
+}
+
+/** One chosen filter, with a link that removes it. */
+export interface ActiveFilter {
+  label: string;
+  removeHref: string;
+}
+
+export function ActiveFilters({ filters, clearHref }: { filters: readonly ActiveFilter[]; clearHref: string }) {
+  if (filters.length === 0) return null;
+  return (
+    <div className="filter-row filter-active" role="group" aria-label="已选条件">
+      <span className="filter-label">已选：</span>
+      <div className="filter-options">
+        {filters.map((filter) => (
+          <Link key={filter.label} to={filter.removeHref} className="filter-chip" aria-label={`取消 ${filter.label}`} preventScrollReset>
+            {filter.label}
+            <span aria-hidden="true"> ×</span>
+          </Link>
+        ))}
+        <Link to={clearHref} className="filter-clear" preventScrollReset>
+          清空筛选
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+export interface SortOption<S extends string> {
+  value: S;
+  label: string;
+}
+
+/** 排序: clicking the active order flips its direction. */
+export function SortBar<S extends string>({
+  options,
+  orderBy,
+  isAsc,
+  hrefFor,
+  summary,
+}: {
+  options: readonly SortOption<S>[];
+  orderBy: S;
+  isAsc: boolean;
+  hrefFor: (orderBy: S, asc: boolean) => string;
+  summary: ReactNode;
+}) {
+  return (
+    <div className="sort-bar">
+      <div className="sort-options" role="group" aria-label="排序">
+        {options.map((option) => {
+          const active = option.value === orderBy;
+          return (
+            <Link
+              key={option.value}
+              to={hrefFor(option.value, active ? !isAsc : false)}
+              className={active ? 'sort-option is-active' : 'sort-option'}
+              aria-current={active ? 'true' : undefined}
+              preventScrollReset
+            >
+              {option.label}
+              {active ? <span aria-label={isAsc ? '升序' : '降序'}>{isAsc ? ' ↑' : ' ↓'}</span> : null}
+            </Link>
+          );
+        })}
+      </div>
+      <div className="sort-summary">{summary}</div>
+    </div>
+  );
+}
+
+/** The keyword box of a list page: a GET form that works without JavaScript, routed with it. */
+export function KeywordForm({
+  action,
+  keyword,
+  placeholder,
+  hrefFor,
+}: {
+  action: string;
+  keyword: string | undefined;
+  placeholder: string;
+  hrefFor: (keyword: string) => string;
+}) {
+  const navigate = useNavigate();
+  const [value, setValue] = useState(keyword ?? '');
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void navigate(hrefFor(value));
+  };
+  return (
+    <form className="keyword-form" action={action} method="get" role="search" onSubmit={onSubmit}>
+      <input
+        className="keyword-input"
+        type="search"
+        name="keyword"
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        placeholder={placeholder}
+        maxLength={100}
+        aria-label="关键词"
+      />
+      <button type="submit" className="button button-primary keyword-submit">
+        搜索
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,172 @@
+/**
+ * The search filters of /xmk and /zb live in the URL query (issue 5), so every result page is
+ * shareable, server-rendered and restored by the back button. The query uses the API's own
+ * parameter names. Reading it is forgiving: a value that does not make sense is dropped (the
+ * visitor gets the unfiltered result rather than an error page), defaults are left out, so one
+ * result page has one URL, one query key and one canonical link.
+ */
+import type { XmkSearchParams, XmkSort, ZbSearchParams, ZbSort } from '@shared/contract/content';
+import { DEFAULT_PAGE_SIZE, KEYWORD_MAX_LENGTH, PAGE_SIZES } from '@shared/constants';
+import { parseDateTimeString } from '@shared/time';
+
+/** Search counts stop at 10 000 (contract `totalCapped`): pages beyond that hold nothing. */
+export const SEARCH_RESULT_LIMIT = 10_000;
+/** Upper bound of an amount filter, 万元 (1 000 亿元): larger input is a typo, not a filter. */
+const AMOUNT_MAX = 10_000_000;
+
+const XMK_SORTS: readonly XmkSort[] = ['time', 'investment', 'views'];
+const ZB_SORTS: readonly ZbSort[] = ['time', 'amount', 'views'];
+
+type Query = Pick<URLSearchParams, 'get'>;
+
+/** Trimmed, inner whitespace collapsed, cut to 50 characters (code points, as the backend counts). */
+export function normaliseKeyword(raw: string | null | undefined): string | undefined {
+  const text = (raw ?? '').replace(/\s+/g, ' ').trim();
+  if (!text) return undefined;
+  return Array.from(text).slice(0, KEYWORD_MAX_LENGTH).join('');
+}
+
+/** A dict value (`cms_industry` "1", `cms_xmk_stage` "4" …): short and plain. */
+function readCode(raw: string | null): string | undefined {
+  return raw !== null && /^[0-9A-Za-z_-]{1,20}$/.test(raw) ? raw : undefined;
+}
+
+/** GB/T 2260 six-digit region code. */
+function readRegion(raw: string | null): string | undefined {
+  return raw !== null && /^\d{6}$/.test(raw) ? raw : undefined;
+}
+
+/** 万元, non-negative, at most two decimals. */
+function readAmount(raw: string | null): number | undefined {
+  if (raw === null || !/^\d{1,9}(?:\.\d{1,2})?$/.test(raw)) return undefined;
+  const value = Number(raw);
+  return value <= AMOUNT_MAX ? value : undefined;
+}
+
+/** `yyyy-MM-dd` that exists on the calendar. */
+function readDate(raw: string | null): string | undefined {
+  return raw !== null && /^\d{4}-\d{2}-\d{2}$/.test(raw) && parseDateTimeString(raw) !== null ? raw : undefined;
+}
+
+function readEnum<T extends string>(raw: string | null, allowed: readonly T[]): T | undefined {
+  return allowed.find((value) => value === raw);
+}
+
+function readPageSize(raw: string | null): number | undefined {
+  const size = PAGE_SIZES.find((allowed) => String(allowed) === raw);
+  return size === undefined || size === DEFAULT_PAGE_SIZE ? undefined : size;
+}
+
+function readPageNum(raw: string | null, pageSize: number): number | undefined {
+  if (raw === null || !/^[1-9]\d{0,5}$/.test(raw)) return undefined;
+  const page = Number(raw);
+  return page > 1 && page <= Math.ceil(SEARCH_RESULT_LIMIT / pageSize) ? page : undefined;
+}
+
+/** A reversed range is read the way it was meant (max 100 – min 50 → 50–100). */
+function ordered<T extends number | string>(low: T | undefined, high: T | undefined): [T | undefined, T | undefined] {
+  return low !== undefined && high !== undefined && low > high ? [high, low] : [low, high];
+}
+
+/** Filters both searches share. */
+function readCommon(query: Query) {
+  const pageSize = readPageSize(query.get('pageSize'));
+  const [beginTime, endTime] = ordered(readDate(query.get('beginTime')), readDate(query.get('endTime')));
+  return {
+    keyword: normaliseKeyword(query.get('keyword')),
+    areaCode: readRegion(query.get('areaCode')),
+    industry: readCode(query.get('industry')),
+    beginTime,
+    endTime,
+    isAsc: query.get('isAsc') === 'asc' ? ('asc' as const) : undefined,
+    pageNum: readPageNum(query.get('pageNum'), pageSize ?? DEFAULT_PAGE_SIZE),
+    pageSize,
+  };
+}
+
+/** Drops undefined members, so equal filters are equal objects (and equal query keys). */
+function compact<T extends object>(params: T): T {
+  return Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined)) as T;
+}
+
+export function readXmkSearch(query: Query): XmkSearchParams {
+  const [minInvestment, maxInvestment] = ordered(readAmount(query.get('minInvestment')), readAmount(query.get('maxInvestment')));
+  const orderBy = readEnum(query.get('orderBy'), XMK_SORTS);
+  return compact({
+    ...readCommon(query),
+    stage: readCode(query.get('stage')),
+    nature: readCode(query.get('nature')),
+    minInvestment,
+    maxInvestment,
+    orderBy: orderBy === 'time' ? undefined : orderBy,
+  });
+}
+
+export function readZbSearch(query: Query): ZbSearchParams {
+  const [minAmount, maxAmount] = ordered(readAmount(query.get('minAmount')), readAmount(query.get('maxAmount')));
+  const orderBy = readEnum(query.get('orderBy'), ZB_SORTS);
+  return compact({
+    ...readCommon(query),
+    noticeType: readCode(query.get('noticeType')),
+    minAmount,
+    maxAmount,
+    orderBy: orderBy === 'time' ? undefined : orderBy,
+  });
+}
+
+/** Query parameters in a fixed order, so one filter set is one URL. */
+const KEY_ORDER = [
+  'keyword',
+  'areaCode',
+  'industry',
+  'stage',
+  'nature',
+  'noticeType',
+  'minInvestment',
+  'maxInvestment',
+  'minAmount',
+  'maxAmount',
+  'beginTime',
+  'endTime',
+  'orderBy',
+  'isAsc',
+  'pageNum',
+  'pageSize',
+] as const;
+
+export type SearchParams = XmkSearchParams | ZbSearchParams;
+type SearchKey = (typeof KEY_ORDER)[number];
+
+/**
+ * `/zb?keyword=道路&pageNum=2`. Values equal to the defaults are left out, as readXxxSearch does,
+ * so a link built from read parameters is the canonical spelling of that page.
+ */
+export function searchHref(path: string, params: SearchParams): string {
+  const values = params as Partial<Record<SearchKey, string | number>>;
+  const query = new URLSearchParams();
+  for (const key of KEY_ORDER) {
+    const value = values[key];
+    if (value === undefined || value === '') continue;
+    if (key === 'pageNum' && value === 1) continue;
+    if (key === 'pageSize' && value === DEFAULT_PAGE_SIZE) continue;
+    if (key === 'orderBy' && value === 'time') continue;
+    if (key === 'isAsc' && value === 'desc') continue;
+    query.set(key, String(value));
+  }
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/**
+ * The parameters after changing some filters: back to page 1, since the old page number means
+ * nothing in a different result set. `undefined` in the patch clears that filter.
+ */
+export function withFilters<P extends SearchParams>(params: P, patch: Partial<P>): P {
+  return compact({ ...params, ...patch, pageNum: undefined });
+}
+
+/** Whether any filter narrows the result (paging and sorting aside). */
+export function hasFilters(params: SearchParams): boolean {
+  const { pageNum: _p, pageSize: _s, orderBy: _o, isAsc: _a, ...filters } = params;
+  return Object.values(filters).some((value) => value !== undefined);
+}
