@@ -2,7 +2,7 @@
  * Start the portal: settings → backend (embedded unless BACKEND_URL) → renderer → listen.
  * SIGTERM/SIGINT: stop accepting, let in-flight requests finish, stop the embedded backend, exit 0.
  */
-import type { Server } from 'node:http';
+import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
 import { createApp } from './app';
 import { ConfigError, loadEnvFiles, parseConfig, type Config } from './config';
@@ -46,13 +46,14 @@ async function main() {
     backendURL = backend.url;
   }
 
+  const server = createServer();
   let renderer: Renderer;
   let devMiddleware;
   let closeDev = async () => {};
   if (production) {
     renderer = await loadProductionRenderer(join(ROOT, 'dist'));
   } else {
-    const dev = await createDevRenderer(ROOT);
+    const dev = await createDevRenderer(ROOT, server);
     renderer = dev.renderer;
     devMiddleware = dev.vite.middlewares;
     closeDev = () => dev.vite.close();
@@ -67,13 +68,12 @@ async function main() {
     devMiddleware,
   });
 
-  const server: Server = app.listen(config.PORT, config.HOST, (error?: Error) => {
-    // Express 5 hands listen errors (EADDRINUSE) to this callback instead of throwing.
-    if (error) {
-      log(`cannot listen on port ${config.PORT}: ${error.message}`);
-      void backend?.stop().then(() => process.exit(1));
-      return;
-    }
+  server.on('request', app);
+  server.once('error', (error: Error) => {
+    log(`cannot listen on port ${config.PORT}: ${error.message}`);
+    void backend?.stop().then(() => process.exit(1));
+  });
+  server.listen(config.PORT, config.HOST, () => {
     log(`portal listening on http://localhost:${config.PORT} (backend ${backendURL}${backend ? ', embedded' : ''})`);
   });
   server.keepAliveTimeout = 65_000;

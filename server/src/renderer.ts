@@ -3,6 +3,7 @@
  * (dist/server + the client manifest) or, in development, Vite's dev server.
  */
 import { readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RenderOptions, RenderResult } from '../../client/src/entry-server';
@@ -52,13 +53,16 @@ export async function loadProductionRenderer(distDir: string): Promise<Renderer>
   return { render: mod.render, assets: assetsFromManifest(join(distDir, 'client')) };
 }
 
-/** Vite in middleware mode: modules are transformed on request and hot-reloaded. */
-export async function createDevRenderer(root: string) {
+/**
+ * Vite in middleware mode: modules are transformed on request and hot-reloaded. The HMR websocket
+ * shares the portal's own HTTP server, so several dev portals can run side by side.
+ */
+export async function createDevRenderer(root: string, httpServer?: Server) {
   const { createServer } = await import('vite');
   const vite = await createServer({
     root,
     configFile: join(root, 'vite.config.ts'),
-    server: { middlewareMode: true, hmr: process.env.VITEST ? false : undefined },
+    server: { middlewareMode: true, hmr: httpServer ? { server: httpServer } : false },
     appType: 'custom',
     logLevel: process.env.VITEST ? 'error' : 'info',
   });

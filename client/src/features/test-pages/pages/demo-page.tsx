@@ -5,7 +5,7 @@ import { SimplePage } from '../../../components/simple-page';
 export function Component() {
   return (
     <SimplePage title="组件演示" noindex>
-      <Space direction="vertical" size="large">
+      <Space orientation="vertical" size="large">
         <Space wrap>
           <Button type="primary">主要按钮</Button>
           <Button>默认按钮</Button>
