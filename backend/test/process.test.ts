@@ -1,0 +1,158 @@
+/**
+ * The real backend process (`tsx backend/src/index.ts`): start-up on a fresh DATA_DIR with the IPC
+ * `ready` message, refusal of a bad variable, graceful SIGTERM that lets in-flight requests finish,
+ * and the crash test — kill -9 during a burst of acknowledged writes, restart, nothing lost.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { constants, publicEncrypt } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+
+const ENTRY = fileURLToPath(new URL('../src/index.ts', import.meta.url));
+const children = new Set<ChildProcess>();
+const dirs: string[] = [];
+
+function tempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cms-process-test-'));
+  dirs.push(dir);
+  return dir;
+}
+
+interface Started {
+  child: ChildProcess;
+  base: string;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function start(dataDir: string, env: Record<string, string> = {}): Promise<Started> {
+  const child = fork(ENTRY, [], {
+    execArgv: ['--import', 'tsx'],
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      BACKEND_PORT: '0',
+      BACKEND_HOST: '127.0.0.1',
+      CAPTCHA_ENABLED: 'false',
+      SEED_PROJECTS: '40',
+      SEED_TENDERS: '60',
+      DEMO_TOP_UP: 'false',
+      ADMIN_TOKEN: 'process-test-admin-token',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  children.add(child);
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    child.on('message', (message: { type?: string; port?: number }) => {
+      if (message.type === 'ready') resolve({ child, base: `http://127.0.0.1:${message.port}`, output: () => output, exited });
+    });
+    void exited.then((code) => reject(new Error(`backend exited with ${code} before ready:\n${output}`)));
+  });
+}
+
+async function json(url: string, init: RequestInit = {}): Promise<{ code: number; [key: string]: unknown }> {
+  const res = await fetch(url, { ...init, headers: { 'Content-Type': 'application/json', ...init.headers } });
+  return (await res.json()) as { code: number };
+}
+
+async function loginDemo(base: string): Promise<string> {
+  const key = await json(`${base}/api/system/config/configKey/sys.login.publicKey`);
+  const password = publicEncrypt({ key: String(key.msg), padding: constants.RSA_PKCS1_PADDING }, Buffer.from('demo123')).toString('base64');
+  const res = await json(`${base}/api/member/login`, { method: 'POST', body: JSON.stringify({ username: 'demo', password }) });
+  return String(res.token);
+}
+
+afterEach(() => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  children.clear();
+});
+
+afterAll(() => {
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('backend process', () => {
+  it('creates, migrates and seeds a fresh DATA_DIR, reports ready over IPC, and serves', async () => {
+    const dataDir = tempDir();
+    const backend = await start(dataDir);
+    expect(backend.output()).toMatch(new RegExp(`backend listening on http://127\\.0\\.0\\.1:\\d+ \\(data: ${dataDir}\\)`));
+    const res = await json(`${backend.base}/api/zb/search?keyword=${encodeURIComponent('道路')}`);
+    expect(res.code).toBe(200);
+    expect(fs.statSync(path.join(dataDir, 'rsa-private.pem')).mode & 0o777).toBe(0o600);
+    backend.child.kill('SIGTERM');
+    expect(await backend.exited).toBe(0);
+  });
+
+  it('refuses to start with a bad variable, naming it', async () => {
+    await expect(start(tempDir(), { BACKEND_PORT: 'eighty' })).rejects.toThrow(
+      /exited with 1[\s\S]*Invalid environment variable BACKEND_PORT: must be an integer from 0 to 65535, got "eighty"/,
+    );
+  });
+
+  it('on SIGTERM lets in-flight requests finish, then exits 0', async () => {
+    const backend = await start(tempDir());
+    const key = await json(`${backend.base}/api/system/config/configKey/sys.login.publicKey`);
+    const password = publicEncrypt({ key: String(key.msg), padding: constants.RSA_PKCS1_PADDING }, Buffer.from('demo123')).toString('base64');
+    // A login spends ~100 ms in RSA and bcrypt: still running when the signal arrives.
+    const inFlight = json(`${backend.base}/api/member/login`, { method: 'POST', body: JSON.stringify({ username: 'demo', password }) });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    backend.child.kill('SIGTERM');
+    expect((await inFlight).code).toBe(200);
+    expect(await backend.exited).toBe(0);
+  });
+
+  it('keeps every acknowledged write through kill -9 mid-burst', async () => {
+    const dataDir = tempDir();
+    const first = await start(dataDir);
+    const token = await loginDemo(first.base);
+    const acknowledged: string[] = [];
+    let killed = false;
+
+    const writer = async (lane: number) => {
+      for (let i = 0; !killed; i++) {
+        const companyName = `崩溃测试公司-${lane}-${i}`;
+        try {
+          const res = await json(`${first.base}/cms/baifang/addBaifangClient`, {
+            method: 'PUT',
+            headers: { Authorization: `Bearer ${token}` },
+            body: JSON.stringify({ companyName, remark: '写入后立即确认' }),
+          });
+          if (res.code === 200) acknowledged.push(companyName);
+        } catch {
+          return; // the connection died with the process: not acknowledged
+        }
+        if (acknowledged.length >= 150 && !killed) {
+          killed = true;
+          first.child.kill('SIGKILL');
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, (_, lane) => writer(lane)));
+    expect(await first.exited).toBeNull();
+    expect(acknowledged.length).toBeGreaterThanOrEqual(150);
+
+    const db = new Database(path.join(dataDir, 'cms.db'));
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    const stored = new Set((db.prepare("SELECT company_name AS name FROM visit_client WHERE company_name LIKE '崩溃测试公司-%'").all() as { name: string }[]).map((r) => r.name));
+    db.close();
+    for (const name of acknowledged) expect(stored.has(name)).toBe(true);
+
+    const second = await start(dataDir);
+    const again = await loginDemo(second.base);
+    const list = await json(`${second.base}/cms/baifang/getBaifangClientList?keyword=${encodeURIComponent('崩溃测试公司')}&pageSize=1`, {
+      headers: { Authorization: `Bearer ${again}` },
+    });
+    expect(list.total).toBe(stored.size);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  });
+});
