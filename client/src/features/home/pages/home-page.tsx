@@ -1,13 +1,35 @@
+/** `/`: search, today's counts, the newest projects and tenders, notices, regions and services. */
 import { PageHead } from '../../../components/page-head';
+import type { PageLoadArgs } from '../../../lib/page';
+import { HomeHero } from '../components/home-hero';
+import { MemberBox } from '../components/member-box';
+import { NewestXmk, NewestZb } from '../components/newest-lists';
+import { NoticeBox } from '../components/notice-box';
+import { RegionNav } from '../components/region-nav';
+import { ServiceCards } from '../components/service-cards';
+import { loadHome } from '../home-data';
+
+export function load({ deps }: PageLoadArgs) {
+  return loadHome(deps);
+}
 
 export function Component() {
   return (
-    <section className="page">
-      <PageHead />
-      <header className="page-header">
-        <h1 className="page-title">全省项目与招标信息</h1>
-      </header>
-      <p className="page-intro">汇集全省拟在建项目与招标公告，每日更新。</p>
-    </section>
+    <div className="home">
+      <PageHead canonical="/" />
+      <HomeHero />
+      <div className="home-grid">
+        <div className="home-main">
+          <NewestXmk />
+          <NewestZb />
+        </div>
+        <aside className="home-side">
+          <MemberBox />
+          <NoticeBox />
+          <RegionNav />
+        </aside>
+      </div>
+      <ServiceCards />
+    </div>
   );
 }

@@ -1,0 +1,34 @@
+import { Link } from 'react-router-dom';
+import { useSession } from '../../../lib/session';
+
+/** The member entry beside the lists: join for visitors, the member centre for members. */
+export function MemberBox() {
+  const session = useSession();
+  return (
+    <section className="home-side-card home-member" aria-labelledby="home-member-title">
+      <h2 id="home-member-title" className="home-side-title">
+        {session.isLogin ? `您好，${session.name || session.member_name || '会员'}` : '会员服务'}
+      </h2>
+      <p className="muted">查看联系方式、订阅招标、管理客户跟进，抢先一步拿项目。</p>
+      {session.isLogin ? (
+        <div className="home-member-actions">
+          <Link className="button button-primary" to="/user">
+            会员中心
+          </Link>
+          <Link className="button" to="/goods">
+            开通 VIP
+          </Link>
+        </div>
+      ) : (
+        <div className="home-member-actions">
+          <Link className="button button-primary" to="/user_register">
+            免费注册
+          </Link>
+          <Link className="button" to="/user_login">
+            会员登录
+          </Link>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import type { TodayCount } from '@shared/contract/home';
+import { formatCount } from '@shared/format';
+import { todayXmkQueryOptions, todayZbQueryOptions } from '../../../api/home';
+import { useHttp } from '../../../api/http-context';
+
+function Figures({ label, path, count }: { label: string; path: string; count: TodayCount | undefined }) {
+  return (
+    <Link to={path} className="today-group" aria-label={`${label}：今日新增 ${count?.today ?? '—'}，近7天 ${count?.week ?? '—'}，累计 ${count?.total ?? '—'}`}>
+      <span className="today-title">{label}</span>
+      <span className="today-figure today-figure-main">
+        <strong>{formatCount(count?.today)}</strong>
+        <span>今日新增</span>
+      </span>
+      <span className="today-figure">
+        <strong>{formatCount(count?.week)}</strong>
+        <span>近7天</span>
+      </span>
+      <span className="today-figure">
+        <strong>{formatCount(count?.total)}</strong>
+        <span>累计收录</span>
+      </span>
+    </Link>
+  );
+}
+
+/** Today's counts for the whole province (getTodayNum / getTodayZBNum with `0`). */
+export function TodayStats() {
+  const http = useHttp();
+  const xmk = useQuery(todayXmkQueryOptions(http)).data;
+  const zb = useQuery(todayZbQueryOptions(http)).data;
+  return (
+    <section className="today-stats" aria-label="今日数据">
+      <Figures label="拟在建项目" path="/xmk" count={xmk} />
+      <Figures label="招标信息" path="/zb" count={zb} />
+    </section>
+  );
+}
