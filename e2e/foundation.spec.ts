@@ -67,4 +67,22 @@ test.describe('foundation (issue 2)', () => {
     await page.goto('/user/favorite?type=zb');
     await expect(page).toHaveURL(/\/user_login\?redirect=%2Fuser%2Ffavorite%3Ftype%3Dzb$/);
   });
+
+  test('a page chunk that fails to load reloads the page once, not in a loop', async ({ page }) => {
+    await page.goto('/test');
+    await waitForHydration(page);
+    let documentLoads = 0;
+    page.on('request', (req) => {
+      if (req.resourceType() === 'document') documentLoads++;
+    });
+    // As after a deployment: the old page asks for a chunk the server no longer has.
+    await page.route(/\/dist\/assets\/test-vw-page-[^/]+\.js$/, (route) => route.fulfill({ status: 404, body: '' }));
+    await page.getByRole('link', { name: 'VW 单位测试' }).click();
+    // The server renders the page the visitor asked for.
+    await expect(page).toHaveURL(/\/test\/test-vw$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'VW 单位测试' })).toBeVisible();
+    await page.waitForTimeout(3000);
+    expect(documentLoads).toBe(1);
+  });
 });
+

@@ -2,25 +2,38 @@ import type { PageModule } from '../lib/page';
 
 const RELOAD_FLAG = 'chunk-reload-at';
 
+/** A page's code chunk: loaded by its route loader before the page renders. */
+export interface LazyPage {
+  /** Loads the chunk; `targetHref` is where to go if it cannot be loaded (spec §2). */
+  load(targetHref?: string): Promise<PageModule>;
+  /** The module once loaded (loaders run before rendering, and hydration waits for it). */
+  loaded(): PageModule | undefined;
+}
+
 /**
- * spec §2: a failed code-chunk load reloads the page, which picks up the new deployment's assets.
- * Only once per minute, so a chunk that is really gone ends on the error page instead of looping.
+ * spec §2: a failed code-chunk load makes the browser load the page it was going to, which picks
+ * up the current deployment's assets. Once per minute at most, so a chunk that is really gone ends
+ * on the error page instead of reloading in a loop.
  */
-export function lazyPage(load: () => Promise<PageModule>): () => Promise<PageModule> {
-  let cached: Promise<PageModule> | null = null;
-  return () => {
-    cached ??= load().catch((error: unknown) => {
-      cached = null;
-      if (typeof window !== 'undefined') {
-        const last = Number(window.sessionStorage.getItem(RELOAD_FLAG) ?? 0);
-        if (Date.now() - last > 60_000) {
+export function lazyPage(importPage: () => Promise<PageModule>): LazyPage {
+  let module: PageModule | undefined;
+  let pending: Promise<PageModule> | null = null;
+  return {
+    loaded: () => module,
+    load(targetHref) {
+      pending ??= importPage().then(
+        (m) => (module = m),
+        (error: unknown) => {
+          pending = null;
+          if (typeof window === 'undefined') throw error;
+          const last = Number(window.sessionStorage.getItem(RELOAD_FLAG) ?? 0);
+          if (Date.now() - last < 60_000) throw error;
           window.sessionStorage.setItem(RELOAD_FLAG, String(Date.now()));
-          window.location.reload();
+          window.location.assign(targetHref ?? window.location.href);
           return new Promise<PageModule>(() => {});
-        }
-      }
-      throw error;
-    });
-    return cached;
+        },
+      );
+      return pending;
+    },
   };
 }

@@ -2,14 +2,15 @@
  * The route tree of spec §2, built from the shared table, and the navigation pipeline every page
  * goes through: auth check → layout → param validation → data (spec §2).
  */
+import { use } from 'react';
 import { data, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { ROUTES, guardRedirect, isStrictPath, loginUrl, parsePositiveId, type LayoutName, type RouteSpec } from '@shared/routes';
 import { CONFIG_KEYS } from '@shared/contract/system';
 import { ApiError, errorStatus } from '../api/http';
 import { configQueryOptions } from '../api/system';
-import type { AppDeps, PageModule } from '../lib/page';
+import type { AppDeps } from '../lib/page';
 import { loadMemberInfo } from '../lib/session';
-import { lazyPage } from './lazy-page';
+import { lazyPage, type LazyPage } from './lazy-page';
 import { PAGES } from './pages';
 import { RootShell } from './root-shell';
 import { RootErrorBoundary } from './error-boundary';
@@ -23,6 +24,7 @@ import { ErrorLayout } from './layouts/error-layout';
 /** Route handle: lets layouts and heads know which spec route rendered. */
 export interface RouteHandle {
   spec: RouteSpec;
+  page: LazyPage;
 }
 
 const LAYOUTS: Record<LayoutName, RouteObject['Component']> = {
@@ -59,7 +61,7 @@ function toRouteError(deps: AppDeps, error: unknown, url: URL): never {
   throw data({ message }, { status: errorStatus(error) });
 }
 
-function pageLoader(deps: AppDeps, spec: RouteSpec, load: () => Promise<PageModule>) {
+function pageLoader(deps: AppDeps, spec: RouteSpec, lazy: LazyPage) {
   return async ({ request, params }: LoaderFunctionArgs) => {
     const url = new URL(request.url);
     checkAuth(deps, url);
@@ -72,7 +74,7 @@ function pageLoader(deps: AppDeps, spec: RouteSpec, load: () => Promise<PageModu
     }
     if (spec.path === '/404') notFound();
     // Step 4: data.
-    const page = await load();
+    const page = await lazy.load(url.href);
     if (page.load) {
       try {
         await page.load({ deps, id, url, params, request });
@@ -111,14 +113,18 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
   for (const spec of ROUTES) {
     const importPage = PAGES[spec.path];
     if (!importPage) throw new Error(`no page module for route ${spec.path}`);
-    const load = lazyPage(importPage);
+    const page = lazyPage(importPage);
     const route: RouteObject = {
       id: spec.path,
       path: spec.path,
       caseSensitive: true,
-      handle: { spec } satisfies RouteHandle,
-      loader: pageLoader(deps, spec, load),
-      lazy: async () => ({ Component: (await load()).Component }),
+      handle: { spec, page } satisfies RouteHandle,
+      loader: pageLoader(deps, spec, page),
+      // The loader has loaded the chunk by the time the route renders; `use` covers the rest.
+      Component: function Page() {
+        const { Component } = page.loaded() ?? use(page.load());
+        return <Component />;
+      },
     };
     const list = byLayout.get(spec.layout) ?? [];
     list.push(route);
