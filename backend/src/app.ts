@@ -15,6 +15,7 @@ import { errorHandler, unknownPath } from './envelope';
 import { loadOrCreateAdminToken } from './modules/auth/admin-token';
 import { CaptchaStore, svgCaptchaGenerator, type CaptchaGenerator } from './modules/auth/captcha';
 import { LoginLockout } from './modules/auth/lockout';
+import { PasswordHasher } from './modules/auth/passwords';
 import { loadPasswordCipher } from './modules/auth/rsa-keys';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { TokenService } from './modules/auth/tokens';
@@ -35,6 +36,8 @@ export interface CreateAppOptions {
   clock?: Clock;
   captchaGenerator?: CaptchaGenerator;
   log?: Logger;
+  /** bcrypt cost for new hashes, the demo members' included (default 10; tests use 4). */
+  passwordRounds?: number;
 }
 
 export interface BackendApp {
@@ -67,18 +70,25 @@ export function createApp(config: BackendConfig, options: CreateAppOptions = {})
   const log = options.log ?? consoleLogger;
   const db = openDatabase(config.dataDir, { synchronous: config.dbSynchronous });
   try {
-    return assemble(db, config, clock, log, options.captchaGenerator ?? svgCaptchaGenerator);
+    return assemble(db, config, clock, log, options.captchaGenerator ?? svgCaptchaGenerator, new PasswordHasher(options.passwordRounds));
   } catch (err) {
     db.close();
     throw err;
   }
 }
 
-function assemble(db: Db, config: BackendConfig, clock: Clock, log: Logger, captchaGenerator: CaptchaGenerator): BackendApp {
+function assemble(
+  db: Db,
+  config: BackendConfig,
+  clock: Clock,
+  log: Logger,
+  captchaGenerator: CaptchaGenerator,
+  hasher: PasswordHasher,
+): BackendApp {
   migrate(db);
   if (!isSeeded(db)) {
     log.info(`backend: seeding demo data (${config.seedProjects} projects, ${config.seedTenders} tenders)…`);
-    const { milliseconds } = seedDatabase(db, { projects: config.seedProjects, tenders: config.seedTenders, now: clock() });
+    const { milliseconds } = seedDatabase(db, { projects: config.seedProjects, tenders: config.seedTenders, now: clock(), hasher });
     log.info(`backend: seeded in ${(milliseconds / 1000).toFixed(1)} s`);
   }
 
@@ -95,6 +105,7 @@ function assemble(db: Db, config: BackendConfig, clock: Clock, log: Logger, capt
     captchas: new CaptchaStore(clock),
     captchaGenerator,
     passwords: loadPasswordCipher(config.dataDir),
+    hasher,
     adminToken: config.adminToken ?? loadOrCreateAdminToken(config.dataDir),
     views: new ViewCounter(db),
     stats,

@@ -4,6 +4,7 @@ import type { Clock } from './clock';
 import type { Db, Statements } from './db/connection';
 import type { CaptchaGenerator, CaptchaStore } from './modules/auth/captcha';
 import type { LoginLockout } from './modules/auth/lockout';
+import type { PasswordHasher } from './modules/auth/passwords';
 import type { PasswordCipher } from './modules/auth/rsa-keys';
 import type { TokenService } from './modules/auth/tokens';
 import type { ContentStats } from './modules/content/content-stats';
@@ -25,6 +26,7 @@ export interface AppContext {
   captchas: CaptchaStore;
   captchaGenerator: CaptchaGenerator;
   passwords: PasswordCipher;
+  hasher: PasswordHasher;
   adminToken: string;
   views: ViewCounter;
   stats: ContentStats;

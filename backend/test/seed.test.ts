@@ -12,6 +12,7 @@ import { migrate } from '../src/db/migrations';
 import { CITIES } from '../src/db/seed/regions';
 import { seedDatabase } from '../src/db/seed/seed';
 import { topUpDemoData } from '../src/db/seed/top-up';
+import { PasswordHasher } from '../src/modules/auth/passwords';
 import { ContentSearch } from '../src/modules/content/search';
 import { ContentStats } from '../src/modules/content/content-stats';
 import { Statements } from '../src/db/connection';
@@ -29,7 +30,13 @@ function freshDb(): Db {
 
 function seeded(options: { seed?: string; now?: Date; projects?: number; tenders?: number } = {}): Db {
   const db = freshDb();
-  seedDatabase(db, { projects: options.projects ?? 150, tenders: options.tenders ?? 200, seed: options.seed ?? 'test-seed', now: options.now ?? NOW });
+  seedDatabase(db, {
+    projects: options.projects ?? 150,
+    tenders: options.tenders ?? 200,
+    seed: options.seed ?? 'test-seed',
+    now: options.now ?? NOW,
+    hasher: new PasswordHasher(4),
+  });
   return db;
 }
 

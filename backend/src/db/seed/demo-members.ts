@@ -4,7 +4,7 @@
  * year from seeding). Balances in the score log add up to each member's score.
  */
 import { addDays, formatDate, formatDateTime } from '../../clock';
-import { hashPassword } from '../../modules/auth/passwords';
+import type { PasswordHasher } from '../../modules/auth/passwords';
 import type { Db } from '../connection';
 import { SCORE_TYPES } from './dictionaries';
 import type { Random } from './random';
@@ -37,7 +37,7 @@ interface Ledger {
   add(change: number, type: string, remark: string, time: Date): void;
 }
 
-export function seedDemoMembers(db: Db, rng: Random, now: Date): void {
+export function seedDemoMembers(db: Db, rng: Random, now: Date, hasher: PasswordHasher): void {
   const registerGift = configNumber('cms.score.registerGift');
   const unlockCost = configNumber('cms.score.unlockCost');
   const insertMember = db.prepare(
@@ -72,7 +72,7 @@ export function seedDemoMembers(db: Db, rng: Random, now: Date): void {
   // demo: a free member who bought points and spent some on unlocks
   const demoCreated = addDays(now, -200);
   const demoId = Number(
-    insertMember.run(DEMO_MEMBERS.demo.userName, hashPassword(DEMO_MEMBERS.demo.password), '演示用户', mobilePhone(rng), 'demo@example.com',
+    insertMember.run(DEMO_MEMBERS.demo.userName, hasher.hash(DEMO_MEMBERS.demo.password), '演示用户', mobilePhone(rng), 'demo@example.com',
       `山东${rng.pick(BRANDS)}建设集团有限公司`, '0', null, '道路,学校,桥', '370100,370200', randomSecret(rng),
       formatDateTime(addDays(now, -1)), formatDateTime(demoCreated), formatDateTime(addDays(now, -1))).lastInsertRowid,
   );
@@ -166,7 +166,7 @@ export function seedDemoMembers(db: Db, rng: Random, now: Date): void {
   // vip: a yearly VIP bought when the account was opened
   const vipCreated = addDays(now, -1);
   const vipId = Number(
-    insertMember.run(DEMO_MEMBERS.vip.userName, hashPassword(DEMO_MEMBERS.vip.password), 'VIP演示用户', mobilePhone(rng), 'vip@example.com',
+    insertMember.run(DEMO_MEMBERS.vip.userName, hasher.hash(DEMO_MEMBERS.vip.password), 'VIP演示用户', mobilePhone(rng), 'vip@example.com',
       `${rng.pick(BRANDS)}工程咨询有限公司`, '2', formatDateTime(addDays(vipCreated, 365)), '', '', randomSecret(rng),
       formatDateTime(vipCreated), formatDateTime(vipCreated), null).lastInsertRowid,
   );

@@ -5,6 +5,7 @@
  */
 import { addDays, formatDateTime } from '../../clock';
 import { ftsWriter, xmkDocument, zbDocument, type ContentTable } from '../../search/fts-index';
+import { PasswordHasher } from '../../modules/auth/passwords';
 import type { Db } from '../connection';
 import { generateXmk, generateZb, publishTimes } from './content-generator';
 import { contentWriter } from './content-writer';
@@ -23,6 +24,8 @@ export interface SeedOptions {
   now: Date;
   /** Progress lines for the CLI. */
   progress?: (message: string) => void;
+  /** Hashes the demo members' passwords (default bcrypt cost 10). */
+  hasher?: PasswordHasher;
 }
 
 export interface SeedSummary {
@@ -54,7 +57,7 @@ export function seedDatabase(db: Db, options: SeedOptions): SeedSummary {
   buildSearchIndex(db, 'xmk', log);
   buildSearchIndex(db, 'zb', log);
   db.transaction(() => {
-    seedDemoMembers(db, root.fork('members'), options.now);
+    seedDemoMembers(db, root.fork('members'), options.now, options.hasher ?? new PasswordHasher());
     const meta = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
     meta.run(META.seed, seed);
     meta.run(META.projects, String(options.projects));

@@ -4,8 +4,6 @@
  */
 import bcrypt from 'bcryptjs';
 
-const BCRYPT_ROUNDS = 10;
-
 export const USERNAME_MIN = 2;
 export const USERNAME_MAX = 20;
 export const PASSWORD_MIN = 5;
@@ -14,23 +12,30 @@ const PROHIBITED = /[<>"'\\|]/;
 
 export const MSG_BAD_CREDENTIALS = '用户不存在/密码错误';
 
-export function hashPassword(plain: string): string {
-  return bcrypt.hashSync(plain, BCRYPT_ROUNDS);
-}
+/** bcrypt cost of stored hashes; tests lower it through createApp's `passwordRounds`. */
+export const BCRYPT_ROUNDS = 10;
 
-let dummyHash: string | undefined;
+export class PasswordHasher {
+  private dummyHash: string | undefined;
 
-/**
- * Compare `plain` with `hash`. With no hash (unknown user, undecryptable password) a dummy hash is
- * compared instead, so a failure takes as long whatever its cause.
- */
-export function verifyPassword(plain: string, hash: string | null): boolean {
-  if (hash === null) {
-    dummyHash ??= hashPassword('not-a-real-password');
-    bcrypt.compareSync(plain, dummyHash);
-    return false;
+  constructor(private readonly rounds = BCRYPT_ROUNDS) {}
+
+  hash(plain: string): string {
+    return bcrypt.hashSync(plain, this.rounds);
   }
-  return bcrypt.compareSync(plain, hash);
+
+  /**
+   * Compare `plain` with `hash`. With no hash (unknown user, undecryptable password) a dummy hash
+   * of the same cost is compared instead, so a failure takes as long whatever its cause.
+   */
+  verify(plain: string, hash: string | null): boolean {
+    if (hash === null) {
+      this.dummyHash ??= this.hash('not-a-real-password');
+      bcrypt.compareSync(plain, this.dummyHash);
+      return false;
+    }
+    return bcrypt.compareSync(plain, hash);
+  }
 }
 
 /** RuoYi's registration message for a password that breaks the rules, or null. */
@@ -39,10 +44,6 @@ export function passwordProblem(password: string): string | null {
   if (length < PASSWORD_MIN || length > PASSWORD_MAX) return `密码长度必须在${PASSWORD_MIN}到${PASSWORD_MAX}个字符之间`;
   if (PROHIBITED.test(password)) return '密码不能包含非法字符：< > " \' \\ |';
   return null;
-}
-
-export function passwordAcceptable(password: string): boolean {
-  return passwordProblem(password) === null;
 }
 
 export function usernameLengthOk(username: string): boolean {

@@ -19,7 +19,7 @@ import { changeScore } from '../score/ledger';
 import { readCount, readSetting } from '../system/settings';
 import { MSG_LOCKED } from './lockout';
 import { secretsEqual } from './secure-compare';
-import { hashPassword, MSG_BAD_CREDENTIALS, passwordProblem, usernameLengthOk, verifyPassword, USERNAME_MAX, USERNAME_MIN } from './passwords';
+import { MSG_BAD_CREDENTIALS, passwordProblem, usernameLengthOk, USERNAME_MAX, USERNAME_MIN } from './passwords';
 
 /** Checked only when the captcha is on; an unknown uuid then reads as an expired captcha. */
 const captchaFields = {
@@ -79,12 +79,12 @@ export function registerAuthRoutes(routes: Routes, ctx: AppContext): void {
         'SELECT id, password_hash AS passwordHash, random_password AS randomPassword FROM member WHERE user_name = ?',
       )
       .get(username);
-    // With no member or no decryptable secret, verifyPassword still spends a bcrypt comparison,
+    // With no member or no decryptable secret, the hasher still spends a bcrypt comparison,
     // so the answer takes as long whether or not the user name exists.
     const accepted =
       input.loginType === 'randomPassword'
         ? member !== undefined && secret !== null && secretsEqual(secret, member.randomPassword)
-        : verifyPassword(secret ?? '', member && secret !== null ? member.passwordHash : null);
+        : ctx.hasher.verify(secret ?? '', member && secret !== null ? member.passwordHash : null);
     if (!member || !accepted) {
       ctx.lockout.recordFailure(username);
       throw invalid(MSG_BAD_CREDENTIALS);
@@ -129,7 +129,7 @@ export function registerAuthRoutes(routes: Routes, ctx: AppContext): void {
     const problem = passwordProblem(password);
     if (problem) throw invalid(problem);
 
-    const passwordHash = hashPassword(password);
+    const passwordHash = ctx.hasher.hash(password);
     const now = ctx.clock();
     const gift = readCount(sql, CONFIG_KEYS.registerGift, 0);
     db.transaction(() => {

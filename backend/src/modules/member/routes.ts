@@ -17,7 +17,7 @@ import { ack, invalid, success, table, unauthorized } from '../../envelope';
 import type { Routes } from '../../routing';
 import { keywordMatch } from '../../search/tokens';
 import { body, matching, optionalValue, parseInput, required, text } from '../../validation';
-import { hashPassword, passwordProblem, verifyPassword } from '../auth/passwords';
+import { passwordProblem } from '../auth/passwords';
 import { splitList } from '../content/routes';
 import { memberAccess } from './access';
 
@@ -175,12 +175,12 @@ export function registerMemberRoutes(routes: Routes, ctx: AppContext): void {
     const newPassword = ctx.passwords.decrypt(q.newPassword.replace(/ /g, '+'));
     const hash = sql.get<[number], { hash: string }>('SELECT password_hash AS hash FROM member WHERE id = ?').get(session.memberId);
     if (!hash) throw unauthorized();
-    if (oldPassword === null || !verifyPassword(oldPassword, hash.hash)) throw invalid('修改密码失败，旧密码错误');
+    if (oldPassword === null || !ctx.hasher.verify(oldPassword, hash.hash)) throw invalid('修改密码失败，旧密码错误');
     if (newPassword === null) throw invalid('newPassword 无法解密，请刷新页面后重试');
     const problem = passwordProblem(newPassword);
     if (problem) throw invalid(problem);
     if (newPassword === oldPassword) throw invalid('新密码不能与旧密码相同');
-    const newHash = hashPassword(newPassword);
+    const newHash = ctx.hasher.hash(newPassword);
     db.transaction(() => {
       sql.get('UPDATE member SET password_hash = ? WHERE id = ?').run(newHash, session.memberId);
       // Every session of the member ends, this one included: the next request needs a new login.
