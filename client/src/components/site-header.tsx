@@ -1,5 +1,8 @@
-import { Link, NavLink } from 'react-router-dom';
-import { useSession } from '../lib/session';
+import { useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { PATHS, loginUrl } from '@shared/routes';
+import { feedback } from '../lib/feedback';
+import { useLogout, useSession } from '../lib/session';
 import { useSite } from '../lib/site';
 
 const NAV = [
@@ -25,22 +28,55 @@ export function SiteLogo() {
   );
 }
 
-/** The member entry: login/register for visitors, the member centre for members. */
+/** Visitors log in and come back to the page they were on (spec §2: same-site redirects only). */
+function loginLink(pathname: string, search: string): string {
+  if (pathname === PATHS.login || pathname === PATHS.register || pathname === PATHS.home) return PATHS.login;
+  return loginUrl(pathname + search);
+}
+
+/** The member entry: login/register for visitors; name, member centre and logout for members. */
 function MemberEntry() {
   const session = useSession();
+  const logout = useLogout();
+  const { pathname, search } = useLocation();
+  const [leaving, setLeaving] = useState(false);
+
+  const confirmLogout = async () => {
+    if (!(await feedback.confirm({ title: '确定退出登录吗？', okText: '退出登录' }))) return;
+    setLeaving(true);
+    try {
+      await logout();
+      feedback.success('已退出登录');
+    } finally {
+      setLeaving(false);
+    }
+  };
+
   if (session.isLogin) {
+    const name = session.name || session.member_name;
     return (
       <div className="site-member">
-        <Link to="/user" className="site-member-name">
-          {session.name || session.member_name || '会员中心'}
+        <Link to={PATHS.member} className="site-member-name" title={name}>
+          {session.avatar ? (
+            <img className="site-member-avatar" src={session.avatar} alt="" width={28} height={28} />
+          ) : (
+            <span className="site-member-avatar" aria-hidden="true">
+              {Array.from(name)[0] ?? ''}
+            </span>
+          )}
+          <span className="site-member-text">{name}</span>
         </Link>
+        <Link to={PATHS.member}>会员中心</Link>
+        <button type="button" className="site-member-logout" onClick={() => void confirmLogout()} disabled={leaving}>
+          退出登录
+        </button>
       </div>
     );
   }
   return (
     <div className="site-member">
-      <Link to="/user_login">登录</Link>
-      <Link to="/user_register" className="button button-primary button-small">
+      <Link to={loginLink(pathname, search)}>登录</Link>
+      <Link to={PATHS.register} className="button button-primary button-small">
         免费注册
       </Link>
     </div>

@@ -1,0 +1,104 @@
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { captchaAnswers, createKeyPair, installMatchMedia, memberInfoAnswer, renderAuth, type Answer } from './auth-harness';
+
+vi.mock('../../../lib/feedback', () => ({ feedback: { success: vi.fn(), error: vi.fn(), notifyError: vi.fn() } }));
+
+let keys: ReturnType<typeof createKeyPair>;
+
+beforeAll(() => {
+  installMatchMedia();
+  keys = createKeyPair();
+});
+
+afterEach(() => {
+  cleanup();
+  window.sessionStorage.clear();
+});
+
+const nameIsFree: Answer = (call) => ({ code: 200, msg: '', data: call.body.username !== 'taken' });
+
+function renderRegister(captchaEnabled: boolean, path = '/user_register') {
+  return renderAuth(path, {
+    publicKey: keys.publicKey,
+    captchaEnabled,
+    answers: {
+      'GET /captchaImage': captchaAnswers(),
+      'POST /api/member/checkUserNameUnique': nameIsFree,
+      'POST /api/member/reg': () => ({ code: 200, msg: '注册成功' }),
+      'POST /api/member/login': () => ({ code: 200, msg: '操作成功', expiresIn: 1800 }),
+      'GET /cms/member/getMemberInfo': memberInfoAnswer,
+    },
+  });
+}
+
+async function fill(values: { username: string; password: string; confirm: string; code?: string; agree?: boolean }) {
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText('用户名'), values.username);
+  await user.type(screen.getByLabelText('密码'), values.password);
+  await user.type(screen.getByLabelText('确认密码'), values.confirm);
+  if (values.code) {
+    await screen.findByAltText('验证码图片');
+    await user.type(screen.getByLabelText('验证码'), values.code);
+  }
+  if (values.agree !== false) await user.click(screen.getByRole('checkbox'));
+  await user.click(screen.getByRole('button', { name: /注\s*册/ }));
+}
+
+const where = () => screen.getByLabelText('当前地址');
+
+describe('register form', () => {
+  it('says while typing that a name is taken', async () => {
+    renderRegister(false);
+    await userEvent.setup().type(screen.getByLabelText('用户名'), 'taken');
+    expect(await screen.findByText('该用户名已被注册')).toBeInTheDocument();
+  });
+
+  it('checks the name without tripping the duplicate-submit guard', async () => {
+    const { calls } = renderRegister(false);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('用户名'), 'taken');
+    await screen.findByText('该用户名已被注册');
+    await user.clear(screen.getByLabelText('用户名'));
+    await user.type(screen.getByLabelText('用户名'), 'taken');
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/member/checkUserNameUnique')).toHaveLength(2));
+    expect(screen.getByText('该用户名已被注册')).toBeInTheDocument();
+  });
+
+  it('needs the same password twice and the agreement', async () => {
+    const { calls } = renderRegister(false);
+    await fill({ username: 'lisi', password: 'secret123', confirm: 'secret124', agree: false });
+    expect(await screen.findByText('两次输入的密码不一致')).toBeInTheDocument();
+    expect(screen.getByText('请阅读并同意《服务协议》')).toBeInTheDocument();
+    expect(calls.map((c) => c.path)).not.toContain('/api/member/reg');
+  });
+
+  it('links the agreement to /support/fwxy in a new tab, so the form is kept', () => {
+    renderRegister(false);
+    const link = screen.getByRole('link', { name: '《服务协议》' });
+    expect(link).toHaveAttribute('href', '/support/fwxy');
+    expect(link).toHaveAttribute('target', '_blank');
+  });
+
+  it('without captcha: registers, logs in with the same credentials and goes on', async () => {
+    const { calls, session } = renderRegister(false, '/user_register?redirect=%2Fzb%2F8');
+    await fill({ username: 'lisi', password: 'secret123', confirm: 'secret123' });
+    await waitFor(() => expect(where()).toHaveTextContent('/zb/8'));
+    const reg = calls.find((c) => c.path === '/api/member/reg');
+    expect(reg?.body.username).toBe('lisi');
+    expect(keys.decrypt(String(reg?.body.password))).toBe('secret123');
+    expect(calls.find((c) => c.path === '/api/member/login')?.body).toMatchObject({ username: 'lisi', password: reg?.body.password });
+    expect(session.get().isLogin).toBe(true);
+  });
+
+  it('with captcha: registers and sends the member to log in, name filled in', async () => {
+    const { calls } = renderRegister(true, '/user_register?redirect=%2Fzb%2F8');
+    await fill({ username: 'lisi', password: 'secret123', confirm: 'secret123', code: 'zz99' });
+    await waitFor(() => expect(where()).toHaveTextContent('/user_login?redirect=%2Fzb%2F8'));
+    expect(calls.find((c) => c.path === '/api/member/reg')?.body).toMatchObject({ code: 'zz99', uuid: '00000000-0000-4000-8000-000000000001' });
+    expect(calls.map((c) => c.path)).not.toContain('/api/member/login');
+    expect(await screen.findByText('注册成功，请登录')).toBeInTheDocument();
+    expect(screen.getByLabelText('用户名')).toHaveValue('lisi');
+  });
+});

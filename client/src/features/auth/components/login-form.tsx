@@ -1,0 +1,93 @@
+import { LoadingOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
+import { Alert, Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { PATHS } from '@shared/routes';
+import { RULES, toAntdRules } from '@shared/validate';
+import { useAuthConfig } from '../auth-config';
+import { withRedirect, type LoginLocationState } from '../auth-links';
+import { usePasswordCipher } from '../password-cipher';
+import { failureMessage, useSignIn } from '../use-sign-in';
+import { CaptchaField, useCaptcha } from './captcha-field';
+
+interface LoginValues {
+  username: string;
+  password: string;
+  code?: string;
+}
+
+export function LoginForm() {
+  const config = useAuthConfig();
+  const captcha = useCaptcha(config.captchaEnabled);
+  const encrypt = usePasswordCipher(config.publicKey);
+  const signIn = useSignIn();
+  const [params] = useSearchParams();
+  const redirect = params.get('redirect');
+  const registered = (useLocation().state as LoginLocationState | null)?.registeredUsername;
+  const [form] = Form.useForm<LoginValues>();
+  const [error, setError] = useState<string | null>(null);
+  // A double click submits twice; the duplicate-submit guard refuses the second (spec §5).
+  const [pending, setPending] = useState(0);
+
+  const onFinish = async (values: LoginValues) => {
+    setError(null);
+    setPending((n) => n + 1);
+    try {
+      await signIn(
+        {
+          username: values.username.trim(),
+          password: await encrypt(values.password),
+          code: captcha.enabled ? values.code?.trim() : undefined,
+          uuid: captcha.uuid,
+          loginType: 'password',
+        },
+        redirect,
+      );
+    } catch (caught) {
+      const message = failureMessage(caught);
+      if (message === null) return;
+      setError(message);
+      // Each attempt uses the challenge up; the name and password stay as typed.
+      if (captcha.enabled) {
+        form.setFieldValue('code', '');
+        captcha.refresh();
+      }
+    } finally {
+      setPending((n) => n - 1);
+    }
+  };
+
+  return (
+    <Form<LoginValues>
+      form={form}
+      className="auth-form"
+      size="large"
+      initialValues={{ username: registered ?? '' }}
+      onFinish={onFinish}
+      onValuesChange={() => setError(null)}
+      requiredMark={false}
+    >
+      {registered ? <Alert className="auth-alert" type="success" showIcon title="注册成功，请登录" /> : null}
+      <Form.Item name="username" rules={toAntdRules(RULES.username)}>
+        <Input prefix={<UserOutlined />} placeholder="用户名" autoComplete="username" aria-label="用户名" maxLength={20} />
+      </Form.Item>
+      <Form.Item name="password" rules={toAntdRules(RULES.password)}>
+        <Input.Password prefix={<LockOutlined />} placeholder="密码" autoComplete="current-password" aria-label="密码" maxLength={20} />
+      </Form.Item>
+      <CaptchaField captcha={captcha} />
+      {error ? <Alert className="auth-alert" type="error" showIcon title={error} /> : null}
+      <Form.Item className="auth-submit">
+        {/* Not disabled while busy: a second click must reach the duplicate-submit guard. */}
+        <Button type="primary" htmlType="submit" block icon={pending > 0 ? <LoadingOutlined /> : undefined}>
+          {pending > 0 ? '登录中' : '登录'}
+        </Button>
+      </Form.Item>
+      <div className="auth-links">
+        <span>
+          还没有账号？<Link to={withRedirect(PATHS.register, redirect)}>免费注册</Link>
+        </span>
+        <Link to="/support/service">忘记密码？联系客服</Link>
+      </div>
+    </Form>
+  );
+}

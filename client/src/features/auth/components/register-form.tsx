@@ -1,0 +1,163 @@
+import { LoadingOutlined, LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
+import { Alert, Button, Checkbox, Form, Input, type FormRule } from 'antd';
+import { useMemo, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { PATHS } from '@shared/routes';
+import { RULES, toAntdRule, toAntdRules } from '@shared/validate';
+import { useHttp } from '../../../api/http-context';
+import { checkUserNameUnique, register } from '../../../api/member';
+import { feedback } from '../../../lib/feedback';
+import { useAuthConfig } from '../auth-config';
+import { withRedirect, type LoginLocationState } from '../auth-links';
+import { usePasswordCipher } from '../password-cipher';
+import { failureMessage, useSignIn } from '../use-sign-in';
+import { CaptchaField, useCaptcha } from './captcha-field';
+
+interface RegisterValues {
+  username: string;
+  password: string;
+  confirmPassword: string;
+  phonenumber?: string;
+  code?: string;
+  agreement: boolean;
+}
+
+/** The backend accepts letters of any script, digits and underscores in a user name. */
+const USERNAME_CHARACTERS = toAntdRule({ pattern: /^[\p{L}\p{N}_]+$/u, message: '用户名只能包含字母、数字、下划线和汉字' });
+
+/** While the user types, ask whether the name is still free (a network failure does not block). */
+function useUniqueUsernameRule(): FormRule {
+  const http = useHttp();
+  return useMemo(
+    () => ({
+      validator: async (_rule: unknown, value: unknown) => {
+        if (typeof value !== 'string' || value.trim() === '') return;
+        let free = true;
+        try {
+          free = await checkUserNameUnique(http, value.trim());
+        } catch {
+          // The backend checks again on submit.
+        }
+        if (!free) throw new Error('该用户名已被注册');
+      },
+    }),
+    [http],
+  );
+}
+
+export function RegisterForm() {
+  const config = useAuthConfig();
+  const captcha = useCaptcha(config.captchaEnabled);
+  const encrypt = usePasswordCipher(config.publicKey);
+  const signIn = useSignIn();
+  const http = useHttp();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const redirect = params.get('redirect');
+  const uniqueUsername = useUniqueUsernameRule();
+  const [form] = Form.useForm<RegisterValues>();
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(0);
+
+  const onFinish = async (values: RegisterValues) => {
+    setError(null);
+    setPending((n) => n + 1);
+    try {
+      const username = values.username.trim();
+      const password = await encrypt(values.password);
+      await register(
+        http,
+        {
+          username,
+          password,
+          code: captcha.enabled ? values.code?.trim() : undefined,
+          uuid: captcha.uuid,
+          phonenumber: values.phonenumber || undefined,
+        },
+        { notify: false },
+      );
+      if (captcha.enabled) {
+        // A login needs a fresh captcha answer: the member logs in on the login page.
+        const state: LoginLocationState = { registeredUsername: username };
+        await navigate(withRedirect(PATHS.login, redirect), { state });
+        return;
+      }
+      feedback.success('注册成功');
+      await signIn({ username, password, loginType: 'password' }, redirect);
+    } catch (caught) {
+      const message = failureMessage(caught);
+      if (message === null) return;
+      setError(message);
+      if (captcha.enabled) {
+        form.setFieldValue('code', '');
+        captcha.refresh();
+      }
+    } finally {
+      setPending((n) => n - 1);
+    }
+  };
+
+  return (
+    <Form<RegisterValues>
+      form={form}
+      className="auth-form"
+      size="large"
+      onFinish={onFinish}
+      onValuesChange={() => setError(null)}
+      requiredMark={false}
+    >
+      <Form.Item
+        name="username"
+        hasFeedback
+        validateDebounce={400}
+        rules={[...toAntdRules(RULES.username), USERNAME_CHARACTERS, uniqueUsername]}
+      >
+        <Input prefix={<UserOutlined />} placeholder="用户名（2-20 个字符）" autoComplete="username" aria-label="用户名" maxLength={20} />
+      </Form.Item>
+      <Form.Item name="password" rules={toAntdRules(RULES.password)}>
+        <Input.Password prefix={<LockOutlined />} placeholder="密码（5-20 个字符）" autoComplete="new-password" aria-label="密码" maxLength={20} />
+      </Form.Item>
+      <Form.Item
+        name="confirmPassword"
+        dependencies={['password']}
+        rules={[
+          { required: true, message: '请再次输入您的密码' },
+          ({ getFieldValue }) => ({
+            validator: (_rule, value) =>
+              !value || value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一致')),
+          }),
+        ]}
+      >
+        <Input.Password prefix={<LockOutlined />} placeholder="确认密码" autoComplete="new-password" aria-label="确认密码" maxLength={20} />
+      </Form.Item>
+      <Form.Item name="phonenumber" rules={toAntdRules(RULES.mobile)}>
+        <Input prefix={<MobileOutlined />} placeholder="手机号码（选填）" autoComplete="tel" aria-label="手机号码" maxLength={11} />
+      </Form.Item>
+      <CaptchaField captcha={captcha} />
+      <Form.Item
+        name="agreement"
+        valuePropName="checked"
+        rules={[{ validator: (_rule, value) => (value ? Promise.resolve() : Promise.reject(new Error('请阅读并同意《服务协议》'))) }]}
+      >
+        <Checkbox>
+          我已阅读并同意
+          <Link to="/support/fwxy" target="_blank" rel="noopener">
+            《服务协议》
+          </Link>
+        </Checkbox>
+      </Form.Item>
+      {error ? <Alert className="auth-alert" type="error" showIcon title={error} /> : null}
+      <Form.Item className="auth-submit">
+        {/* Not disabled while busy: a second click must reach the duplicate-submit guard. */}
+        <Button type="primary" htmlType="submit" block icon={pending > 0 ? <LoadingOutlined /> : undefined}>
+          {pending > 0 ? '注册中' : '注册'}
+        </Button>
+      </Form.Item>
+      <div className="auth-links">
+        <span>
+          已有账号？<Link to={withRedirect(PATHS.login, redirect)}>立即登录</Link>
+        </span>
+      </div>
+    </Form>
+  );
+}

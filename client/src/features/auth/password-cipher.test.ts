@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { createKeyPair } from './__tests__/auth-harness';
+import { createPasswordCipher } from './password-cipher';
+
+describe('password cipher', () => {
+  const keys = createKeyPair();
+
+  it('encrypts with the given public key (PKCS#1 v1.5, base64)', async () => {
+    const cipher = await createPasswordCipher(keys.publicKey)('secret123');
+    expect(cipher).toMatch(/^[A-Za-z0-9+/]+=*$/);
+    expect(keys.decrypt(cipher)).toBe('secret123');
+  });
+
+  it('answers a repeated password with the same bytes, so the duplicate-submit guard can see a double click', async () => {
+    const encrypt = createPasswordCipher(keys.publicKey);
+    const [first, second] = await Promise.all([encrypt('secret123'), encrypt('secret123')]);
+    expect(second).toBe(first);
+    expect(await encrypt('secret123')).toBe(first);
+  });
+
+  it('encrypts a changed password afresh', async () => {
+    const encrypt = createPasswordCipher(keys.publicKey);
+    const first = await encrypt('secret123');
+    const changed = await encrypt('secret456');
+    expect(changed).not.toBe(first);
+    expect(keys.decrypt(changed)).toBe('secret456');
+  });
+
+  it('fails with a Chinese message for a key it cannot use', async () => {
+    await expect(createPasswordCipher('not a key')('secret123')).rejects.toThrow('密码加密失败，请刷新页面后重试');
+  });
+});
