@@ -1,9 +1,9 @@
-import { SimplePage } from '../../../components/simple-page';
+/** /business/gczx 工程咨询: the service, its scope and a consultation form. */
+import { BUSINESS_SERVICE } from '../../../components/business-services';
+import { BusinessPage, loadBusiness } from '../components/business-page';
+
+export const load = loadBusiness;
 
 export function Component() {
-  return (
-    <SimplePage title="工程咨询">
-      <p className="page-intro">项目建议书、可行性研究报告与工程项目全过程咨询。</p>
-    </SimplePage>
-  );
+  return <BusinessPage service={BUSINESS_SERVICE.gczx} />;
 }

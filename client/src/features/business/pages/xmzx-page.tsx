@@ -1,9 +1,9 @@
-import { SimplePage } from '../../../components/simple-page';
+/** /business/xmzx 项目咨询: the service, its scope and a consultation form. */
+import { BUSINESS_SERVICE } from '../../../components/business-services';
+import { BusinessPage, loadBusiness } from '../components/business-page';
+
+export const load = loadBusiness;
 
 export function Component() {
-  return (
-    <SimplePage title="项目咨询">
-      <p className="page-intro">项目信息跟踪、业主对接与投标策略咨询。</p>
-    </SimplePage>
-  );
+  return <BusinessPage service={BUSINESS_SERVICE.xmzx} />;
 }

@@ -1,9 +1,9 @@
-import { SimplePage } from '../../../components/simple-page';
+/** /business/zjzx 造价咨询: the service, its scope and a consultation form. */
+import { BUSINESS_SERVICE } from '../../../components/business-services';
+import { BusinessPage, loadBusiness } from '../components/business-page';
+
+export const load = loadBusiness;
 
 export function Component() {
-  return (
-    <SimplePage title="造价咨询">
-      <p className="page-intro">投资估算、工程量清单编制、招标控制价与结算审核。</p>
-    </SimplePage>
-  );
+  return <BusinessPage service={BUSINESS_SERVICE.zjzx} />;
 }

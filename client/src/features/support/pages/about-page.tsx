@@ -1,9 +1,8 @@
-import { SimplePage } from '../../../components/simple-page';
+/** /support/about 关于我们 (CMS content). */
+import { CmsPage, loadCmsPage } from '../components/cms-page';
+
+export const load = loadCmsPage('about');
 
 export function Component() {
-  return (
-    <SimplePage title="关于我们">
-      <p className="page-intro">本站为全省工程建设项目与招标信息服务平台。</p>
-    </SimplePage>
-  );
+  return <CmsPage col="about" />;
 }

@@ -1,9 +1,8 @@
-import { SimplePage } from '../../../components/simple-page';
+/** /support/fwxy 服务协议 (CMS content). */
+import { CmsPage, loadCmsPage } from '../components/cms-page';
+
+export const load = loadCmsPage('fwxy');
 
 export function Component() {
-  return (
-    <SimplePage title="服务协议">
-      <p className="page-intro">会员注册与使用本站服务须遵守的协议条款。</p>
-    </SimplePage>
-  );
+  return <CmsPage col="fwxy" />;
 }

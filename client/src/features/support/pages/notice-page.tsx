@@ -1,9 +1,117 @@
-import { SimplePage } from '../../../components/simple-page';
+/**
+ * /support/notice 网站公告. The route table is strict (spec §2: no /support/notice/{id}), so one
+ * notice is addressed as `/support/notice?id=12`: the list without `id`, paged by `pageNum`, the
+ * notice with it. An `id` that is not a positive integer, or a notice that does not exist, is a
+ * real 404 — the URL names a notice that cannot be shown.
+ */
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { Notice } from '@shared/contract/content';
+import { MESSAGES } from '@shared/constants';
+import { parsePositiveId } from '@shared/routes';
+import { parseTime } from '@shared/time';
+import { noticeListQueryOptions, noticeQueryOptions } from '../../../api/content';
+import { ApiError } from '../../../api/http';
+import { useHttp } from '../../../api/http-context';
+import { EmptyState } from '../../../components/empty-state';
+import { PageHead } from '../../../components/page-head';
+import { Pagination } from '../../../components/pagination';
+import { RichText } from '../../../components/rich-text';
+import type { PageLoadArgs } from '../../../lib/page';
+import { SupportFrame } from '../components/support-frame';
+
+const PATH = '/support/notice';
+const PAGE_SIZE = 10;
+/** Notices are few; a page number past this is nonsense, not a request. */
+const MAX_PAGE = 1000;
+
+type NoticeQuery = { kind: 'detail'; id: number } | { kind: 'list'; pageNum: number };
+
+/** Reads `?id=` (a notice) or `?pageNum=` (the list); an unusable page number means page 1. */
+export function readNoticeQuery(query: Pick<URLSearchParams, 'get' | 'has'>): NoticeQuery | null {
+  if (query.has('id')) {
+    const id = parsePositiveId(query.get('id') ?? undefined);
+    return id === null ? null : { kind: 'detail', id };
+  }
+  const pageNum = parsePositiveId(query.get('pageNum') ?? undefined);
+  return { kind: 'list', pageNum: pageNum !== null && pageNum <= MAX_PAGE ? pageNum : 1 };
+}
+
+const listParams = (pageNum: number) => ({ pageNum, pageSize: PAGE_SIZE });
+const pageHref = (pageNum: number) => (pageNum > 1 ? `${PATH}?pageNum=${pageNum}` : PATH);
+
+export async function load({ deps, url }: PageLoadArgs) {
+  const query = readNoticeQuery(url.searchParams);
+  if (query === null) throw new ApiError(MESSAGES.notFound, { kind: 'response', code: 404 });
+  if (query.kind === 'detail') await deps.queryClient.ensureQueryData(noticeQueryOptions(deps.http, query.id));
+  else await deps.queryClient.ensureQueryData(noticeListQueryOptions(deps.http, listParams(query.pageNum)));
+}
+
+/** RuoYi SysNotice types: '1' 通知, '2' 公告. */
+function NoticeType({ type }: { type: Notice['noticeType'] }) {
+  return type === '1' ? <span className="tag tag-warning">通知</span> : <span className="tag tag-primary">公告</span>;
+}
+
+function NoticeList({ pageNum }: { pageNum: number }) {
+  const { data } = useSuspenseQuery(noticeListQueryOptions(useHttp(), listParams(pageNum)));
+  return (
+    <SupportFrame section="网站公告">
+      <PageHead title={pageNum > 1 ? `网站公告（第${pageNum}页）` : '网站公告'} description="本站发布的通知与公告。" canonical={pageHref(pageNum)} />
+      <article className="support-article" aria-labelledby="support-title">
+        <header className="support-article-head">
+          <h1 id="support-title" className="support-title">
+            网站公告
+          </h1>
+        </header>
+        {data.rows.length === 0 ? (
+          <EmptyState />
+        ) : (
+          <ul className="notice-list">
+            {data.rows.map((notice) => (
+              <li key={notice.noticeId}>
+                <NoticeType type={notice.noticeType} />
+                <Link to={`${PATH}?id=${notice.noticeId}`}>{notice.noticeTitle}</Link>
+                <time dateTime={notice.createTime}>{parseTime(notice.createTime, 'YYYY-MM-DD')}</time>
+              </li>
+            ))}
+          </ul>
+        )}
+        {data.total > PAGE_SIZE ? <Pagination total={data.total} pageNum={pageNum} pageSize={PAGE_SIZE} fixedSize hrefFor={pageHref} /> : null}
+      </article>
+    </SupportFrame>
+  );
+}
+
+function NoticeDetail({ id }: { id: number }) {
+  const { data: notice } = useSuspenseQuery(noticeQueryOptions(useHttp(), id));
+  return (
+    <SupportFrame section="网站公告" current={{ name: notice.noticeTitle, parentPath: PATH }}>
+      <PageHead title={notice.noticeTitle} canonical={`${PATH}?id=${notice.noticeId}`} ogType="article" />
+      <article className="support-article" aria-labelledby="support-title">
+        <header className="support-article-head notice-head">
+          <h1 id="support-title" className="support-title">
+            {notice.noticeTitle}
+          </h1>
+          <p className="muted">
+            <NoticeType type={notice.noticeType} />
+            <span>
+              发布时间：<time dateTime={notice.createTime}>{parseTime(notice.createTime, 'YYYY-MM-DD HH:mm')}</time>
+            </span>
+          </p>
+        </header>
+        <RichText html={notice.noticeContent} />
+        <p className="notice-back">
+          <Link to={PATH}>‹ 返回公告列表</Link>
+        </p>
+      </article>
+    </SupportFrame>
+  );
+}
 
 export function Component() {
-  return (
-    <SimplePage title="网站公告">
-      <p className="page-intro">本站发布的通知与公告。</p>
-    </SimplePage>
-  );
+  const [query] = useSearchParams();
+  const parsed = readNoticeQuery(query);
+  // The loader already answered 404 for an unusable id; this only narrows the type.
+  if (parsed === null) return null;
+  return parsed.kind === 'detail' ? <NoticeDetail id={parsed.id} /> : <NoticeList pageNum={parsed.pageNum} />;
 }

@@ -1,9 +1,8 @@
-import { SimplePage } from '../../../components/simple-page';
+/** /support/rwbf 入网须知 (CMS content). */
+import { CmsPage, loadCmsPage } from '../components/cms-page';
+
+export const load = loadCmsPage('rwbf');
 
 export function Component() {
-  return (
-    <SimplePage title="入网须知">
-      <p className="page-intro">会员入网前请阅读的说明。</p>
-    </SimplePage>
-  );
+  return <CmsPage col="rwbf" />;
 }

@@ -1,9 +1,24 @@
-import { SimplePage } from '../../../components/simple-page';
+/** /support/service 客户服务: the CMS page, the service contacts and a message form. */
+import { ConsultForm } from '../../../components/consult-form';
+import { ServiceContact, prefetchServiceContact } from '../../../components/service-contact';
+import type { PageLoadArgs } from '../../../lib/page';
+import { CmsPage, loadCmsPage } from '../components/cms-page';
+
+const loadPage = loadCmsPage('service');
+
+export function load(args: PageLoadArgs) {
+  return Promise.all([loadPage(args), prefetchServiceContact(args.deps.queryClient, args.deps.http)]);
+}
 
 export function Component() {
   return (
-    <SimplePage title="客户服务">
-      <p className="page-intro">客服电话、工作时间与常见问题。</p>
-    </SimplePage>
+    <CmsPage col="service">
+      <div className="support-service">
+        <div className="support-article">
+          <ConsultForm source="support" title="在线留言" />
+        </div>
+        <ServiceContact />
+      </div>
+    </CmsPage>
   );
 }

@@ -1,9 +1,8 @@
-import { SimplePage } from '../../../components/simple-page';
+/** /support/yssm 隐私声明 (CMS content). */
+import { CmsPage, loadCmsPage } from '../components/cms-page';
+
+export const load = loadCmsPage('yssm');
 
 export function Component() {
-  return (
-    <SimplePage title="隐私声明">
-      <p className="page-intro">本站如何收集、使用与保护您的个人信息。</p>
-    </SimplePage>
-  );
+  return <CmsPage col="yssm" />;
 }
