@@ -1,9 +1,94 @@
-import { SimplePage } from '../../../components/simple-page';
+/**
+ * /3g 手机版: a QR code that opens the mobile site — for members with their random password, so
+ * scanning signs them in (DOMAIN.md). Without a configured mobile site (MOBILE_SITE_URL) the page
+ * says so and the code opens this portal instead.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { QRCode } from 'antd';
+import { useSyncExternalStore } from 'react';
+import { Link } from 'react-router-dom';
+import { useHttp } from '../../../api/http-context';
+import { createRandomPassword, memberKeys, randomPasswordQueryOptions } from '../../../api/member';
+import { PageHead } from '../../../components/page-head';
+import { SiteLogo } from '../../../components/site-header';
+import type { PageLoadArgs } from '../../../lib/page';
+import { usePortalSettings } from '../../../lib/portal-settings';
+import { useSession } from '../../../lib/session';
+import { mobileLink } from '../mobile-link';
+
+export async function load({ deps }: PageLoadArgs) {
+  // The code carries the member's sign-in secret: fetch it on the server so it is in the first paint.
+  if (deps.session.get().isLogin) await deps.queryClient.prefetchQuery(randomPasswordQueryOptions(deps.http));
+}
+
+const noSubscription = () => () => {};
+
+/** The browser's origin after hydration; null on the server (and so in the hydrating render). */
+function useBrowserOrigin(): string | null {
+  return useSyncExternalStore(
+    noSubscription,
+    () => window.location.origin,
+    () => null,
+  );
+}
 
 export function Component() {
+  const settings = usePortalSettings();
+  const session = useSession();
+  const http = useHttp();
+  const queryClient = useQueryClient();
+  const browserOrigin = useBrowserOrigin();
+  const randomPassword = useQuery({ ...randomPasswordQueryOptions(http), enabled: session.isLogin }).data;
+  const rotate = useMutation({
+    mutationFn: () => createRandomPassword(http),
+    onSuccess: (next) => queryClient.setQueryData(memberKeys.randomPassword(), next),
+  });
+  const member =
+    session.isLogin && randomPassword && session.member_name ? { userName: session.member_name, randomPassword: randomPassword.randomPassword } : null;
+  const link = mobileLink({ mobileSiteUrl: settings.mobileSiteUrl, portalOrigin: settings.siteUrl ?? browserOrigin, member });
+
   return (
-    <SimplePage title="手机版">
-      <p className="page-intro">用手机扫描二维码，随时随地查看项目与招标信息。</p>
-    </SimplePage>
+    <section className="mobile-page" aria-labelledby="mobile-title">
+      <PageHead title="手机版" description="用手机扫描二维码，随时随地查看项目与招标信息。" canonical="/3g" />
+      <SiteLogo />
+      <h1 id="mobile-title">手机扫码访问</h1>
+      <p className="mobile-intro">
+        {settings.mobileSiteUrl ? '用手机扫描二维码，打开手机版，随时随地查看项目与招标信息。' : '用手机扫描二维码，在手机浏览器中打开本站。'}
+      </p>
+      <div className="mobile-qr">
+        {link ? <QRCode value={link} type="svg" size={224} bordered={false} errorLevel="M" /> : <div className="mobile-qr-placeholder" aria-hidden="true" />}
+      </div>
+      {link ? <p className="mobile-url">{member ? '扫码后自动登录手机版' : link}</p> : null}
+
+      {!settings.mobileSiteUrl ? (
+        <p className="mobile-note is-warning">手机版网站暂未开通，扫码将打开本站电脑版页面，可在手机上正常浏览和搜索。</p>
+      ) : null}
+      {settings.mobileSiteUrl && session.isLogin && member ? (
+        <div className="mobile-note">
+          <p>
+            手机登录码：<span className="mobile-password">{member.randomPassword}</span>
+          </p>
+          <p>二维码包含您的登录码，请勿截图转发他人。如已泄露，请更换登录码，旧码立即失效。</p>
+          <button type="button" className="button button-small" onClick={() => rotate.mutate()} disabled={rotate.isPending}>
+            {rotate.isPending ? '正在更换…' : '更换登录码'}
+          </button>
+        </div>
+      ) : null}
+      {settings.mobileSiteUrl && !session.isLogin ? (
+        <p className="mobile-note">
+          <Link to="/user_login?redirect=%2F3g">登录</Link>后扫码，可直接以会员身份登录手机版。
+        </p>
+      ) : null}
+      <div className="mobile-actions">
+        <Link className="button" to="/">
+          返回首页
+        </Link>
+        {session.isLogin ? (
+          <Link className="button" to="/user">
+            会员中心
+          </Link>
+        ) : null}
+      </div>
+    </section>
   );
 }
