@@ -25,7 +25,7 @@ export interface Routes {
 
 export const ADMIN_TOKEN_HEADER = 'x-admin-token';
 
-export function adminTokenMatches(presented: string | undefined, expected: string): boolean {
+function adminTokenMatches(presented: string | undefined, expected: string): boolean {
   return presented !== undefined && secretsEqual(presented, expected);
 }
 

@@ -181,6 +181,14 @@ export const offsetOf = (page: Page) => (page.pageNum - 1) * page.pageSize;
 /** A positive integer id in a path. */
 export const pathId = (name: string) => required(`${name} 必须是正整数`, integer(1, Number.MAX_SAFE_INTEGER));
 
+/** A comma-separated setting (ASCII or full-width commas): trimmed parts, without empties. */
+export function commaList(value: string): string[] {
+  return value
+    .split(/[,，]/)
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0);
+}
+
 /** Parse or refuse with the first problem's message (which names the field). */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);

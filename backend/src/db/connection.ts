@@ -24,7 +24,7 @@ export function openDatabase(dataDir: string, options: OpenOptions): Db {
   return db;
 }
 
-export function applyPragmas(db: Db, options: OpenOptions): void {
+function applyPragmas(db: Db, options: OpenOptions): void {
   db.pragma('journal_mode = WAL');
   db.pragma(`synchronous = ${options.synchronous}`);
   db.pragma('foreign_keys = ON');

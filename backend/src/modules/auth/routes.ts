@@ -14,7 +14,7 @@ import { SCORE_TYPES } from '../../db/seed/dictionaries';
 import { ack, invalid, MSG_SUCCESS } from '../../envelope';
 import type { Routes } from '../../routing';
 import { body, matching, oneOf, optional, parseInput, required, text } from '../../validation';
-import { newRandomPassword, rotateRandomPassword } from '../member/routes';
+import { newRandomPassword, rotateRandomPassword } from '../member/random-password';
 import { changeScore } from '../score/ledger';
 import { readCount, readSetting } from '../system/settings';
 import { MSG_LOCKED } from './lockout';

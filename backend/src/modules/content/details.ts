@@ -62,14 +62,6 @@ const XMK_DETAIL_SQL = `SELECT id, title, area_code AS areaCode, city_code AS ci
     contact_phone AS contactPhone, contact_address AS contactAddress
   FROM xmk WHERE id = ?`;
 
-export function xmkExists(sql: Statements, id: number): boolean {
-  return sql.get<[number], { id: number }>('SELECT id FROM xmk WHERE id = ?').get(id) !== undefined;
-}
-
-export function zbExists(sql: Statements, id: number): boolean {
-  return sql.get<[number], { id: number }>('SELECT id FROM zb WHERE id = ?').get(id) !== undefined;
-}
-
 export const MSG_XMK_NOT_FOUND = '项目不存在或已删除';
 export const MSG_ZB_NOT_FOUND = '招标信息不存在或已删除';
 
@@ -130,7 +122,7 @@ export function zbDetail(sql: Statements, id: number, viewer: Viewer, pendingVie
 
 /** The stage history of a project, newest version first. */
 export function xmkHistory(sql: Statements, id: number): XmkHistoryEntry[] {
-  if (!xmkExists(sql, id)) throw notFound(MSG_XMK_NOT_FOUND);
+  if (!sql.get<[number], { id: number }>('SELECT id FROM xmk WHERE id = ?').get(id)) throw notFound(MSG_XMK_NOT_FOUND);
   return sql
     .get<[number], XmkHistoryEntry>(
       `SELECT id, xmk_id AS xmkId, version, stage, summary, change_time AS changeTime

@@ -10,7 +10,7 @@ import type { AppContext } from '../../context';
 import { success, table } from '../../envelope';
 import type { Routes } from '../../routing';
 import { keywordMatch, tagMatch } from '../../search/tokens';
-import { pageFields, parseInput, pathId } from '../../validation';
+import { commaList, pageFields, parseInput, pathId } from '../../validation';
 import type { Session } from '../auth/tokens';
 import { contactAccessFor, memberAccess } from '../member/access';
 import { xmkDetail, xmkHistory, zbDetail, type Viewer } from './details';
@@ -108,8 +108,8 @@ export function registerContentRoutes(routes: Routes, ctx: AppContext): void {
         'SELECT subscribe_keywords AS keywords, subscribe_regions AS regions FROM member WHERE id = ?',
       )
       .get(session.memberId) ?? { keywords: '', regions: '' };
-    const keywordMatches = splitList(subscription.keywords).flatMap((k) => keywordMatch(k) ?? []);
-    const regionMatches = splitList(subscription.regions)
+    const keywordMatches = commaList(subscription.keywords).flatMap((k) => keywordMatch(k) ?? []);
+    const regionMatches = commaList(subscription.regions)
       .filter((code) => /^\d{6}$/.test(code))
       .map((code) => tagMatch('area', code));
     const extraMatches = [keywordMatches, regionMatches].filter((m) => m.length > 0).map((m) => m.map((x) => `(${x})`).join(' OR '));
@@ -117,12 +117,4 @@ export function registerContentRoutes(routes: Routes, ctx: AppContext): void {
     const msg = extraMatches.length === 0 ? '未设置订阅关键词和地区，显示最新招标信息' : undefined;
     return page(result, zbListItems(sql, result.ids, q.keyword), msg);
   });
-}
-
-/** Comma-separated settings (ASCII or full-width commas), trimmed, without empties. */
-export function splitList(value: string): string[] {
-  return value
-    .split(/[,，]/)
-    .map((part) => part.trim())
-    .filter((part) => part.length > 0);
 }

@@ -7,6 +7,7 @@
  */
 import type { XmkListItem, ZbListItem } from '../../../../shared/src/contract/content';
 import type { Statements } from '../../db/connection';
+import { PROVINCE } from '../../db/seed/regions';
 import type { ContentTable } from '../../search/fts-index';
 import { highlighter } from '../../search/highlight';
 import { keywordMatch, tagMatch, type TagKind } from '../../search/tokens';
@@ -41,7 +42,6 @@ export interface SearchResult {
   capped: boolean;
 }
 
-const PROVINCE_CODE = '370000';
 const EMPTY: SearchResult = { ids: [], total: 0, capped: false };
 
 const VALUE_COLUMN: Record<ContentTable, string> = { xmk: 'investment', zb: 'amount' };
@@ -61,7 +61,7 @@ export class ContentSearch {
       if (keyword === null) return EMPTY;
       matches.push(keyword);
     }
-    if (filters.areaCode && filters.areaCode !== PROVINCE_CODE) matches.push(tagMatch('area', filters.areaCode));
+    if (filters.areaCode && filters.areaCode !== PROVINCE.code) matches.push(tagMatch('area', filters.areaCode));
     for (const [kind, value] of filters.tags ?? []) if (value) matches.push(tagMatch(kind, value));
     matches.push(...(filters.extraMatches ?? []));
 

@@ -14,15 +14,13 @@ import type { Routes } from '../../routing';
 import type { ContentTable } from '../../search/fts-index';
 import { TAG_VALUE } from '../../search/tokens';
 import { matching, optional, pageFields, parseInput, required } from '../../validation';
-import { isCityCode } from '../../db/seed/regions';
+import { isCityCode, PROVINCE } from '../../db/seed/regions';
 import { ContentSearch, xmkListItems, zbListItems } from '../content/search';
 
 const code = (name: string) => optional(`${name} 不是有效的取值`, matching(TAG_VALUE, 16));
 const homeListQuery = z.object({ ...pageFields, stage: code('stage'), industry: code('industry') });
 const zbHomeListQuery = z.object({ ...pageFields, noticeType: code('noticeType') });
 const regionParams = z.object({ x: required('x 必须是 0（全省）或 6 位地区编码', matching(/^(0|\d{6})$/, 6)) });
-
-const PROVINCE_CODE = '370000';
 
 export function registerHomeRoutes(routes: Routes, ctx: AppContext): void {
   const { sql } = ctx;
@@ -46,7 +44,7 @@ export function registerHomeRoutes(routes: Routes, ctx: AppContext): void {
 
   const countFrom = (t: ContentTable, region: string, fromId: number | null): number => {
     if (fromId === null) return 0;
-    if (region === '0' || region === PROVINCE_CODE) {
+    if (region === '0' || region === PROVINCE.code) {
       return fromId <= 1 ? ctx.stats.total(t) : sql.get<[number], { n: number }>(`SELECT count(*) AS n FROM ${t} WHERE id >= ?`).get(fromId)!.n;
     }
     const column = isCityCode(region) ? 'city_code' : 'area_code';

@@ -2,24 +2,22 @@
  * Member module (spec §7): member info (RuoYi's `{user, roles, permissions}`), tiers, the region
  * tree, profile and subscription, the mobile QR login's random password, and password reset.
  */
-import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { AjaxResult, TableDataInfo, TreeSelectNode } from '../../../../shared/src/contract/common';
 import { ENDPOINTS } from '../../../../shared/src/contract/endpoints';
 import type { MemberInfoResult, MemberTier, MemberUser, RandomPassword } from '../../../../shared/src/contract/member';
 import { DICT_TYPES } from '../../../../shared/src/contract/system';
 import { PERMISSIONS, ROLES } from '../../../../shared/src/constants';
-import { formatDateTime } from '../../clock';
 import type { AppContext } from '../../context';
 import type { Statements } from '../../db/connection';
 import { cityCodeOf, isCityCode } from '../../db/seed/regions';
 import { ack, invalid, success, table, unauthorized } from '../../envelope';
 import type { Routes } from '../../routing';
 import { keywordMatch } from '../../search/tokens';
-import { body, matching, optionalValue, parseInput, required, text } from '../../validation';
+import { body, commaList, matching, optionalValue, parseInput, required, text } from '../../validation';
 import { passwordProblem } from '../auth/passwords';
-import { splitList } from '../content/routes';
 import { memberAccess } from './access';
+import { rotateRandomPassword } from './random-password';
 
 type MemberRow = Omit<MemberUser, 'level' | 'levelExpireTime' | 'score'>;
 
@@ -35,18 +33,6 @@ function memberUser(sql: Statements, memberId: number, now: Date): MemberUser {
   if (!row) throw unauthorized();
   const access = memberAccess(sql, memberId, now);
   return { ...row, level: access.level, levelExpireTime: access.levelExpireTime, score: access.score };
-}
-
-/** A 16-character secret for the mobile site's QR login (DOMAIN.md: randomPassword). */
-export function newRandomPassword(): string {
-  return randomBytes(12).toString('base64url');
-}
-
-export function rotateRandomPassword(sql: Statements, memberId: number, now: Date): RandomPassword {
-  const randomPassword = newRandomPassword();
-  const createTime = formatDateTime(now);
-  sql.get('UPDATE member SET random_password = ?, random_password_time = ? WHERE id = ?').run(randomPassword, createTime, memberId);
-  return { randomPassword, createTime };
 }
 
 const MAX_KEYWORDS = 10;
@@ -114,14 +100,14 @@ export function registerMemberRoutes(routes: Routes, ctx: AppContext): void {
     const now = ctx.clock();
     let keywords: string | undefined;
     if (input.subscribeKeywords !== undefined) {
-      const list = [...new Set(splitList(input.subscribeKeywords))];
+      const list = [...new Set(commaList(input.subscribeKeywords))];
       const ok = list.length <= MAX_KEYWORDS && list.every((k) => Array.from(k).length <= 20 && keywordMatch(k) !== null);
       if (!ok) throw invalid(MSG_KEYWORDS);
       keywords = list.join(',');
     }
     let regions: string | undefined;
     if (input.subscribeRegions !== undefined) {
-      const list = [...new Set(splitList(input.subscribeRegions))];
+      const list = [...new Set(commaList(input.subscribeRegions))];
       const known = new Set(
         sql
           .get<[string], { code: string }>('SELECT dict_value AS code FROM sys_dict_data WHERE dict_type = ?')
