@@ -12,10 +12,11 @@ import { mobileRedirect, memberGuard } from './guards';
 import { healthHandler } from './health';
 import { apiProxy, createBackendAgent } from './proxy';
 import type { Renderer } from './renderer';
+import { seoRoutes } from './seo';
 import { ssrHandler } from './ssr';
 
 export interface AppOptions {
-  config: Pick<Config, 'PRODUCT' | 'MOBILE_SITE_URL' | 'TRUST_PROXY'>;
+  config: Pick<Config, 'PRODUCT' | 'MOBILE_SITE_URL' | 'TRUST_PROXY' | 'SITE_URL'>;
   backendURL: string;
   renderer: Renderer;
   /** Built client assets (dist/client), served under /dist/ with immutable caching. */
@@ -46,6 +47,7 @@ export function createApp(opts: AppOptions) {
     app.use('/dist', express.static(opts.clientDir, { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
   }
   app.use(express.static(opts.publicDir, { maxAge: '1h', index: false }));
+  app.use(seoRoutes({ siteUrl: opts.config.SITE_URL, backendURL: opts.backendURL, agent, log }));
 
   app.use((req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD') return next();
@@ -56,7 +58,8 @@ export function createApp(opts: AppOptions) {
   app.use(mobileRedirect(opts.config.MOBILE_SITE_URL));
   app.use(dropStaleToken({ backendURL: opts.backendURL, agent }));
   app.use(memberGuard());
-  app.use(ssrHandler({ renderer: opts.renderer, backendURL: opts.backendURL, product: opts.config.PRODUCT, agent, log }));
+  const settings = { siteUrl: opts.config.SITE_URL ?? null, mobileSiteUrl: opts.config.MOBILE_SITE_URL ?? null };
+  app.use(ssrHandler({ renderer: opts.renderer, backendURL: opts.backendURL, product: opts.config.PRODUCT, agent, settings, log }));
   app.use(errorHandler(log));
   return app;
 }
