@@ -1,10 +1,9 @@
 // Development only (empty in builds): React Fast Refresh must be installed before any component module runs.
 import '@vitejs/plugin-react/preamble';
+// Stylesheet order is cascade order: antd's, then the site's base, then each area's.
 import 'virtual:antd.css';
-import './styles/global.css';
-// Every stylesheet in styles/ is global and linked in the server HTML; lazily loaded chunks carry
-// no CSS of their own, so no page can flash unstyled.
-import.meta.glob('./styles/*.css', { eager: true });
+import './styles/base';
+import './styles/areas';
 import { hydrate } from '@tanstack/react-query';
 import { hydrateRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter, matchRoutes, type DataRouter } from 'react-router-dom';

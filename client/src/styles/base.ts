@@ -1,0 +1,2 @@
+// Site-wide base styles, evaluated after antd's stylesheet so equal-specificity rules win here.
+import './global.css';
