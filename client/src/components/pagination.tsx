@@ -64,7 +64,7 @@ export function Pagination({ total, totalCapped, pageNum, pageSize, hrefFor, max
 
   return (
     <nav className="pagination" aria-label="分页">
-      <span className="pagination-total">共 {formatCount(total)}{totalCapped ? '+' : ''} 条</span>
+      <span className="pagination-total">{`共 ${formatCount(total)}${totalCapped ? '+' : ''} 条`}</span>
       {fixedSize ? null : (
         <>
           <label htmlFor={sizeId} className="visually-hidden">
@@ -78,7 +78,7 @@ export function Pagination({ total, totalCapped, pageNum, pageSize, hrefFor, max
           >
             {PAGE_SIZES.map((size) => (
               <option key={size} value={size}>
-                {size}条/页
+                {`${size}条/页`}
               </option>
             ))}
           </select>

@@ -4,7 +4,7 @@ import { formatCount, formatYuan } from '@shared/format';
 import { OrderButton } from './order-button';
 
 /** What a product gives, in one line: "365 天" or "2,000 积分". */
-export function goodsUnit(goods: Goods): string {
+function goodsUnit(goods: Goods): string {
   return goods.type === 'score' ? `${formatCount(goods.score)} 积分` : `${goods.days} 天`;
 }
 
