@@ -50,13 +50,6 @@ export interface BackendApp {
   close(): void;
 }
 
-/**
- * Header limit of the listener: above Node's 16 KiB default, so an over-long query (a 10 KB Chinese
- * keyword is ~30 KB once %-encoded) reaches validation and gets a message naming the field
- * instead of a bare 431.
- */
-export const MAX_HEADER_BYTES = 64 * 1024;
-
 /** JSON bodies above this are refused with HTTP 413. */
 export const BODY_LIMIT = '100kb';
 

@@ -4,12 +4,12 @@
  * web server) it reports `{type: 'ready', port}` once listening, and stops when the parent goes.
  * SIGTERM/SIGINT: stop accepting, let in-flight requests finish, close the database, exit 0.
  */
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createApp, MAX_HEADER_BYTES } from './app';
+import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { createHttpServer } from './http-server';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -40,7 +40,7 @@ function main(): void {
   }
 
   const backend = createApp(config);
-  const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, backend.app);
+  const server = createHttpServer(backend.app);
   server.once('error', (err) => {
     console.error(`backend: cannot listen on ${config.host}:${config.port}: ${err.message}`);
     backend.close();
@@ -51,10 +51,6 @@ function main(): void {
     console.log(`backend listening on http://${config.host}:${port} (data: ${config.dataDir})`);
     process.send?.({ type: 'ready', port });
   });
-  // Longer than a proxy's idle keep-alive sockets, so the backend is never the side closing a
-  // connection the proxy is about to reuse.
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
 
   let stopping = false;
   const stop = (reason: string) => {

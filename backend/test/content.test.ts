@@ -2,10 +2,9 @@
  * Content: search filters, sorting, keyword safety and highlighting; details with masked or
  * unmasked contacts; unlocks charged once; history; neighbours; views; the bidding subscription.
  */
-import http from 'node:http';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_HEADER_BYTES } from '../src/app';
+import { createHttpServer } from '../src/http-server';
 import { ContentSearch } from '../src/modules/content/search';
 import { createTestBackend, type TestBackend } from './fixture';
 
@@ -155,7 +154,7 @@ describe('keywords', () => {
     expect((await zb({ keyword: '路'.repeat(50) })).body.code).toBe(200);
     expect((await zb({ keyword: '路'.repeat(51) })).body).toEqual({ code: 500, msg: 'keyword 必须是不超过 50 个字符的文本' });
     // The real listener accepts 64 KiB of headers (index.ts); 10 KB of Chinese is ~30 KB encoded.
-    const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, t.app);
+    const server = createHttpServer(t.app);
     for (const keyword of ['道'.repeat(3400), 'a'.repeat(10_240)]) {
       const started = performance.now();
       const huge = await request(server).get('/api/zb/search').query({ keyword });

@@ -2,8 +2,11 @@
  * Transport-level behaviour every caller meets: envelopes of unknown paths, wrong methods, bad or
  * oversized bodies, malformed URLs, paging rules, and that no failure ever carries a stack or SQL.
  */
+import type { AddressInfo } from 'node:net';
+import net from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHttpServer } from '../src/http-server';
 import { createTestBackend, type TestBackend } from './fixture';
 
 let t: TestBackend;
@@ -135,6 +138,61 @@ describe('paging', () => {
     const b = await list({ pageNum: '2', pageSize: '25' });
     const ids = [...a.body.rows, ...b.body.rows].map((r: { id: number }) => r.id);
     expect(new Set(ids).size).toBe(50);
+  });
+});
+
+describe('the listener', () => {
+  /**
+   * Raw bytes to a real listener, each request sent once the previous one was answered; resolves
+   * with everything it answered before closing.
+   */
+  async function raw(...requests: Buffer[]): Promise<string> {
+    const server = createHttpServer(t.app).listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      return await new Promise<string>((resolve, reject) => {
+        const socket = net.connect(port, '127.0.0.1');
+        let answer = '';
+        const pending = [...requests];
+        socket.on('data', (chunk) => {
+          answer += chunk.toString('utf8');
+          const next = pending.shift();
+          if (next) socket.write(next);
+        });
+        socket.on('end', () => resolve(answer));
+        socket.on('error', reject);
+        socket.write(pending.shift()!);
+      });
+    } finally {
+      server.close();
+    }
+  }
+  const line = (target: string, close = true) =>
+    Buffer.from(`GET ${target} HTTP/1.1\r\nHost: localhost\r\n${close ? 'Connection: close\r\n' : ''}\r\n`, 'utf8');
+
+  it('answers a hand-typed URL with raw UTF-8, as a browser would have encoded it', async () => {
+    const answer = await raw(line('/api/zb/search?keyword=道路&pageSize=1'));
+    expect(answer).toMatch(/^HTTP\/1\.1 200 OK/);
+    expect(answer).toContain('"highlightTitle":');
+    expect(answer).toContain('<em>道路</em>');
+  });
+
+  it('keeps the connection usable for the next request', async () => {
+    const plainFirst = await raw(line('/api/cms/getTodayNum/0', false), line('/api/zb/search?keyword=桥&pageSize=1'));
+    expect(plainFirst.match(/HTTP\/1\.1 200 OK/g)).toHaveLength(2);
+    expect(plainFirst).toContain('"msg":"查询成功"');
+    const rawFirst = await raw(line('/api/xmk/search?keyword=道路&pageSize=1', false), line('/api/cms/getTodayNum/0'));
+    expect(rawFirst.match(/HTTP\/1\.1 200 OK/g)).toHaveLength(2);
+  });
+
+  it("answers other malformed requests in the API's envelope", async () => {
+    const badLine = await raw(Buffer.from('GET /a b c HTTP/1.1\r\nHost: x\r\n\r\n'));
+    expect(badLine).toMatch(/^HTTP\/1\.1 400 Bad Request/);
+    expect(badLine).toContain('{"code":400,"msg":"请求格式不正确"}');
+    const flood = await raw(Buffer.from(`GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(70_000)}\r\n\r\n`));
+    expect(flood).toMatch(/^HTTP\/1\.1 431 /);
+    expect(flood).toContain('{"code":431,"msg":"请求头过大"}');
   });
 });
 

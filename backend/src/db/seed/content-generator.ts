@@ -299,7 +299,29 @@ const PROJECT_KINDS: readonly ProjectKind[] = [
       investment: rng.real(3000, 30000),
       buildingArea: rng.real(8000, 45000, 0),
       owner: governmentDept(place, '教育和体育局'),
-      scope: `主要建设教学楼、实验楼、图书馆及配套设施，新增学位${rng.int(10, 60) * 50}个。`,
+      scope: `主要建设教学楼、实验楼、图书馆及配套设施，建成后学校新增学位${rng.int(10, 60) * 50}个。`,
+    }),
+  },
+  {
+    industry: '1',
+    make: (rng, place) => ({
+      title: `${place.label}${town(rng)}学校改扩建工程`,
+      nature: '2',
+      investment: rng.real(1500, 12000),
+      buildingArea: rng.real(5000, 20000, 0),
+      owner: governmentDept(place, '教育和体育局'),
+      scope: `改造原有教学楼并新建综合楼、食堂及宿舍，学校办学规模扩大至${rng.int(18, 48)}个教学班。`,
+    }),
+  },
+  {
+    industry: '1',
+    make: (rng, place) => ({
+      title: `${place.label}职业教育中心学校实训楼建设项目`,
+      nature: '1',
+      investment: rng.real(3000, 20000),
+      buildingArea: rng.real(8000, 30000, 0),
+      owner: [`${place.label}职业教育中心学校`, '2'],
+      scope: `新建实训楼及配套设施，设置智能制造、汽车维修、电子商务等专业实训室${rng.int(20, 60)}间。`,
     }),
   },
   {
@@ -843,7 +865,7 @@ const STANDALONE_KINDS: readonly StandaloneKind[] = [
   },
   {
     industry: '8',
-    base: (_rng, place, year) => ({ title: `${place.label}${year}年中小学教学设备采购项目`, tenderer: `${place.label}教育和体育局`, scope: '智慧黑板、学生课桌椅、实验室设备的供货、安装及售后服务' }),
+    base: (_rng, place, year) => ({ title: `${place.label}${year}年中小学教学设备采购项目`, tenderer: `${place.label}教育和体育局`, scope: '各学校智慧黑板、学生课桌椅、实验室设备的供货、安装及售后服务' }),
     amount: [50, 1500],
     qualification: words.QUALIFICATIONS.goods,
   },
