@@ -126,7 +126,10 @@ class SitemapSource {
   async pages(): Promise<SitemapUrl[]> {
     const [goods, notices] = await Promise.all([
       this.list<Goods>(ENDPOINTS.goodsList.path, {}),
-      this.list<NoticeSummary>(apiPath(ENDPOINTS.support.path, { col: 'notice' }), { pageNum: 1, pageSize: PAGE_SIZE_MAX }),
+      this.list<NoticeSummary>(apiPath(ENDPOINTS.support.path, { col: 'notice' }), {
+        pageNum: 1,
+        pageSize: PAGE_SIZE_MAX,
+      }),
     ]);
     return [
       ...STATIC_PATHS.map((path) => ({ path })),
@@ -143,16 +146,27 @@ export function seoRoutes(opts: SeoOptions): Router {
   const originOf = (req: Request) => opts.siteUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
 
   const sendXml = (res: Response, body: string) =>
-    res.status(200).set({ 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': SITEMAP_CACHE }).send(body);
+    res
+      .status(200)
+      .set({ 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': SITEMAP_CACHE })
+      .send(body);
 
   /** The backend is down: crawlers should come back later rather than drop the URLs. */
   const unavailable = (res: Response, error: unknown) => {
     opts.log('sitemap: backend unavailable', error instanceof Error ? error.message : error);
-    res.status(503).set({ 'Retry-After': '600', 'Cache-Control': 'no-store' }).type('text/plain').send('sitemap temporarily unavailable');
+    res
+      .status(503)
+      .set({ 'Retry-After': '600', 'Cache-Control': 'no-store' })
+      .type('text/plain')
+      .send('sitemap temporarily unavailable');
   };
 
   router.get('/robots.txt', (req, res) => {
-    res.status(200).set('Cache-Control', 'public, max-age=86400').type('text/plain').send(robotsTxt(originOf(req)));
+    res
+      .status(200)
+      .set('Cache-Control', 'public, max-age=86400')
+      .type('text/plain')
+      .send(robotsTxt(originOf(req)));
   });
 
   router.get('/sitemap.xml', async (req, res) => {
@@ -164,7 +178,10 @@ export function seoRoutes(opts: SeoOptions): Router {
         return;
       }
       const files = ['/sitemaps/pages.xml'];
-      for (const [type, total] of [['xmk', xmk], ['zb', zb]] as const) {
+      for (const [type, total] of [
+        ['xmk', xmk],
+        ['zb', zb],
+      ] as const) {
         for (let n = 1; n <= Math.ceil(total / chunk); n++) files.push(`/sitemaps/${type}-${n}.xml`);
       }
       sendXml(res, sitemapIndex(originOf(req), files));

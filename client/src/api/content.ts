@@ -29,7 +29,8 @@ import type {
   ZbSearchParams,
 } from '@shared/contract/content';
 import { ENDPOINTS, apiPath } from '@shared/contract/endpoints';
-import type { Http } from './http';
+import type { BaifangClient } from '@shared/contract/visit';
+import type { Http, RequestOptions } from './http';
 
 /** One page of a list: the rows and how many match in all. */
 export interface Paged<T> {
@@ -85,7 +86,9 @@ export const xmkDetailQueryOptions = (http: Http, id: number, viewer: Viewer) =>
 
 /** GET /api/cmsData/history/xmk/{id} — the project's stage versions, oldest first. */
 export async function getXmkHistory(http: Http, id: number): Promise<XmkHistoryEntry[]> {
-  const body = await http.get<AjaxResult<XmkHistoryEntry[]>>(apiPath(ENDPOINTS.xmkHistory.path, { id }), { isToken: false });
+  const body = await http.get<AjaxResult<XmkHistoryEntry[]>>(apiPath(ENDPOINTS.xmkHistory.path, { id }), {
+    isToken: false,
+  });
   return body.data ?? [];
 }
 
@@ -98,8 +101,9 @@ export const zbKeys = {
   all: ['zb'] as const,
   lists: () => [...zbKeys.all, 'list'] as const,
   list: (params: ZbSearchParams) => [...zbKeys.lists(), params] as const,
-  /** /user/bidding: tenders matching the member's subscription. */
-  biddingList: (params: BiddingListParams) => [...zbKeys.all, 'bidding', params] as const,
+  /** /user/bidding: tenders matching the member's subscription (all of them change with it). */
+  biddingLists: () => [...zbKeys.all, 'bidding'] as const,
+  biddingList: (params: BiddingListParams) => [...zbKeys.biddingLists(), params] as const,
   details: () => [...zbKeys.all, 'detail'] as const,
   detail: (id: number, viewer: Viewer) => [...zbKeys.details(), id, viewer] as const,
 };
@@ -156,7 +160,9 @@ export const favoriteListQueryOptions = (http: Http, params: FavoriteListParams)
 
 /** GET /cms/favorite/{id}?type= — whether the member has favourited this item. */
 export async function getFavoriteStatus(http: Http, type: ContentType, id: number): Promise<FavoriteStatus> {
-  const body = await http.get<AjaxResult<FavoriteStatus>>(apiPath(ENDPOINTS.favoriteStatus.path, { id }), { params: { type } });
+  const body = await http.get<AjaxResult<FavoriteStatus>>(apiPath(ENDPOINTS.favoriteStatus.path, { id }), {
+    params: { type },
+  });
   return body.data;
 }
 
@@ -168,9 +174,13 @@ export async function changeFavoriteStatus(http: Http, body: FavoriteChangeBody)
   await http.put<AckResult>(ENDPOINTS.favoriteChangeStatus.path, body);
 }
 
-/** PUT /cms/favorite/addGJ — 加入跟进: the item's company becomes a visit client. */
-export async function addFavoriteGJ(http: Http, body: AddGJBody): Promise<void> {
-  await http.put<AckResult>(ENDPOINTS.favoriteAddGJ.path, body);
+/**
+ * PUT /cms/favorite/addGJ — 加入跟进: the item's company becomes a visit client. Idempotent: a
+ * company already followed answers its existing client.
+ */
+export async function addFavoriteGJ(http: Http, body: AddGJBody): Promise<BaifangClient> {
+  const result = await http.put<AjaxResult<BaifangClient>>(ENDPOINTS.favoriteAddGJ.path, body);
+  return result.data;
 }
 
 // ── Contact unlock (积分查看, member) ──────────────────────────────────────────────────────
@@ -189,9 +199,16 @@ export const msgKeys = {
   list: (params: PageParams) => [...msgKeys.lists(), params] as const,
 };
 
-/** PUT /api/cms/addMsg — a consultation or message from a visitor or member. */
-export async function addMsg(http: Http, body: AddMsgBody): Promise<void> {
-  await http.put<AckResult>(ENDPOINTS.addMsg.path, body);
+/**
+ * PUT /api/cms/addMsg — a consultation or message from a visitor or member. A form that shows
+ * failures beside its fields passes `notify: false`.
+ */
+export async function addMsg(
+  http: Http,
+  body: AddMsgBody,
+  options: Pick<RequestOptions, 'notify'> = {},
+): Promise<void> {
+  await http.put<AckResult>(ENDPOINTS.addMsg.path, body, options);
 }
 
 /** GET /cms/msgForm/getMsgList — the member's own messages with staff replies. */
@@ -231,7 +248,11 @@ export async function getNoticeList(http: Http, params: PageParams): Promise<Pag
 }
 
 export const noticeListQueryOptions = (http: Http, params: PageParams) =>
-  queryOptions({ queryKey: supportKeys.noticeList(params), queryFn: () => getNoticeList(http, params), staleTime: SUPPORT_STALE_MS });
+  queryOptions({
+    queryKey: supportKeys.noticeList(params),
+    queryFn: () => getNoticeList(http, params),
+    staleTime: SUPPORT_STALE_MS,
+  });
 
 /** GET /api/system/notice/{id} — one notice with its body. */
 export async function getNotice(http: Http, id: number): Promise<Notice> {

@@ -36,7 +36,9 @@ export const homeZbQueryOptions = (http: Http, params: ZBHomeListParams) =>
 
 /** GET /api/cms/getTodayNum/{x} — projects published today, this week and in all. */
 export async function getTodayNum(http: Http, region: string = WHOLE_PROVINCE): Promise<TodayCount> {
-  const body = await http.get<AjaxResult<TodayCount>>(apiPath(ENDPOINTS.todayNum.path, { x: region }), { isToken: false });
+  const body = await http.get<AjaxResult<TodayCount>>(apiPath(ENDPOINTS.todayNum.path, { x: region }), {
+    isToken: false,
+  });
   return body.data;
 }
 
@@ -45,7 +47,9 @@ export const todayXmkQueryOptions = (http: Http, region: string = WHOLE_PROVINCE
 
 /** GET /api/cms/getTodayZBNum/{x} — tenders published today, this week and in all. */
 export async function getTodayZBNum(http: Http, region: string = WHOLE_PROVINCE): Promise<TodayCount> {
-  const body = await http.get<AjaxResult<TodayCount>>(apiPath(ENDPOINTS.todayZBNum.path, { x: region }), { isToken: false });
+  const body = await http.get<AjaxResult<TodayCount>>(apiPath(ENDPOINTS.todayZBNum.path, { x: region }), {
+    isToken: false,
+  });
   return body.data;
 }
 

@@ -28,7 +28,12 @@ export function FilterRow({ label, children }: { label: string; children: ReactN
 
 function Option({ to, active, children }: { to: string; active: boolean; children: ReactNode }) {
   return (
-    <Link to={to} className={active ? 'filter-option is-active' : 'filter-option'} aria-current={active ? 'true' : undefined} preventScrollReset>
+    <Link
+      to={to}
+      className={active ? 'filter-option is-active' : 'filter-option'}
+      aria-current={active ? 'true' : undefined}
+      preventScrollReset
+    >
       {children}
     </Link>
   );
@@ -98,6 +103,12 @@ export interface RangePreset {
   max?: number;
 }
 
+/** "1000-5000万元", "1000万元以上", "1000万元以下": a chosen range in words, for the 已选 chips. */
+export function amountRangeText(min: number | undefined, max: number | undefined): string {
+  if (min !== undefined && max !== undefined) return `${min}-${max}万元`;
+  return min !== undefined ? `${min}万元以上` : `${max ?? 0}万元以下`;
+}
+
 /** An amount range in 万元: presets, or any range typed in. */
 export function AmountFilter({
   label,
@@ -119,12 +130,23 @@ export function AmountFilter({
         全部
       </Option>
       {presets.map((preset) => (
-        <Option key={preset.label} to={hrefFor(preset.min, preset.max)} active={preset.min === min && preset.max === max}>
+        <Option
+          key={preset.label}
+          to={hrefFor(preset.min, preset.max)}
+          active={preset.min === min && preset.max === max}
+        >
           {preset.label}
         </Option>
       ))}
       {/* Keyed by the URL's values, so back/forward and preset links reset what was typed. */}
-      <AmountForm key={`${min ?? ''}-${max ?? ''}`} label={label} min={min} max={max} custom={!isPreset} hrefFor={hrefFor} />
+      <AmountForm
+        key={`${min ?? ''}-${max ?? ''}`}
+        label={label}
+        min={min}
+        max={max}
+        custom={!isPreset && (min !== undefined || max !== undefined)}
+        hrefFor={hrefFor}
+      />
     </FilterRow>
   );
 }
@@ -152,9 +174,25 @@ function AmountForm({
   };
   return (
     <form className={custom ? 'filter-custom is-custom' : 'filter-custom'} onSubmit={onSubmit}>
-      <input type="number" min={0} step="any" value={low} onChange={(e) => setLow(e.target.value)} aria-label={`${label}最低（万元）`} placeholder="最低" />
+      <input
+        type="number"
+        min={0}
+        step="any"
+        value={low}
+        onChange={(e) => setLow(e.target.value)}
+        aria-label={`${label}最低（万元）`}
+        placeholder="最低"
+      />
       <span className="filter-custom-dash">-</span>
-      <input type="number" min={0} step="any" value={high} onChange={(e) => setHigh(e.target.value)} aria-label={`${label}最高（万元）`} placeholder="最高" />
+      <input
+        type="number"
+        min={0}
+        step="any"
+        value={high}
+        onChange={(e) => setHigh(e.target.value)}
+        aria-label={`${label}最高（万元）`}
+        placeholder="最高"
+      />
       <span className="filter-custom-unit">万元</span>
       <button type="submit" className="button button-small">
         确定
@@ -202,11 +240,22 @@ export function DateFilter({
         全部
       </Option>
       {presets.map((preset) => (
-        <Option key={preset.label} to={hrefFor(preset.begin, undefined)} active={end === undefined && begin === preset.begin}>
+        <Option
+          key={preset.label}
+          to={hrefFor(preset.begin, undefined)}
+          active={end === undefined && begin === preset.begin}
+        >
           {preset.label}
         </Option>
       ))}
-      <DateForm key={`${begin ?? ''}-${end ?? ''}`} today={today} begin={begin} end={end} custom={!isPreset && Boolean(begin || end)} hrefFor={hrefFor} />
+      <DateForm
+        key={`${begin ?? ''}-${end ?? ''}`}
+        today={today}
+        begin={begin}
+        end={end}
+        custom={!isPreset && Boolean(begin || end)}
+        hrefFor={hrefFor}
+      />
     </FilterRow>
   );
 }
@@ -233,9 +282,22 @@ function DateForm({
   };
   return (
     <form className={custom ? 'filter-custom is-custom' : 'filter-custom'} onSubmit={onSubmit}>
-      <input type="date" value={from} max={to || today} onChange={(e) => setFrom(e.target.value)} aria-label="开始日期" />
+      <input
+        type="date"
+        value={from}
+        max={to || today}
+        onChange={(e) => setFrom(e.target.value)}
+        aria-label="开始日期"
+      />
       <span className="filter-custom-dash">至</span>
-      <input type="date" value={to} min={from || undefined} max={today} onChange={(e) => setTo(e.target.value)} aria-label="结束日期" />
+      <input
+        type="date"
+        value={to}
+        min={from || undefined}
+        max={today}
+        onChange={(e) => setTo(e.target.value)}
+        aria-label="结束日期"
+      />
       <button type="submit" className="button button-small">
         确定
       </button>
@@ -256,7 +318,13 @@ export function ActiveFilters({ filters, clearHref }: { filters: readonly Active
       <span className="filter-label">已选：</span>
       <div className="filter-options">
         {filters.map((filter) => (
-          <Link key={filter.label} to={filter.removeHref} className="filter-chip" aria-label={`取消 ${filter.label}`} preventScrollReset>
+          <Link
+            key={filter.label}
+            to={filter.removeHref}
+            className="filter-chip"
+            aria-label={`取消 ${filter.label}`}
+            preventScrollReset
+          >
             {filter.label}
             <span aria-hidden="true"> ×</span>
           </Link>

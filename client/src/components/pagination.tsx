@@ -29,7 +29,13 @@ export function pagerItems(current: number, pageCount: number): PagerItem[] {
   } else {
     middle = Array.from({ length: PAGER_COUNT - 2 }, (_, i) => i + 2);
   }
-  return [1, ...(prevMore ? ['prev-more' as const] : []), ...middle, ...(nextMore ? ['next-more' as const] : []), pageCount];
+  return [
+    1,
+    ...(prevMore ? ['prev-more' as const] : []),
+    ...middle,
+    ...(nextMore ? ['next-more' as const] : []),
+    pageCount,
+  ];
 }
 
 export interface PaginationProps {
@@ -84,16 +90,26 @@ export function Pagination({ total, totalCapped, pageNum, pageSize, hrefFor, max
           </select>
         </>
       )}
-      <PagerLink disabled={current <= 1} href={hrefFor(current - 1, pageSize)} label="上一页" className="pagination-prev">
+      <PagerLink
+        disabled={current <= 1}
+        href={hrefFor(current - 1, pageSize)}
+        label="上一页"
+        className="pagination-prev"
+      >
         ‹
       </PagerLink>
       <ul className="pagination-pager">
         {pagerItems(current, pageCount).map((item) => {
           if (item === 'prev-more' || item === 'next-more') {
-            const page = item === 'prev-more' ? Math.max(1, current - moreStep) : Math.min(pageCount, current + moreStep);
+            const page =
+              item === 'prev-more' ? Math.max(1, current - moreStep) : Math.min(pageCount, current + moreStep);
             return (
               <li key={item}>
-                <Link className="pagination-item pagination-more" to={hrefFor(page, pageSize)} aria-label={item === 'prev-more' ? '向前 5 页' : '向后 5 页'}>
+                <Link
+                  className="pagination-item pagination-more"
+                  to={hrefFor(page, pageSize)}
+                  aria-label={item === 'prev-more' ? '向前 5 页' : '向后 5 页'}
+                >
                   …
                 </Link>
               </li>
@@ -114,7 +130,12 @@ export function Pagination({ total, totalCapped, pageNum, pageSize, hrefFor, max
           );
         })}
       </ul>
-      <PagerLink disabled={current >= pageCount} href={hrefFor(current + 1, pageSize)} label="下一页" className="pagination-next">
+      <PagerLink
+        disabled={current >= pageCount}
+        href={hrefFor(current + 1, pageSize)}
+        label="下一页"
+        className="pagination-next"
+      >
         ›
       </PagerLink>
       {pageCount > PAGER_COUNT ? (
@@ -157,7 +178,12 @@ function PagerLink({
     );
   }
   return (
-    <Link className={`pagination-item ${className}`} to={href} aria-label={label} rel={label === '上一页' ? 'prev' : 'next'}>
+    <Link
+      className={`pagination-item ${className}`}
+      to={href}
+      aria-label={label}
+      rel={label === '上一页' ? 'prev' : 'next'}
+    >
       {children}
     </Link>
   );

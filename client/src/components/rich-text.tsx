@@ -9,6 +9,7 @@ import { FilterXSS, type IWhiteList } from 'xss';
 const CELL = ['colspan', 'rowspan', 'align'];
 
 /** Document structure only: no styles, classes, ids, forms, frames, media or event handlers. */
+// prettier-ignore
 const ALLOWED: IWhiteList = {
   h1: [], h2: [], h3: [], h4: [], h5: [], h6: [],
   p: [], br: [], hr: [], div: [], span: [], blockquote: [], pre: [], code: [],
@@ -46,5 +47,7 @@ export function sanitizeHtml(html: string | null | undefined): string {
 export function RichText({ html, className }: { html: string | null | undefined; className?: string }) {
   const safe = sanitizeHtml(html);
   if (!safe.trim()) return null;
-  return <div className={className ? `rich-text ${className}` : 'rich-text'} dangerouslySetInnerHTML={{ __html: safe }} />;
+  return (
+    <div className={className ? `rich-text ${className}` : 'rich-text'} dangerouslySetInnerHTML={{ __html: safe }} />
+  );
 }

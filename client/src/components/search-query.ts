@@ -90,7 +90,10 @@ function compact<T extends object>(params: T): T {
 }
 
 export function readXmkSearch(query: Query): XmkSearchParams {
-  const [minInvestment, maxInvestment] = ordered(readAmount(query.get('minInvestment')), readAmount(query.get('maxInvestment')));
+  const [minInvestment, maxInvestment] = ordered(
+    readAmount(query.get('minInvestment')),
+    readAmount(query.get('maxInvestment')),
+  );
   const orderBy = readEnum(query.get('orderBy'), XMK_SORTS);
   return compact({
     ...readCommon(query),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { XmkSearchParams } from '@shared/contract/content';
 import { hasFilters, normaliseKeyword, readXmkSearch, readZbSearch, searchHref, withFilters } from '../search-query';
 
 const q = (text: string) => new URLSearchParams(text);
@@ -6,7 +7,11 @@ const q = (text: string) => new URLSearchParams(text);
 describe('reading /xmk and /zb filters from the URL', () => {
   it('keeps valid filters with the API parameter names', () => {
     expect(
-      readZbSearch(q('keyword=道路&areaCode=370102&industry=2&noticeType=5&minAmount=100&maxAmount=500.5&beginTime=2025-01-01&endTime=2025-03-31&orderBy=amount&isAsc=asc&pageNum=3&pageSize=50')),
+      readZbSearch(
+        q(
+          'keyword=道路&areaCode=370102&industry=2&noticeType=5&minAmount=100&maxAmount=500.5&beginTime=2025-01-01&endTime=2025-03-31&orderBy=amount&isAsc=asc&pageNum=3&pageSize=50',
+        ),
+      ),
     ).toEqual({
       keyword: '道路',
       areaCode: '370102',
@@ -25,7 +30,11 @@ describe('reading /xmk and /zb filters from the URL', () => {
 
   it('ignores values that make no sense instead of failing', () => {
     expect(
-      readXmkSearch(q('areaCode=济南&industry=<b>&stage=1;drop&minInvestment=-5&maxInvestment=abc&beginTime=2025-02-30&endTime=tomorrow&orderBy=price&isAsc=up&pageNum=0&pageSize=33')),
+      readXmkSearch(
+        q(
+          'areaCode=济南&industry=<b>&stage=1;drop&minInvestment=-5&maxInvestment=abc&beginTime=2025-02-30&endTime=tomorrow&orderBy=price&isAsc=up&pageNum=0&pageSize=33',
+        ),
+      ),
     ).toEqual({});
   });
 
@@ -41,8 +50,14 @@ describe('reading /xmk and /zb filters from the URL', () => {
   });
 
   it('reads a reversed range the way it was meant', () => {
-    expect(readXmkSearch(q('minInvestment=5000&maxInvestment=1000'))).toEqual({ minInvestment: 1000, maxInvestment: 5000 });
-    expect(readZbSearch(q('beginTime=2025-06-01&endTime=2025-01-01'))).toEqual({ beginTime: '2025-01-01', endTime: '2025-06-01' });
+    expect(readXmkSearch(q('minInvestment=5000&maxInvestment=1000'))).toEqual({
+      minInvestment: 1000,
+      maxInvestment: 5000,
+    });
+    expect(readZbSearch(q('beginTime=2025-06-01&endTime=2025-01-01'))).toEqual({
+      beginTime: '2025-01-01',
+      endTime: '2025-06-01',
+    });
   });
 
   it('drops page numbers beyond the 10 000 rows search can reach', () => {
@@ -70,7 +85,12 @@ describe('building result URLs', () => {
   });
 
   it('goes back to page 1 when a filter changes, and removes a filter set to undefined', () => {
-    expect(withFilters({ keyword: '桥', industry: '2', pageNum: 4 }, { industry: undefined, areaCode: '370200' })).toEqual({
+    expect(
+      withFilters<XmkSearchParams>(
+        { keyword: '桥', industry: '2', pageNum: 4 },
+        { industry: undefined, areaCode: '370200' },
+      ),
+    ).toEqual({
       keyword: '桥',
       areaCode: '370200',
     });

@@ -14,7 +14,8 @@ import type { AppDeps } from '../../lib/page';
 export const HOME_LIST_SIZE = 10;
 export const HOME_NOTICE_PARAMS = { pageNum: 1, pageSize: 6 } as const;
 
-export const xmkTabParams = (stage?: string): HomeListParams => (stage ? { pageSize: HOME_LIST_SIZE, stage } : { pageSize: HOME_LIST_SIZE });
+export const xmkTabParams = (stage?: string): HomeListParams =>
+  stage ? { pageSize: HOME_LIST_SIZE, stage } : { pageSize: HOME_LIST_SIZE };
 export const zbTabParams = (noticeType?: string): ZBHomeListParams =>
   noticeType ? { pageSize: HOME_LIST_SIZE, noticeType } : { pageSize: HOME_LIST_SIZE };
 

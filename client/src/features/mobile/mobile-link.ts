@@ -16,6 +16,10 @@ export function mobileLink({ mobileSiteUrl, portalOrigin, member }: MobileLinkIn
   if (!mobileSiteUrl) return portalOrigin ? `${portalOrigin}/` : null;
   const base = mobileSiteUrl.replace(/\/+$/, '');
   if (!member) return `${base}/`;
-  const query = new URLSearchParams({ loginType: 'randomPassword', username: member.userName, password: member.randomPassword });
+  const query = new URLSearchParams({
+    loginType: 'randomPassword',
+    username: member.userName,
+    password: member.randomPassword,
+  });
   return `${base}/pages/login/index?${query.toString()}`;
 }

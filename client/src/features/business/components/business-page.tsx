@@ -37,7 +37,14 @@ export function BusinessPage({ service }: { service: BusinessService }) {
             立即咨询
           </a>
         </div>
-        <LazyImage key={service.image} src={service.image} alt={`${service.name}示意图`} width={400} height={240} className="biz-hero-image" />
+        <LazyImage
+          key={service.image}
+          src={service.image}
+          alt={`${service.name}示意图`}
+          width={400}
+          height={240}
+          className="biz-hero-image"
+        />
       </section>
 
       <section className="biz-section" aria-labelledby="biz-items-title">

@@ -7,7 +7,11 @@ import { useHttp } from '../../../api/http-context';
 
 function Figures({ label, path, count }: { label: string; path: string; count: TodayCount | undefined }) {
   return (
-    <Link to={path} className="today-group" aria-label={`${label}：今日新增 ${count?.today ?? '—'}，近7天 ${count?.week ?? '—'}，累计 ${count?.total ?? '—'}`}>
+    <Link
+      to={path}
+      className="today-group"
+      aria-label={`${label}：今日新增 ${count?.today ?? '—'}，近7天 ${count?.week ?? '—'}，累计 ${count?.total ?? '—'}`}
+    >
       <span className="today-title">{label}</span>
       <span className="today-figure today-figure-main">
         <strong>{formatCount(count?.today)}</strong>

@@ -44,8 +44,14 @@ export function Component() {
     onSuccess: (next) => queryClient.setQueryData(memberKeys.randomPassword(), next),
   });
   const member =
-    session.isLogin && randomPassword && session.member_name ? { userName: session.member_name, randomPassword: randomPassword.randomPassword } : null;
-  const link = mobileLink({ mobileSiteUrl: settings.mobileSiteUrl, portalOrigin: settings.siteUrl ?? browserOrigin, member });
+    session.isLogin && randomPassword && session.member_name
+      ? { userName: session.member_name, randomPassword: randomPassword.randomPassword }
+      : null;
+  const link = mobileLink({
+    mobileSiteUrl: settings.mobileSiteUrl,
+    portalOrigin: settings.siteUrl ?? browserOrigin,
+    member,
+  });
 
   return (
     <section className="mobile-page" aria-labelledby="mobile-title">
@@ -53,15 +59,23 @@ export function Component() {
       <SiteLogo />
       <h1 id="mobile-title">手机扫码访问</h1>
       <p className="mobile-intro">
-        {settings.mobileSiteUrl ? '用手机扫描二维码，打开手机版，随时随地查看项目与招标信息。' : '用手机扫描二维码，在手机浏览器中打开本站。'}
+        {settings.mobileSiteUrl
+          ? '用手机扫描二维码，打开手机版，随时随地查看项目与招标信息。'
+          : '用手机扫描二维码，在手机浏览器中打开本站。'}
       </p>
       <div className="mobile-qr">
-        {link ? <QRCode value={link} type="svg" size={224} bordered={false} errorLevel="M" /> : <div className="mobile-qr-placeholder" aria-hidden="true" />}
+        {link ? (
+          <QRCode value={link} type="svg" size={224} bordered={false} errorLevel="M" />
+        ) : (
+          <div className="mobile-qr-placeholder" aria-hidden="true" />
+        )}
       </div>
       {link ? <p className="mobile-url">{member ? '扫码后自动登录手机版' : link}</p> : null}
 
       {!settings.mobileSiteUrl ? (
-        <p className="mobile-note is-warning">手机版网站暂未开通，扫码将打开本站电脑版页面，可在手机上正常浏览和搜索。</p>
+        <p className="mobile-note is-warning">
+          手机版网站暂未开通，扫码将打开本站电脑版页面，可在手机上正常浏览和搜索。
+        </p>
       ) : null}
       {settings.mobileSiteUrl && session.isLogin && member ? (
         <div className="mobile-note">
@@ -69,7 +83,12 @@ export function Component() {
             手机登录码：<span className="mobile-password">{member.randomPassword}</span>
           </p>
           <p>二维码包含您的登录码，请勿截图转发他人。如已泄露，请更换登录码，旧码立即失效。</p>
-          <button type="button" className="button button-small" onClick={() => rotate.mutate()} disabled={rotate.isPending}>
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => rotate.mutate()}
+            disabled={rotate.isPending}
+          >
             {rotate.isPending ? '正在更换…' : '更换登录码'}
           </button>
         </div>

@@ -56,7 +56,11 @@ function NoticeList({ pageNum }: { pageNum: number }) {
   const { data } = useSuspenseQuery(noticeListQueryOptions(useHttp(), listParams(pageNum)));
   return (
     <SupportFrame section="网站公告">
-      <PageHead title={pageNum > 1 ? `网站公告（第${pageNum}页）` : '网站公告'} description="本站发布的通知与公告。" canonical={pageHref(pageNum)} />
+      <PageHead
+        title={pageNum > 1 ? `网站公告（第${pageNum}页）` : '网站公告'}
+        description="本站发布的通知与公告。"
+        canonical={pageHref(pageNum)}
+      />
       <article className="support-article" aria-labelledby="support-title">
         <header className="support-article-head">
           <h1 id="support-title" className="support-title">
@@ -76,7 +80,9 @@ function NoticeList({ pageNum }: { pageNum: number }) {
             ))}
           </ul>
         )}
-        {data.total > PAGE_SIZE ? <Pagination total={data.total} pageNum={pageNum} pageSize={PAGE_SIZE} fixedSize hrefFor={pageHref} /> : null}
+        {data.total > PAGE_SIZE ? (
+          <Pagination total={data.total} pageNum={pageNum} pageSize={PAGE_SIZE} fixedSize hrefFor={pageHref} />
+        ) : null}
       </article>
     </SupportFrame>
   );

@@ -22,10 +22,12 @@ export function XmkResultRow({ item, regions }: { item: XmkListItem; regions: re
         <p className="result-meta">
           <span>地区：{regionName(regions, item.areaCode)}</span>
           <span>
-            行业：<DictLabel type={DICT_TYPES.industry} value={item.industry} />
+            行业：
+            <DictLabel type={DICT_TYPES.industry} value={item.industry} />
           </span>
           <span>
-            性质：<DictLabel type={DICT_TYPES.xmkNature} value={item.nature} />
+            性质：
+            <DictLabel type={DICT_TYPES.xmkNature} value={item.nature} />
           </span>
           <span className="result-meta-wide">建设单位：{item.owner || '—'}</span>
         </p>

@@ -11,7 +11,12 @@ import { DICT_TYPES, type DictData } from '@shared/contract/system';
 import { formatArea, formatCount, formatWan } from '@shared/format';
 import { parsePositiveId } from '@shared/routes';
 import { parseTime } from '@shared/time';
-import { favoriteStatusQueryOptions, viewerOf, xmkDetailQueryOptions, xmkHistoryQueryOptions } from '../../../api/content';
+import {
+  favoriteStatusQueryOptions,
+  viewerOf,
+  xmkDetailQueryOptions,
+  xmkHistoryQueryOptions,
+} from '../../../api/content';
 import { useHttp } from '../../../api/http-context';
 import { dictLabel, prefetchDicts } from '../../../api/system';
 import { Breadcrumb } from '../../../components/breadcrumb';
@@ -29,7 +34,14 @@ import { absoluteUrl, usePortalSettings } from '../../../lib/portal-settings';
 import { useSession } from '../../../lib/session';
 import { StageHistory } from '../components/stage-history';
 
-const DETAIL_DICTS = [DICT_TYPES.region, DICT_TYPES.industry, DICT_TYPES.xmkStage, DICT_TYPES.xmkNature, DICT_TYPES.ownerType, DICT_TYPES.zbNoticeType] as const;
+const DETAIL_DICTS = [
+  DICT_TYPES.region,
+  DICT_TYPES.industry,
+  DICT_TYPES.xmkStage,
+  DICT_TYPES.xmkNature,
+  DICT_TYPES.ownerType,
+  DICT_TYPES.zbNoticeType,
+] as const;
 
 export async function load({ deps, id }: PageLoadArgs) {
   const xmkId = requireId(id);

@@ -19,6 +19,7 @@ import { EmptyState } from '../../../components/empty-state';
 import {
   ActiveFilters,
   AmountFilter,
+  amountRangeText,
   DateFilter,
   DictOptions,
   FilterPanel,
@@ -32,7 +33,13 @@ import {
 import { PageHead } from '../../../components/page-head';
 import { Pagination, useScrollToTopOnPageChange } from '../../../components/pagination';
 import { regionName } from '../../../components/region';
-import { SEARCH_RESULT_LIMIT, hasFilters, readXmkSearch, searchHref, withFilters } from '../../../components/search-query';
+import {
+  SEARCH_RESULT_LIMIT,
+  hasFilters,
+  readXmkSearch,
+  searchHref,
+  withFilters,
+} from '../../../components/search-query';
 import type { PageLoadArgs } from '../../../lib/page';
 import { XmkResultRow } from '../components/xmk-result-row';
 
@@ -63,9 +70,6 @@ export async function load({ deps, url }: PageLoadArgs) {
   ]);
 }
 
-const rangeText = (min: number | undefined, max: number | undefined) =>
-  min !== undefined && max !== undefined ? `${min}-${max}万元` : min !== undefined ? `${min}万元以上` : `${max}万元以下`;
-
 export function Component() {
   const [query] = useSearchParams();
   const params = useMemo(() => readXmkSearch(query), [query]);
@@ -84,13 +88,20 @@ export function Component() {
 
   const active: ActiveFilter[] = [];
   if (keyword) active.push({ label: `关键词：${keyword}`, removeHref: href({ keyword: undefined }) });
-  if (params.areaCode) active.push({ label: `地区：${regionName(regions, params.areaCode)}`, removeHref: href({ areaCode: undefined }) });
-  if (params.industry) active.push({ label: `行业：${dictLabel(industries, params.industry)}`, removeHref: href({ industry: undefined }) });
-  if (params.stage) active.push({ label: `阶段：${dictLabel(stages, params.stage)}`, removeHref: href({ stage: undefined }) });
-  if (params.nature) active.push({ label: `性质：${dictLabel(natures, params.nature)}`, removeHref: href({ nature: undefined }) });
+  if (params.areaCode)
+    active.push({ label: `地区：${regionName(regions, params.areaCode)}`, removeHref: href({ areaCode: undefined }) });
+  if (params.industry)
+    active.push({
+      label: `行业：${dictLabel(industries, params.industry)}`,
+      removeHref: href({ industry: undefined }),
+    });
+  if (params.stage)
+    active.push({ label: `阶段：${dictLabel(stages, params.stage)}`, removeHref: href({ stage: undefined }) });
+  if (params.nature)
+    active.push({ label: `性质：${dictLabel(natures, params.nature)}`, removeHref: href({ nature: undefined }) });
   if (params.minInvestment !== undefined || params.maxInvestment !== undefined) {
     active.push({
-      label: `投资额：${rangeText(params.minInvestment, params.maxInvestment)}`,
+      label: `投资额：${amountRangeText(params.minInvestment, params.maxInvestment)}`,
       removeHref: href({ minInvestment: undefined, maxInvestment: undefined }),
     });
   }
@@ -161,10 +172,17 @@ export function Component() {
           options={SORTS}
           orderBy={params.orderBy ?? 'time'}
           isAsc={params.isAsc === 'asc'}
-          hrefFor={(orderBy, asc) => searchHref(PATH, { ...params, orderBy, isAsc: asc ? 'asc' : undefined, pageNum: undefined })}
+          hrefFor={(orderBy, asc) =>
+            searchHref(PATH, { ...params, orderBy, isAsc: asc ? 'asc' : undefined, pageNum: undefined })
+          }
           summary={
             <>
-              共找到 <strong>{formatCount(data.total)}{data.totalCapped ? '+' : ''}</strong> 个项目
+              共找到{' '}
+              <strong>
+                {formatCount(data.total)}
+                {data.totalCapped ? '+' : ''}
+              </strong>{' '}
+              个项目
             </>
           }
         />

@@ -29,7 +29,8 @@ export function ZbResultRow({ item, regions }: { item: ZbListItem; regions: read
         <p className="result-meta">
           <span>地区：{regionName(regions, item.areaCode)}</span>
           <span>
-            行业：<DictLabel type={DICT_TYPES.industry} value={item.industry} />
+            行业：
+            <DictLabel type={DICT_TYPES.industry} value={item.industry} />
           </span>
           <span className="result-meta-wide">招标人：{item.tenderer || '—'}</span>
           {item.signupDeadline ? <span>报名截止：{parseTime(item.signupDeadline, 'YYYY-MM-DD')}</span> : null}

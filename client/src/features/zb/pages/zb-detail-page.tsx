@@ -55,7 +55,11 @@ function describe(item: ZbDetail, regions: readonly DictData[], noticeType: stri
 function DeadlineState({ deadline, now }: { deadline: string | null; now: number }) {
   const ms = toTimestamp(deadline);
   if (ms === null) return null;
-  return ms < now ? <span className="tag tag-default">报名已截止</span> : <span className="tag tag-success">报名中</span>;
+  return ms < now ? (
+    <span className="tag tag-default">报名已截止</span>
+  ) : (
+    <span className="tag tag-success">报名中</span>
+  );
 }
 
 export function Component() {

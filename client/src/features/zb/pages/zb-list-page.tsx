@@ -19,6 +19,7 @@ import { EmptyState } from '../../../components/empty-state';
 import {
   ActiveFilters,
   AmountFilter,
+  amountRangeText,
   DateFilter,
   DictOptions,
   FilterPanel,
@@ -32,7 +33,13 @@ import {
 import { PageHead } from '../../../components/page-head';
 import { Pagination, useScrollToTopOnPageChange } from '../../../components/pagination';
 import { regionName } from '../../../components/region';
-import { SEARCH_RESULT_LIMIT, hasFilters, readZbSearch, searchHref, withFilters } from '../../../components/search-query';
+import {
+  SEARCH_RESULT_LIMIT,
+  hasFilters,
+  readZbSearch,
+  searchHref,
+  withFilters,
+} from '../../../components/search-query';
 import type { PageLoadArgs } from '../../../lib/page';
 import { ZbResultRow } from '../components/zb-result-row';
 
@@ -63,9 +70,6 @@ export async function load({ deps, url }: PageLoadArgs) {
   ]);
 }
 
-const rangeText = (min: number | undefined, max: number | undefined) =>
-  min !== undefined && max !== undefined ? `${min}-${max}万元` : min !== undefined ? `${min}万元以上` : `${max}万元以下`;
-
 export function Component() {
   const [query] = useSearchParams();
   const params = useMemo(() => readZbSearch(query), [query]);
@@ -83,13 +87,24 @@ export function Component() {
 
   const active: ActiveFilter[] = [];
   if (keyword) active.push({ label: `关键词：${keyword}`, removeHref: href({ keyword: undefined }) });
-  if (params.areaCode) active.push({ label: `地区：${regionName(regions, params.areaCode)}`, removeHref: href({ areaCode: undefined }) });
-  if (params.industry) active.push({ label: `行业：${dictLabel(industries, params.industry)}`, removeHref: href({ industry: undefined }) });
+  if (params.areaCode)
+    active.push({ label: `地区：${regionName(regions, params.areaCode)}`, removeHref: href({ areaCode: undefined }) });
+  if (params.industry)
+    active.push({
+      label: `行业：${dictLabel(industries, params.industry)}`,
+      removeHref: href({ industry: undefined }),
+    });
   if (params.noticeType) {
-    active.push({ label: `公告类型：${dictLabel(noticeTypes, params.noticeType)}`, removeHref: href({ noticeType: undefined }) });
+    active.push({
+      label: `公告类型：${dictLabel(noticeTypes, params.noticeType)}`,
+      removeHref: href({ noticeType: undefined }),
+    });
   }
   if (params.minAmount !== undefined || params.maxAmount !== undefined) {
-    active.push({ label: `金额：${rangeText(params.minAmount, params.maxAmount)}`, removeHref: href({ minAmount: undefined, maxAmount: undefined }) });
+    active.push({
+      label: `金额：${amountRangeText(params.minAmount, params.maxAmount)}`,
+      removeHref: href({ minAmount: undefined, maxAmount: undefined }),
+    });
   }
   if (params.beginTime || params.endTime) {
     active.push({
@@ -129,7 +144,11 @@ export function Component() {
       <FilterPanel>
         <RegionFilter regions={regions} areaCode={params.areaCode} hrefFor={(areaCode) => href({ areaCode })} />
         <FilterRow label="公告类型">
-          <DictOptions entries={noticeTypes} selected={params.noticeType} hrefFor={(noticeType) => href({ noticeType })} />
+          <DictOptions
+            entries={noticeTypes}
+            selected={params.noticeType}
+            hrefFor={(noticeType) => href({ noticeType })}
+          />
         </FilterRow>
         <FilterRow label="行业">
           <DictOptions entries={industries} selected={params.industry} hrefFor={(industry) => href({ industry })} />
@@ -155,10 +174,17 @@ export function Component() {
           options={SORTS}
           orderBy={params.orderBy ?? 'time'}
           isAsc={params.isAsc === 'asc'}
-          hrefFor={(orderBy, asc) => searchHref(PATH, { ...params, orderBy, isAsc: asc ? 'asc' : undefined, pageNum: undefined })}
+          hrefFor={(orderBy, asc) =>
+            searchHref(PATH, { ...params, orderBy, isAsc: asc ? 'asc' : undefined, pageNum: undefined })
+          }
           summary={
             <>
-              共找到 <strong>{formatCount(data.total)}{data.totalCapped ? '+' : ''}</strong> 条招标信息
+              共找到{' '}
+              <strong>
+                {formatCount(data.total)}
+                {data.totalCapped ? '+' : ''}
+              </strong>{' '}
+              条招标信息
             </>
           }
         />
