@@ -1,21 +1,29 @@
 /**
- * Row counts of the content tables. `count(*)` walks a whole index (tens of milliseconds at a
- * million rows), and the tables only grow through the seeder and the demo top-up, which call
- * `invalidate`.
+ * Row counts of the content tables, whole or per region. `count(*)` walks an index (hundreds of
+ * milliseconds for a million rows, tens for one city), and the home page asks on every render; the
+ * tables only grow through the seeder and the demo top-up, which call `invalidate`.
  */
 import type { Statements } from '../../db/connection';
+import { isCityCode } from '../../db/seed/regions';
 import type { ContentTable } from '../../search/fts-index';
 
 export class ContentStats {
-  private readonly counts = new Map<ContentTable, number>();
+  private readonly counts = new Map<string, number>();
 
   constructor(private readonly sql: Statements) {}
 
-  total(table: ContentTable): number {
-    let count = this.counts.get(table);
+  /** All rows of `table`, or those of a city (its counties included) or county. */
+  total(table: ContentTable, region?: string): number {
+    const key = `${table}:${region ?? ''}`;
+    let count = this.counts.get(key);
     if (count === undefined) {
-      count = this.sql.get<[], { n: number }>(`SELECT count(*) AS n FROM ${table}`).get()!.n;
-      this.counts.set(table, count);
+      if (region === undefined) {
+        count = this.sql.get<[], { n: number }>(`SELECT count(*) AS n FROM ${table}`).get()!.n;
+      } else {
+        const column = isCityCode(region) ? 'city_code' : 'area_code';
+        count = this.sql.get<[string], { n: number }>(`SELECT count(*) AS n FROM ${table} WHERE ${column} = ?`).get(region)!.n;
+      }
+      this.counts.set(key, count);
     }
     return count;
   }

@@ -38,25 +38,27 @@ export function registerHomeRoutes(routes: Routes, ctx: AppContext): void {
     return table(zbListItems(sql, result.ids), result.total, { totalCapped: result.capped });
   });
 
-  /** The first id published at or after `time` (ids follow publish time), or null if none. */
-  const firstIdFrom = (t: ContentTable, time: string) =>
-    sql.get<[string], { id: number }>(`SELECT id FROM ${t} WHERE publish_time >= ? ORDER BY publish_time, id LIMIT 1`).get(time)?.id ?? null;
-
-  const countFrom = (t: ContentTable, region: string, fromId: number | null): number => {
-    if (fromId === null) return 0;
+  /**
+   * Items published since `time`. Ids follow publish time, so a region's count is a range of its
+   * (region, rowid) index from the first id published then.
+   */
+  const countSince = (t: ContentTable, region: string, time: string): number => {
     if (region === '0' || region === PROVINCE.code) {
-      return fromId <= 1 ? ctx.stats.total(t) : sql.get<[number], { n: number }>(`SELECT count(*) AS n FROM ${t} WHERE id >= ?`).get(fromId)!.n;
+      return sql.get<[string], { n: number }>(`SELECT count(*) AS n FROM ${t} WHERE publish_time >= ?`).get(time)!.n;
     }
+    const first = sql.get<[string], { id: number }>(`SELECT id FROM ${t} WHERE publish_time >= ? ORDER BY publish_time, id LIMIT 1`).get(time);
+    if (!first) return 0;
     const column = isCityCode(region) ? 'city_code' : 'area_code';
-    return sql.get<[string, number], { n: number }>(`SELECT count(*) AS n FROM ${t} WHERE ${column} = ? AND id >= ?`).get(region, fromId)!.n;
+    return sql.get<[string, number], { n: number }>(`SELECT count(*) AS n FROM ${t} WHERE ${column} = ? AND id >= ?`).get(region, first.id)!.n;
   };
 
   const todayCount = (t: ContentTable, region: string): TodayCount => {
     const today = startOfDay(ctx.clock());
+    const province = region === '0' || region === PROVINCE.code;
     return {
-      today: countFrom(t, region, firstIdFrom(t, formatDateTime(today))),
-      week: countFrom(t, region, firstIdFrom(t, formatDateTime(addDays(today, -6)))),
-      total: countFrom(t, region, 1),
+      today: countSince(t, region, formatDateTime(today)),
+      week: countSince(t, region, formatDateTime(addDays(today, -6))),
+      total: ctx.stats.total(t, province ? undefined : region),
     };
   };
 
