@@ -8,7 +8,6 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { Notice } from '@shared/contract/content';
 import { MESSAGES } from '@shared/constants';
-import { parsePositiveId } from '@shared/routes';
 import { parseTime } from '@shared/time';
 import { noticeListQueryOptions, noticeQueryOptions } from '../../../api/content';
 import { ApiError } from '../../../api/http';
@@ -19,24 +18,10 @@ import { Pagination } from '../../../components/pagination';
 import { RichText } from '../../../components/rich-text';
 import type { PageLoadArgs } from '../../../lib/page';
 import { SupportFrame } from '../components/support-frame';
+import { readNoticeQuery } from '../notice-query';
 
 const PATH = '/support/notice';
 const PAGE_SIZE = 10;
-/** Notices are few; a page number past this is nonsense, not a request. */
-const MAX_PAGE = 1000;
-
-type NoticeQuery = { kind: 'detail'; id: number } | { kind: 'list'; pageNum: number };
-
-/** Reads `?id=` (a notice) or `?pageNum=` (the list); an unusable page number means page 1. */
-export function readNoticeQuery(query: Pick<URLSearchParams, 'get' | 'has'>): NoticeQuery | null {
-  if (query.has('id')) {
-    const id = parsePositiveId(query.get('id') ?? undefined);
-    return id === null ? null : { kind: 'detail', id };
-  }
-  const pageNum = parsePositiveId(query.get('pageNum') ?? undefined);
-  return { kind: 'list', pageNum: pageNum !== null && pageNum <= MAX_PAGE ? pageNum : 1 };
-}
-
 const listParams = (pageNum: number) => ({ pageNum, pageSize: PAGE_SIZE });
 const pageHref = (pageNum: number) => (pageNum > 1 ? `${PATH}?pageNum=${pageNum}` : PATH);
 
