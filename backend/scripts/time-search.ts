@@ -37,12 +37,19 @@ function time(label: string, run: () => unknown): void {
     samples.push(performance.now() - started);
   }
   samples.sort((a, b) => a - b);
-  const summary = typeof result === 'object' && result !== null && 'total' in result ? ` total ${String((result as { total: number }).total)}${(result as { capped?: boolean }).capped ? '+' : ''}` : '';
-  console.log(`${label.padEnd(44)} p50 ${percentile(samples, 50).toFixed(1).padStart(7)} ms  p95 ${percentile(samples, 95).toFixed(1).padStart(7)} ms${summary}`);
+  const summary =
+    typeof result === 'object' && result !== null && 'total' in result
+      ? ` total ${String((result as { total: number }).total)}${(result as { capped?: boolean }).capped ? '+' : ''}`
+      : '';
+  console.log(
+    `${label.padEnd(44)} p50 ${percentile(samples, 50).toFixed(1).padStart(7)} ms  p95 ${percentile(samples, 95).toFixed(1).padStart(7)} ms${summary}`,
+  );
 }
 
-const zb = (filters: Partial<SearchFilters>, pageNum = 1) => () =>
-  search.search('zb', { orderBy: 'time', asc: false, ...filters }, { pageNum, pageSize: 20 });
+const zb =
+  (filters: Partial<SearchFilters>, pageNum = 1) =>
+  () =>
+    search.search('zb', { orderBy: 'time', asc: false, ...filters }, { pageNum, pageSize: 20 });
 
 for (const keyword of ['桥', '路', '道路', '学校', '改扩建', '道路改扩建', '污水处理厂']) {
   time(`zb "${keyword}"`, zb({ keyword }));
@@ -55,13 +62,21 @@ time('zb no keyword', zb({}));
 time('zb no keyword page 50', zb({}, 50));
 time('zb 济南 + 招标公告', zb({ areaCode: '370100', tags: [['noticeType', '2']] }));
 time('zb "道路" by amount', zb({ keyword: '道路', orderBy: 'value' }));
-time('xmk "道路" + 施工', () => search.search('xmk', { keyword: '道路', tags: [['stage', '5']], orderBy: 'time', asc: false }, { pageNum: 1, pageSize: 20 }));
+time('xmk "道路" + 施工', () =>
+  search.search(
+    'xmk',
+    { keyword: '道路', tags: [['stage', '5']], orderBy: 'time', asc: false },
+    { pageNum: 1, pageSize: 20 },
+  ),
+);
 for (const keyword of ['道路', '道路改扩建']) {
   time(`LIKE zb "${keyword}" (RuoYi, first 20 + count)`, () => {
     const like = `%${keyword}%`;
     const where = 'title LIKE ? OR tenderer LIKE ? OR agency LIKE ? OR content LIKE ?';
     sql.get(`SELECT id FROM zb WHERE ${where} ORDER BY id DESC LIMIT 20`).all(like, like, like, like);
-    return { total: (sql.get(`SELECT count(*) AS n FROM zb WHERE ${where}`).get(like, like, like, like) as { n: number }).n };
+    return {
+      total: (sql.get(`SELECT count(*) AS n FROM zb WHERE ${where}`).get(like, like, like, like) as { n: number }).n,
+    };
   });
 }
 db.close();

@@ -63,7 +63,14 @@ export function createApp(config: BackendConfig, options: CreateAppOptions = {})
   const log = options.log ?? consoleLogger;
   const db = openDatabase(config.dataDir, { synchronous: config.dbSynchronous });
   try {
-    return assemble(db, config, clock, log, options.captchaGenerator ?? svgCaptchaGenerator, new PasswordHasher(options.passwordRounds));
+    return assemble(
+      db,
+      config,
+      clock,
+      log,
+      options.captchaGenerator ?? svgCaptchaGenerator,
+      new PasswordHasher(options.passwordRounds),
+    );
   } catch (err) {
     db.close();
     throw err;
@@ -81,7 +88,12 @@ function assemble(
   migrate(db);
   if (!isSeeded(db)) {
     log.info(`backend: seeding demo data (${config.seedProjects} projects, ${config.seedTenders} tenders)…`);
-    const { milliseconds } = seedDatabase(db, { projects: config.seedProjects, tenders: config.seedTenders, now: clock(), hasher });
+    const { milliseconds } = seedDatabase(db, {
+      projects: config.seedProjects,
+      tenders: config.seedTenders,
+      now: clock(),
+      hasher,
+    });
     log.info(`backend: seeded in ${(milliseconds / 1000).toFixed(1)} s`);
   }
 
@@ -108,7 +120,9 @@ function assemble(
     const added = topUpDemoData(db, clock());
     if (added.days > 0) {
       stats.invalidate();
-      log.info(`backend: published ${added.projects} projects and ${added.tenders} tenders for ${added.days} missing day(s)`);
+      log.info(
+        `backend: published ${added.projects} projects and ${added.tenders} tenders for ${added.days} missing day(s)`,
+      );
     }
   };
   // Top up now, and again just after each midnight while the process runs.

@@ -31,11 +31,7 @@ export class ConfigError extends Error {
 
 const booleanVar = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const integerVar = (min: number, max: number) =>
-  z
-    .string()
-    .regex(/^\d+$/)
-    .transform(Number)
-    .pipe(z.number().int().min(min).max(max));
+  z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().min(min).max(max));
 
 /**
  * One variable: empty counts as unset; `fallback` applies when unset; a bad value throws a

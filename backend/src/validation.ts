@@ -109,7 +109,14 @@ export function characterCount(text: string): number {
   return count;
 }
 
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+/** C0 controls and DEL; tab, CR and LF count only when `multiline` is off. */
+function hasControlCharacters(text: string, multiline: boolean): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x7f || (c < 0x20 && !(multiline && (c === 0x09 || c === 0x0a || c === 0x0d)))) return true;
+  }
+  return false;
+}
 
 /**
  * Trimmed text of `min`–`max` characters. Control characters are refused (tab and newlines are
@@ -121,14 +128,13 @@ export function text(min: number, max: number, options: { multiline?: boolean } 
     const trimmed = value.trim();
     const count = characterCount(trimmed);
     if (count < min || count > max) return INVALID;
-    if (CONTROL_CHARACTERS.test(trimmed)) return INVALID;
-    if (!options.multiline && /[\t\r\n]/.test(trimmed)) return INVALID;
-    return trimmed;
+    return hasControlCharacters(trimmed, options.multiline ?? false) ? INVALID : trimmed;
   };
 }
 
 export function oneOf<const V extends string>(values: readonly V[]): Parser<V> {
-  return (value) => (typeof value === 'string' && (values as readonly string[]).includes(value) ? (value as V) : INVALID);
+  return (value) =>
+    typeof value === 'string' && (values as readonly string[]).includes(value) ? (value as V) : INVALID;
 }
 
 /** 0 or 1, as JSON numbers (and as strings in queries). */
@@ -194,7 +200,8 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  const message = issue?.code === 'custom' || issue?.path.length === 0 ? issue.message : `${issue?.path.join('.')} 不合法`;
+  const message =
+    issue?.code === 'custom' || issue?.path.length === 0 ? issue.message : `${issue?.path.join('.')} 不合法`;
   throw invalid(message);
 }
 

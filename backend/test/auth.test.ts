@@ -61,13 +61,22 @@ describe('captcha', () => {
     expect((await login({ username: 'demo', password: t.encrypt('demo123'), ...fresh })).body.code).toBe(200);
     const old = await t.solveCaptcha();
     t.clock.advance(2 * MINUTE + 1000);
-    expect((await login({ username: 'demo', password: t.encrypt('demo123'), ...old })).body).toEqual({ code: 500, msg: '验证码已失效' });
+    expect((await login({ username: 'demo', password: t.encrypt('demo123'), ...old })).body).toEqual({
+      code: 500,
+      msg: '验证码已失效',
+    });
   });
 
   it('is required: no uuid or code reads as expired', async () => {
-    expect((await login({ username: 'demo', password: t.encrypt('demo123') })).body).toEqual({ code: 500, msg: '验证码已失效' });
+    expect((await login({ username: 'demo', password: t.encrypt('demo123') })).body).toEqual({
+      code: 500,
+      msg: '验证码已失效',
+    });
     const { uuid } = await t.solveCaptcha();
-    expect((await login({ username: 'demo', password: t.encrypt('demo123'), uuid })).body).toEqual({ code: 500, msg: '验证码错误' });
+    expect((await login({ username: 'demo', password: t.encrypt('demo123'), uuid })).body).toEqual({
+      code: 500,
+      msg: '验证码错误',
+    });
   });
 
   it('is off with CAPTCHA_ENABLED=false: captchaEnabled false, code and uuid ignored', async () => {
@@ -77,7 +86,9 @@ describe('captcha', () => {
       expect(res.body).toEqual({ code: 200, msg: '操作成功', captchaEnabled: false });
       const config = await request(open.app).get('/api/system/config/configKey/sys.account.captchaEnabled');
       expect(config.body).toEqual({ code: 200, msg: 'false' });
-      const ok = await request(open.app).post('/api/member/login').send({ username: 'demo', password: open.encrypt('demo123'), code: 'x', uuid: 'nope' });
+      const ok = await request(open.app)
+        .post('/api/member/login')
+        .send({ username: 'demo', password: open.encrypt('demo123'), code: 'x', uuid: 'nope' });
       expect(ok.body.code).toBe(200);
     } finally {
       open.close();
@@ -125,9 +136,19 @@ describe('login', () => {
   it('logs in with the random password (mobile QR login) and not with a wrong one', async () => {
     const first = await login({ username: 'vip', password: t.encrypt('vip123'), ...(await t.solveCaptcha()) });
     const random = first.body.randomPassword as string;
-    const qr = await login({ username: 'vip', password: t.encrypt(random), loginType: 'randomPassword', ...(await t.solveCaptcha()) });
+    const qr = await login({
+      username: 'vip',
+      password: t.encrypt(random),
+      loginType: 'randomPassword',
+      ...(await t.solveCaptcha()),
+    });
     expect(qr.body.code).toBe(200);
-    const stale = await login({ username: 'vip', password: t.encrypt(random), loginType: 'randomPassword', ...(await t.solveCaptcha()) });
+    const stale = await login({
+      username: 'vip',
+      password: t.encrypt(random),
+      loginType: 'randomPassword',
+      ...(await t.solveCaptcha()),
+    });
     expect(stale.body).toEqual({ code: 500, msg: BAD_CREDENTIALS });
   });
 });
@@ -142,20 +163,27 @@ describe('lockout', () => {
     const locked = await login({ username: 'lock_me', password: t.encrypt('right-pass'), ...(await t.solveCaptcha()) });
     expect(locked.body).toEqual({ code: 500, msg: LOCKED });
     t.clock.advance(9 * MINUTE);
-    expect((await login({ username: 'lock_me', password: t.encrypt('right-pass'), ...(await t.solveCaptcha()) })).body.msg).toBe(LOCKED);
+    expect(
+      (await login({ username: 'lock_me', password: t.encrypt('right-pass'), ...(await t.solveCaptcha()) })).body.msg,
+    ).toBe(LOCKED);
     t.clock.advance(1 * MINUTE + 1000);
-    expect((await login({ username: 'lock_me', password: t.encrypt('right-pass'), ...(await t.solveCaptcha()) })).body.code).toBe(200);
+    expect(
+      (await login({ username: 'lock_me', password: t.encrypt('right-pass'), ...(await t.solveCaptcha()) })).body.code,
+    ).toBe(200);
   });
 
   it('forgets failures after a success', async () => {
-    for (let i = 0; i < 4; i++) await login({ username: 'lock_me', password: t.encrypt('wrong-pass'), ...(await t.solveCaptcha()) });
+    for (let i = 0; i < 4; i++)
+      await login({ username: 'lock_me', password: t.encrypt('wrong-pass'), ...(await t.solveCaptcha()) });
     expect(await t.login('lock_me', 'right-pass')).toBeTruthy();
-    for (let i = 0; i < 4; i++) await login({ username: 'lock_me', password: t.encrypt('wrong-pass'), ...(await t.solveCaptcha()) });
+    for (let i = 0; i < 4; i++)
+      await login({ username: 'lock_me', password: t.encrypt('wrong-pass'), ...(await t.solveCaptcha()) });
     expect(await t.login('lock_me', 'right-pass')).toBeTruthy();
   });
 
   it('locks unknown user names the same way, revealing nothing', async () => {
-    for (let i = 0; i < 5; i++) await login({ username: 'ghost_user', password: t.encrypt('whatever'), ...(await t.solveCaptcha()) });
+    for (let i = 0; i < 5; i++)
+      await login({ username: 'ghost_user', password: t.encrypt('whatever'), ...(await t.solveCaptcha()) });
     const res = await login({ username: 'ghost_user', password: t.encrypt('whatever'), ...(await t.solveCaptcha()) });
     expect(res.body).toEqual({ code: 500, msg: LOCKED });
   });
@@ -236,12 +264,18 @@ describe('registration', () => {
     [{ username: 'demo' }, "保存用户'demo'失败，注册账号已存在"],
     [{ username: 'Demo' }, "保存用户'Demo'失败，注册账号已存在"],
   ])('refuses %o', async (override, msg) => {
-    const res = await register({ username: 'valid_name', ...override, password: t.encrypt(override.password ?? 'abc12345') });
+    const res = await register({
+      username: 'valid_name',
+      ...override,
+      password: t.encrypt(override.password ?? 'abc12345'),
+    });
     expect(res.body).toEqual({ code: 500, msg });
   });
 
   it('needs the captcha', async () => {
-    const res = await request(t.app).post('/api/member/reg').send({ username: 'no_captcha', password: t.encrypt('abc12345') });
+    const res = await request(t.app)
+      .post('/api/member/reg')
+      .send({ username: 'no_captcha', password: t.encrypt('abc12345') });
     expect(res.body).toEqual({ code: 500, msg: '验证码已失效' });
   });
 
@@ -267,14 +301,20 @@ describe('registration', () => {
 
 describe('password reset', () => {
   const reset = (token: string, oldPassword: string, newPassword: string) =>
-    request(t.app).put('/cms/member/resetPassword').query({ oldPassword: t.encrypt(oldPassword), newPassword: t.encrypt(newPassword) }).set(t.bearer(token));
+    request(t.app)
+      .put('/cms/member/resetPassword')
+      .query({ oldPassword: t.encrypt(oldPassword), newPassword: t.encrypt(newPassword) })
+      .set(t.bearer(token));
 
   it('checks the old password and the rules of the new one', async () => {
     const token = await t.register('resetter', 'first-pass');
     expect((await reset(token, 'not-it', 'second-pass')).body).toEqual({ code: 500, msg: '修改密码失败，旧密码错误' });
     expect((await reset(token, 'first-pass', 'abc')).body).toEqual({ code: 500, msg: '密码长度必须在5到20个字符之间' });
     expect((await reset(token, 'first-pass', 'first-pass')).body).toEqual({ code: 500, msg: '新密码不能与旧密码相同' });
-    const missing = await request(t.app).put('/cms/member/resetPassword').query({ oldPassword: t.encrypt('first-pass') }).set(t.bearer(token));
+    const missing = await request(t.app)
+      .put('/cms/member/resetPassword')
+      .query({ oldPassword: t.encrypt('first-pass') })
+      .set(t.bearer(token));
     expect(missing.body).toEqual({ code: 500, msg: 'newPassword 不能为空' });
   });
 

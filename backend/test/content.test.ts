@@ -39,7 +39,8 @@ interface Row {
 const xmk = (query: Record<string, string | number>) => request(t.app).get('/api/xmk/search').query(query);
 const zb = (query: Record<string, string | number>) => request(t.app).get('/api/zb/search').query(query);
 const ids = (rows: Row[]) => rows.map((r) => r.id);
-const column = <T>(sql: string, ...params: unknown[]) => (t.db.prepare(sql).all(...params) as { v: T }[]).map((r) => r.v);
+const column = <T>(sql: string, ...params: unknown[]) =>
+  (t.db.prepare(sql).all(...params) as { v: T }[]).map((r) => r.v);
 
 describe('search filters', () => {
   it('lists newest first by default, with exact totals', async () => {
@@ -51,7 +52,9 @@ describe('search filters', () => {
   });
 
   it('filters by a county, and by a city including its counties', async () => {
-    const [county] = column<string>("SELECT area_code AS v FROM xmk WHERE area_code NOT LIKE '%00' GROUP BY area_code ORDER BY count(*) DESC LIMIT 1");
+    const [county] = column<string>(
+      "SELECT area_code AS v FROM xmk WHERE area_code NOT LIKE '%00' GROUP BY area_code ORDER BY count(*) DESC LIMIT 1",
+    );
     const city = county!.slice(0, 4) + '00';
     const byCounty = await xmk({ areaCode: county!, pageSize: 100 });
     expect(byCounty.body.rows.length).toBeGreaterThan(0);
@@ -66,20 +69,26 @@ describe('search filters', () => {
 
   it('filters by industry, stage and nature together', async () => {
     const res = await xmk({ industry: '2', stage: '5', nature: '3', pageSize: 100 });
-    const expected = column<number>("SELECT id AS v FROM xmk WHERE industry = '2' AND stage = '5' AND nature = '3' ORDER BY id DESC");
+    const expected = column<number>(
+      "SELECT id AS v FROM xmk WHERE industry = '2' AND stage = '5' AND nature = '3' ORDER BY id DESC",
+    );
     expect(ids(res.body.rows)).toEqual(expected);
   });
 
   it('filters tenders by notice type and amount range; amounts are inclusive', async () => {
     const res = await zb({ noticeType: '2', minAmount: 100, maxAmount: 5000, pageSize: 100 });
-    const expected = column<number>("SELECT id AS v FROM zb WHERE notice_type = '2' AND amount BETWEEN 100 AND 5000 ORDER BY id DESC");
+    const expected = column<number>(
+      "SELECT id AS v FROM zb WHERE notice_type = '2' AND amount BETWEEN 100 AND 5000 ORDER BY id DESC",
+    );
     expect(res.body.total).toBe(expected.length);
     expect(ids(res.body.rows)).toEqual(expected.slice(0, 100));
   });
 
   it('filters by publish date range (inclusive days)', async () => {
     const res = await zb({ beginTime: '2024-05-01', endTime: '2024-05-31', pageSize: 100 });
-    const expected = column<number>("SELECT id AS v FROM zb WHERE publish_time BETWEEN '2024-05-01 00:00:00' AND '2024-05-31 23:59:59' ORDER BY id DESC");
+    const expected = column<number>(
+      "SELECT id AS v FROM zb WHERE publish_time BETWEEN '2024-05-01 00:00:00' AND '2024-05-31 23:59:59' ORDER BY id DESC",
+    );
     expect(expected.length).toBeGreaterThan(0);
     expect(res.body.total).toBe(expected.length);
     expect(ids(res.body.rows)).toEqual(expected.slice(0, 100));
@@ -152,7 +161,10 @@ describe('keywords', () => {
 
   it('refuses keywords over 50 characters, and a 10 KB keyword fast', async () => {
     expect((await zb({ keyword: '路'.repeat(50) })).body.code).toBe(200);
-    expect((await zb({ keyword: '路'.repeat(51) })).body).toEqual({ code: 500, msg: 'keyword 必须是不超过 50 个字符的文本' });
+    expect((await zb({ keyword: '路'.repeat(51) })).body).toEqual({
+      code: 500,
+      msg: 'keyword 必须是不超过 50 个字符的文本',
+    });
     // The real listener accepts 64 KiB of headers (index.ts); 10 KB of Chinese is ~30 KB encoded.
     const server = createHttpServer(t.app);
     for (const keyword of ['道'.repeat(3400), 'a'.repeat(10_240)]) {
@@ -163,21 +175,34 @@ describe('keywords', () => {
     }
   });
 
-  it.each(["' OR 1=1 --", '"道路" OR "桥"', '道路*', 'NEAR(道路 桥)', '道路 AND NOT 桥', 'bi:道路', '%', '_', '\\', '; DROP TABLE zb;'])(
-    'treats %s as text, never as query syntax',
-    async (keyword) => {
-      const res = await zb({ keyword, pageSize: 100 });
-      expect(res.body.code).toBe(200);
-      const text = (r: { id: number }) => t.db.prepare('SELECT title, tenderer, agency, content FROM zb WHERE id = ?').get(r.id) as Record<string, string>;
-      const words = keyword.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-      if (words.length === 0) expect(res.body.total).toBe(0);
-      for (const row of res.body.rows) {
-        const haystack = Object.values(text(row)).join(' ').toLowerCase();
-        for (const word of words) expect(haystack).toContain(word);
-      }
-      expect(column<number>('SELECT count(*) AS v FROM zb')[0]).toBe(500);
-    },
-  );
+  it.each([
+    "' OR 1=1 --",
+    '"道路" OR "桥"',
+    '道路*',
+    'NEAR(道路 桥)',
+    '道路 AND NOT 桥',
+    'bi:道路',
+    '%',
+    '_',
+    '\\',
+    '; DROP TABLE zb;',
+  ])('treats %s as text, never as query syntax', async (keyword) => {
+    const res = await zb({ keyword, pageSize: 100 });
+    expect(res.body.code).toBe(200);
+    const text = (r: { id: number }) =>
+      t.db.prepare('SELECT title, tenderer, agency, content FROM zb WHERE id = ?').get(r.id) as Record<string, string>;
+    const words =
+      keyword
+        .normalize('NFKC')
+        .toLowerCase()
+        .match(/[\p{L}\p{N}]+/gu) ?? [];
+    if (words.length === 0) expect(res.body.total).toBe(0);
+    for (const row of res.body.rows) {
+      const haystack = Object.values(text(row)).join(' ').toLowerCase();
+      for (const word of words) expect(haystack).toContain(word);
+    }
+    expect(column<number>('SELECT count(*) AS v FROM zb')[0]).toBe(500);
+  });
 
   it('reports "10000+"-style capped totals beyond the cap, and still serves deep pages', () => {
     const search = new ContentSearch(t.context.sql, t.context.stats, 50);
@@ -187,16 +212,30 @@ describe('keywords', () => {
     expect(result.ids).toEqual(all.slice(0, 10));
     const deep = search.search('zb', { keyword: '招标', orderBy: 'time', asc: false }, { pageNum: 7, pageSize: 10 });
     expect(deep.ids).toEqual(all.slice(60, 70));
-    const byAmount = search.search('zb', { keyword: '招标', orderBy: 'value', asc: false }, { pageNum: 1, pageSize: 10 });
+    const byAmount = search.search(
+      'zb',
+      { keyword: '招标', orderBy: 'value', asc: false },
+      { pageNum: 1, pageSize: 10 },
+    );
     expect(byAmount).toMatchObject({ total: 50, capped: true });
   });
 });
 
 describe('details and contacts', () => {
-  const unlocked = () => column<number>("SELECT u.data_id AS v FROM contact_unlock u JOIN member m ON m.id = u.member_id WHERE m.user_name = 'demo' AND u.type = 'xmk'");
-  const lockedId = () => column<number>("SELECT id AS v FROM xmk WHERE id NOT IN (SELECT data_id FROM contact_unlock) ORDER BY id DESC LIMIT 1")[0]!;
+  const unlocked = () =>
+    column<number>(
+      "SELECT u.data_id AS v FROM contact_unlock u JOIN member m ON m.id = u.member_id WHERE m.user_name = 'demo' AND u.type = 'xmk'",
+    );
+  const lockedId = () =>
+    column<number>(
+      'SELECT id AS v FROM xmk WHERE id NOT IN (SELECT data_id FROM contact_unlock) ORDER BY id DESC LIMIT 1',
+    )[0]!;
   const contactRow = (table: string, id: number) =>
-    t.db.prepare(`SELECT contact_company AS company, contact_name AS contact, contact_phone AS phone, contact_address AS address FROM ${table} WHERE id = ?`).get(id) as Record<string, string>;
+    t.db
+      .prepare(
+        `SELECT contact_company AS company, contact_name AS contact, contact_phone AS phone, contact_address AS address FROM ${table} WHERE id = ?`,
+      )
+      .get(id) as Record<string, string>;
 
   it('masks the contact block for visitors', async () => {
     const id = lockedId();
@@ -218,9 +257,17 @@ describe('details and contacts', () => {
     expect(locked.body.data).toMatchObject({ contactMasked: true, contactAccess: 'locked' });
     const mine = unlocked()[0]!;
     const open = await request(t.app).get(`/cms/xmk/data/${mine}`).set(t.bearer(demo));
-    expect(open.body.data).toMatchObject({ contactMasked: false, contactAccess: 'unlocked', contact: contactRow('xmk', mine) });
+    expect(open.body.data).toMatchObject({
+      contactMasked: false,
+      contactAccess: 'unlocked',
+      contact: contactRow('xmk', mine),
+    });
     const asVip = await request(t.app).get(`/cms/xmk/data/${id}`).set(t.bearer(vip));
-    expect(asVip.body.data).toMatchObject({ contactMasked: false, contactAccess: 'vip', contact: contactRow('xmk', id) });
+    expect(asVip.body.data).toMatchObject({
+      contactMasked: false,
+      contactAccess: 'vip',
+      contact: contactRow('xmk', id),
+    });
     const zbId = column<number>('SELECT max(id) AS v FROM zb')[0]!;
     const zbVip = await request(t.app).get(`/cms/bidding/data/${zbId}`).set(t.bearer(vip));
     expect(zbVip.body.data).toMatchObject({ contactAccess: 'vip', contact: contactRow('zb', zbId) });
@@ -230,9 +277,13 @@ describe('details and contacts', () => {
 
   it('charges an unlock once, logs it, and keeps the balance', async () => {
     const id = lockedId();
-    const before = (await request(t.app).get('/cms/member/getMemberInfo').set(t.bearer(demo))).body.user.score as number;
+    const before = (await request(t.app).get('/cms/member/getMemberInfo').set(t.bearer(demo))).body.user
+      .score as number;
     const first = await request(t.app).put('/cms/xmk/score/').set(t.bearer(demo)).send({ id });
-    expect(first.body).toMatchObject({ code: 200, data: { charged: 10, balance: before - 10, contact: contactRow('xmk', id) } });
+    expect(first.body).toMatchObject({
+      code: 200,
+      data: { charged: 10, balance: before - 10, contact: contactRow('xmk', id) },
+    });
     const again = await request(t.app).put('/cms/xmk/score/').set(t.bearer(demo)).send({ id, type: 'xmk' });
     expect(again.body).toMatchObject({ code: 200, data: { charged: 0, balance: before - 10 } });
     const log = await request(t.app).get('/cms/member/memberLogScoreList/').set(t.bearer(demo));
@@ -240,7 +291,9 @@ describe('details and contacts', () => {
     const title = column<string>('SELECT title AS v FROM xmk WHERE id = ?', id)[0];
     expect(log.body.rows[0].remark).toBe(`查看联系方式：${title}`);
     expect(log.body.rows[1]?.remark).not.toBe(`查看联系方式：${title}`);
-    expect(column<number>("SELECT count(*) AS v FROM contact_unlock WHERE data_id = ? AND type = 'xmk'", id)[0]).toBe(1);
+    expect(column<number>("SELECT count(*) AS v FROM contact_unlock WHERE data_id = ? AND type = 'xmk'", id)[0]).toBe(
+      1,
+    );
     const detail = await request(t.app).get(`/cms/xmk/data/${id}`).set(t.bearer(demo));
     expect(detail.body.data.contactAccess).toBe('unlocked');
   });
@@ -259,7 +312,11 @@ describe('details and contacts', () => {
     const res = await request(t.app).put('/cms/xmk/score/').set(t.bearer(token)).send({ id: lockedId() });
     expect(res.body).toEqual({ code: 500, msg: '积分不足' });
     expect(column<number>("SELECT score AS v FROM member WHERE user_name = 'poor_member'")[0]).toBe(5);
-    expect(column<number>("SELECT count(*) AS v FROM contact_unlock u JOIN member m ON m.id = u.member_id WHERE m.user_name = 'poor_member'")[0]).toBe(0);
+    expect(
+      column<number>(
+        "SELECT count(*) AS v FROM contact_unlock u JOIN member m ON m.id = u.member_id WHERE m.user_name = 'poor_member'",
+      )[0],
+    ).toBe(0);
   });
 
   it.each([
@@ -270,7 +327,7 @@ describe('details and contacts', () => {
     ['/api/cmsData/xmk/0', { code: 500, msg: 'id 必须是正整数' }],
     ['/api/cmsData/xmk/-4', { code: 500, msg: 'id 必须是正整数' }],
     ['/api/cmsData/xmk/99999999999999999999', { code: 500, msg: 'id 必须是正整数' }],
-    ["/api/cmsData/xmk/1%27%20OR%201=1", { code: 500, msg: 'id 必须是正整数' }],
+    ['/api/cmsData/xmk/1%27%20OR%201=1', { code: 500, msg: 'id 必须是正整数' }],
   ])('%s answers %o', async (path, body) => {
     expect((await request(t.app).get(path)).body).toEqual(body);
   });
@@ -287,7 +344,10 @@ describe('details and contacts', () => {
     expect(res.body.data.prev).toMatchObject({ id: 149 });
     expect(res.body.data.next).toMatchObject({ id: 151 });
     expect((await request(t.app).get('/api/cmsData/xmk/1')).body.data.prev).toBeNull();
-    const linked = t.db.prepare('SELECT id, xmk_id AS xmkId FROM zb WHERE xmk_id IS NOT NULL LIMIT 1').get() as { id: number; xmkId: number };
+    const linked = t.db.prepare('SELECT id, xmk_id AS xmkId FROM zb WHERE xmk_id IS NOT NULL LIMIT 1').get() as {
+      id: number;
+      xmkId: number;
+    };
     const tender = await request(t.app).get(`/api/cmsData/bidding/${linked.id}`);
     expect(tender.body.data.xmk).toMatchObject({ id: linked.xmkId });
     const project = await request(t.app).get(`/api/cmsData/xmk/${linked.xmkId}`);
@@ -295,7 +355,11 @@ describe('details and contacts', () => {
   });
 
   it('returns sanitised body HTML', async () => {
-    t.db.prepare("UPDATE xmk SET content = '<p onclick=\"x()\">正文<script>alert(1)</script><img src=x onerror=alert(1)></p>' WHERE id = 7").run();
+    t.db
+      .prepare(
+        'UPDATE xmk SET content = \'<p onclick="x()">正文<script>alert(1)</script><img src=x onerror=alert(1)></p>\' WHERE id = 7',
+      )
+      .run();
     const res = await request(t.app).get('/api/cmsData/xmk/7');
     expect(res.body.data.content).toBe('<p>正文</p>');
   });
@@ -305,7 +369,10 @@ describe('details and contacts', () => {
     const res = await request(t.app).get(`/api/cmsData/history/xmk/${id}`);
     const versions = res.body.data.map((v: { version: number }) => v.version);
     expect(versions).toEqual([...versions].sort((a, b) => b - a));
-    expect(res.body.data[0]).toMatchObject({ xmkId: id, stage: column<string>('SELECT stage AS v FROM xmk WHERE id = ?', id)[0] });
+    expect(res.body.data[0]).toMatchObject({
+      xmkId: id,
+      stage: column<string>('SELECT stage AS v FROM xmk WHERE id = ?', id)[0],
+    });
   });
 
   it('counts every view, the viewer included, and writes them in batches', async () => {
@@ -336,8 +403,13 @@ describe('bidding subscription', () => {
 
   it('narrows by keyword', async () => {
     const all = await request(t.app).get('/cms/bidding/list').query({ pageSize: 100 }).set(t.bearer(demo));
-    const res = await request(t.app).get('/cms/bidding/list').query({ keyword: '中标', pageSize: 100 }).set(t.bearer(demo));
-    const withKeyword = column<number>("SELECT id AS v FROM zb WHERE title || tenderer || agency || content LIKE '%中标%'");
+    const res = await request(t.app)
+      .get('/cms/bidding/list')
+      .query({ keyword: '中标', pageSize: 100 })
+      .set(t.bearer(demo));
+    const withKeyword = column<number>(
+      "SELECT id AS v FROM zb WHERE title || tenderer || agency || content LIKE '%中标%'",
+    );
     expect(res.body.total).toBeGreaterThan(0);
     expect(ids(res.body.rows)).toEqual(ids(all.body.rows).filter((id) => withKeyword.includes(id)));
   });

@@ -26,8 +26,12 @@ beforeAll(async () => {
   const first = (sql: string) => (t.db.prepare(sql).get() as { id: number }).id;
   ids.xmk = first('SELECT max(id) AS id FROM xmk');
   ids.zb = first('SELECT max(id) AS id FROM zb');
-  ids.client = first("SELECT min(c.id) AS id FROM visit_client c JOIN member m ON m.id = c.member_id WHERE m.user_name = 'demo'");
-  ids.record = first("SELECT min(r.id) AS id FROM visit_record r JOIN member m ON m.id = r.member_id WHERE m.user_name = 'demo'");
+  ids.client = first(
+    "SELECT min(c.id) AS id FROM visit_client c JOIN member m ON m.id = c.member_id WHERE m.user_name = 'demo'",
+  );
+  ids.record = first(
+    "SELECT min(r.id) AS id FROM visit_record r JOIN member m ON m.id = r.member_id WHERE m.user_name = 'demo'",
+  );
   ids.message = first('SELECT min(id) AS id FROM message');
   ids.order = first("SELECT min(id) AS id FROM cms_order WHERE status = 'pending'");
   ids.goods = first('SELECT min(id) AS id FROM goods');
@@ -42,7 +46,9 @@ const samples: Record<EndpointName, () => Sample | Promise<Sample>> = {
   baifangClientByCid: () => ({ params: { cid: ids.client } }),
   userCompany: () => ({ params: { id: ids.xmk } }),
   addBaifangClient: () => ({ body: { companyName: '济南端点测试有限公司', contact: '王工', phone: '13800001111' } }),
-  addBaifangRecords: () => ({ body: { clientId: ids.client, visitTime: '2024-06-11 15:00:00', way: '1', content: '上门拜访' } }),
+  addBaifangRecords: () => ({
+    body: { clientId: ids.client, visitTime: '2024-06-11 15:00:00', way: '1', content: '上门拜访' },
+  }),
   delBaifangRecords: () => ({ params: { id: ids.record } }),
   gjNum: () => ({}),
   baifangRecordsList: () => ({ query: { clientId: ids.client } }),
@@ -70,7 +76,9 @@ const samples: Record<EndpointName, () => Sample | Promise<Sample>> = {
   zbHomeList: () => ({ query: { noticeType: '2' } }),
   login: async () => ({ body: { username: 'vip', password: t.encrypt('vip123'), ...(await t.solveCaptcha()) } }),
   logout: async () => ({ token: await t.login('vip', 'vip123') }),
-  register: async () => ({ body: { username: 'endpoint_user', password: t.encrypt('secret1'), ...(await t.solveCaptcha()) } }),
+  register: async () => ({
+    body: { username: 'endpoint_user', password: t.encrypt('secret1'), ...(await t.solveCaptcha()) },
+  }),
   checkUserNameUnique: () => ({ body: { username: 'somebody_new' } }),
   captchaImage: () => ({}),
   memberTiers: () => ({}),
@@ -133,7 +141,11 @@ describe.each(Object.keys(ENDPOINTS) as EndpointName[])('%s', (name) => {
   if (endpoint.auth === 'member') {
     it('answers code 401 without a token or with an unknown one', async () => {
       const sample = await sampleFor(name);
-      const attempts: Record<string, string>[] = [{}, { Authorization: 'Bearer not-a-real-token-0123456789abcdef' }, { Authorization: demoToken }];
+      const attempts: Record<string, string>[] = [
+        {},
+        { Authorization: 'Bearer not-a-real-token-0123456789abcdef' },
+        { Authorization: demoToken },
+      ];
       for (const headers of attempts) {
         const res = await call(name, sample, headers);
         expect(res.status).toBe(200);
@@ -145,7 +157,11 @@ describe.each(Object.keys(ENDPOINTS) as EndpointName[])('%s', (name) => {
   if (endpoint.auth === 'admin') {
     it('answers code 403 without the admin token, or with a member token or a wrong one', async () => {
       const sample = await sampleFor(name);
-      const attempts: Record<string, string>[] = [{}, t.bearer(demoToken), { 'X-Admin-Token': 'wrong-admin-token-0000' }];
+      const attempts: Record<string, string>[] = [
+        {},
+        t.bearer(demoToken),
+        { 'X-Admin-Token': 'wrong-admin-token-0000' },
+      ];
       for (const headers of attempts) {
         const res = await call(name, sample, headers);
         expect(res.body).toEqual({ code: 403, msg: '当前操作没有权限' });

@@ -72,7 +72,10 @@ describe('paths and methods', () => {
 
 describe('request bodies', () => {
   it('refuses unparseable JSON with HTTP 400', async () => {
-    const res = await request(t.app).put('/api/cms/addMsg').set('Content-Type', 'application/json').send('{"name": "张三",');
+    const res = await request(t.app)
+      .put('/api/cms/addMsg')
+      .set('Content-Type', 'application/json')
+      .send('{"name": "张三",');
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ code: 400, msg: '请求体不是有效的 JSON' });
     expectNoInternals(res.text);
@@ -87,7 +90,10 @@ describe('request bodies', () => {
   });
 
   it('refuses a body that is not a JSON object, naming the problem', async () => {
-    for (const send of [() => request(t.app).put('/api/cms/addMsg').send([1, 2]), () => request(t.app).put('/api/cms/addMsg').set('Content-Type', 'text/plain').send('hello')]) {
+    for (const send of [
+      () => request(t.app).put('/api/cms/addMsg').send([1, 2]),
+      () => request(t.app).put('/api/cms/addMsg').set('Content-Type', 'text/plain').send('hello'),
+    ]) {
       const res = await send();
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ code: 500, msg: '请求体必须是 JSON 对象' });
@@ -95,9 +101,14 @@ describe('request bodies', () => {
   });
 
   it('names the field of a missing or wrong-typed value', async () => {
-    const missing = await request(t.app).put('/api/cms/addMsg').send({ phone: '13800000000', content: '你好', source: 'support' });
+    const missing = await request(t.app)
+      .put('/api/cms/addMsg')
+      .send({ phone: '13800000000', content: '你好', source: 'support' });
     expect(missing.body).toEqual({ code: 500, msg: 'name 必须是 1 到 20 个字符' });
-    const wrongType = await request(t.app).put('/cms/favorite/changeStatus').set(t.bearer(token)).send({ id: '12', type: 'xmk', isCancel: 0 });
+    const wrongType = await request(t.app)
+      .put('/cms/favorite/changeStatus')
+      .set(t.bearer(token))
+      .send({ id: '12', type: 'xmk', isCancel: 0 });
     expect(wrongType.body).toEqual({ code: 500, msg: 'id 必须是正整数' });
   });
 });

@@ -19,7 +19,8 @@ beforeAll(async () => {
 
 afterAll(() => t.close());
 
-const get = (path: string, token: string, query: Record<string, string | number> = {}) => request(t.app).get(path).query(query).set(t.bearer(token));
+const get = (path: string, token: string, query: Record<string, string | number> = {}) =>
+  request(t.app).get(path).query(query).set(t.bearer(token));
 const put = (path: string, token: string, body: object) => request(t.app).put(path).set(t.bearer(token)).send(body);
 const value = <T>(sql: string, ...params: unknown[]) => (t.db.prepare(sql).get(...params) as { v: T }).v;
 
@@ -27,27 +28,41 @@ describe('member info', () => {
   it("answers RuoYi's {user, roles, permissions}, without secrets", async () => {
     const free = await get('/cms/member/getMemberInfo', demo);
     expect(free.body).toMatchObject({ code: 200, roles: ['member'], permissions: [] });
-    expect(free.body.user).toMatchObject({ userName: 'demo', level: '0', levelExpireTime: null, subscribeKeywords: '道路,学校,桥', subscribeRegions: '370100,370200' });
+    expect(free.body.user).toMatchObject({
+      userName: 'demo',
+      level: '0',
+      levelExpireTime: null,
+      subscribeKeywords: '道路,学校,桥',
+      subscribeRegions: '370100,370200',
+    });
     expect(free.body.user.score).toBe(value<number>("SELECT score AS v FROM member WHERE user_name = 'demo'"));
     expect(JSON.stringify(free.body)).not.toMatch(/password|\$2[aby]\$/i);
     const paid = await get('/cms/member/getMemberInfo', vip);
-    expect(paid.body).toMatchObject({ roles: ['member', 'vip'], permissions: ['cms:contact:view'], user: { level: '2' } });
+    expect(paid.body).toMatchObject({
+      roles: ['member', 'vip'],
+      permissions: ['cms:contact:view'],
+      user: { level: '2' },
+    });
   });
 
   it('reads a lapsed tier as 普通会员', async () => {
     const token = await t.register('lapsed', 'abc12345');
-    t.db.prepare("UPDATE member SET level = '2', level_expire_time = '2024-06-01 00:00:00' WHERE user_name = 'lapsed'").run();
+    t.db
+      .prepare("UPDATE member SET level = '2', level_expire_time = '2024-06-01 00:00:00' WHERE user_name = 'lapsed'")
+      .run();
     const res = await get('/cms/member/getMemberInfo', token);
     expect(res.body).toMatchObject({ roles: ['member'], permissions: [], user: { level: '0', levelExpireTime: null } });
   });
 
   it('lists the tiers on offer', async () => {
     const res = await get('/cms/member/list', demo);
-    expect(res.body.rows.map((r: { level: string; viewAllContacts: boolean }) => [r.level, r.viewAllContacts])).toEqual([
-      ['0', false],
-      ['1', true],
-      ['2', true],
-    ]);
+    expect(res.body.rows.map((r: { level: string; viewAllContacts: boolean }) => [r.level, r.viewAllContacts])).toEqual(
+      [
+        ['0', false],
+        ['1', true],
+        ['2', true],
+      ],
+    );
     expect(res.body.rows[2].benefits.length).toBeGreaterThan(0);
   });
 
@@ -60,22 +75,41 @@ describe('member info', () => {
     expect(jinan.label).toBe('济南市');
     expect(jinan.children).toHaveLength(12);
     expect(jinan.children).toContainEqual({ id: '370112', label: '历城区' });
-    for (const city of tree) for (const county of city.children) expect(county.id.slice(0, 4)).toBe(city.id.slice(0, 4));
+    for (const city of tree)
+      for (const county of city.children) expect(county.id.slice(0, 4)).toBe(city.id.slice(0, 4));
   });
 });
 
 describe('profile and subscription', () => {
   it('updates given fields only, normalising keyword and region lists', async () => {
-    const res = await put('/cms/member/updateProfile', demo, { company: '山东示例建设有限公司', subscribeKeywords: ' 道路，医院, 道路 ', subscribeRegions: '370100,370212' });
-    expect(res.body).toMatchObject({ code: 200, data: { company: '山东示例建设有限公司', subscribeKeywords: '道路,医院', subscribeRegions: '370100,370212', nickName: '演示用户' } });
+    const res = await put('/cms/member/updateProfile', demo, {
+      company: '山东示例建设有限公司',
+      subscribeKeywords: ' 道路，医院, 道路 ',
+      subscribeRegions: '370100,370212',
+    });
+    expect(res.body).toMatchObject({
+      code: 200,
+      data: {
+        company: '山东示例建设有限公司',
+        subscribeKeywords: '道路,医院',
+        subscribeRegions: '370100,370212',
+        nickName: '演示用户',
+      },
+    });
     const cleared = await put('/cms/member/updateProfile', demo, { company: '' });
     expect(cleared.body.data).toMatchObject({ company: '', subscribeKeywords: '道路,医院' });
-    await put('/cms/member/updateProfile', demo, { subscribeKeywords: '道路,学校,桥', subscribeRegions: '370100,370200' });
+    await put('/cms/member/updateProfile', demo, {
+      subscribeKeywords: '道路,学校,桥',
+      subscribeRegions: '370100,370200',
+    });
   });
 
   it.each([
     [{ subscribeRegions: '370100,999999' }, 'subscribeRegions 必须是逗号分隔的地区编码，最多 20 个'],
-    [{ subscribeKeywords: Array.from({ length: 11 }, (_, i) => `词${i}`).join(',') }, 'subscribeKeywords 必须是逗号分隔的关键词，最多 10 个，每个 1 到 20 个字符'],
+    [
+      { subscribeKeywords: Array.from({ length: 11 }, (_, i) => `词${i}`).join(',') },
+      'subscribeKeywords 必须是逗号分隔的关键词，最多 10 个，每个 1 到 20 个字符',
+    ],
     [{ subscribeKeywords: '%%%' }, 'subscribeKeywords 必须是逗号分隔的关键词，最多 10 个，每个 1 到 20 个字符'],
     [{ phonenumber: '12345' }, 'phonenumber 必须是 11 位手机号码'],
     [{ email: 'not-an-email' }, 'email 必须是有效的邮箱地址'],
@@ -92,8 +126,13 @@ describe('random password', () => {
     expect(current.body.data.randomPassword).toMatch(/^[\w-]{16}$/);
     const rotated = await get('/cms/member/createRandomPassword/1718159400000', demo);
     expect(rotated.body.data.randomPassword).not.toBe(current.body.data.randomPassword);
-    expect((await get('/cms/member/getRandomPassword/', demo)).body.data.randomPassword).toBe(rotated.body.data.randomPassword);
-    expect((await get('/cms/member/createRandomPassword/a%20b', demo)).body).toEqual({ code: 500, msg: 'x 必须是 1 到 64 个字符' });
+    expect((await get('/cms/member/getRandomPassword/', demo)).body.data.randomPassword).toBe(
+      rotated.body.data.randomPassword,
+    );
+    expect((await get('/cms/member/createRandomPassword/a%20b', demo)).body).toEqual({
+      code: 500,
+      msg: 'x 必须是 1 到 64 个字符',
+    });
   });
 });
 
@@ -114,7 +153,8 @@ describe('score log', () => {
 
 describe('favourites', () => {
   const xmkId = () => value<number>('SELECT max(id) AS v FROM xmk');
-  const change = (token: string, id: number, isCancel: 0 | 1, type = 'xmk') => put('/cms/favorite/changeStatus', token, { id, type, isCancel });
+  const change = (token: string, id: number, isCancel: 0 | 1, type = 'xmk') =>
+    put('/cms/favorite/changeStatus', token, { id, type, isCancel });
   const status = (token: string, id: number) => get(`/cms/favorite/${id}`, token, { type: 'xmk' });
 
   it('favourites, cancels and restores one item (one row throughout)', async () => {
@@ -126,22 +166,35 @@ describe('favourites', () => {
     const cancelled = await get('/cms/favorite/list/', vip, { isCancel: 1 });
     expect(cancelled.body.rows.map((r: { dataId: number }) => r.dataId)).toContain(id);
     expect((await change(vip, id, 0)).body.data.favorited).toBe(true);
-    expect(value<number>("SELECT count(*) AS v FROM favorite f JOIN member m ON m.id = f.member_id WHERE m.user_name = 'vip' AND data_id = ?", id)).toBe(1);
+    expect(
+      value<number>(
+        "SELECT count(*) AS v FROM favorite f JOIN member m ON m.id = f.member_id WHERE m.user_name = 'vip' AND data_id = ?",
+        id,
+      ),
+    ).toBe(1);
   });
 
   it('cancelling something never favourited creates nothing', async () => {
     const id = xmkId() - 1;
     expect((await change(vip, id, 1)).body.data.favorited).toBe(false);
-    expect((await get('/cms/favorite/list/', vip)).body.rows.map((r: { dataId: number }) => r.dataId)).not.toContain(id);
+    expect((await get('/cms/favorite/list/', vip)).body.rows.map((r: { dataId: number }) => r.dataId)).not.toContain(
+      id,
+    );
   });
 
   it("lists only the member's own favourites, filtered by type", async () => {
     const mine = await get('/cms/favorite/list/', demo, { pageSize: 100 });
-    const expected = value<number>("SELECT count(*) AS v FROM favorite f JOIN member m ON m.id = f.member_id WHERE m.user_name = 'demo'");
+    const expected = value<number>(
+      "SELECT count(*) AS v FROM favorite f JOIN member m ON m.id = f.member_id WHERE m.user_name = 'demo'",
+    );
     expect(mine.body.total).toBe(expected);
     const onlyZb = await get('/cms/favorite/list/', demo, { type: 'zb' });
     expect(onlyZb.body.rows.every((r: { type: string }) => r.type === 'zb')).toBe(true);
-    expect(onlyZb.body.rows[0]).toMatchObject({ title: expect.any(String), category: expect.any(String), followed: expect.any(Boolean) });
+    expect(onlyZb.body.rows[0]).toMatchObject({
+      title: expect.any(String),
+      category: expect.any(String),
+      followed: expect.any(Boolean),
+    });
     const vipIds = (await get('/cms/favorite/list/', vip)).body.rows.map((r: { id: number }) => r.id);
     for (const row of mine.body.rows) expect(vipIds).not.toContain(row.id);
   });
@@ -149,17 +202,27 @@ describe('favourites', () => {
   it('refuses bad input and missing items', async () => {
     expect((await change(demo, 999999, 0)).body).toEqual({ code: 404, msg: '项目不存在或已删除' });
     expect((await change(demo, 1, 2 as 0)).body).toEqual({ code: 500, msg: 'isCancel 必须是 0 或 1' });
-    expect((await put('/cms/favorite/changeStatus', demo, { id: 1, isCancel: 0 })).body).toEqual({ code: 500, msg: 'type 必须是 xmk 或 zb' });
-    expect((await get('/cms/favorite/list/', demo, { type: 'news' })).body).toEqual({ code: 500, msg: 'type 必须是 xmk 或 zb' });
+    expect((await put('/cms/favorite/changeStatus', demo, { id: 1, isCancel: 0 })).body).toEqual({
+      code: 500,
+      msg: 'type 必须是 xmk 或 zb',
+    });
+    expect((await get('/cms/favorite/list/', demo, { type: 'news' })).body).toEqual({
+      code: 500,
+      msg: 'type 必须是 xmk 或 zb',
+    });
     expect((await get('/cms/favorite/999999', demo)).body.code).toBe(404);
   });
 
   it("addGJ makes the item's company a client once, copying contacts only when visible", async () => {
     const locked = value<number>('SELECT max(id) AS v FROM xmk WHERE id NOT IN (SELECT data_id FROM contact_unlock)');
     const owner = value<string>('SELECT owner AS v FROM xmk WHERE id = ?', locked);
-    t.db.prepare("DELETE FROM visit_client WHERE company_name = ?").run(owner);
+    t.db.prepare('DELETE FROM visit_client WHERE company_name = ?').run(owner);
     const first = await put('/cms/favorite/addGJ', demo, { id: locked, type: 'xmk' });
-    expect(first.body).toMatchObject({ code: 200, msg: '已加入跟进', data: { companyName: owner, contact: '', phone: '', sourceType: 'xmk', sourceId: locked, status: '0' } });
+    expect(first.body).toMatchObject({
+      code: 200,
+      msg: '已加入跟进',
+      data: { companyName: owner, contact: '', phone: '', sourceType: 'xmk', sourceId: locked, status: '0' },
+    });
     const again = await put('/cms/favorite/addGJ', demo, { id: locked, type: 'xmk' });
     expect(again.body).toMatchObject({ code: 200, msg: '该单位已在跟进列表中', data: { id: first.body.data.id } });
     const asVip = await put('/cms/favorite/addGJ', vip, { id: locked, type: 'xmk' });
@@ -174,14 +237,41 @@ describe('visit clients and records', () => {
   let clientId = 0;
 
   it('adds a client, refusing a company already followed', async () => {
-    const res = await put('/cms/baifang/addBaifangClient', demo, { companyName: '青岛测试工程有限公司', contact: '李工', phone: '0532-85551234', nextVisitDate: '2024-06-12', remark: '首次接触' });
-    expect(res.body).toMatchObject({ code: 200, data: { companyName: '青岛测试工程有限公司', status: '0', sourceType: 'manual', recordCount: 0, lastVisitTime: null } });
+    const res = await put('/cms/baifang/addBaifangClient', demo, {
+      companyName: '青岛测试工程有限公司',
+      contact: '李工',
+      phone: '0532-85551234',
+      nextVisitDate: '2024-06-12',
+      remark: '首次接触',
+    });
+    expect(res.body).toMatchObject({
+      code: 200,
+      data: {
+        companyName: '青岛测试工程有限公司',
+        status: '0',
+        sourceType: 'manual',
+        recordCount: 0,
+        lastVisitTime: null,
+      },
+    });
     clientId = res.body.data.id;
     const dup = await put('/cms/baifang/addBaifangClient', demo, { companyName: '青岛测试工程有限公司' });
     expect(dup.body).toEqual({ code: 500, msg: '客户已存在' });
-    const sourced = await put('/cms/baifang/addBaifangClient', demo, { companyName: '来源测试公司', sourceType: 'zb', sourceId: 1 });
-    expect(sourced.body.data).toMatchObject({ sourceType: 'zb', sourceId: 1, sourceTitle: value<string>('SELECT title AS v FROM zb WHERE id = 1') });
-    const missing = await put('/cms/baifang/addBaifangClient', demo, { companyName: '来源不存在公司', sourceType: 'xmk', sourceId: 999999 });
+    const sourced = await put('/cms/baifang/addBaifangClient', demo, {
+      companyName: '来源测试公司',
+      sourceType: 'zb',
+      sourceId: 1,
+    });
+    expect(sourced.body.data).toMatchObject({
+      sourceType: 'zb',
+      sourceId: 1,
+      sourceTitle: value<string>('SELECT title AS v FROM zb WHERE id = 1'),
+    });
+    const missing = await put('/cms/baifang/addBaifangClient', demo, {
+      companyName: '来源不存在公司',
+      sourceType: 'xmk',
+      sourceId: 999999,
+    });
     expect(missing.body).toEqual({ code: 404, msg: '项目不存在或已删除' });
   });
 
@@ -197,8 +287,20 @@ describe('visit clients and records', () => {
   });
 
   it('updates given fields, clears with null or empty, and 404s for others', async () => {
-    const res = await put('/cms/baifang/updateBaifangClient', demo, { id: clientId, companyName: '青岛测试工程有限公司', status: '1', nextVisitDate: null, contact: '' });
-    expect(res.body.data).toMatchObject({ status: '1', nextVisitDate: null, contact: '', phone: '0532-85551234', remark: '首次接触' });
+    const res = await put('/cms/baifang/updateBaifangClient', demo, {
+      id: clientId,
+      companyName: '青岛测试工程有限公司',
+      status: '1',
+      nextVisitDate: null,
+      contact: '',
+    });
+    expect(res.body.data).toMatchObject({
+      status: '1',
+      nextVisitDate: null,
+      contact: '',
+      phone: '0532-85551234',
+      remark: '首次接触',
+    });
     const foreign = await put('/cms/baifang/updateBaifangClient', vip, { id: clientId, companyName: '抢走' });
     expect(foreign.body).toEqual({ code: 404, msg: '客户不存在' });
     const rename = await put('/cms/baifang/updateBaifangClient', demo, { id: clientId, companyName: '来源测试公司' });
@@ -206,26 +308,74 @@ describe('visit clients and records', () => {
   });
 
   it('adds records, updating the client, and lists them', async () => {
-    const res = await put('/cms/baifang/addBaifangRecords', demo, { clientId, visitTime: '2024-06-11 10:00:00', way: '1', content: '上门介绍公司业绩', result: '有意向', nextStep: '报价', nextVisitDate: '2024-06-12', status: '1' });
-    expect(res.body).toMatchObject({ code: 200, data: { clientId, companyName: '青岛测试工程有限公司', way: '1', result: '有意向' } });
-    await put('/cms/baifang/addBaifangRecords', demo, { clientId, visitTime: '2024-06-12 09:00:00', way: '0', content: '电话回访' });
+    const res = await put('/cms/baifang/addBaifangRecords', demo, {
+      clientId,
+      visitTime: '2024-06-11 10:00:00',
+      way: '1',
+      content: '上门介绍公司业绩',
+      result: '有意向',
+      nextStep: '报价',
+      nextVisitDate: '2024-06-12',
+      status: '1',
+    });
+    expect(res.body).toMatchObject({
+      code: 200,
+      data: { clientId, companyName: '青岛测试工程有限公司', way: '1', result: '有意向' },
+    });
+    await put('/cms/baifang/addBaifangRecords', demo, {
+      clientId,
+      visitTime: '2024-06-12 09:00:00',
+      way: '0',
+      content: '电话回访',
+    });
     const detail = await get(`/cms/baifang/getBaifangClientByCid/${clientId}`, demo);
-    expect(detail.body.data.client).toMatchObject({ recordCount: 2, lastVisitTime: '2024-06-12 09:00:00', nextVisitDate: '2024-06-12', status: '1' });
-    expect(detail.body.data.records.map((r: { visitTime: string }) => r.visitTime)).toEqual(['2024-06-12 09:00:00', '2024-06-11 10:00:00']);
-    const list = await get('/cms/baifang/getBaifangRecordsList', demo, { clientId, beginDate: '2024-06-12', endDate: '2024-06-12' });
+    expect(detail.body.data.client).toMatchObject({
+      recordCount: 2,
+      lastVisitTime: '2024-06-12 09:00:00',
+      nextVisitDate: '2024-06-12',
+      status: '1',
+    });
+    expect(detail.body.data.records.map((r: { visitTime: string }) => r.visitTime)).toEqual([
+      '2024-06-12 09:00:00',
+      '2024-06-11 10:00:00',
+    ]);
+    const list = await get('/cms/baifang/getBaifangRecordsList', demo, {
+      clientId,
+      beginDate: '2024-06-12',
+      endDate: '2024-06-12',
+    });
     expect(list.body.rows.map((r: { content: string }) => r.content)).toEqual(['电话回访']);
-    const foreign = await put('/cms/baifang/addBaifangRecords', vip, { clientId, visitTime: '2024-06-12 09:00:00', way: '0', content: 'x' });
+    const foreign = await put('/cms/baifang/addBaifangRecords', vip, {
+      clientId,
+      visitTime: '2024-06-12 09:00:00',
+      way: '0',
+      content: 'x',
+    });
     expect(foreign.body).toEqual({ code: 404, msg: '客户不存在' });
-    expect((await get(`/cms/baifang/getBaifangClientByCid/${clientId}`, vip)).body).toEqual({ code: 404, msg: '客户不存在' });
-    const bad = await put('/cms/baifang/addBaifangRecords', demo, { clientId, visitTime: '2024-06-12', way: '0', content: 'x' });
+    expect((await get(`/cms/baifang/getBaifangClientByCid/${clientId}`, vip)).body).toEqual({
+      code: 404,
+      msg: '客户不存在',
+    });
+    const bad = await put('/cms/baifang/addBaifangRecords', demo, {
+      clientId,
+      visitTime: '2024-06-12',
+      way: '0',
+      content: 'x',
+    });
     expect(bad.body).toEqual({ code: 500, msg: 'visitTime 必须是 yyyy-MM-dd HH:mm:ss 格式的时间' });
   });
 
   it('deletes only own records', async () => {
     const recordId = value<number>('SELECT max(id) AS v FROM visit_record WHERE client_id = ?', clientId);
-    expect((await request(t.app).delete(`/cms/baifang/delBaifangRecords/${recordId}`).set(t.bearer(vip))).body).toEqual({ code: 404, msg: '拜访记录不存在' });
-    expect((await request(t.app).delete(`/cms/baifang/delBaifangRecords/${recordId}`).set(t.bearer(demo))).body).toEqual({ code: 200, msg: '删除成功' });
-    expect((await request(t.app).delete(`/cms/baifang/delBaifangRecords/${recordId}`).set(t.bearer(demo))).body.code).toBe(404);
+    expect((await request(t.app).delete(`/cms/baifang/delBaifangRecords/${recordId}`).set(t.bearer(vip))).body).toEqual(
+      { code: 404, msg: '拜访记录不存在' },
+    );
+    expect(
+      (await request(t.app).delete(`/cms/baifang/delBaifangRecords/${recordId}`).set(t.bearer(demo))).body,
+    ).toEqual({ code: 200, msg: '删除成功' });
+    expect(
+      (await request(t.app).delete(`/cms/baifang/delBaifangRecords/${recordId}`).set(t.bearer(demo))).body.code,
+    ).toBe(404);
   });
 
   it('filters the client list by keyword, status and due', async () => {
@@ -244,31 +394,52 @@ describe('visit clients and records', () => {
 
   it('counts clients per status, due clients and records', async () => {
     const res = await get('/cms/baifang/getGJNum', demo);
-    const byStatus = t.db.prepare("SELECT status, count(*) AS n FROM visit_client c JOIN member m ON m.id = c.member_id WHERE m.user_name = 'demo' GROUP BY status").all() as { status: string; n: number }[];
+    const byStatus = t.db
+      .prepare(
+        "SELECT status, count(*) AS n FROM visit_client c JOIN member m ON m.id = c.member_id WHERE m.user_name = 'demo' GROUP BY status",
+      )
+      .all() as { status: string; n: number }[];
     const expected: Record<string, number> = { '0': 0, '1': 0, '2': 0, '3': 0 };
     for (const s of byStatus) expected[s.status] = s.n;
     expect(res.body.data.byStatus).toEqual(expected);
     expect(res.body.data.total).toBe(Object.values(expected).reduce((a, b) => a + b, 0));
     const due = await get('/cms/baifang/getBaifangClientList', demo, { due: 'true' });
     expect(res.body.data.due).toBe(due.body.total);
-    expect(res.body.data.records).toBe(value<number>("SELECT count(*) AS v FROM visit_record r JOIN member m ON m.id = r.member_id WHERE m.user_name = 'demo'"));
+    expect(res.body.data.records).toBe(
+      value<number>(
+        "SELECT count(*) AS v FROM visit_record r JOIN member m ON m.id = r.member_id WHERE m.user_name = 'demo'",
+      ),
+    );
   });
 
   it("lists a project's companies, masked unless the member may see contacts", async () => {
-    const id = value<number>('SELECT xmk_id AS v FROM zb WHERE xmk_id IN (SELECT id FROM xmk WHERE id NOT IN (SELECT data_id FROM contact_unlock)) LIMIT 1');
+    const id = value<number>(
+      'SELECT xmk_id AS v FROM zb WHERE xmk_id IN (SELECT id FROM xmk WHERE id NOT IN (SELECT data_id FROM contact_unlock)) LIMIT 1',
+    );
     const asDemo = await get(`/cms/baifang/getUserCompany/${id}`, demo);
     const companies = asDemo.body.data as { role: string; companyName: string; phone: string; exists: boolean }[];
-    expect(companies[0]).toMatchObject({ role: '建设单位', companyName: value<string>('SELECT owner AS v FROM xmk WHERE id = ?', id) });
+    expect(companies[0]).toMatchObject({
+      role: '建设单位',
+      companyName: value<string>('SELECT owner AS v FROM xmk WHERE id = ?', id),
+    });
     const names = companies.map((c) => c.companyName);
-    for (const tender of t.db.prepare('SELECT tenderer, agency FROM zb WHERE xmk_id = ?').all(id) as { tenderer: string; agency: string }[]) {
+    for (const tender of t.db.prepare('SELECT tenderer, agency FROM zb WHERE xmk_id = ?').all(id) as {
+      tenderer: string;
+      agency: string;
+    }[]) {
       expect(names).toContain(tender.tenderer);
       expect(names).toContain(tender.agency);
     }
     expect(new Set(names).size).toBe(names.length);
     expect(companies.find((c) => c.phone !== '')!.phone).toContain('****');
     const asVip = await get(`/cms/baifang/getUserCompany/${id}`, vip);
-    expect(JSON.stringify(asVip.body.data)).toContain(value<string>('SELECT contact_phone AS v FROM xmk WHERE id = ?', id));
-    expect((await get('/cms/baifang/getUserCompany/999999', demo)).body).toEqual({ code: 404, msg: '项目不存在或已删除' });
+    expect(JSON.stringify(asVip.body.data)).toContain(
+      value<string>('SELECT contact_phone AS v FROM xmk WHERE id = ?', id),
+    );
+    expect((await get('/cms/baifang/getUserCompany/999999', demo)).body).toEqual({
+      code: 404,
+      msg: '项目不存在或已删除',
+    });
   });
 });
 
@@ -279,19 +450,46 @@ describe('messages', () => {
   };
 
   it('accepts messages from visitors and members; members list their own with replies', async () => {
-    const visitor = await addMsg({ name: '王女士', phone: '0531-88889999', content: '<b>想了解</b>项目咨询服务', source: 'xmzx' });
+    const visitor = await addMsg({
+      name: '王女士',
+      phone: '0531-88889999',
+      content: '<b>想了解</b>项目咨询服务',
+      source: 'xmzx',
+    });
     expect(visitor.body).toEqual({ code: 200, msg: '留言成功，我们会尽快与您联系' });
-    const member = await addMsg({ name: '演示用户', phone: '13800138000', email: 'demo@example.com', content: '请问VIP包含哪些服务？', source: 'member' }, demo);
+    const member = await addMsg(
+      {
+        name: '演示用户',
+        phone: '13800138000',
+        email: 'demo@example.com',
+        content: '请问VIP包含哪些服务？',
+        source: 'member',
+      },
+      demo,
+    );
     expect(member.body.code).toBe(200);
     const list = await get('/cms/msgForm/getMsgList', demo);
-    expect(list.body.rows[0]).toMatchObject({ content: '请问VIP包含哪些服务？', reply: null, email: 'demo@example.com' });
+    expect(list.body.rows[0]).toMatchObject({
+      content: '请问VIP包含哪些服务？',
+      reply: null,
+      email: 'demo@example.com',
+    });
     expect(list.body.rows.some((r: { content: string }) => r.content.includes('想了解'))).toBe(false);
     expect((await get('/cms/msgForm/getMsgList', vip)).body.total).toBe(0);
 
-    const reply = await request(t.app).post(`/admin/msg/${list.body.rows[0].id}/reply`).set(t.admin()).send({ reply: '包含全部联系方式查看和专属客服。' });
-    expect(reply.body).toMatchObject({ code: 200, data: { reply: '包含全部联系方式查看和专属客服。', replyTime: '2024-06-12 10:30:00' } });
+    const reply = await request(t.app)
+      .post(`/admin/msg/${list.body.rows[0].id}/reply`)
+      .set(t.admin())
+      .send({ reply: '包含全部联系方式查看和专属客服。' });
+    expect(reply.body).toMatchObject({
+      code: 200,
+      data: { reply: '包含全部联系方式查看和专属客服。', replyTime: '2024-06-12 10:30:00' },
+    });
     expect((await get('/cms/msgForm/getMsgList', demo)).body.rows[0].reply).toBe('包含全部联系方式查看和专属客服。');
-    expect((await request(t.app).post('/admin/msg/999999/reply').set(t.admin()).send({ reply: 'x' })).body).toEqual({ code: 404, msg: '留言不存在' });
+    expect((await request(t.app).post('/admin/msg/999999/reply').set(t.admin()).send({ reply: 'x' })).body).toEqual({
+      code: 404,
+      msg: '留言不存在',
+    });
   });
 
   it('stores text as typed (rendering escapes it)', () => {

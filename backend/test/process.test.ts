@@ -53,7 +53,8 @@ function start(dataDir: string, env: Record<string, string> = {}): Promise<Start
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
     child.on('message', (message: { type?: string; port?: number }) => {
-      if (message.type === 'ready') resolve({ child, base: `http://127.0.0.1:${message.port}`, output: () => output, exited });
+      if (message.type === 'ready')
+        resolve({ child, base: `http://127.0.0.1:${message.port}`, output: () => output, exited });
     });
     void exited.then((code) => reject(new Error(`backend exited with ${code} before ready:\n${output}`)));
   });
@@ -66,8 +67,14 @@ async function json(url: string, init: RequestInit = {}): Promise<{ code: number
 
 async function loginDemo(base: string): Promise<string> {
   const key = await json(`${base}/api/system/config/configKey/sys.login.publicKey`);
-  const password = publicEncrypt({ key: String(key.msg), padding: constants.RSA_PKCS1_PADDING }, Buffer.from('demo123')).toString('base64');
-  const res = await json(`${base}/api/member/login`, { method: 'POST', body: JSON.stringify({ username: 'demo', password }) });
+  const password = publicEncrypt(
+    { key: String(key.msg), padding: constants.RSA_PKCS1_PADDING },
+    Buffer.from('demo123'),
+  ).toString('base64');
+  const res = await json(`${base}/api/member/login`, {
+    method: 'POST',
+    body: JSON.stringify({ username: 'demo', password }),
+  });
   return String(res.token);
 }
 
@@ -84,7 +91,9 @@ describe('backend process', () => {
   it('creates, migrates and seeds a fresh DATA_DIR, reports ready over IPC, and serves', async () => {
     const dataDir = tempDir();
     const backend = await start(dataDir);
-    expect(backend.output()).toMatch(new RegExp(`backend listening on http://127\\.0\\.0\\.1:\\d+ \\(data: ${dataDir}\\)`));
+    expect(backend.output()).toMatch(
+      new RegExp(`backend listening on http://127\\.0\\.0\\.1:\\d+ \\(data: ${dataDir}\\)`),
+    );
     const res = await json(`${backend.base}/api/zb/search?keyword=${encodeURIComponent('道路')}`);
     expect(res.code).toBe(200);
     expect(fs.statSync(path.join(dataDir, 'rsa-private.pem')).mode & 0o777).toBe(0o600);
@@ -101,9 +110,15 @@ describe('backend process', () => {
   it('on SIGTERM lets in-flight requests finish, then exits 0', async () => {
     const backend = await start(tempDir());
     const key = await json(`${backend.base}/api/system/config/configKey/sys.login.publicKey`);
-    const password = publicEncrypt({ key: String(key.msg), padding: constants.RSA_PKCS1_PADDING }, Buffer.from('demo123')).toString('base64');
+    const password = publicEncrypt(
+      { key: String(key.msg), padding: constants.RSA_PKCS1_PADDING },
+      Buffer.from('demo123'),
+    ).toString('base64');
     // A login spends ~100 ms in RSA and bcrypt: still running when the signal arrives.
-    const inFlight = json(`${backend.base}/api/member/login`, { method: 'POST', body: JSON.stringify({ username: 'demo', password }) });
+    const inFlight = json(`${backend.base}/api/member/login`, {
+      method: 'POST',
+      body: JSON.stringify({ username: 'demo', password }),
+    });
     await new Promise((resolve) => setTimeout(resolve, 20));
     backend.child.kill('SIGTERM');
     expect((await inFlight).code).toBe(200);
@@ -142,15 +157,24 @@ describe('backend process', () => {
 
     const db = new Database(path.join(dataDir, 'cms.db'));
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-    const stored = new Set((db.prepare("SELECT company_name AS name FROM visit_client WHERE company_name LIKE '崩溃测试公司-%'").all() as { name: string }[]).map((r) => r.name));
+    const stored = new Set(
+      (
+        db.prepare("SELECT company_name AS name FROM visit_client WHERE company_name LIKE '崩溃测试公司-%'").all() as {
+          name: string;
+        }[]
+      ).map((r) => r.name),
+    );
     db.close();
     for (const name of acknowledged) expect(stored.has(name)).toBe(true);
 
     const second = await start(dataDir);
     const again = await loginDemo(second.base);
-    const list = await json(`${second.base}/cms/baifang/getBaifangClientList?keyword=${encodeURIComponent('崩溃测试公司')}&pageSize=1`, {
-      headers: { Authorization: `Bearer ${again}` },
-    });
+    const list = await json(
+      `${second.base}/cms/baifang/getBaifangClientList?keyword=${encodeURIComponent('崩溃测试公司')}&pageSize=1`,
+      {
+        headers: { Authorization: `Bearer ${again}` },
+      },
+    );
     expect(list.total).toBe(stored.size);
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);

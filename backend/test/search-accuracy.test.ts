@@ -23,7 +23,9 @@ const FIELDS = { xmk: ['title', 'owner', 'content'], zb: ['title', 'tenderer', '
 
 function bruteForce(table: 'xmk' | 'zb', keyword: string): number[] {
   const where = FIELDS[table].map((f) => `${f} LIKE '%' || @k || '%'`).join(' OR ');
-  return (t.db.prepare(`SELECT id FROM ${table} WHERE ${where} ORDER BY id DESC`).all({ k: keyword }) as { id: number }[]).map((r) => r.id);
+  return (
+    t.db.prepare(`SELECT id FROM ${table} WHERE ${where} ORDER BY id DESC`).all({ k: keyword }) as { id: number }[]
+  ).map((r) => r.id);
 }
 
 function timed<T>(run: () => T): [T, number] {
@@ -36,7 +38,9 @@ describe.each(['xmk', 'zb'] as const)('%s search', (table) => {
   it.each(['桥', '道路', '道路改扩建'])('finds exactly the rows containing %s', async (keyword) => {
     const [expected, likeMs] = timed(() => bruteForce(table, keyword));
     expect(expected.length).toBeGreaterThan(0);
-    const [result, ftsMs] = timed(() => search.search(table, { keyword, orderBy: 'time', asc: false }, { pageNum: 1, pageSize: 20 }));
+    const [result, ftsMs] = timed(() =>
+      search.search(table, { keyword, orderBy: 'time', asc: false }, { pageNum: 1, pageSize: 20 }),
+    );
     expect(result.total).toBe(expected.length);
     expect(result.ids).toEqual(expected.slice(0, 20));
     const all: number[] = [];
@@ -49,18 +53,26 @@ describe.each(['xmk', 'zb'] as const)('%s search', (table) => {
     const res = await request(t.app).get(`/api/${table}/search`).query({ keyword, pageSize: 20 });
     const httpMs = performance.now() - started;
     expect(res.body.total).toBe(expected.length);
-    console.info(`${table} "${keyword}": ${expected.length} hits; index ${ftsMs.toFixed(1)} ms, LIKE ${likeMs.toFixed(1)} ms, HTTP ${httpMs.toFixed(1)} ms`);
+    console.info(
+      `${table} "${keyword}": ${expected.length} hits; index ${ftsMs.toFixed(1)} ms, LIKE ${likeMs.toFixed(1)} ms, HTTP ${httpMs.toFixed(1)} ms`,
+    );
     expect(ftsMs).toBeLessThan(250);
   });
 
   it('combines a keyword with region and type filters exactly', () => {
     const typeColumn = table === 'xmk' ? 'stage' : 'notice_type';
     const expected = bruteForce(table, '道路').filter((id) => {
-      const row = t.db.prepare(`SELECT city_code AS city, ${typeColumn} AS type FROM ${table} WHERE id = ?`).get(id) as { city: string; type: string };
+      const row = t.db
+        .prepare(`SELECT city_code AS city, ${typeColumn} AS type FROM ${table} WHERE id = ?`)
+        .get(id) as { city: string; type: string };
       return row.city === '370100' && row.type === '2';
     });
     const tags = table === 'xmk' ? ([['stage', '2']] as const) : ([['noticeType', '2']] as const);
-    const result = search.search(table, { keyword: '道路', areaCode: '370100', tags, orderBy: 'time', asc: false }, { pageNum: 1, pageSize: 100 });
+    const result = search.search(
+      table,
+      { keyword: '道路', areaCode: '370100', tags, orderBy: 'time', asc: false },
+      { pageNum: 1, pageSize: 100 },
+    );
     expect(result.ids).toEqual(expected.slice(0, 100));
     expect(result.total).toBe(expected.length);
   });

@@ -57,7 +57,16 @@ afterAll(() => {
 describe('determinism', () => {
   it('gives the same content for the same seed and reference time, different for another seed', () => {
     const twin = seeded();
-    for (const table of ['xmk', 'xmk_version', 'zb', 'favorite', 'visit_client', 'visit_record', 'score_log', 'message']) {
+    for (const table of [
+      'xmk',
+      'xmk_version',
+      'zb',
+      'favorite',
+      'visit_client',
+      'visit_record',
+      'score_log',
+      'message',
+    ]) {
       expect(dump(twin, table)).toBe(dump(db, table));
     }
     const other = seeded({ seed: 'another-seed' });
@@ -68,18 +77,25 @@ describe('determinism', () => {
 });
 
 describe('content', () => {
-  const known = new Map(CITIES.flatMap((c) => [[c.code, c.code] as const, ...c.counties.map(([code]) => [code, c.code] as const)]));
+  const known = new Map(
+    CITIES.flatMap((c) => [[c.code, c.code] as const, ...c.counties.map(([code]) => [code, c.code] as const)]),
+  );
 
   it('uses real region codes, with each city derived from its code', () => {
     for (const table of ['xmk', 'zb']) {
-      const rows = db.prepare(`SELECT DISTINCT area_code AS area, city_code AS city FROM ${table}`).all() as { area: string; city: string }[];
+      const rows = db.prepare(`SELECT DISTINCT area_code AS area, city_code AS city FROM ${table}`).all() as {
+        area: string;
+        city: string;
+      }[];
       for (const { area, city } of rows) expect(known.get(area)).toBe(city);
     }
   });
 
   it('keeps ids in publish order over the last year, with some items today', () => {
     for (const table of ['xmk', 'zb']) {
-      const times = (db.prepare(`SELECT publish_time AS t FROM ${table} ORDER BY id`).all() as { t: string }[]).map((r) => r.t);
+      const times = (db.prepare(`SELECT publish_time AS t FROM ${table} ORDER BY id`).all() as { t: string }[]).map(
+        (r) => r.t,
+      );
       expect(times).toEqual([...times].sort());
       expect(times[0]! >= formatDateTime(addDays(startOfDay(NOW), -366))).toBe(true);
       expect(times.at(-1)! <= formatDateTime(NOW)).toBe(true);
@@ -88,8 +104,12 @@ describe('content', () => {
   });
 
   it("records each project's stage history, ending at its current stage", () => {
-    const projects = db.prepare('SELECT id, stage, publish_time AS publishTime, update_time AS updateTime FROM xmk').all() as { id: number; stage: string; publishTime: string; updateTime: string }[];
-    const history = db.prepare('SELECT version, stage, change_time AS changeTime FROM xmk_version WHERE xmk_id = ? ORDER BY version');
+    const projects = db
+      .prepare('SELECT id, stage, publish_time AS publishTime, update_time AS updateTime FROM xmk')
+      .all() as { id: number; stage: string; publishTime: string; updateTime: string }[];
+    const history = db.prepare(
+      'SELECT version, stage, change_time AS changeTime FROM xmk_version WHERE xmk_id = ? ORDER BY version',
+    );
     for (const p of projects) {
       const versions = history.all(p.id) as { version: number; stage: string; changeTime: string }[];
       expect(versions[0]).toMatchObject({ version: 1, changeTime: p.publishTime });
@@ -101,9 +121,11 @@ describe('content', () => {
 
   it('links tenders to projects published before them, in the same place and industry', () => {
     const links = db
-      .prepare(`SELECT z.publish_time AS zt, x.publish_time AS xt, z.area_code = x.area_code AS sameArea, z.industry = x.industry AS sameIndustry,
+      .prepare(
+        `SELECT z.publish_time AS zt, x.publish_time AS xt, z.area_code = x.area_code AS sameArea, z.industry = x.industry AS sameIndustry,
                   z.tenderer = x.owner AS sameOwner, instr(z.title, x.title) = 1 AS titled
-                FROM zb z JOIN xmk x ON x.id = z.xmk_id`)
+                FROM zb z JOIN xmk x ON x.id = z.xmk_id`,
+      )
       .all() as { zt: string; xt: string; sameArea: number; sameIndustry: number; sameOwner: number; titled: number }[];
     expect(links.length).toBeGreaterThan(50);
     for (const link of links) {
@@ -117,7 +139,9 @@ describe('content', () => {
     expect(titles.every((t) => (t.match(/[\u4e00-\u9fa5]/g) ?? []).length >= 6)).toBe(true);
     expect(titles.some((t) => t.includes('道路改扩建工程'))).toBe(true);
     expect(value<number>(db, 'SELECT min(investment) AS v FROM xmk')).toBeGreaterThan(0);
-    const phones = (db.prepare('SELECT contact_phone AS v FROM xmk UNION SELECT contact_phone FROM zb').all() as { v: string }[]).map((r) => r.v);
+    const phones = (
+      db.prepare('SELECT contact_phone AS v FROM xmk UNION SELECT contact_phone FROM zb').all() as { v: string }[]
+    ).map((r) => r.v);
     expect(phones.every((p) => /^(1[3-9]\d{9}|0\d{3}-\d{8})$/.test(p))).toBe(true);
   });
 
@@ -132,20 +156,34 @@ describe('demo members', () => {
   it('have ledgers that add up to their scores', () => {
     for (const name of ['demo', 'vip']) {
       const score = value<number>(db, 'SELECT score AS v FROM member WHERE user_name = ?', name);
-      const last = value<number>(db, 'SELECT l.balance AS v FROM score_log l JOIN member m ON m.id = l.member_id WHERE m.user_name = ? ORDER BY l.id DESC LIMIT 1', name);
-      const sum = value<number>(db, 'SELECT sum(change) AS v FROM score_log l JOIN member m ON m.id = l.member_id WHERE m.user_name = ?', name);
+      const last = value<number>(
+        db,
+        'SELECT l.balance AS v FROM score_log l JOIN member m ON m.id = l.member_id WHERE m.user_name = ? ORDER BY l.id DESC LIMIT 1',
+        name,
+      );
+      const sum = value<number>(
+        db,
+        'SELECT sum(change) AS v FROM score_log l JOIN member m ON m.id = l.member_id WHERE m.user_name = ?',
+        name,
+      );
       expect([last, sum]).toEqual([score, score]);
     }
   });
 
   it('give demo favourites, clients with records, unlocks and messages; vip a year of VIP', () => {
-    const count = (table: string) => value<number>(db, `SELECT count(*) AS v FROM ${table} t JOIN member m ON m.id = t.member_id WHERE m.user_name = 'demo'`);
+    const count = (table: string) =>
+      value<number>(
+        db,
+        `SELECT count(*) AS v FROM ${table} t JOIN member m ON m.id = t.member_id WHERE m.user_name = 'demo'`,
+      );
     expect(count('favorite')).toBeGreaterThanOrEqual(8);
     expect(count('visit_client')).toBeGreaterThanOrEqual(5);
     expect(count('visit_record')).toBeGreaterThanOrEqual(5);
     expect(count('contact_unlock')).toBeGreaterThanOrEqual(1);
     expect(count('message')).toBe(3);
-    expect(value<string>(db, "SELECT level || ' ' || level_expire_time AS v FROM member WHERE user_name = 'vip'")).toBe('2 2025-06-11 10:30:00');
+    expect(value<string>(db, "SELECT level || ' ' || level_expire_time AS v FROM member WHERE user_name = 'vip'")).toBe(
+      '2 2025-06-11 10:30:00',
+    );
   });
 });
 
@@ -158,11 +196,21 @@ describe('demo top-up', () => {
     expect(added).toEqual({ days: 3, projects: 9, tenders: 12 });
     expect(value<number>(stale, 'SELECT count(*) AS v FROM xmk')).toBe(beforeProjects + 9);
     expect(value<number>(stale, "SELECT count(*) AS v FROM zb WHERE publish_time >= '2024-06-15 00:00:00'")).toBe(4);
-    const times = (stale.prepare('SELECT publish_time AS t FROM zb ORDER BY id').all() as { t: string }[]).map((r) => r.t);
+    const times = (stale.prepare('SELECT publish_time AS t FROM zb ORDER BY id').all() as { t: string }[]).map(
+      (r) => r.t,
+    );
     expect(times).toEqual([...times].sort());
     expect(topUpDemoData(stale, later)).toEqual({ days: 0, projects: 0, tenders: 0 });
     const search = new ContentSearch(new Statements(stale), new ContentStats(new Statements(stale)));
-    const newest = search.search('xmk', { keyword: (stale.prepare('SELECT title AS v FROM xmk ORDER BY id DESC').get() as { v: string }).v.slice(0, 6), orderBy: 'time', asc: false }, { pageNum: 1, pageSize: 1 });
+    const newest = search.search(
+      'xmk',
+      {
+        keyword: (stale.prepare('SELECT title AS v FROM xmk ORDER BY id DESC').get() as { v: string }).v.slice(0, 6),
+        orderBy: 'time',
+        asc: false,
+      },
+      { pageNum: 1, pageSize: 1 },
+    );
     expect(newest.ids[0]).toBe(beforeProjects + 9);
     stale.close();
   });

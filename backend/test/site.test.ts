@@ -20,7 +20,10 @@ const value = <T>(sql: string, ...params: unknown[]) => (t.db.prepare(sql).get(.
 
 describe('configs', () => {
   it('answers values in msg, as RuoYi does', async () => {
-    expect((await get('/api/system/config/configKey/sys.site.title')).body).toEqual({ code: 200, msg: '山东项目网 - 找项目首选' });
+    expect((await get('/api/system/config/configKey/sys.site.title')).body).toEqual({
+      code: 200,
+      msg: '山东项目网 - 找项目首选',
+    });
     expect((await get('/api/system/config/configKey/sys.site.province')).body.msg).toBe('山东');
     expect((await get('/api/system/config/configKey/cms.score.unlockCost')).body.msg).toBe('10');
     expect((await get('/api/system/config/configKey/sys.account.captchaEnabled')).body.msg).toBe('true');
@@ -34,7 +37,10 @@ describe('configs', () => {
 
   it('answers an empty msg for an unknown key, and refuses a malformed one', async () => {
     expect((await get('/api/system/config/configKey/no.such.key')).body).toEqual({ code: 200, msg: '' });
-    expect((await get("/api/system/config/configKey/x'%20OR%201=1")).body).toEqual({ code: 500, msg: 'key 必须是 1 到 100 个字母、数字、点或下划线' });
+    expect((await get("/api/system/config/configKey/x'%20OR%201=1")).body).toEqual({
+      code: 500,
+      msg: 'key 必须是 1 到 100 个字母、数字、点或下划线',
+    });
   });
 });
 
@@ -46,16 +52,32 @@ describe('dictionaries', () => {
       expect(res.body.data.length).toBeGreaterThan(0);
       const sorts = res.body.data.map((d: { dictSort: number }) => d.dictSort);
       expect(sorts).toEqual([...sorts].sort((a, b) => a - b));
-      expect(res.body.data[0]).toMatchObject({ dictType: type, dictLabel: expect.any(String), dictValue: expect.any(String), status: '0' });
+      expect(res.body.data[0]).toMatchObject({
+        dictType: type,
+        dictLabel: expect.any(String),
+        dictValue: expect.any(String),
+        status: '0',
+      });
     }
     const regions = await get('/api/system/dict/data/type/cms_region');
     expect(regions.body.data).toHaveLength(152);
     const stages = await get('/api/system/dict/data/type/cms_xmk_stage');
-    expect(stages.body.data.map((d: { dictLabel: string }) => d.dictLabel)).toEqual(['立项', '审批', '设计', '招标', '施工', '竣工']);
+    expect(stages.body.data.map((d: { dictLabel: string }) => d.dictLabel)).toEqual([
+      '立项',
+      '审批',
+      '设计',
+      '招标',
+      '施工',
+      '竣工',
+    ]);
   });
 
   it('answers an empty list for an unknown type', async () => {
-    expect((await get('/api/system/dict/data/type/sys_user_sex')).body).toEqual({ code: 200, msg: '操作成功', data: [] });
+    expect((await get('/api/system/dict/data/type/sys_user_sex')).body).toEqual({
+      code: 200,
+      msg: '操作成功',
+      data: [],
+    });
   });
 });
 
@@ -73,7 +95,11 @@ describe('support pages and notices', () => {
     const times = res.body.rows.map((r: { createTime: string }) => r.createTime);
     expect(times).toEqual([...times].sort().reverse());
     const detail = await get(`/api/system/notice/${res.body.rows[0].noticeId}`);
-    expect(detail.body.data).toMatchObject({ noticeTitle: res.body.rows[0].noticeTitle, status: '0', noticeContent: expect.stringMatching(/^<p>/) });
+    expect(detail.body.data).toMatchObject({
+      noticeTitle: res.body.rows[0].noticeTitle,
+      status: '0',
+      noticeContent: expect.stringMatching(/^<p>/),
+    });
   });
 
   it('404s unknown columns, missing and withdrawn notices', async () => {
@@ -84,7 +110,10 @@ describe('support pages and notices', () => {
   });
 
   it('testToken tells whether the bearer is valid', async () => {
-    expect((await get('/api/cmsData/testToken')).body.data).toEqual({ serverTime: '2024-06-12 10:30:00', authenticated: false });
+    expect((await get('/api/cmsData/testToken')).body.data).toEqual({
+      serverTime: '2024-06-12 10:30:00',
+      authenticated: false,
+    });
     const token = await t.login('demo', 'demo123');
     const res = await request(t.app).get('/api/cmsData/testToken').set(t.bearer(token));
     expect(res.body.data.authenticated).toBe(true);
@@ -100,7 +129,10 @@ describe('home', () => {
     expect(stage.body.rows.every((r: { stage: string }) => r.stage === '1')).toBe(true);
     const tenders = await get('/api/cms/selectZBHomeList/', { noticeType: '5' });
     expect(tenders.body.rows.every((r: { noticeType: string }) => r.noticeType === '5')).toBe(true);
-    expect((await get('/api/cms/selectZBHomeList/', { noticeType: 'x;' })).body).toEqual({ code: 500, msg: 'noticeType 不是有效的取值' });
+    expect((await get('/api/cms/selectZBHomeList/', { noticeType: 'x;' })).body).toEqual({
+      code: 500,
+      msg: 'noticeType 不是有效的取值',
+    });
   });
 
   it("counts today's, this week's and all items (Asia/Shanghai days), for the province, a city or a county", async () => {
@@ -121,7 +153,10 @@ describe('home', () => {
     });
     const county = await get('/api/cms/getTodayZBNum/370112');
     expect(county.body.data.total).toBe(value<number>("SELECT count(*) AS v FROM zb WHERE area_code = '370112'"));
-    expect((await get('/api/cms/getTodayNum/jinan')).body).toEqual({ code: 500, msg: 'x 必须是 0（全省）或 6 位地区编码' });
+    expect((await get('/api/cms/getTodayNum/jinan')).body).toEqual({
+      code: 500,
+      msg: 'x 必须是 0（全省）或 6 位地区编码',
+    });
   });
 
   it('rolls over at midnight Asia/Shanghai, not UTC', async () => {
@@ -140,9 +175,11 @@ describe('goods and orders', () => {
   let demo: string;
   let vip: string;
   const goodsId = (name: string) => value<number>('SELECT id AS v FROM goods WHERE name = ?', name);
-  const order = (token: string, id: number) => request(t.app).post('/cms/order/create').set(t.bearer(token)).send({ goodsId: id });
+  const order = (token: string, id: number) =>
+    request(t.app).post('/cms/order/create').set(t.bearer(token)).send({ goodsId: id });
   const confirm = (id: number) => request(t.app).post(`/admin/order/${id}/confirm`).set(t.admin());
-  const info = async (token: string) => (await request(t.app).get('/cms/member/getMemberInfo').set(t.bearer(token))).body.user;
+  const info = async (token: string) =>
+    (await request(t.app).get('/cms/member/getMemberInfo').set(t.bearer(token))).body.user;
 
   beforeAll(async () => {
     demo = await t.login('demo', 'demo123');
@@ -153,33 +190,56 @@ describe('goods and orders', () => {
     const all = await get('/api/cms/goods/list');
     expect(all.body.total).toBe(6);
     const vipGoods = await get('/api/cms/goods/list', { type: 'vip' });
-    expect(vipGoods.body.rows).toEqual([expect.objectContaining({ name: 'VIP年度会员', level: '2', days: 365, price: 1980, originalPrice: 2680 })]);
-    expect((await get(`/api/cms/goods/${goodsId('500积分')}`)).body.data).toMatchObject({ type: 'score', score: 500, price: 45 });
+    expect(vipGoods.body.rows).toEqual([
+      expect.objectContaining({ name: 'VIP年度会员', level: '2', days: 365, price: 1980, originalPrice: 2680 }),
+    ]);
+    expect((await get(`/api/cms/goods/${goodsId('500积分')}`)).body.data).toMatchObject({
+      type: 'score',
+      score: 500,
+      price: 45,
+    });
     expect((await get('/api/cms/goods/999')).body).toEqual({ code: 404, msg: '商品不存在或已下架' });
   });
 
   it('creates one pending order per goods and member', async () => {
     const first = await order(demo, goodsId('100积分'));
-    expect(first.body).toMatchObject({ code: 200, data: { status: 'pending', goodsName: '100积分', price: 10, confirmTime: null } });
+    expect(first.body).toMatchObject({
+      code: 200,
+      data: { status: 'pending', goodsName: '100积分', price: 10, confirmTime: null },
+    });
     expect(first.body.data.orderNo).toMatch(/^SD\d{20}$/);
     const again = await order(demo, goodsId('100积分'));
     expect(again.body.data.id).toBe(first.body.data.id);
     const mine = await request(t.app).get('/cms/member/memberList').set(t.bearer(demo));
     expect(mine.body.rows[0]).toMatchObject({ id: first.body.data.id });
-    expect((await request(t.app).get('/cms/member/memberList').set(t.bearer(vip))).body.rows.map((r: { id: number }) => r.id)).not.toContain(first.body.data.id);
+    expect(
+      (await request(t.app).get('/cms/member/memberList').set(t.bearer(vip))).body.rows.map(
+        (r: { id: number }) => r.id,
+      ),
+    ).not.toContain(first.body.data.id);
   });
 
   it('refuses a lower tier than the one running, and unknown goods', async () => {
-    expect((await order(vip, goodsId('月度会员'))).body).toEqual({ code: 500, msg: '您当前的会员等级高于该商品，无需购买' });
+    expect((await order(vip, goodsId('月度会员'))).body).toEqual({
+      code: 500,
+      msg: '您当前的会员等级高于该商品，无需购买',
+    });
     expect((await order(demo, 999)).body).toEqual({ code: 404, msg: '商品不存在或已下架' });
-    expect((await request(t.app).post('/cms/order/create').set(t.bearer(demo)).send({ goodsId: 'one' })).body).toEqual({ code: 500, msg: 'goodsId 必须是正整数' });
+    expect((await request(t.app).post('/cms/order/create').set(t.bearer(demo)).send({ goodsId: 'one' })).body).toEqual({
+      code: 500,
+      msg: 'goodsId 必须是正整数',
+    });
   });
 
   it('confirming a points order adds the points and a score-log row, once', async () => {
     const id = (await order(demo, goodsId('100积分'))).body.data.id;
     const before = (await info(demo)).score;
     const res = await confirm(id);
-    expect(res.body).toMatchObject({ code: 200, msg: '订单已确认，权益已发放', data: { status: 'paid', confirmTime: '2024-06-12 10:30:00' } });
+    expect(res.body).toMatchObject({
+      code: 200,
+      msg: '订单已确认，权益已发放',
+      data: { status: 'paid', confirmTime: '2024-06-12 10:30:00' },
+    });
     expect((await info(demo)).score).toBe(before + 100);
     const again = await confirm(id);
     expect(again.body).toMatchObject({ code: 200, msg: '订单已确认，无需重复操作' });

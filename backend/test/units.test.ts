@@ -25,17 +25,43 @@ describe('loadConfig', () => {
 
   it('reads every variable, treating empty as unset', () => {
     const config = loadConfig(
-      { BACKEND_PORT: '0', BACKEND_HOST: '0.0.0.0', DATA_DIR: '/var/lib/cms', CAPTCHA_ENABLED: 'false', ADMIN_TOKEN: 'a-very-long-admin-token', DB_SYNCHRONOUS: 'FULL', DEMO_TOP_UP: '0', SEED_PROJECTS: '10', SEED_TENDERS: '' },
+      {
+        BACKEND_PORT: '0',
+        BACKEND_HOST: '0.0.0.0',
+        DATA_DIR: '/var/lib/cms',
+        CAPTCHA_ENABLED: 'false',
+        ADMIN_TOKEN: 'a-very-long-admin-token',
+        DB_SYNCHRONOUS: 'FULL',
+        DEMO_TOP_UP: '0',
+        SEED_PROJECTS: '10',
+        SEED_TENDERS: '',
+      },
       '/x',
     );
-    expect(config).toMatchObject({ port: 0, host: '0.0.0.0', dataDir: '/var/lib/cms', captchaEnabled: false, adminToken: 'a-very-long-admin-token', dbSynchronous: 'FULL', demoTopUp: false, seedProjects: 10, seedTenders: 5000 });
+    expect(config).toMatchObject({
+      port: 0,
+      host: '0.0.0.0',
+      dataDir: '/var/lib/cms',
+      captchaEnabled: false,
+      adminToken: 'a-very-long-admin-token',
+      dbSynchronous: 'FULL',
+      demoTopUp: false,
+      seedProjects: 10,
+      seedTenders: 5000,
+    });
   });
 
   it.each([
-    [{ BACKEND_PORT: '70000' }, 'Invalid environment variable BACKEND_PORT: must be an integer from 0 to 65535, got "70000"'],
+    [
+      { BACKEND_PORT: '70000' },
+      'Invalid environment variable BACKEND_PORT: must be an integer from 0 to 65535, got "70000"',
+    ],
     [{ CAPTCHA_ENABLED: 'yes' }, 'Invalid environment variable CAPTCHA_ENABLED: must be true or false, got "yes"'],
     [{ DB_SYNCHRONOUS: 'OFF' }, 'Invalid environment variable DB_SYNCHRONOUS: must be NORMAL or FULL, got "OFF"'],
-    [{ ADMIN_TOKEN: 'short' }, 'Invalid environment variable ADMIN_TOKEN: must be 16 to 200 printable ASCII characters without spaces, got (hidden)'],
+    [
+      { ADMIN_TOKEN: 'short' },
+      'Invalid environment variable ADMIN_TOKEN: must be 16 to 200 printable ASCII characters without spaces, got (hidden)',
+    ],
   ])('refuses %o naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));
   });

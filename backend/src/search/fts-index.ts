@@ -35,7 +35,12 @@ const areaTags = (areaCode: string, cityCode: string) =>
 export function xmkDocument(row: XmkIndexFields): FtsDocument {
   return documentOf(
     [row.title, row.owner, htmlText(row.content)],
-    [...areaTags(row.areaCode, row.cityCode), tag('industry', row.industry), tag('stage', row.stage), tag('nature', row.nature)],
+    [
+      ...areaTags(row.areaCode, row.cityCode),
+      tag('industry', row.industry),
+      tag('stage', row.stage),
+      tag('nature', row.nature),
+    ],
   );
 }
 
@@ -51,7 +56,9 @@ export type ContentTable = 'xmk' | 'zb';
 
 /** Writes one document; `rowid` is the item id. */
 export function ftsWriter(db: Db, table: ContentTable): (id: number, doc: FtsDocument) => void {
-  const insert = db.prepare<[number, string, string, string]>(`INSERT INTO ${table}_fts (rowid, uni, bi, tags) VALUES (?, ?, ?, ?)`);
+  const insert = db.prepare<[number, string, string, string]>(
+    `INSERT INTO ${table}_fts (rowid, uni, bi, tags) VALUES (?, ?, ?, ?)`,
+  );
   return (id, doc) => {
     insert.run(id, doc.uni, doc.bi, doc.tags);
   };

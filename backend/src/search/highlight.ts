@@ -17,7 +17,13 @@ export function highlighter(keyword: string | undefined): (title: string) => str
   const runs = keyword ? runsOf(keyword) : [];
   if (runs.length === 0) return escapeHtml;
   // Longest first, so "道路改扩建" wins over "道路" where both match.
-  const pattern = new RegExp([...new Set(runs)].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|'), 'giu');
+  const pattern = new RegExp(
+    [...new Set(runs)]
+      .sort((a, b) => b.length - a.length)
+      .map(escapeRegExp)
+      .join('|'),
+    'giu',
+  );
   return (title) => {
     let html = '';
     let last = 0;

@@ -28,12 +28,28 @@ export interface Place {
 function placeOf(city: (typeof CITIES)[number], county: readonly [string, string] | null): Place {
   const cityShort = city.name.replace(/市$/, '');
   if (!county) {
-    return { areaCode: city.code, cityCode: city.code, cityName: city.name, cityShort, label: city.name, short: cityShort, areaPhoneCode: city.areaPhoneCode };
+    return {
+      areaCode: city.code,
+      cityCode: city.code,
+      cityName: city.name,
+      cityShort,
+      label: city.name,
+      short: cityShort,
+      areaPhoneCode: city.areaPhoneCode,
+    };
   }
   const [code, name] = county;
   const label = name.endsWith('区') ? city.name + name : name;
   const short = name.length > 2 ? name.slice(0, -1) : name;
-  return { areaCode: code, cityCode: city.code, cityName: city.name, cityShort, label, short, areaPhoneCode: city.areaPhoneCode };
+  return {
+    areaCode: code,
+    cityCode: city.code,
+    cityName: city.name,
+    cityShort,
+    label,
+    short,
+    areaPhoneCode: city.areaPhoneCode,
+  };
 }
 
 const PLACES_BY_CODE = new Map<string, Place>();
@@ -95,7 +111,9 @@ const enterpriseName = (rng: Random, place: Place) =>
 const governmentDept = (place: Place, dept: string): [string, OwnerType] => [`${place.label}${dept}`, '1'];
 
 const investmentCompany = (rng: Random, place: Place): [string, OwnerType] =>
-  rng.chance(0.5) ? [`${place.cityShort}城市建设投资集团有限公司`, '3'] : [`${place.short}城市建设投资发展有限公司`, '3'];
+  rng.chance(0.5)
+    ? [`${place.cityShort}城市建设投资集团有限公司`, '3']
+    : [`${place.short}城市建设投资发展有限公司`, '3'];
 
 // ---- project kinds --------------------------------------------------------------------------
 
@@ -476,7 +494,9 @@ const PROJECT_KINDS: readonly ProjectKind[] = [
       nature: '1',
       investment: rng.real(3000, 60000),
       buildingArea: null,
-      owner: rng.chance(0.5) ? [`山东${rng.pick(words.BRANDS)}能源发展有限公司`, '3'] : [`${place.cityShort}${rng.pick(words.BRANDS)}新能源科技有限公司`, '4'],
+      owner: rng.chance(0.5)
+        ? [`山东${rng.pick(words.BRANDS)}能源发展有限公司`, '3']
+        : [`${place.cityShort}${rng.pick(words.BRANDS)}新能源科技有限公司`, '4'],
       scope: `利用厂房及公共建筑屋顶建设分布式光伏电站，年均发电量约${rng.int(500, 9000)}万千瓦时。`,
     }),
   },
@@ -634,7 +654,16 @@ const PROJECT_KINDS: readonly ProjectKind[] = [
   },
 ];
 
-const INDUSTRY_WEIGHTS: Record<Industry, number> = { '1': 30, '2': 22, '3': 14, '4': 8, '5': 9, '6': 9, '7': 5, '8': 3 };
+const INDUSTRY_WEIGHTS: Record<Industry, number> = {
+  '1': 30,
+  '2': 22,
+  '3': 14,
+  '4': 8,
+  '5': 9,
+  '6': 9,
+  '7': 5,
+  '8': 3,
+};
 const KIND_WEIGHTS = PROJECT_KINDS.map(
   (kind) => INDUSTRY_WEIGHTS[kind.industry] / PROJECT_KINDS.filter((k) => k.industry === kind.industry).length,
 );
@@ -704,7 +733,8 @@ const STAGES: readonly XmkStage[] = ['1', '2', '3', '4', '5', '6'];
 
 function approvalAuthority(rng: Random, place: Place, investment: number): string {
   if (investment > 100_000) return '山东省发展和改革委员会';
-  if (place.areaCode === place.cityCode) return rng.chance(0.5) ? `${place.cityName}发展和改革委员会` : `${place.cityName}行政审批服务局`;
+  if (place.areaCode === place.cityCode)
+    return rng.chance(0.5) ? `${place.cityName}发展和改革委员会` : `${place.cityName}行政审批服务局`;
   return rng.chance(0.5) ? `${place.label}发展和改革局` : `${place.label}行政审批服务局`;
 }
 
@@ -721,7 +751,8 @@ export function generateXmk(rng: Random, publishAt: Date, now: Date): XmkRow {
 
   // Stage history: young projects have had no time to move on.
   const ageDays = (now.getTime() - publishAt.getTime()) / DAY_MS;
-  const stage = ageDays < 3 ? rng.weighted(STAGES.slice(0, 3), STAGE_WEIGHTS.slice(0, 3)) : rng.weighted(STAGES, STAGE_WEIGHTS);
+  const stage =
+    ageDays < 3 ? rng.weighted(STAGES.slice(0, 3), STAGE_WEIGHTS.slice(0, 3)) : rng.weighted(STAGES, STAGE_WEIGHTS);
   const first = ageDays < 3 ? Number(stage) : rng.int(1, Math.min(Number(stage), 3));
   const steps = Number(stage) - first + 1;
   const offsets = Array.from({ length: steps - 1 }, () => rng.next() * 0.9).sort((a, b) => a - b);
@@ -859,55 +890,91 @@ interface StandaloneKind {
 const STANDALONE_KINDS: readonly StandaloneKind[] = [
   {
     industry: '8',
-    base: (_rng, place) => ({ title: `${place.label}人民医院医疗设备采购项目`, tenderer: `${place.label}人民医院`, scope: '彩色多普勒超声诊断仪、全自动生化分析仪等医疗设备的采购、安装及培训' }),
+    base: (_rng, place) => ({
+      title: `${place.label}人民医院医疗设备采购项目`,
+      tenderer: `${place.label}人民医院`,
+      scope: '彩色多普勒超声诊断仪、全自动生化分析仪等医疗设备的采购、安装及培训',
+    }),
     amount: [80, 3000],
     qualification: words.QUALIFICATIONS.goods,
   },
   {
     industry: '8',
-    base: (_rng, place, year) => ({ title: `${place.label}${year}年中小学教学设备采购项目`, tenderer: `${place.label}教育和体育局`, scope: '各学校智慧黑板、学生课桌椅、实验室设备的供货、安装及售后服务' }),
+    base: (_rng, place, year) => ({
+      title: `${place.label}${year}年中小学教学设备采购项目`,
+      tenderer: `${place.label}教育和体育局`,
+      scope: '各学校智慧黑板、学生课桌椅、实验室设备的供货、安装及售后服务',
+    }),
     amount: [50, 1500],
     qualification: words.QUALIFICATIONS.goods,
   },
   {
     industry: '8',
-    base: (_rng, place) => ({ title: `${place.label}环卫车辆及设备采购项目`, tenderer: `${place.label}城市管理局`, scope: '洗扫车、压缩式垃圾车及垃圾分类收集设施的采购' }),
+    base: (_rng, place) => ({
+      title: `${place.label}环卫车辆及设备采购项目`,
+      tenderer: `${place.label}城市管理局`,
+      scope: '洗扫车、压缩式垃圾车及垃圾分类收集设施的采购',
+    }),
     amount: [60, 1200],
     qualification: words.QUALIFICATIONS.goods,
   },
   {
     industry: '2',
-    base: (_rng, place, year) => ({ title: `${place.label}${year}年度市政道路养护维修工程`, tenderer: `${place.label}城市管理局`, scope: '城区市政道路、人行道及附属设施的日常养护和维修' }),
+    base: (_rng, place, year) => ({
+      title: `${place.label}${year}年度市政道路养护维修工程`,
+      tenderer: `${place.label}城市管理局`,
+      scope: '城区市政道路、人行道及附属设施的日常养护和维修',
+    }),
     amount: [100, 2500],
     qualification: words.QUALIFICATIONS.municipal,
   },
   {
     industry: '2',
-    base: (rng, place) => ({ title: `${place.label}${rng.pick(words.ROADS)}路灯节能改造工程`, tenderer: `${place.label}城市管理局`, scope: '路灯灯具更换为LED节能灯具，更新配电箱及控制系统' }),
+    base: (rng, place) => ({
+      title: `${place.label}${rng.pick(words.ROADS)}路灯节能改造工程`,
+      tenderer: `${place.label}城市管理局`,
+      scope: '路灯灯具更换为LED节能灯具，更新配电箱及控制系统',
+    }),
     amount: [40, 800],
     qualification: words.QUALIFICATIONS.municipal,
   },
   {
     industry: '3',
-    base: (_rng, place, year) => ({ title: `${place.label}${year}年农村公路养护工程`, tenderer: `${place.label}交通运输局`, scope: '农村公路路面修补、桥涵维护及安全设施完善' }),
+    base: (_rng, place, year) => ({
+      title: `${place.label}${year}年农村公路养护工程`,
+      tenderer: `${place.label}交通运输局`,
+      scope: '农村公路路面修补、桥涵维护及安全设施完善',
+    }),
     amount: [100, 3000],
     qualification: words.QUALIFICATIONS.road,
   },
   {
     industry: '4',
-    base: (rng, place) => ({ title: `${place.label}${rng.pick(words.RIVERS)}水毁修复工程`, tenderer: `${place.label}水利局`, scope: '水毁堤防、护岸及涵闸的修复加固' }),
+    base: (rng, place) => ({
+      title: `${place.label}${rng.pick(words.RIVERS)}水毁修复工程`,
+      tenderer: `${place.label}水利局`,
+      scope: '水毁堤防、护岸及涵闸的修复加固',
+    }),
     amount: [80, 2000],
     qualification: words.QUALIFICATIONS.water,
   },
   {
     industry: '7',
-    base: (rng, place) => ({ title: `${place.label}${town(rng)}美丽乡村建设项目`, tenderer: `${place.label}农业农村局`, scope: '村内道路硬化、污水治理、绿化亮化及公共服务设施建设' }),
+    base: (rng, place) => ({
+      title: `${place.label}${town(rng)}美丽乡村建设项目`,
+      tenderer: `${place.label}农业农村局`,
+      scope: '村内道路硬化、污水治理、绿化亮化及公共服务设施建设',
+    }),
     amount: [100, 2500],
     qualification: words.QUALIFICATIONS.municipal,
   },
   {
     industry: '1',
-    base: (_rng, place) => ({ title: `${place.label}机关办公楼维修改造工程`, tenderer: `${place.label}机关事务服务中心`, scope: '办公楼外立面改造、屋面防水、水电暖及消防系统改造' }),
+    base: (_rng, place) => ({
+      title: `${place.label}机关办公楼维修改造工程`,
+      tenderer: `${place.label}机关事务服务中心`,
+      scope: '办公楼外立面改造、屋面防水、水电暖及消防系统改造',
+    }),
     amount: [60, 1500],
     qualification: words.QUALIFICATIONS.building,
   },
@@ -928,7 +995,19 @@ const at = (day: Date, time: string) => `${formatDate(day)} ${time}`;
 function tenderBody(
   rng: Random,
   noticeType: NoticeType,
-  facts: { base: string; tenderer: string; agency: string; scope: string; qualification: string; amount: number | null; openTime: string | null; signupDeadline: string | null; place: Place; publishAt: Date; approval: string },
+  facts: {
+    base: string;
+    tenderer: string;
+    agency: string;
+    scope: string;
+    qualification: string;
+    amount: number | null;
+    openTime: string | null;
+    signupDeadline: string | null;
+    place: Place;
+    publishAt: Date;
+    approval: string;
+  },
 ): string {
   const intro = `<p><strong>一、项目概况与招标范围</strong></p><p>${facts.base}已由${facts.approval}批准建设，招标人为${facts.tenderer}，招标代理机构为${facts.agency}。本次招标范围：${facts.scope}。</p>`;
   const place = `${facts.place.cityName}公共资源交易中心`;
@@ -936,7 +1015,12 @@ function tenderBody(
     case '1':
       return (
         intro +
-        `<p><strong>二、招标计划</strong></p><p>预计于${formatDate(addDays(facts.publishAt, rng.int(15, 45))).slice(0, 7).replace('-', '年')}月发布招标公告，${facts.amount === null ? '预算金额以招标公告为准' : `预算金额约${facts.amount}万元`}。</p>` +
+        `<p><strong>二、招标计划</strong></p><p>预计于${formatDate(addDays(facts.publishAt, rng.int(15, 45)))
+          .slice(0, 7)
+          .replace(
+            '-',
+            '年',
+          )}月发布招标公告，${facts.amount === null ? '预算金额以招标公告为准' : `预算金额约${facts.amount}万元`}。</p>` +
         `<p><strong>三、其他</strong></p><p>本预告仅供潜在投标人参考，具体以正式招标公告为准。</p>`
       );
     case '2':
@@ -1022,7 +1106,17 @@ export function generateZb(rng: Random, publishAt: Date, now: Date, project: Pro
   const stated = noticeType === '1' && rng.chance(0.4) ? null : amount;
   const publishTime = formatDateTime(publishAt);
   const content = tenderBody(rng, noticeType, {
-    base, tenderer, agency, scope: scopeText, qualification, amount: stated, openTime, signupDeadline, place, publishAt, approval,
+    base,
+    tenderer,
+    agency,
+    scope: scopeText,
+    qualification,
+    amount: stated,
+    openTime,
+    signupDeadline,
+    place,
+    publishAt,
+    approval,
   });
   return {
     title: `${base}${titleScope}${NOTICE_SUFFIX[noticeType]}`,

@@ -33,10 +33,28 @@ export function contentWriter(db: Db): ContentWriter {
   return {
     xmk(row) {
       const { lastInsertRowid } = insertXmk.run(
-        row.title, row.areaCode, row.cityCode, row.address, row.industry, row.stage, row.nature, row.investment,
-        row.buildingArea, row.owner, row.ownerType, row.approvalAuthority, row.planStartDate, row.planEndDate,
-        row.content, row.contact.company, row.contact.name, row.contact.phone, row.contact.address,
-        row.publishTime, row.updateTime, row.views,
+        row.title,
+        row.areaCode,
+        row.cityCode,
+        row.address,
+        row.industry,
+        row.stage,
+        row.nature,
+        row.investment,
+        row.buildingArea,
+        row.owner,
+        row.ownerType,
+        row.approvalAuthority,
+        row.planStartDate,
+        row.planEndDate,
+        row.content,
+        row.contact.company,
+        row.contact.name,
+        row.contact.phone,
+        row.contact.address,
+        row.publishTime,
+        row.updateTime,
+        row.views,
       );
       const id = Number(lastInsertRowid);
       for (const v of row.versions) insertVersion.run(id, v.version, v.stage, v.summary, v.changeTime);
@@ -44,9 +62,25 @@ export function contentWriter(db: Db): ContentWriter {
     },
     zb(row) {
       const { lastInsertRowid } = insertZb.run(
-        row.title, row.areaCode, row.cityCode, row.industry, row.noticeType, row.amount, row.tenderer, row.agency,
-        row.openTime, row.signupDeadline, row.content, row.contact.company, row.contact.name, row.contact.phone,
-        row.contact.address, row.xmkId, row.publishTime, row.updateTime, row.views,
+        row.title,
+        row.areaCode,
+        row.cityCode,
+        row.industry,
+        row.noticeType,
+        row.amount,
+        row.tenderer,
+        row.agency,
+        row.openTime,
+        row.signupDeadline,
+        row.content,
+        row.contact.company,
+        row.contact.name,
+        row.contact.phone,
+        row.contact.address,
+        row.xmkId,
+        row.publishTime,
+        row.updateTime,
+        row.views,
       );
       return Number(lastInsertRowid);
     },

@@ -64,17 +64,39 @@ export function seedDemoMembers(db: Db, rng: Random, now: Date, hasher: Password
     const goodsIndex = GOODS.findIndex((g) => g.name === goodsName);
     const goods = GOODS[goodsIndex]!;
     const orderNo = `SD${formatDateTime(time).replace(/\D/g, '')}${String(rng.int(0, 999_999)).padStart(6, '0')}`;
-    insertOrder.run(orderNo, memberId, goodsIndex + 1, goods.name, goods.type, goods.priceFen, status, formatDateTime(time),
-      status === 'paid' ? formatDateTime(addDays(time, 0.02)) : null);
+    insertOrder.run(
+      orderNo,
+      memberId,
+      goodsIndex + 1,
+      goods.name,
+      goods.type,
+      goods.priceFen,
+      status,
+      formatDateTime(time),
+      status === 'paid' ? formatDateTime(addDays(time, 0.02)) : null,
+    );
     return goods;
   };
 
   // demo: a free member who bought points and spent some on unlocks
   const demoCreated = addDays(now, -200);
   const demoId = Number(
-    insertMember.run(DEMO_MEMBERS.demo.userName, hasher.hash(DEMO_MEMBERS.demo.password), '演示用户', mobilePhone(rng), 'demo@example.com',
-      `山东${rng.pick(BRANDS)}建设集团有限公司`, '0', null, '道路,学校,桥', '370100,370200', randomSecret(rng),
-      formatDateTime(addDays(now, -1)), formatDateTime(demoCreated), formatDateTime(addDays(now, -1))).lastInsertRowid,
+    insertMember.run(
+      DEMO_MEMBERS.demo.userName,
+      hasher.hash(DEMO_MEMBERS.demo.password),
+      '演示用户',
+      mobilePhone(rng),
+      'demo@example.com',
+      `山东${rng.pick(BRANDS)}建设集团有限公司`,
+      '0',
+      null,
+      '道路,学校,桥',
+      '370100,370200',
+      randomSecret(rng),
+      formatDateTime(addDays(now, -1)),
+      formatDateTime(demoCreated),
+      formatDateTime(addDays(now, -1)),
+    ).lastInsertRowid,
   );
   const demoLedger = ledgerOf(demoId);
   demoLedger.add(registerGift, SCORE_TYPES.register.value, '新用户注册赠送积分', demoCreated);
@@ -82,12 +104,16 @@ export function seedDemoMembers(db: Db, rng: Random, now: Date, hasher: Password
   demoLedger.add(points.score, SCORE_TYPES.purchase.value, `购买${points.name}`, addDays(now, -149.98));
   order(demoId, '月度会员', 'pending', addDays(now, -1));
 
-  const recentXmk = db.prepare<[number], { id: number; title: string; owner: string; publishTime: string }>(
-    'SELECT id, title, owner, publish_time AS publishTime FROM xmk ORDER BY id DESC LIMIT ?',
-  ).all(60);
-  const recentZb = db.prepare<[number], { id: number; title: string; tenderer: string }>(
-    'SELECT id, title, tenderer FROM zb ORDER BY id DESC LIMIT ?',
-  ).all(60);
+  const recentXmk = db
+    .prepare<[number], { id: number; title: string; owner: string; publishTime: string }>(
+      'SELECT id, title, owner, publish_time AS publishTime FROM xmk ORDER BY id DESC LIMIT ?',
+    )
+    .all(60);
+  const recentZb = db
+    .prepare<[number], { id: number; title: string; tenderer: string }>(
+      'SELECT id, title, tenderer FROM zb ORDER BY id DESC LIMIT ?',
+    )
+    .all(60);
   if (recentXmk.length === 0 || recentZb.length === 0) {
     setScore.run(demoLedger.balance, demoId);
   } else {
@@ -129,19 +155,45 @@ export function seedDemoMembers(db: Db, rng: Random, now: Date, hasher: Password
       { name: favoriteXmk[1]!.owner, type: 'xmk', id: favoriteXmk[1]!.id, title: favoriteXmk[1]!.title },
       { name: favoriteZb[0]!.tenderer, type: 'zb', id: favoriteZb[0]!.id, title: favoriteZb[0]!.title },
     ];
-    const typedIn = Array.from({ length: 3 }, () => ({ name: `山东${rng.pick(BRANDS)}${rng.pick(CONTRACTOR_SUFFIXES)}`, type: 'manual', id: null, title: null }));
+    const typedIn = Array.from({ length: 3 }, () => ({
+      name: `山东${rng.pick(BRANDS)}${rng.pick(CONTRACTOR_SUFFIXES)}`,
+      type: 'manual',
+      id: null,
+      title: null,
+    }));
     [...fromItems, ...typedIn].forEach((client, i) => {
       const created = addDays(now, -40 + i * 5);
       const status = String(i % 4);
       const nextVisit = status === '0' || status === '1' ? formatDate(addDays(now, i - 2)) : null;
-      const result = insertClient.run(demoId, client.name, personName(rng), mobilePhone(rng), status, nextVisit,
-        i === 0 ? '重点客户，关注施工招标时间' : '', client.type, client.id, client.title, formatDateTime(created), formatDateTime(created));
+      const result = insertClient.run(
+        demoId,
+        client.name,
+        personName(rng),
+        mobilePhone(rng),
+        status,
+        nextVisit,
+        i === 0 ? '重点客户，关注施工招标时间' : '',
+        client.type,
+        client.id,
+        client.title,
+        formatDateTime(created),
+        formatDateTime(created),
+      );
       if (result.changes === 0) return;
       const clientId = Number(result.lastInsertRowid);
       const visits = rng.int(1, 4);
       for (let v = 0; v < visits; v++) {
         const visitTime = formatDateTime(addDays(created, 2 + v * 6));
-        insertRecord.run(demoId, clientId, visitTime, String(rng.int(0, 3)), rng.pick(VISIT_CONTENTS), rng.pick(VISIT_RESULTS), rng.pick(NEXT_STEPS), visitTime);
+        insertRecord.run(
+          demoId,
+          clientId,
+          visitTime,
+          String(rng.int(0, 3)),
+          rng.pick(VISIT_CONTENTS),
+          rng.pick(VISIT_RESULTS),
+          rng.pick(NEXT_STEPS),
+          visitTime,
+        );
       }
     });
   }
@@ -151,7 +203,12 @@ export function seedDemoMembers(db: Db, rng: Random, now: Date, hasher: Password
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const messages: [memberId: number | null, source: string, content: string, reply: string | null][] = [
-    [demoId, 'xmzx', '想咨询济南市道路改扩建项目的前期咨询服务，请联系我。', '您好，已安排项目咨询顾问与您联系，请保持电话畅通。'],
+    [
+      demoId,
+      'xmzx',
+      '想咨询济南市道路改扩建项目的前期咨询服务，请联系我。',
+      '您好，已安排项目咨询顾问与您联系，请保持电话畅通。',
+    ],
     [demoId, 'member', '积分充值后多久到账？', '您好，客服确认付款后积分立即到账，可在积分日志中查看。'],
     [demoId, 'support', '希望增加按投资额订阅招标信息的功能。', null],
     [null, 'zjzx', '我公司有一个厂房项目需要做造价咨询，请报价。', '您好，造价工程师将在一个工作日内与您联系。'],
@@ -159,16 +216,38 @@ export function seedDemoMembers(db: Db, rng: Random, now: Date, hasher: Password
   ];
   messages.forEach(([memberId, source, content, reply], i) => {
     const created = addDays(now, -12 + i * 2);
-    insertMessage.run(memberId, memberId === null ? personName(rng) : '演示用户', mobilePhone(rng), null, content, source,
-      formatDateTime(created), reply, reply === null ? null : formatDateTime(addDays(created, 0.2)));
+    insertMessage.run(
+      memberId,
+      memberId === null ? personName(rng) : '演示用户',
+      mobilePhone(rng),
+      null,
+      content,
+      source,
+      formatDateTime(created),
+      reply,
+      reply === null ? null : formatDateTime(addDays(created, 0.2)),
+    );
   });
 
   // vip: a yearly VIP bought when the account was opened
   const vipCreated = addDays(now, -1);
   const vipId = Number(
-    insertMember.run(DEMO_MEMBERS.vip.userName, hasher.hash(DEMO_MEMBERS.vip.password), 'VIP演示用户', mobilePhone(rng), 'vip@example.com',
-      `${rng.pick(BRANDS)}工程咨询有限公司`, '2', formatDateTime(addDays(vipCreated, 365)), '', '', randomSecret(rng),
-      formatDateTime(vipCreated), formatDateTime(vipCreated), null).lastInsertRowid,
+    insertMember.run(
+      DEMO_MEMBERS.vip.userName,
+      hasher.hash(DEMO_MEMBERS.vip.password),
+      'VIP演示用户',
+      mobilePhone(rng),
+      'vip@example.com',
+      `${rng.pick(BRANDS)}工程咨询有限公司`,
+      '2',
+      formatDateTime(addDays(vipCreated, 365)),
+      '',
+      '',
+      randomSecret(rng),
+      formatDateTime(vipCreated),
+      formatDateTime(vipCreated),
+      null,
+    ).lastInsertRowid,
   );
   const vipLedger = ledgerOf(vipId);
   vipLedger.add(registerGift, SCORE_TYPES.register.value, '新用户注册赠送积分', vipCreated);

@@ -37,7 +37,12 @@ export interface SeedSummary {
 const BATCH = 5_000;
 
 /** Meta keys the seeder writes; the demo top-up reads them. */
-export const META = { seed: 'seed', projects: 'seed.projects', tenders: 'seed.tenders', seededAt: 'seed.time' } as const;
+export const META = {
+  seed: 'seed',
+  projects: 'seed.projects',
+  tenders: 'seed.tenders',
+  seededAt: 'seed.time',
+} as const;
 
 export function isSeeded(db: Db): boolean {
   return db.prepare('SELECT 1 FROM meta WHERE key = ?').get(META.seed) !== undefined;
@@ -100,7 +105,18 @@ function seedReferenceData(db: Db, now: Date): void {
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   GOODS.forEach((g, i) =>
-    goods.run(g.name, g.type, g.level, g.days, g.score, g.priceFen, g.originalFen, g.description, JSON.stringify(g.benefits), i + 1),
+    goods.run(
+      g.name,
+      g.type,
+      g.level,
+      g.days,
+      g.score,
+      g.priceFen,
+      g.originalFen,
+      g.description,
+      JSON.stringify(g.benefits),
+      i + 1,
+    ),
   );
 }
 
@@ -133,7 +149,14 @@ function countAtOrBefore(sortedTimes: Float64Array, time: number): number {
   return lo;
 }
 
-function seedTenders(db: Db, rng: Random, count: number, now: Date, projectTimes: Float64Array, log: (m: string) => void): void {
+function seedTenders(
+  db: Db,
+  rng: Random,
+  count: number,
+  now: Date,
+  projectTimes: Float64Array,
+  log: (m: string) => void,
+): void {
   const times = publishTimes(rng.fork('times'), count, now);
   const writer = contentWriter(db);
   const insertBatch = db.transaction((from: number, to: number) => {

@@ -19,7 +19,15 @@ export type CaptchaGenerator = () => CaptchaChallenge;
 
 /** Four characters, without look-alikes (0/o/O, 1/i/l/I). */
 export const svgCaptchaGenerator: CaptchaGenerator = () => {
-  const captcha = svgCaptcha.create({ size: 4, ignoreChars: '0oO1iIlL', noise: 2, color: true, width: 120, height: 40, fontSize: 44 });
+  const captcha = svgCaptcha.create({
+    size: 4,
+    ignoreChars: '0oO1iIlL',
+    noise: 2,
+    color: true,
+    width: 120,
+    height: 40,
+    fontSize: 44,
+  });
   return { text: captcha.text, svg: captcha.data };
 };
 

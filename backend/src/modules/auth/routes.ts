@@ -55,12 +55,22 @@ interface Credentials {
 export function registerAuthRoutes(routes: Routes, ctx: AppContext): void {
   const { sql, db } = ctx;
 
-  routes.open(ENDPOINTS.captchaImage, (): CaptchaResult => {
-    if (!ctx.config.captchaEnabled) return { code: 200, msg: MSG_SUCCESS, captchaEnabled: false };
-    const challenge = ctx.captchaGenerator();
-    const uuid = ctx.captchas.issue(challenge.text);
-    return { code: 200, msg: MSG_SUCCESS, captchaEnabled: true, uuid, img: Buffer.from(challenge.svg).toString('base64') };
-  }, { noStore: true });
+  routes.open(
+    ENDPOINTS.captchaImage,
+    (): CaptchaResult => {
+      if (!ctx.config.captchaEnabled) return { code: 200, msg: MSG_SUCCESS, captchaEnabled: false };
+      const challenge = ctx.captchaGenerator();
+      const uuid = ctx.captchas.issue(challenge.text);
+      return {
+        code: 200,
+        msg: MSG_SUCCESS,
+        captchaEnabled: true,
+        uuid,
+        img: Buffer.from(challenge.svg).toString('base64'),
+      };
+    },
+    { noStore: true },
+  );
 
   const checkCaptcha = (code: string | undefined, uuid: string | undefined) => {
     if (ctx.config.captchaEnabled) ctx.captchas.verify(uuid, code);
@@ -113,7 +123,8 @@ export function registerAuthRoutes(routes: Routes, ctx: AppContext): void {
 
   routes.open(ENDPOINTS.checkUserNameUnique, (req): AjaxResult<boolean> => {
     const { username } = parseInput(checkNameBody, req.body);
-    const taken = sql.get<[string], { id: number }>('SELECT id FROM member WHERE user_name = ?').get(username) !== undefined;
+    const taken =
+      sql.get<[string], { id: number }>('SELECT id FROM member WHERE user_name = ?').get(username) !== undefined;
     return { code: 200, msg: taken ? '用户名已存在' : '用户名可用', data: !taken };
   });
 

@@ -24,7 +24,24 @@ export type Viewer = { kind: 'visitor' } | { kind: 'member'; access: 'vip' | 'un
 
 /** Body HTML is generated sanitised, and cleaned again on the way out in case other writers appear. */
 const bodyFilter = new FilterXSS({
-  whiteList: { p: [], strong: [], b: [], em: [], br: [], ul: [], ol: [], li: [], h3: [], h4: [], table: [], thead: [], tbody: [], tr: [], th: [], td: [] },
+  whiteList: {
+    p: [],
+    strong: [],
+    b: [],
+    em: [],
+    br: [],
+    ul: [],
+    ol: [],
+    li: [],
+    h3: [],
+    h4: [],
+    table: [],
+    thead: [],
+    tbody: [],
+    tr: [],
+    th: [],
+    td: [],
+  },
   stripIgnoreTag: true,
   stripIgnoreTagBody: ['script', 'style'],
 });
@@ -36,19 +53,33 @@ export const unlockCost = (sql: Statements) => readCount(sql, CONFIG_KEYS.unlock
 function contactFor(sql: Statements, viewer: Viewer, contact: ContactBlock): ContactAccess & { contact: ContactBlock } {
   const contactAccess = viewer.kind === 'visitor' ? 'visitor' : viewer.access;
   const masked = contactAccess === 'visitor' || contactAccess === 'locked';
-  return { contactMasked: masked, contactAccess, unlockCost: unlockCost(sql), contact: masked ? maskContact(contact) : contact };
+  return {
+    contactMasked: masked,
+    contactAccess,
+    unlockCost: unlockCost(sql),
+    contact: masked ? maskContact(contact) : contact,
+  };
 }
 
-function neighbours(sql: Statements, table: ContentTable, id: number): { prev: ContentLink | null; next: ContentLink | null } {
+function neighbours(
+  sql: Statements,
+  table: ContentTable,
+  id: number,
+): { prev: ContentLink | null; next: ContentLink | null } {
   const link = (op: '<' | '>', dir: 'ASC' | 'DESC') =>
     sql
-      .get<[number], ContentLink>(`SELECT id, title, publish_time AS publishTime FROM ${table} WHERE id ${op} ? ORDER BY id ${dir} LIMIT 1`)
+      .get<[number], ContentLink>(
+        `SELECT id, title, publish_time AS publishTime FROM ${table} WHERE id ${op} ? ORDER BY id ${dir} LIMIT 1`,
+      )
       .get(id) ?? null;
   // prev: the item published just before; next: just after.
   return { prev: link('<', 'DESC'), next: link('>', 'ASC') };
 }
 
-interface XmkDetailRow extends Omit<XmkDetail, 'highlightTitle' | 'contact' | 'relatedZb' | 'prev' | 'next' | keyof ContactAccess> {
+interface XmkDetailRow extends Omit<
+  XmkDetail,
+  'highlightTitle' | 'contact' | 'relatedZb' | 'prev' | 'next' | keyof ContactAccess
+> {
   contactCompany: string;
   contactName: string;
   contactPhone: string;
@@ -81,13 +112,21 @@ export function xmkDetail(sql: Statements, id: number, viewer: Viewer, pendingVi
     highlightTitle: escapeHtml(row.title),
     views: row.views + pendingViews,
     content: sanitizeHtml(row.content),
-    ...contactFor(sql, viewer, { company: contactCompany, contact: contactName, phone: contactPhone, address: contactAddress }),
+    ...contactFor(sql, viewer, {
+      company: contactCompany,
+      contact: contactName,
+      phone: contactPhone,
+      address: contactAddress,
+    }),
     relatedZb,
     ...neighbours(sql, 'xmk', id),
   };
 }
 
-interface ZbDetailRow extends Omit<ZbDetail, 'highlightTitle' | 'contact' | 'xmk' | 'prev' | 'next' | keyof ContactAccess> {
+interface ZbDetailRow extends Omit<
+  ZbDetail,
+  'highlightTitle' | 'contact' | 'xmk' | 'prev' | 'next' | keyof ContactAccess
+> {
   xmkId: number | null;
   contactCompany: string;
   contactName: string;
@@ -108,13 +147,20 @@ export function zbDetail(sql: Statements, id: number, viewer: Viewer, pendingVie
   const xmk =
     xmkId === null
       ? null
-      : (sql.get<[number], ContentLink>('SELECT id, title, publish_time AS publishTime FROM xmk WHERE id = ?').get(xmkId) ?? null);
+      : (sql
+          .get<[number], ContentLink>('SELECT id, title, publish_time AS publishTime FROM xmk WHERE id = ?')
+          .get(xmkId) ?? null);
   return {
     ...fields,
     highlightTitle: escapeHtml(row.title),
     views: row.views + pendingViews,
     content: sanitizeHtml(row.content),
-    ...contactFor(sql, viewer, { company: contactCompany, contact: contactName, phone: contactPhone, address: contactAddress }),
+    ...contactFor(sql, viewer, {
+      company: contactCompany,
+      contact: contactName,
+      phone: contactPhone,
+      address: contactAddress,
+    }),
     xmk,
     ...neighbours(sql, 'zb', id),
   };

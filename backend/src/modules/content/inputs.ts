@@ -4,7 +4,10 @@ import { KEYWORD_MAX_LENGTH } from '../../../../shared/src/constants';
 import { TAG_VALUE } from '../../search/tokens';
 import { dateOnly, decimal, matching, oneOf, optional, pageFields, text } from '../../validation';
 
-export const keywordField = optional(`keyword 必须是不超过 ${KEYWORD_MAX_LENGTH} 个字符的文本`, text(0, KEYWORD_MAX_LENGTH));
+export const keywordField = optional(
+  `keyword 必须是不超过 ${KEYWORD_MAX_LENGTH} 个字符的文本`,
+  text(0, KEYWORD_MAX_LENGTH),
+);
 /** Dictionary values are short codes; the same pattern makes them safe as index tags. */
 const code = (name: string) => optional(`${name} 不是有效的取值`, matching(TAG_VALUE, 16));
 const amount = (name: string) => optional(`${name} 必须是 0 到 100000000 之间的数字（万元）`, decimal(0, 100_000_000));

@@ -35,7 +35,11 @@ export function registerContentRoutes(routes: Routes, ctx: AppContext): void {
       {
         keyword: q.keyword,
         areaCode: q.areaCode,
-        tags: [['industry', q.industry], ['stage', q.stage], ['nature', q.nature]],
+        tags: [
+          ['industry', q.industry],
+          ['stage', q.stage],
+          ['nature', q.nature],
+        ],
         beginDate: q.beginTime,
         endDate: q.endTime,
         minValue: q.minInvestment,
@@ -55,7 +59,10 @@ export function registerContentRoutes(routes: Routes, ctx: AppContext): void {
       {
         keyword: q.keyword,
         areaCode: q.areaCode,
-        tags: [['industry', q.industry], ['noticeType', q.noticeType]],
+        tags: [
+          ['industry', q.industry],
+          ['noticeType', q.noticeType],
+        ],
         beginDate: q.beginTime,
         endDate: q.endTime,
         minValue: q.minAmount,
@@ -112,7 +119,9 @@ export function registerContentRoutes(routes: Routes, ctx: AppContext): void {
     const regionMatches = commaList(subscription.regions)
       .filter((code) => /^\d{6}$/.test(code))
       .map((code) => tagMatch('area', code));
-    const extraMatches = [keywordMatches, regionMatches].filter((m) => m.length > 0).map((m) => m.map((x) => `(${x})`).join(' OR '));
+    const extraMatches = [keywordMatches, regionMatches]
+      .filter((m) => m.length > 0)
+      .map((m) => m.map((x) => `(${x})`).join(' OR '));
     const result = search.search('zb', { keyword: q.keyword, extraMatches, orderBy: 'time', asc: false }, q);
     const msg = extraMatches.length === 0 ? '未设置订阅关键词和地区，显示最新招标信息' : undefined;
     return page(result, zbListItems(sql, result.ids, q.keyword), msg);

@@ -89,8 +89,13 @@ export class ContentSearch {
       conditions.push(`${valueColumn} <= ?`);
       params.push(filters.maxValue);
     }
-    const needsRow = !useIndex || filters.orderBy !== 'time' || filters.minValue !== undefined || filters.maxValue !== undefined;
-    const from = !useIndex ? `${table} t` : needsRow ? `${table}_fts f JOIN ${table} t ON t.id = f.rowid` : `${table}_fts f`;
+    const needsRow =
+      !useIndex || filters.orderBy !== 'time' || filters.minValue !== undefined || filters.maxValue !== undefined;
+    const from = !useIndex
+      ? `${table} t`
+      : needsRow
+        ? `${table}_fts f JOIN ${table} t ON t.id = f.rowid`
+        : `${table}_fts f`;
     const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
     const dir = filters.asc ? 'ASC' : 'DESC';
     const order =
@@ -102,7 +107,9 @@ export class ContentSearch {
     const offset = offsetOf(page);
     const pageIds = () =>
       this.sql
-        .get<(string | number)[], { id: number }>(`SELECT ${idColumn} AS id FROM ${from} ${where} ORDER BY ${order} LIMIT ? OFFSET ?`)
+        .get<(string | number)[], { id: number }>(
+          `SELECT ${idColumn} AS id FROM ${from} ${where} ORDER BY ${order} LIMIT ? OFFSET ?`,
+        )
         .all(...params, page.pageSize, offset)
         .map((r) => r.id);
 
@@ -111,7 +118,9 @@ export class ContentSearch {
 
     if (filters.orderBy === 'time') {
       const first = this.sql
-        .get<(string | number)[], { id: number }>(`SELECT ${idColumn} AS id FROM ${from} ${where} ORDER BY ${order} LIMIT ?`)
+        .get<(string | number)[], { id: number }>(
+          `SELECT ${idColumn} AS id FROM ${from} ${where} ORDER BY ${order} LIMIT ?`,
+        )
         .all(...params, this.totalCap + 1)
         .map((r) => r.id);
       const capped = first.length > this.totalCap;
@@ -136,14 +145,18 @@ export class ContentSearch {
     let high = Number.MAX_SAFE_INTEGER;
     if (begin) {
       const row = this.sql
-        .get<[string], { id: number }>(`SELECT id FROM ${table} WHERE publish_time >= ? ORDER BY publish_time, id LIMIT 1`)
+        .get<[string], { id: number }>(
+          `SELECT id FROM ${table} WHERE publish_time >= ? ORDER BY publish_time, id LIMIT 1`,
+        )
         .get(`${begin} 00:00:00`);
       if (!row) return 'empty';
       low = row.id;
     }
     if (end) {
       const row = this.sql
-        .get<[string], { id: number }>(`SELECT id FROM ${table} WHERE publish_time <= ? ORDER BY publish_time DESC, id DESC LIMIT 1`)
+        .get<[string], { id: number }>(
+          `SELECT id FROM ${table} WHERE publish_time <= ? ORDER BY publish_time DESC, id DESC LIMIT 1`,
+        )
         .get(`${end} 23:59:59`);
       if (!row) return 'empty';
       high = row.id;

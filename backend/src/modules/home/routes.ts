@@ -28,7 +28,18 @@ export function registerHomeRoutes(routes: Routes, ctx: AppContext): void {
 
   routes.open(ENDPOINTS.homeList, (req): TableDataInfo<XmkListItem> => {
     const q = parseInput(homeListQuery, req.query);
-    const result = search.search('xmk', { tags: [['stage', q.stage], ['industry', q.industry]], orderBy: 'time', asc: false }, q);
+    const result = search.search(
+      'xmk',
+      {
+        tags: [
+          ['stage', q.stage],
+          ['industry', q.industry],
+        ],
+        orderBy: 'time',
+        asc: false,
+      },
+      q,
+    );
     return table(xmkListItems(sql, result.ids), result.total, { totalCapped: result.capped });
   });
 
@@ -46,10 +57,14 @@ export function registerHomeRoutes(routes: Routes, ctx: AppContext): void {
     if (region === '0' || region === PROVINCE.code) {
       return sql.get<[string], { n: number }>(`SELECT count(*) AS n FROM ${t} WHERE publish_time >= ?`).get(time)!.n;
     }
-    const first = sql.get<[string], { id: number }>(`SELECT id FROM ${t} WHERE publish_time >= ? ORDER BY publish_time, id LIMIT 1`).get(time);
+    const first = sql
+      .get<[string], { id: number }>(`SELECT id FROM ${t} WHERE publish_time >= ? ORDER BY publish_time, id LIMIT 1`)
+      .get(time);
     if (!first) return 0;
     const column = isCityCode(region) ? 'city_code' : 'area_code';
-    return sql.get<[string, number], { n: number }>(`SELECT count(*) AS n FROM ${t} WHERE ${column} = ? AND id >= ?`).get(region, first.id)!.n;
+    return sql
+      .get<[string, number], { n: number }>(`SELECT count(*) AS n FROM ${t} WHERE ${column} = ? AND id >= ?`)
+      .get(region, first.id)!.n;
   };
 
   const todayCount = (t: ContentTable, region: string): TodayCount => {

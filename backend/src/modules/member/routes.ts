@@ -101,7 +101,8 @@ export function registerMemberRoutes(routes: Routes, ctx: AppContext): void {
     let keywords: string | undefined;
     if (input.subscribeKeywords !== undefined) {
       const list = [...new Set(commaList(input.subscribeKeywords))];
-      const ok = list.length <= MAX_KEYWORDS && list.every((k) => Array.from(k).length <= 20 && keywordMatch(k) !== null);
+      const ok =
+        list.length <= MAX_KEYWORDS && list.every((k) => Array.from(k).length <= 20 && keywordMatch(k) !== null);
       if (!ok) throw invalid(MSG_KEYWORDS);
       keywords = list.join(',');
     }
@@ -139,7 +140,9 @@ export function registerMemberRoutes(routes: Routes, ctx: AppContext): void {
 
   routes.member(ENDPOINTS.randomPassword, (_req, session): AjaxResult<RandomPassword> => {
     const row = sql
-      .get<[number], RandomPassword>('SELECT random_password AS randomPassword, random_password_time AS createTime FROM member WHERE id = ?')
+      .get<[number], RandomPassword>(
+        'SELECT random_password AS randomPassword, random_password_time AS createTime FROM member WHERE id = ?',
+      )
       .get(session.memberId);
     if (!row) throw unauthorized();
     return success(row);
@@ -159,7 +162,9 @@ export function registerMemberRoutes(routes: Routes, ctx: AppContext): void {
     const q = parseInput(resetQuery, req.query);
     const oldPassword = ctx.passwords.decrypt(q.oldPassword.replace(/ /g, '+'));
     const newPassword = ctx.passwords.decrypt(q.newPassword.replace(/ /g, '+'));
-    const hash = sql.get<[number], { hash: string }>('SELECT password_hash AS hash FROM member WHERE id = ?').get(session.memberId);
+    const hash = sql
+      .get<[number], { hash: string }>('SELECT password_hash AS hash FROM member WHERE id = ?')
+      .get(session.memberId);
     if (!hash) throw unauthorized();
     if (oldPassword === null || !ctx.hasher.verify(oldPassword, hash.hash)) throw invalid('修改密码失败，旧密码错误');
     if (newPassword === null) throw invalid('newPassword 无法解密，请刷新页面后重试');

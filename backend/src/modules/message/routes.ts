@@ -23,7 +23,10 @@ const EMAIL_PATTERN = /^[^\s@<>"'\\]+@[^\s@<>"'\\]+\.[^\s@<>"'\\]+$/;
 const addMsgBody = body({
   name: required('name 必须是 1 到 20 个字符', text(1, 20)),
   phone: required('phone 必须是手机号码或带区号的固定电话', matching(PHONE_PATTERN, 24)),
-  email: optional(`email 必须是有效的邮箱地址（少于 ${EMAIL_MAX_LENGTH} 个字符）`, matching(EMAIL_PATTERN, EMAIL_MAX_LENGTH - 1)),
+  email: optional(
+    `email 必须是有效的邮箱地址（少于 ${EMAIL_MAX_LENGTH} 个字符）`,
+    matching(EMAIL_PATTERN, EMAIL_MAX_LENGTH - 1),
+  ),
   content: required('content 必须是 1 到 500 个字符', text(1, 500, { multiline: true })),
   source: required('source 必须是 gczx、xmzx、zjzx、support 或 member', oneOf(MSG_SOURCES.map((s) => s.value))),
 });
@@ -38,8 +41,18 @@ export function registerMessageRoutes(routes: Routes, ctx: AppContext): void {
   routes.optional(ENDPOINTS.addMsg, (req, session) => {
     const msg = parseInput(addMsgBody, req.body);
     sql
-      .get('INSERT INTO message (member_id, name, phone, email, content, source, create_time) VALUES (?, ?, ?, ?, ?, ?, ?)')
-      .run(session?.memberId ?? null, msg.name, msg.phone, msg.email ?? null, msg.content, msg.source, formatDateTime(ctx.clock()));
+      .get(
+        'INSERT INTO message (member_id, name, phone, email, content, source, create_time) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      )
+      .run(
+        session?.memberId ?? null,
+        msg.name,
+        msg.phone,
+        msg.email ?? null,
+        msg.content,
+        msg.source,
+        formatDateTime(ctx.clock()),
+      );
     return ack('留言成功，我们会尽快与您联系');
   });
 
@@ -61,7 +74,9 @@ export function registerMessageRoutes(routes: Routes, ctx: AppContext): void {
     const { id } = parseInput(z.object({ id: pathId('id') }), req.params);
     const { reply } = parseInput(replyBody, req.body);
     const row = sql
-      .get<[string, string, number], MsgItem>(`UPDATE message SET reply = ?, reply_time = ? WHERE id = ? RETURNING ${MSG_COLUMNS}`)
+      .get<[string, string, number], MsgItem>(
+        `UPDATE message SET reply = ?, reply_time = ? WHERE id = ? RETURNING ${MSG_COLUMNS}`,
+      )
       .get(reply, formatDateTime(ctx.clock()), id);
     if (!row) throw notFound('留言不存在');
     return success(row, '回复成功');

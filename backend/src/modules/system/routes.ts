@@ -22,9 +22,13 @@ import { matching, pageFields, parseInput, pathId, required } from '../../valida
 import { sanitizeHtml } from '../content/details';
 import { readSetting } from './settings';
 
-const configParams = z.object({ key: required('key 必须是 1 到 100 个字母、数字、点或下划线', matching(/^[\w.-]{1,100}$/, 100)) });
+const configParams = z.object({
+  key: required('key 必须是 1 到 100 个字母、数字、点或下划线', matching(/^[\w.-]{1,100}$/, 100)),
+});
 const supportParams = z.object({ col: required('col 必须是栏目名称', matching(/^\w{1,32}$/, 32)) });
-const dictParams = z.object({ type: required('type 必须是 1 到 100 个字母、数字或下划线', matching(/^\w{1,100}$/, 100)) });
+const dictParams = z.object({
+  type: required('type 必须是 1 到 100 个字母、数字或下划线', matching(/^\w{1,100}$/, 100)),
+});
 
 export function registerSystemRoutes(routes: Routes, ctx: AppContext): void {
   const { sql } = ctx;
@@ -74,7 +78,9 @@ export function registerSystemRoutes(routes: Routes, ctx: AppContext): void {
     }
     if (!(SUPPORT_COLUMNS as readonly string[]).includes(col)) throw notFound('栏目不存在');
     const page = sql
-      .get<[string], SupportPage>('SELECT col, title, content, update_time AS updateTime FROM cms_support WHERE col = ?')
+      .get<[string], SupportPage>(
+        'SELECT col, title, content, update_time AS updateTime FROM cms_support WHERE col = ?',
+      )
       .get(col);
     if (!page) throw notFound('栏目不存在');
     return success({ ...page, content: sanitizeHtml(page.content) });

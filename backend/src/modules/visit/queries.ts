@@ -23,13 +23,17 @@ export const RECORD_COLUMNS = `r.id, r.client_id AS clientId, c.company_name AS 
 
 export function findClient(sql: Statements, memberId: number, id: number): BaifangClient | undefined {
   return sql
-    .get<[number, number], BaifangClient>(`SELECT ${CLIENT_COLUMNS} FROM visit_client c WHERE c.id = ? AND c.member_id = ?`)
+    .get<[number, number], BaifangClient>(
+      `SELECT ${CLIENT_COLUMNS} FROM visit_client c WHERE c.id = ? AND c.member_id = ?`,
+    )
     .get(id, memberId);
 }
 
 export function findClientByName(sql: Statements, memberId: number, companyName: string): BaifangClient | undefined {
   return sql
-    .get<[string, number], BaifangClient>(`SELECT ${CLIENT_COLUMNS} FROM visit_client c WHERE c.company_name = ? AND c.member_id = ?`)
+    .get<[string, number], BaifangClient>(
+      `SELECT ${CLIENT_COLUMNS} FROM visit_client c WHERE c.company_name = ? AND c.member_id = ?`,
+    )
     .get(companyName, memberId);
 }
 
@@ -64,8 +68,20 @@ export function insertClient(sql: Statements, memberId: number, client: NewClien
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (member_id, company_name) DO NOTHING RETURNING id`,
     )
-    .get(memberId, client.companyName, client.contact, client.phone, client.status, client.nextVisitDate, client.remark,
-      client.sourceType, client.sourceId, client.sourceTitle, time, time);
+    .get(
+      memberId,
+      client.companyName,
+      client.contact,
+      client.phone,
+      client.status,
+      client.nextVisitDate,
+      client.remark,
+      client.sourceType,
+      client.sourceId,
+      client.sourceTitle,
+      time,
+      time,
+    );
   if (!row) throw invalid(MSG_CLIENT_EXISTS);
   return row.id;
 }

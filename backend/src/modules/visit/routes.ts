@@ -111,7 +111,9 @@ export function registerVisitRoutes(routes: Routes, ctx: AppContext): void {
     const conditions = ['c.member_id = ?'];
     const params: (string | number)[] = [session.memberId];
     if (q.keyword) {
-      conditions.push("(c.company_name LIKE ? ESCAPE '\\' OR c.contact LIKE ? ESCAPE '\\' OR c.phone LIKE ? ESCAPE '\\')");
+      conditions.push(
+        "(c.company_name LIKE ? ESCAPE '\\' OR c.contact LIKE ? ESCAPE '\\' OR c.phone LIKE ? ESCAPE '\\')",
+      );
       const pattern = containing(q.keyword);
       params.push(pattern, pattern, pattern);
     }
@@ -174,7 +176,11 @@ export function registerVisitRoutes(routes: Routes, ctx: AppContext): void {
       const sourceId = sourceType === 'manual' ? null : (input.sourceId ?? current.sourceId);
       if (sourceType !== 'manual' && !sourceId) throw invalid('sourceId 必须是正整数');
       const title =
-        sourceType === 'manual' ? null : sourceType === current.sourceType && sourceId === current.sourceId ? current.sourceTitle : sourceTitle(sourceType, sourceId!);
+        sourceType === 'manual'
+          ? null
+          : sourceType === current.sourceType && sourceId === current.sourceId
+            ? current.sourceTitle
+            : sourceTitle(sourceType, sourceId!);
       sql
         .get(
           `UPDATE visit_client SET company_name = ?, contact = ?, phone = ?, status = ?, next_visit_date = ?, remark = ?,
@@ -218,7 +224,16 @@ export function registerVisitRoutes(routes: Routes, ctx: AppContext): void {
           `INSERT INTO visit_record (member_id, client_id, visit_time, way, content, result, next_step, create_time)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
         )
-        .get(session.memberId, client.id, input.visitTime, input.way, input.content, input.result, input.nextStep, time)!;
+        .get(
+          session.memberId,
+          client.id,
+          input.visitTime,
+          input.way,
+          input.content,
+          input.result,
+          input.nextStep,
+          time,
+        )!;
       sql
         .get('UPDATE visit_client SET status = ?, next_visit_date = ?, update_time = ? WHERE id = ? AND member_id = ?')
         .run(
@@ -229,7 +244,9 @@ export function registerVisitRoutes(routes: Routes, ctx: AppContext): void {
           session.memberId,
         );
       const record = sql
-        .get<[number], BaifangRecord>(`SELECT ${RECORD_COLUMNS} FROM visit_record r JOIN visit_client c ON c.id = r.client_id WHERE r.id = ?`)
+        .get<[number], BaifangRecord>(
+          `SELECT ${RECORD_COLUMNS} FROM visit_record r JOIN visit_client c ON c.id = r.client_id WHERE r.id = ?`,
+        )
         .get(id)!;
       return success(record, '新增成功');
     })();
@@ -240,7 +257,9 @@ export function registerVisitRoutes(routes: Routes, ctx: AppContext): void {
     const now = formatDateTime(ctx.clock());
     return db.transaction(() => {
       const row = sql
-        .get<[number, number], { clientId: number }>('DELETE FROM visit_record WHERE id = ? AND member_id = ? RETURNING client_id AS clientId')
+        .get<[number, number], { clientId: number }>(
+          'DELETE FROM visit_record WHERE id = ? AND member_id = ? RETURNING client_id AS clientId',
+        )
         .get(id, session.memberId);
       if (!row) throw notFound('拜访记录不存在');
       sql.get('UPDATE visit_client SET update_time = ? WHERE id = ?').run(now, row.clientId);
@@ -251,7 +270,9 @@ export function registerVisitRoutes(routes: Routes, ctx: AppContext): void {
   routes.member(ENDPOINTS.gjNum, (_req, session): AjaxResult<GJNum> => {
     const byStatus: Record<VisitStatus, number> = { '0': 0, '1': 0, '2': 0, '3': 0 };
     const counts = sql
-      .get<[number], { status: VisitStatus; n: number }>('SELECT status, count(*) AS n FROM visit_client WHERE member_id = ? GROUP BY status')
+      .get<[number], { status: VisitStatus; n: number }>(
+        'SELECT status, count(*) AS n FROM visit_client WHERE member_id = ? GROUP BY status',
+      )
       .all(session.memberId);
     for (const { status: s, n } of counts) byStatus[s] = n;
     const due = sql
@@ -259,7 +280,9 @@ export function registerVisitRoutes(routes: Routes, ctx: AppContext): void {
         "SELECT count(*) AS n FROM visit_client WHERE member_id = ? AND status IN ('0', '1') AND next_visit_date <= ?",
       )
       .get(session.memberId, formatDate(ctx.clock()))!.n;
-    const records = sql.get<[number], { n: number }>('SELECT count(*) AS n FROM visit_record WHERE member_id = ?').get(session.memberId)!.n;
+    const records = sql
+      .get<[number], { n: number }>('SELECT count(*) AS n FROM visit_record WHERE member_id = ?')
+      .get(session.memberId)!.n;
     return success({ total: counts.reduce((sum, c) => sum + c.n, 0), byStatus, due, records });
   });
 
@@ -296,7 +319,10 @@ export function registerVisitRoutes(routes: Routes, ctx: AppContext): void {
   routes.member(ENDPOINTS.userCompany, (req, session): AjaxResult<ProjectCompany[]> => {
     const { id } = parseInput(z.object({ id: pathId('id') }), req.params);
     const project = sql
-      .get<[number], { owner: string; contactCompany: string; contactName: string; contactPhone: string; contactAddress: string }>(
+      .get<
+        [number],
+        { owner: string; contactCompany: string; contactName: string; contactPhone: string; contactAddress: string }
+      >(
         `SELECT owner, contact_company AS contactCompany, contact_name AS contactName, contact_phone AS contactPhone,
            contact_address AS contactAddress FROM xmk WHERE id = ?`,
       )
@@ -304,19 +330,32 @@ export function registerVisitRoutes(routes: Routes, ctx: AppContext): void {
     if (!project) throw notFound(MSG_XMK_NOT_FOUND);
     const access = memberAccess(sql, session.memberId, ctx.clock());
     const visible = contactAccessFor(sql, access, 'xmk', id) !== 'locked';
-    const contact = { company: project.contactCompany, contact: project.contactName, phone: project.contactPhone, address: project.contactAddress };
+    const contact = {
+      company: project.contactCompany,
+      contact: project.contactName,
+      phone: project.contactPhone,
+      address: project.contactAddress,
+    };
     const shown = visible ? contact : maskContact(contact);
 
     const companies = new Map<string, ProjectCompany>();
     const add = (role: string, companyName: string, person: { contact: string; phone: string } | null) => {
       if (companies.has(companyName)) return;
       const exists = findClientByName(sql, session.memberId, companyName) !== undefined;
-      companies.set(companyName, { role, companyName, contact: person?.contact ?? '', phone: person?.phone ?? '', exists });
+      companies.set(companyName, {
+        role,
+        companyName,
+        contact: person?.contact ?? '',
+        phone: person?.phone ?? '',
+        exists,
+      });
     };
     add('建设单位', project.owner, project.contactCompany === project.owner ? shown : null);
     add('联系单位', project.contactCompany, shown);
     const tenders = sql
-      .get<[number], { tenderer: string; agency: string }>('SELECT DISTINCT tenderer, agency FROM zb WHERE xmk_id = ? ORDER BY id DESC LIMIT 20')
+      .get<[number], { tenderer: string; agency: string }>(
+        'SELECT DISTINCT tenderer, agency FROM zb WHERE xmk_id = ? ORDER BY id DESC LIMIT 20',
+      )
       .all(id);
     for (const t of tenders) add('招标人', t.tenderer, null);
     for (const t of tenders) add('代理机构', t.agency, null);
