@@ -112,7 +112,7 @@ function assemble(
     passwords: loadPasswordCipher(config.dataDir),
     hasher,
     adminToken: config.adminToken ?? loadOrCreateAdminToken(config.dataDir),
-    views: new ViewCounter(db),
+    views: new ViewCounter(db, log),
     stats,
   };
 
@@ -175,8 +175,11 @@ function assemble(
     topUp,
     close() {
       clearTimeout(topUpTimer);
-      context.views.close();
-      db.close();
+      try {
+        context.views.close();
+      } finally {
+        db.close();
+      }
     },
   };
 }

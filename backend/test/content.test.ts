@@ -385,6 +385,17 @@ describe('details and contacts', () => {
     t.context.views.flush();
     expect(column<number>('SELECT views AS v FROM xmk WHERE id = ?', id)[0]).toBe(stored + 2);
   });
+  it('keeps pending views when a write fails, and writes them later', async () => {
+    const id = 43;
+    const stored = column<number>('SELECT views AS v FROM xmk WHERE id = ?', id)[0]!;
+    await request(t.app).get(`/api/cmsData/xmk/${id}`);
+    t.db.pragma('query_only = ON');
+    expect(() => t.context.views.flush()).toThrow();
+    t.db.pragma('query_only = OFF');
+    await request(t.app).get(`/api/cmsData/xmk/${id}`);
+    t.context.views.flush();
+    expect(column<number>('SELECT views AS v FROM xmk WHERE id = ?', id)[0]).toBe(stored + 2);
+  });
 });
 
 describe('bidding subscription', () => {

@@ -3,18 +3,32 @@
  * seconds (and on close), so reading a detail never waits for a disk write. The price: a killed
  * process loses at most one interval of view counts — a popularity figure, never a member's data.
  */
+import type { Statement } from 'better-sqlite3';
+import type { Logger } from '../../context';
 import type { Db } from '../../db/connection';
 import type { ContentTable } from '../../search/fts-index';
 
 export class ViewCounter {
-  private readonly pending: Record<ContentTable, Map<number, number>> = { xmk: new Map(), zb: new Map() };
+  private pending: Record<ContentTable, Map<number, number>> = { xmk: new Map(), zb: new Map() };
   private readonly timer: NodeJS.Timeout;
+  private readonly updates: Record<ContentTable, Statement<[number, number]>>;
 
   constructor(
     private readonly db: Db,
+    log: Logger,
     flushEveryMs = 5_000,
   ) {
-    this.timer = setInterval(() => this.flush(), flushEveryMs);
+    this.updates = {
+      xmk: db.prepare('UPDATE xmk SET views = views + ? WHERE id = ?'),
+      zb: db.prepare('UPDATE zb SET views = views + ? WHERE id = ?'),
+    };
+    this.timer = setInterval(() => {
+      try {
+        this.flush();
+      } catch (err) {
+        log.error('backend: writing view counts failed; will retry', err);
+      }
+    }, flushEveryMs);
     this.timer.unref();
   }
 
@@ -25,18 +39,23 @@ export class ViewCounter {
     return count;
   }
 
-  /** Write what is pending in one transaction. */
+  /** Write what is pending in one transaction; on failure the counts stay pending. */
   flush(): void {
-    const batches = (['xmk', 'zb'] as const).map((table) => [table, [...this.pending[table]]] as const);
-    if (batches.every(([, entries]) => entries.length === 0)) return;
-    this.pending.xmk = new Map();
-    this.pending.zb = new Map();
-    this.db.transaction(() => {
-      for (const [table, entries] of batches) {
-        const update = this.db.prepare<[number, number]>(`UPDATE ${table} SET views = views + ? WHERE id = ?`);
-        for (const [id, count] of entries) update.run(count, id);
+    const batch = this.pending;
+    if (batch.xmk.size === 0 && batch.zb.size === 0) return;
+    this.pending = { xmk: new Map(), zb: new Map() };
+    try {
+      this.db.transaction(() => {
+        for (const table of ['xmk', 'zb'] as const) {
+          for (const [id, count] of batch[table]) this.updates[table].run(count, id);
+        }
+      })();
+    } catch (err) {
+      for (const table of ['xmk', 'zb'] as const) {
+        for (const [id, count] of batch[table]) this.pending[table].set(id, (this.pending[table].get(id) ?? 0) + count);
       }
-    })();
+      throw err;
+    }
   }
 
   close(): void {
