@@ -385,6 +385,7 @@ describe('details and contacts', () => {
     t.context.views.flush();
     expect(column<number>('SELECT views AS v FROM xmk WHERE id = ?', id)[0]).toBe(stored + 2);
   });
+
   it('keeps pending views when a write fails, and writes them later', async () => {
     const id = 43;
     const stored = column<number>('SELECT views AS v FROM xmk WHERE id = ?', id)[0]!;
