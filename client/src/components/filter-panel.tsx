@@ -6,6 +6,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { DictData } from '@shared/contract/system';
+import { formatCount } from '@shared/format';
 import { parseDateTimeString, parseTime } from '@shared/time';
 import { citiesOf, cityCodeOf, countiesOf, isCityCode } from './region';
 
@@ -334,6 +335,16 @@ export function ActiveFilters({ filters, clearHref }: { filters: readonly Active
         </Link>
       </div>
     </div>
+  );
+}
+
+/** "共找到 120 个项目": the count beside the sort options ("10000+" when counting stopped). */
+export function ResultCount({ total, capped, noun }: { total: number; capped: boolean; noun: string }) {
+  return (
+    <>
+      共找到 <strong>{`${formatCount(total)}${capped ? '+' : ''}`}</strong>
+      {` ${noun}`}
+    </>
   );
 }
 

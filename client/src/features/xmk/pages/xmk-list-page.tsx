@@ -8,7 +8,6 @@ import { Link, useSearchParams } from 'react-router-dom';
 import type { XmkSearchParams, XmkSort } from '@shared/contract/content';
 import { DICT_TYPES } from '@shared/contract/system';
 import { DEFAULT_PAGE_SIZE } from '@shared/constants';
-import { formatCount } from '@shared/format';
 import { parseTime } from '@shared/time';
 import { xmkSearchQueryOptions } from '../../../api/content';
 import { useHttp } from '../../../api/http-context';
@@ -26,6 +25,7 @@ import {
   FilterRow,
   KeywordForm,
   RegionFilter,
+  ResultCount,
   SortBar,
   type ActiveFilter,
   type RangePreset,
@@ -175,16 +175,7 @@ export function Component() {
           hrefFor={(orderBy, asc) =>
             searchHref(PATH, { ...params, orderBy, isAsc: asc ? 'asc' : undefined, pageNum: undefined })
           }
-          summary={
-            <>
-              共找到{' '}
-              <strong>
-                {formatCount(data.total)}
-                {data.totalCapped ? '+' : ''}
-              </strong>{' '}
-              个项目
-            </>
-          }
+          summary={<ResultCount total={data.total} capped={data.totalCapped} noun="个项目" />}
         />
         {data.rows.length > 0 ? (
           <ul className="result-list">

@@ -8,7 +8,6 @@ import { Link, useSearchParams } from 'react-router-dom';
 import type { ZbSearchParams, ZbSort } from '@shared/contract/content';
 import { DICT_TYPES } from '@shared/contract/system';
 import { DEFAULT_PAGE_SIZE } from '@shared/constants';
-import { formatCount } from '@shared/format';
 import { parseTime } from '@shared/time';
 import { zbSearchQueryOptions } from '../../../api/content';
 import { useHttp } from '../../../api/http-context';
@@ -26,6 +25,7 @@ import {
   FilterRow,
   KeywordForm,
   RegionFilter,
+  ResultCount,
   SortBar,
   type ActiveFilter,
   type RangePreset,
@@ -177,16 +177,7 @@ export function Component() {
           hrefFor={(orderBy, asc) =>
             searchHref(PATH, { ...params, orderBy, isAsc: asc ? 'asc' : undefined, pageNum: undefined })
           }
-          summary={
-            <>
-              共找到{' '}
-              <strong>
-                {formatCount(data.total)}
-                {data.totalCapped ? '+' : ''}
-              </strong>{' '}
-              条招标信息
-            </>
-          }
+          summary={<ResultCount total={data.total} capped={data.totalCapped} noun="条招标信息" />}
         />
         {data.rows.length > 0 ? (
           <ul className="result-list">
