@@ -5,8 +5,8 @@
  * carries `{code, msg}` so every client reads failures the same way.
  */
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import type { AckResult, AjaxResult, TableDataInfo } from '../../shared/src/contract/common';
-import { MESSAGES } from '../../shared/src/constants';
+import type { AckResult, AjaxResult, TableDataInfo } from '@shared/contract/common';
+import { MESSAGES } from '@shared/constants';
 
 /** RuoYi's success messages. */
 export const MSG_SUCCESS = '操作成功';

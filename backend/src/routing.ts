@@ -4,7 +4,7 @@
  * served API cannot drift from the contract. createApp checks every endpoint was registered.
  */
 import type { Request, Response, Router } from 'express';
-import { ENDPOINTS, type Endpoint } from '../../shared/src/contract/endpoints';
+import { ENDPOINTS, type Endpoint } from '@shared/contract/endpoints';
 import { ApiError, forbidden, unauthorized } from './envelope';
 import { secretsEqual } from './modules/auth/secure-compare';
 import type { Session, TokenService } from './modules/auth/tokens';

@@ -8,7 +8,7 @@
  * real numbers and booleans, and a number sent as a string is refused, not coerced.
  */
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_MAX } from '../../shared/src/constants';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_MAX } from '@shared/constants';
 import { parseLocalDateTime } from './clock';
 import { invalid } from './envelope';
 

@@ -1,5 +1,5 @@
 /** RuoYi-style paged lists over plain SQL: a count, then the page (skipped when past the end). */
-import type { TableDataInfo } from '../../../shared/src/contract/common';
+import type { TableDataInfo } from '@shared/contract/common';
 import { table } from '../envelope';
 import { offsetOf, type Page } from '../validation';
 import type { Statements } from './connection';

@@ -1,7 +1,7 @@
 /** Site configuration, support pages, notices, member tiers and goods of the demo portal. */
-import { CONFIG_KEYS } from '../../../../shared/src/contract/system';
-import type { SupportColumn } from '../../../../shared/src/contract/content';
-import type { GoodsType, MemberLevel } from '../../../../shared/src/contract/member';
+import { CONFIG_KEYS } from '@shared/contract/system';
+import type { SupportColumn } from '@shared/contract/content';
+import type { GoodsType, MemberLevel } from '@shared/contract/member';
 
 /**
  * Stored configs. `sys.login.publicKey` and `sys.account.captchaEnabled` are not stored: they are

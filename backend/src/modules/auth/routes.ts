@@ -3,11 +3,11 @@
  * SysRegisterService): captcha, login, logout, registration, user-name check and token refresh.
  * Order of checks follows RuoYi: captcha first, then the user name, the lockout, the password.
  */
-import type { CaptchaResult, RefreshTokenResult } from '../../../../shared/src/contract/system';
-import type { AjaxResult } from '../../../../shared/src/contract/common';
-import { ENDPOINTS } from '../../../../shared/src/contract/endpoints';
-import type { LoginResult } from '../../../../shared/src/contract/member';
-import { CONFIG_KEYS } from '../../../../shared/src/contract/system';
+import type { CaptchaResult, RefreshTokenResult } from '@shared/contract/system';
+import type { AjaxResult } from '@shared/contract/common';
+import { ENDPOINTS } from '@shared/contract/endpoints';
+import type { LoginResult } from '@shared/contract/member';
+import { CONFIG_KEYS } from '@shared/contract/system';
 import { formatDateTime } from '../../clock';
 import type { AppContext } from '../../context';
 import { SCORE_TYPES } from '../../db/seed/dictionaries';

@@ -3,7 +3,7 @@
  * Enough stays visible to tell contacts apart and to show the data exists; the parts that let
  * someone call or visit are hidden.
  */
-import type { ContactBlock } from '../../../../shared/src/contract/content';
+import type { ContactBlock } from '@shared/contract/content';
 
 const chars = (text: string) => Array.from(text);
 

@@ -10,8 +10,8 @@ import type {
   XmkDetail,
   XmkHistoryEntry,
   ZbDetail,
-} from '../../../../shared/src/contract/content';
-import { CONFIG_KEYS } from '../../../../shared/src/contract/system';
+} from '@shared/contract/content';
+import { CONFIG_KEYS } from '@shared/contract/system';
 import type { Statements } from '../../db/connection';
 import { notFound } from '../../envelope';
 import type { ContentTable } from '../../search/fts-index';

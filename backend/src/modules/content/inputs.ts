@@ -1,6 +1,6 @@
 /** Query schemas of the searches (contract XmkSearchParams / ZbSearchParams). */
 import { z } from 'zod';
-import { KEYWORD_MAX_LENGTH } from '../../../../shared/src/constants';
+import { KEYWORD_MAX_LENGTH } from '@shared/constants';
 import { TAG_VALUE } from '../../search/tokens';
 import { dateOnly, decimal, matching, oneOf, optional, pageFields, text } from '../../validation';
 

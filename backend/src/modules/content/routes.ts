@@ -3,9 +3,9 @@
  * member's bidding subscription list.
  */
 import { z } from 'zod';
-import type { XmkListItem, ZbListItem } from '../../../../shared/src/contract/content';
-import type { TableDataInfo } from '../../../../shared/src/contract/common';
-import { ENDPOINTS } from '../../../../shared/src/contract/endpoints';
+import type { XmkListItem, ZbListItem } from '@shared/contract/content';
+import type { TableDataInfo } from '@shared/contract/common';
+import { ENDPOINTS } from '@shared/contract/endpoints';
 import type { AppContext } from '../../context';
 import { success, table } from '../../envelope';
 import type { Routes } from '../../routing';

@@ -5,7 +5,7 @@
  * checked on the joined row. For the default newest-first order, one pass reads up to 10,001
  * rowids in index order and yields both the page and the total ("10000+" beyond that).
  */
-import type { XmkListItem, ZbListItem } from '../../../../shared/src/contract/content';
+import type { XmkListItem, ZbListItem } from '@shared/contract/content';
 import type { Statements } from '../../db/connection';
 import { PROVINCE } from '../../db/seed/regions';
 import type { ContentTable } from '../../search/fts-index';

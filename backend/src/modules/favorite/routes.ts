@@ -4,10 +4,10 @@
  * the item's company into a visit client.
  */
 import { z } from 'zod';
-import type { AjaxResult, ContentType, TableDataInfo } from '../../../../shared/src/contract/common';
-import type { FavoriteItem, FavoriteStatus } from '../../../../shared/src/contract/content';
-import { ENDPOINTS } from '../../../../shared/src/contract/endpoints';
-import type { BaifangClient } from '../../../../shared/src/contract/visit';
+import type { AjaxResult, ContentType, TableDataInfo } from '@shared/contract/common';
+import type { FavoriteItem, FavoriteStatus } from '@shared/contract/content';
+import { ENDPOINTS } from '@shared/contract/endpoints';
+import type { BaifangClient } from '@shared/contract/visit';
 import { formatDateTime } from '../../clock';
 import type { AppContext } from '../../context';
 import type { Statements } from '../../db/connection';

@@ -5,9 +5,9 @@
  */
 import { randomInt } from 'node:crypto';
 import { z } from 'zod';
-import type { AjaxResult, TableDataInfo } from '../../../../shared/src/contract/common';
-import { ENDPOINTS } from '../../../../shared/src/contract/endpoints';
-import type { AdminOrder, Goods, MemberLevel, Order, OrderStatus } from '../../../../shared/src/contract/member';
+import type { AjaxResult, TableDataInfo } from '@shared/contract/common';
+import { ENDPOINTS } from '@shared/contract/endpoints';
+import type { AdminOrder, Goods, MemberLevel, Order, OrderStatus } from '@shared/contract/member';
 import { addDays, formatDateTime, parseLocalDateTime } from '../../clock';
 import type { AppContext } from '../../context';
 import type { Statements } from '../../db/connection';

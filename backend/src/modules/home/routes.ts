@@ -3,10 +3,10 @@
  * Asia/Shanghai days (clock.ts).
  */
 import { z } from 'zod';
-import type { AjaxResult, TableDataInfo } from '../../../../shared/src/contract/common';
-import type { XmkListItem, ZbListItem } from '../../../../shared/src/contract/content';
-import { ENDPOINTS } from '../../../../shared/src/contract/endpoints';
-import type { TodayCount } from '../../../../shared/src/contract/home';
+import type { AjaxResult, TableDataInfo } from '@shared/contract/common';
+import type { XmkListItem, ZbListItem } from '@shared/contract/content';
+import { ENDPOINTS } from '@shared/contract/endpoints';
+import type { TodayCount } from '@shared/contract/home';
 import { addDays, formatDateTime, startOfDay } from '../../clock';
 import type { AppContext } from '../../context';
 import { success, table } from '../../envelope';

@@ -3,11 +3,11 @@
  * tree, profile and subscription, the mobile QR login's random password, and password reset.
  */
 import { z } from 'zod';
-import type { AjaxResult, TableDataInfo, TreeSelectNode } from '../../../../shared/src/contract/common';
-import { ENDPOINTS } from '../../../../shared/src/contract/endpoints';
-import type { MemberInfoResult, MemberTier, MemberUser, RandomPassword } from '../../../../shared/src/contract/member';
-import { DICT_TYPES } from '../../../../shared/src/contract/system';
-import { PERMISSIONS, ROLES } from '../../../../shared/src/constants';
+import type { AjaxResult, TableDataInfo, TreeSelectNode } from '@shared/contract/common';
+import { ENDPOINTS } from '@shared/contract/endpoints';
+import type { MemberInfoResult, MemberTier, MemberUser, RandomPassword } from '@shared/contract/member';
+import { DICT_TYPES } from '@shared/contract/system';
+import { PERMISSIONS, ROLES } from '@shared/constants';
 import type { AppContext } from '../../context';
 import type { Statements } from '../../db/connection';
 import { cityCodeOf, isCityCode } from '../../db/seed/regions';

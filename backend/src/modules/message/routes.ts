@@ -4,10 +4,10 @@
  * admin-token extension. Messages are plain text: stored as typed, escaped by whoever renders them.
  */
 import { z } from 'zod';
-import type { AjaxResult, TableDataInfo } from '../../../../shared/src/contract/common';
-import type { MsgItem } from '../../../../shared/src/contract/content';
-import { ENDPOINTS } from '../../../../shared/src/contract/endpoints';
-import { EMAIL_MAX_LENGTH } from '../../../../shared/src/constants';
+import type { AjaxResult, TableDataInfo } from '@shared/contract/common';
+import type { MsgItem } from '@shared/contract/content';
+import { ENDPOINTS } from '@shared/contract/endpoints';
+import { EMAIL_MAX_LENGTH } from '@shared/constants';
 import { formatDateTime } from '../../clock';
 import type { AppContext } from '../../context';
 import { pagedTable } from '../../db/paging';

@@ -3,10 +3,10 @@
  * member and item) and the member's score log.
  */
 import { z } from 'zod';
-import type { UnlockResult } from '../../../../shared/src/contract/content';
-import type { AjaxResult, TableDataInfo } from '../../../../shared/src/contract/common';
-import { ENDPOINTS } from '../../../../shared/src/contract/endpoints';
-import type { ScoreLogItem } from '../../../../shared/src/contract/member';
+import type { UnlockResult } from '@shared/contract/content';
+import type { AjaxResult, TableDataInfo } from '@shared/contract/common';
+import { ENDPOINTS } from '@shared/contract/endpoints';
+import type { ScoreLogItem } from '@shared/contract/member';
 import { formatDateTime } from '../../clock';
 import type { AppContext } from '../../context';
 import { SCORE_TYPES } from '../../db/seed/dictionaries';

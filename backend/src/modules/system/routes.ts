@@ -3,16 +3,16 @@
  * notices, and the developer pages' token probe.
  */
 import { z } from 'zod';
-import type { AjaxResult, TableDataInfo } from '../../../../shared/src/contract/common';
+import type { AjaxResult, TableDataInfo } from '@shared/contract/common';
 import {
   SUPPORT_COLUMNS,
   type Notice,
   type NoticeSummary,
   type SupportPage,
   type TestTokenResult,
-} from '../../../../shared/src/contract/content';
-import { ENDPOINTS } from '../../../../shared/src/contract/endpoints';
-import { CONFIG_KEYS, type DictData } from '../../../../shared/src/contract/system';
+} from '@shared/contract/content';
+import { ENDPOINTS } from '@shared/contract/endpoints';
+import { CONFIG_KEYS, type DictData } from '@shared/contract/system';
 import { formatDateTime } from '../../clock';
 import type { AppContext } from '../../context';
 import { pagedTable } from '../../db/paging';

@@ -3,8 +3,8 @@
  * companies of a project. Someone else's client or record answers 404, exactly like a missing one.
  */
 import { z } from 'zod';
-import type { AjaxResult, TableDataInfo } from '../../../../shared/src/contract/common';
-import { ENDPOINTS } from '../../../../shared/src/contract/endpoints';
+import type { AjaxResult, TableDataInfo } from '@shared/contract/common';
+import { ENDPOINTS } from '@shared/contract/endpoints';
 import type {
   BaifangClient,
   BaifangClientDetail,
@@ -12,7 +12,7 @@ import type {
   GJNum,
   ProjectCompany,
   VisitStatus,
-} from '../../../../shared/src/contract/visit';
+} from '@shared/contract/visit';
 import { formatDate, formatDateTime } from '../../clock';
 import type { AppContext } from '../../context';
 import { pagedTable } from '../../db/paging';
