@@ -13,6 +13,7 @@ import type {
   MemberInfoResult,
   MemberOrderParams,
   MemberTier,
+  MemberUser,
   Order,
   RandomPassword,
   RegisterBody,
@@ -31,7 +32,8 @@ export const memberKeys = {
   all: ['member'] as const,
   info: () => [...memberKeys.all, 'info'] as const,
   tiers: () => [...memberKeys.all, 'tiers'] as const,
-  orders: (params: MemberOrderParams) => [...memberKeys.all, 'orders', params] as const,
+  orderLists: () => [...memberKeys.all, 'orders'] as const,
+  orders: (params: MemberOrderParams) => [...memberKeys.orderLists(), params] as const,
   regionTree: () => [...memberKeys.all, 'region-tree'] as const,
   scoreLog: (params: ScoreLogParams) => [...memberKeys.all, 'score-log', params] as const,
   randomPassword: () => [...memberKeys.all, 'random-password'] as const,
@@ -154,7 +156,11 @@ export function resetPassword(http: Http, query: ResetPasswordQuery, options: Fo
   return http.put<AckResult>(ENDPOINTS.resetPassword.path, undefined, { ...options, params: query });
 }
 
-/** PUT /cms/member/updateProfile — profile and bidding subscription (absent fields unchanged). */
-export function updateProfile(http: Http, body: UpdateProfileBody, options: FormCallOptions = {}): Promise<AckResult> {
-  return http.put<AckResult>(ENDPOINTS.updateProfile.path, body, options);
+/**
+ * PUT /cms/member/updateProfile — profile and bidding subscription (absent fields unchanged);
+ * answers the member as saved (keywords trimmed and de-duplicated).
+ */
+export async function updateProfile(http: Http, body: UpdateProfileBody, options: FormCallOptions = {}): Promise<MemberUser> {
+  const result = await http.put<AjaxResult<MemberUser>>(ENDPOINTS.updateProfile.path, body, options);
+  return result.data;
 }
