@@ -1,8 +1,24 @@
-import { NavLink, Outlet } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { Link, NavLink, Outlet } from 'react-router-dom';
+import type { MemberUser } from '@shared/contract/member';
+import { DICT_TYPES } from '@shared/contract/system';
+import { formatCount } from '@shared/format';
+import { parseTime } from '@shared/time';
+import { useHttp } from '../../api/http-context';
+import { gjNumQueryOptions } from '../../api/visit';
+import { DictTag } from '../../components/dict-label';
 import { SiteFooter } from '../../components/site-footer';
 import { SiteHeader } from '../../components/site-header';
+import { useSession } from '../../lib/session';
 
-const MEMBER_MENU = [
+interface MenuItem {
+  to: string;
+  label: string;
+  /** Shows the number of clients due for a visit (getGJNum `due`). */
+  dueBadge?: boolean;
+}
+
+const MEMBER_MENU: readonly { group: string; items: readonly MenuItem[] }[] = [
   {
     group: '会员中心',
     items: [
@@ -14,7 +30,7 @@ const MEMBER_MENU = [
   {
     group: '客户跟进',
     items: [
-      { to: '/user/baifangClient', label: '拜访客户' },
+      { to: '/user/baifangClient', label: '拜访客户', dueBadge: true },
       { to: '/user/baifangRecords', label: '拜访记录' },
       { to: '/user/baifang-bak', label: '客户卡片' },
       { to: '/user/baifangRecords-bak', label: '拜访时间线' },
@@ -37,26 +53,65 @@ const MEMBER_MENU = [
       { to: '/user/resetPassword', label: '修改密码' },
     ],
   },
-] as const;
+];
 
-/** The member area: site header, a side menu of every member page, the page. */
+/** Who is signed in, their tier and points: the first thing a member centre shows. */
+function MemberCard({ user, name }: { user: MemberUser | null; name: string }) {
+  return (
+    <div className="user-card">
+      <span className="user-card-avatar" aria-hidden="true">
+        {Array.from(name)[0] ?? ''}
+      </span>
+      <div className="user-card-text">
+        <p className="user-card-name" title={name}>
+          {name}
+        </p>
+        {user ? (
+          <p className="user-card-tier">
+            <DictTag type={DICT_TYPES.memberLevel} value={user.level} />
+            {user.levelExpireTime ? <span>至 {parseTime(user.levelExpireTime, 'YYYY-MM-DD')}</span> : null}
+          </p>
+        ) : null}
+        {user ? (
+          <Link className="user-card-score" to="/user/logscore">
+            积分 <strong>{formatCount(user.score)}</strong>
+          </Link>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** The member area: site header, the member's card and a side menu of every member page, the page. */
 export function UserLayout() {
+  const session = useSession();
+  // Member pages prefetch this with their data, so the badge is in the server HTML.
+  const gjNum = useQuery({ ...gjNumQueryOptions(useHttp()), enabled: session.isLogin });
+  const due = gjNum.data?.due ?? 0;
   return (
     <div className="layout layout-user">
       <SiteHeader />
       <div className="container user-body">
-        <nav className="user-menu" aria-label="会员中心菜单">
-          {MEMBER_MENU.map((section) => (
-            <div key={section.group} className="user-menu-group">
-              <p className="user-menu-title">{section.group}</p>
-              {section.items.map((item) => (
-                <NavLink key={item.to} to={item.to} end className="user-menu-link">
-                  {item.label}
-                </NavLink>
-              ))}
-            </div>
-          ))}
-        </nav>
+        <aside className="user-side">
+          <MemberCard user={session.member_info} name={session.name || session.member_name} />
+          <nav className="user-menu" aria-label="会员中心菜单">
+            {MEMBER_MENU.map((section) => (
+              <div key={section.group} className="user-menu-group">
+                <p className="user-menu-title">{section.group}</p>
+                {section.items.map((item) => (
+                  <NavLink key={item.to} to={item.to} end className="user-menu-link">
+                    {item.label}
+                    {item.dueBadge && due > 0 ? (
+                      <span className="user-menu-badge" aria-label={`${due} 个客户待拜访`} title="今天及之前应拜访的客户">
+                        {due > 99 ? '99+' : due}
+                      </span>
+                    ) : null}
+                  </NavLink>
+                ))}
+              </div>
+            ))}
+          </nav>
+        </aside>
         <main className="user-main" id="main">
           <Outlet />
         </main>
