@@ -1,0 +1,141 @@
+/**
+ * The member's favourites (DOMAIN.md): each row links to its detail page, can be cancelled — the
+ * row stays in place with 撤销 until the member leaves the page, so a slip is undone in one click
+ * (`changeStatus` with `isCancel`) — and can be followed up (`addGJ`: the item's company becomes
+ * a visit client). The detail pages' 收藏 buttons read `favoriteKeys.status`, which every change
+ * here writes, so both agree without a reload.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { ContentType } from '@shared/contract/common';
+import type { FavoriteItem, FavoriteStatus } from '@shared/contract/content';
+import { DICT_TYPES, type DictData } from '@shared/contract/system';
+import { parseTime } from '@shared/time';
+import { addFavoriteGJ, changeFavoriteStatus, favoriteKeys, type Paged } from '../../../api/content';
+import { useHttp } from '../../../api/http-context';
+import { visitKeys } from '../../../api/visit';
+import { DictTag } from '../../../components/dict-label';
+import { regionName } from '../../../components/region';
+import { feedback } from '../../../lib/feedback';
+
+export const CONTENT_TYPE_LABEL: Record<ContentType, string> = { xmk: '项目', zb: '招标' };
+
+export const detailPath = (type: ContentType, id: number) => `/${type}/${id}`;
+
+/** Rows of every cached favourite list with `id` changed by `patch`. */
+function patchRows(rows: Paged<FavoriteItem> | undefined, id: number, patch: Partial<FavoriteItem>) {
+  return rows && { ...rows, rows: rows.rows.map((row) => (row.id === id ? { ...row, ...patch } : row)) };
+}
+
+function useFavoriteToggle() {
+  const http = useHttp();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ item, isCancel }: { item: FavoriteItem; isCancel: 0 | 1 }) =>
+      changeFavoriteStatus(http, { id: item.dataId, type: item.type, isCancel }),
+    onSuccess(_result, { item, isCancel }) {
+      queryClient.setQueryData<FavoriteStatus>(favoriteKeys.status(item.type, item.dataId), {
+        type: item.type,
+        dataId: item.dataId,
+        favorited: isCancel === 0,
+      });
+      queryClient.setQueriesData<Paged<FavoriteItem>>({ queryKey: favoriteKeys.lists() }, (rows) => patchRows(rows, item.id, { isCancel }));
+      // Counts and orders are out of date, but refetching now would take the row (and its 撤销) away.
+      void queryClient.invalidateQueries({ queryKey: favoriteKeys.lists(), refetchType: 'none' });
+      feedback.success(isCancel === 1 ? '已取消收藏' : '已恢复收藏');
+    },
+  });
+}
+
+function useFollowUp(onFollowed: (favoriteId: number, clientId: number) => void) {
+  const http = useHttp();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (item: FavoriteItem) => addFavoriteGJ(http, { id: item.dataId, type: item.type }),
+    onSuccess(client, item) {
+      onFollowed(item.id, client.id);
+      queryClient.setQueriesData<Paged<FavoriteItem>>({ queryKey: favoriteKeys.lists() }, (rows) => patchRows(rows, item.id, { followed: true }));
+      void queryClient.invalidateQueries({ queryKey: favoriteKeys.lists(), refetchType: 'none' });
+      void queryClient.invalidateQueries({ queryKey: visitKeys.all });
+      feedback.success(`已将「${client.companyName}」加入跟进`);
+    },
+  });
+}
+
+export function FavoriteList({ rows, regions }: { rows: readonly FavoriteItem[]; regions: readonly DictData[] }) {
+  // Clients made here, so "查看客户" can open the right one.
+  const [clientOf, setClientOf] = useState<Record<number, number>>({});
+  const toggle = useFavoriteToggle();
+  const followUp = useFollowUp((favoriteId, clientId) => setClientOf((known) => ({ ...known, [favoriteId]: clientId })));
+  const busy = (item: FavoriteItem) =>
+    (toggle.isPending && toggle.variables.item.id === item.id) || (followUp.isPending && followUp.variables.id === item.id);
+
+  return (
+    <ul className="favorite-list">
+      {rows.map((item) => {
+        const cancelled = item.isCancel === 1;
+        const clientId = clientOf[item.id];
+        return (
+          <li key={item.id} className={cancelled ? 'favorite-item is-cancelled' : 'favorite-item'}>
+            <div className="favorite-main">
+              <p className="favorite-title">
+                <span className={item.type === 'xmk' ? 'tag tag-primary' : 'tag tag-warning'}>{CONTENT_TYPE_LABEL[item.type]}</span>
+                <Link to={detailPath(item.type, item.dataId)} title={item.title}>
+                  {item.title}
+                </Link>
+              </p>
+              <p className="favorite-meta">
+                <DictTag type={item.type === 'xmk' ? DICT_TYPES.xmkStage : DICT_TYPES.zbNoticeType} value={item.category} />
+                <span>{regionName(regions, item.areaCode)}</span>
+                <span>发布于 {parseTime(item.publishTime, 'YYYY-MM-DD')}</span>
+                <span>收藏于 {parseTime(item.createTime, 'YYYY-MM-DD')}</span>
+              </p>
+            </div>
+            <div className="favorite-actions">
+              {cancelled ? (
+                <>
+                  <span className="favorite-cancelled" role="status">
+                    已取消收藏
+                  </span>
+                  <button
+                    type="button"
+                    className="button button-small button-primary"
+                    disabled={busy(item)}
+                    onClick={() => toggle.mutate({ item, isCancel: 0 })}
+                  >
+                    撤销
+                  </button>
+                </>
+              ) : (
+                <>
+                  {clientId !== undefined ? (
+                    <Link className="button button-small" to={`/user/baifangClient?cid=${clientId}`}>
+                      查看客户
+                    </Link>
+                  ) : item.followed ? (
+                    <Link className="favorite-followed" to="/user/baifangClient" title="该单位已在客户跟进列表中">
+                      ✓ 已跟进
+                    </Link>
+                  ) : (
+                    <button type="button" className="button button-small" disabled={busy(item)} onClick={() => followUp.mutate(item)}>
+                      加入跟进
+                    </button>
+                  )}
+                  <button
+                    type="button"
+                    className="button button-small favorite-cancel"
+                    disabled={busy(item)}
+                    onClick={() => toggle.mutate({ item, isCancel: 1 })}
+                  >
+                    取消收藏
+                  </button>
+                </>
+              )}
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
