@@ -1,9 +1,63 @@
-import { SimplePage } from '../../../components/simple-page';
+/** /user/baifangRecords-bak 拜访时间线: the records of /user/baifangRecords as a timeline by day. */
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { DICT_TYPES } from '@shared/contract/system';
+import { formatCount } from '@shared/format';
+import { useHttp } from '../../../api/http-context';
+import { baifangClientListQueryOptions, baifangRecordListQueryOptions } from '../../../api/visit';
+import { EmptyState } from '../../../components/empty-state';
+import type { PageLoadArgs } from '../../../lib/page';
+import { ListFooter } from '../components/list-footer';
+import { MemberPage, MemberSection } from '../components/member-page';
+import { RecordFilters } from '../components/record-filters';
+import { RecordTimeline } from '../components/record-timeline';
+import { fetchFresh, loadMemberChrome } from '../member-data';
+import { queryHref } from '../member-query';
+import { ALL_CLIENTS, readRecordQuery } from '../visit-query';
+
+const PATH = '/user/baifangRecords-bak';
+
+export async function load({ deps, url }: PageLoadArgs) {
+  await Promise.all([
+    fetchFresh(deps, baifangRecordListQueryOptions(deps.http, readRecordQuery(url.searchParams))),
+    fetchFresh(deps, baifangClientListQueryOptions(deps.http, ALL_CLIENTS)),
+    loadMemberChrome(deps, [DICT_TYPES.visitWay]),
+  ]);
+}
 
 export function Component() {
+  const http = useHttp();
+  const [search] = useSearchParams();
+  const q = useMemo(() => readRecordQuery(search), [search]);
+  const { data, dataUpdatedAt } = useSuspenseQuery(baifangRecordListQueryOptions(http, q));
+  const clients = useSuspenseQuery(baifangClientListQueryOptions(http, ALL_CLIENTS)).data.rows;
+
   return (
-    <SimplePage title="拜访记录（时间线）" noindex>
-      <p className="page-intro">按时间线回顾您的拜访。</p>
-    </SimplePage>
+    <MemberPage
+      title="拜访时间线"
+      intro="按日期回顾每一次拜访，看清客户跟进的来龙去脉。"
+      actions={
+        <Link className="button" to={queryHref('/user/baifangRecords', q)}>
+          表格视图
+        </Link>
+      }
+    >
+      <MemberSection>
+        <RecordFilters path={PATH} q={q} clients={clients} now={dataUpdatedAt} />
+        <p className="member-toolbar-summary timeline-summary">
+          共 <strong>{formatCount(data.total)}</strong> 次拜访
+        </p>
+        {data.rows.length > 0 ? <RecordTimeline records={data.rows} showClient /> : null}
+        {data.total === 0 ? (
+          <EmptyState>
+            <p>
+              没有拜访记录。<Link to="/user/baifangRecords">去写拜访记录</Link>
+            </p>
+          </EmptyState>
+        ) : null}
+        <ListFooter total={data.total} shown={data.rows.length} paging={q} hrefFor={(pageNum, pageSize) => queryHref(PATH, { ...q, pageNum, pageSize })} />
+      </MemberSection>
+    </MemberPage>
   );
 }

@@ -1,0 +1,217 @@
+/**
+ * New or edited 拜访客户: typed in, or picked from a project's companies (DOMAIN.md). Field rules
+ * are the contract's limits in Chinese (shared/validate.ts); a refused save keeps the dialog open
+ * with everything typed and says why beside the form.
+ */
+import { LoadingOutlined } from '@ant-design/icons';
+import { Alert, Button, DatePicker, Form, Input, Modal, Segmented, Select } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { BaifangClient, BaifangClientBody, VisitStatus } from '@shared/contract/visit';
+import { DICT_TYPES } from '@shared/contract/system';
+import { RULES, toAntdRules, type ValidationRule } from '@shared/validate';
+import { useDict } from '../../../components/dict-label';
+import { feedback } from '../../../lib/feedback';
+import { formFailure } from '../form-failure';
+import { DATE, pickerText, pickerValue } from '../visit-dates';
+import { useSaveClient } from '../visit-mutations';
+import { ProjectCompanyPicker, isMasked, type PickedCompany } from './project-company-picker';
+
+interface ClientValues {
+  companyName: string;
+  contact?: string;
+  phone?: string;
+  status: VisitStatus;
+  nextVisitDate?: Dayjs | null;
+  remark?: string;
+}
+
+const FIELD_RULES: Record<'companyName' | 'contact' | 'phone' | 'remark', readonly ValidationRule[]> = {
+  companyName: [
+    { required: true, message: '请输入客户单位名称' },
+    { type: 'string', max: 100, message: '单位名称不能超过 100 个字符' },
+  ],
+  contact: [{ type: 'string', max: 30, message: '联系人不能超过 30 个字符' }],
+  phone: [{ type: 'string', max: 30, message: '联系电话不能超过 30 个字符' }, { ...RULES.phone[0], message: '请输入正确的电话号码（手机或带区号的座机）' }],
+  remark: [{ type: 'string', max: 500, message: '备注不能超过 500 个字符' }],
+};
+
+type Source = Pick<BaifangClientBody, 'sourceType' | 'sourceId'> & { title: string | null };
+
+const NO_SOURCE: Source = { sourceType: 'manual', sourceId: null, title: null };
+
+function valuesOf(client: BaifangClient): Partial<ClientValues> {
+  return {
+    companyName: client.companyName,
+    contact: client.contact,
+    phone: client.phone,
+    status: client.status,
+    nextVisitDate: client.nextVisitDate ? pickerValue(client.nextVisitDate, DATE) : null,
+    remark: client.remark,
+  };
+}
+
+/** A picked company: its name, and its contact only where it is not masked. */
+function pickedValues({ company }: PickedCompany): Partial<ClientValues> {
+  return {
+    companyName: company.companyName,
+    contact: isMasked(company.contact) ? '' : company.contact,
+    phone: isMasked(company.phone) ? '' : company.phone,
+    status: '0',
+  };
+}
+
+function ClientFields({
+  editing,
+  initial,
+  source,
+  onDone,
+}: {
+  /** The client being edited; null for a new one. */
+  editing: BaifangClient | null;
+  initial: Partial<ClientValues>;
+  source: Source;
+  onDone: (saved: BaifangClient) => void;
+}) {
+  const [form] = Form.useForm<ClientValues>();
+  const statuses = useDict(DICT_TYPES.visitStatus);
+  const save = useSaveClient();
+  const [error, setError] = useState<string | null>(null);
+
+  const onFinish = (values: ClientValues) => {
+    setError(null);
+    const body: BaifangClientBody = {
+      companyName: values.companyName.trim(),
+      contact: values.contact?.trim() ?? '',
+      phone: values.phone?.trim() ?? '',
+      status: values.status,
+      nextVisitDate: pickerText(values.nextVisitDate, DATE),
+      remark: values.remark?.trim() ?? '',
+      ...(editing ? {} : { sourceType: source.sourceType, sourceId: source.sourceId }),
+    };
+    save.mutate(editing ? { ...body, id: editing.id } : body, {
+      onSuccess(saved) {
+        feedback.success(editing ? '客户已保存' : `已新增客户「${saved.companyName}」`);
+        onDone(saved);
+      },
+      onError: (caught) => setError(formFailure(caught)),
+    });
+  };
+
+  return (
+    <Form<ClientValues>
+      form={form}
+      layout="vertical"
+      className="member-form"
+      initialValues={initial}
+      onFinish={onFinish}
+      onValuesChange={() => setError(null)}
+      onFocus={feedback.preload}
+    >
+      {source.title ? (
+        <p className="form-source">
+          来源项目：
+          <Link to={`/${source.sourceType}/${source.sourceId}`} target="_blank">
+            {source.title}
+          </Link>
+        </p>
+      ) : null}
+      <Form.Item name="companyName" label="客户单位" rules={toAntdRules(FIELD_RULES.companyName)}>
+        <Input maxLength={100} placeholder="如：山东某某建设集团有限公司" />
+      </Form.Item>
+      <div className="form-row">
+        <Form.Item name="contact" label="联系人" rules={toAntdRules(FIELD_RULES.contact)}>
+          <Input maxLength={30} placeholder="姓名" />
+        </Form.Item>
+        <Form.Item name="phone" label="联系电话" rules={toAntdRules(FIELD_RULES.phone)}>
+          <Input maxLength={30} inputMode="tel" placeholder="手机或座机，如 0531-88888888" />
+        </Form.Item>
+      </div>
+      <div className="form-row">
+        <Form.Item name="status" label="跟进状态">
+          <Select options={statuses.map((s) => ({ value: s.dictValue, label: s.dictLabel }))} aria-label="跟进状态" />
+        </Form.Item>
+        <Form.Item name="nextVisitDate" label="下次拜访">
+          <DatePicker style={{ width: '100%' }} placeholder="选择日期" aria-label="下次拜访日期" />
+        </Form.Item>
+      </div>
+      <Form.Item name="remark" label="备注" rules={toAntdRules(FIELD_RULES.remark)}>
+        <Input.TextArea rows={3} maxLength={500} showCount placeholder="客户特点、关注点等" />
+      </Form.Item>
+      {error ? <Alert type="error" showIcon title={error} className="form-alert" /> : null}
+      <div className="form-actions">
+        {/* Not disabled while busy: a second click must reach the duplicate-submit guard (spec §5). */}
+        <Button type="primary" htmlType="submit" icon={save.isPending ? <LoadingOutlined /> : undefined}>
+          {editing ? '保存' : '新增客户'}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+/**
+ * The dialog. `client` null: a new client, from a project or typed in; otherwise that client.
+ * Rendered only while open, so each opening starts from the client's current values.
+ */
+export function ClientFormModal({
+  client,
+  onClose,
+  onSaved,
+}: {
+  client: BaifangClient | null;
+  onClose: () => void;
+  onSaved?: (saved: BaifangClient) => void;
+}) {
+  const [mode, setMode] = useState<'project' | 'manual'>('project');
+  const [picked, setPicked] = useState<PickedCompany | null>(null);
+  const done = (saved: BaifangClient) => {
+    onSaved?.(saved);
+    onClose();
+  };
+
+  let body;
+  if (client) {
+    body = <ClientFields editing={client} initial={valuesOf(client)} source={NO_SOURCE} onDone={done} />;
+  } else if (picked) {
+    body = (
+      <>
+        <button type="button" className="picker-back" onClick={() => setPicked(null)}>
+          ‹ 重新选择单位
+        </button>
+        <ClientFields
+          editing={null}
+          initial={pickedValues(picked)}
+          source={{ sourceType: 'xmk', sourceId: picked.projectId, title: picked.projectTitle }}
+          onDone={done}
+        />
+      </>
+    );
+  } else {
+    body = (
+      <>
+        <Segmented<'project' | 'manual'>
+          block
+          className="form-mode"
+          value={mode}
+          onChange={(value) => setMode(value)}
+          options={[
+            { value: 'project', label: '从项目添加' },
+            { value: 'manual', label: '手动填写' },
+          ]}
+        />
+        {mode === 'project' ? (
+          <ProjectCompanyPicker onPick={setPicked} />
+        ) : (
+          <ClientFields editing={null} initial={{ status: '0' }} source={NO_SOURCE} onDone={done} />
+        )}
+      </>
+    );
+  }
+
+  return (
+    <Modal open title={client ? '编辑客户' : '新增客户'} onCancel={onClose} footer={null} width={600} maskClosable={false} destroyOnHidden>
+      {body}
+    </Modal>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * Visit records as a timeline grouped by day, newest first: the client detail's history and the
+ * /user/baifangRecords-bak view. Each entry: time, way, client, what was said, result, next step.
+ */
+import { Link } from 'react-router-dom';
+import type { BaifangRecord } from '@shared/contract/visit';
+import { DICT_TYPES } from '@shared/contract/system';
+import { parseTime } from '@shared/time';
+import { DictLabel } from '../../../components/dict-label';
+import { RecordDeleteButton } from './record-delete';
+
+function byDay(records: readonly BaifangRecord[]): [string, BaifangRecord[]][] {
+  const days = new Map<string, BaifangRecord[]>();
+  for (const record of records) {
+    const day = parseTime(record.visitTime, 'YYYY-MM-DD');
+    days.set(day, [...(days.get(day) ?? []), record]);
+  }
+  return [...days];
+}
+
+export function RecordTimeline({ records, showClient }: { records: readonly BaifangRecord[]; showClient: boolean }) {
+  return (
+    <ol className="timeline">
+      {byDay(records).map(([day, entries]) => (
+        <li key={day} className="timeline-day">
+          <p className="timeline-date">
+            <time dateTime={day}>{parseTime(day, 'YYYY年MM月DD日')}</time>
+            <span>{parseTime(day, 'dddd')}</span>
+          </p>
+          <ul className="timeline-entries">
+            {entries.map((record) => (
+              <li key={record.id} className="timeline-entry">
+                <span className={`timeline-dot way-${record.way}`} aria-hidden="true" />
+                <div className="timeline-card">
+                  <p className="timeline-head">
+                    <time dateTime={record.visitTime}>{parseTime(record.visitTime, 'HH:mm')}</time>
+                    <span className={`way-tag way-${record.way}`}>
+                      <DictLabel type={DICT_TYPES.visitWay} value={record.way} />
+                    </span>
+                    {showClient ? (
+                      <Link to={`/user/baifangClient?cid=${record.clientId}`} className="timeline-client">
+                        {record.companyName}
+                      </Link>
+                    ) : null}
+                    <span className="timeline-actions">
+                      <RecordDeleteButton record={record} />
+                    </span>
+                  </p>
+                  <p className="timeline-content">{record.content}</p>
+                  {record.result || record.nextStep ? (
+                    <dl className="timeline-notes">
+                      {record.result ? (
+                        <div>
+                          <dt>结果</dt>
+                          <dd>{record.result}</dd>
+                        </div>
+                      ) : null}
+                      {record.nextStep ? (
+                        <div>
+                          <dt>下一步</dt>
+                          <dd>{record.nextStep}</dd>
+                        </div>
+                      ) : null}
+                    </dl>
+                  ) : null}
+                </div>
+              </li>
+            ))}
+          </ul>
+        </li>
+      ))}
+    </ol>
+  );
+}
