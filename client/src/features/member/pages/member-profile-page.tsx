@@ -1,9 +1,61 @@
-import { SimplePage } from '../../../components/simple-page';
+/**
+ * /user/member 会员资料: the account at a glance, the profile, and the bidding subscription
+ * (`#subscription`, linked from /user/bidding) with the region tree of `treeselect`.
+ */
+import { Link } from 'react-router-dom';
+import { DICT_TYPES } from '@shared/contract/system';
+import { parseTime } from '@shared/time';
+import { regionTreeQueryOptions } from '../../../api/member';
+import { DictTag } from '../../../components/dict-label';
+import type { PageLoadArgs } from '../../../lib/page';
+import { useSession } from '../../../lib/session';
+import { MemberPage, MemberSection } from '../components/member-page';
+import { ProfileForm } from '../components/profile-form';
+import { SubscriptionForm } from '../components/subscription-form';
+import { loadMemberChrome } from '../member-data';
+
+export async function load({ deps }: PageLoadArgs) {
+  // The member info itself is fetched at every page entry by the root route (spec §4).
+  await Promise.all([deps.queryClient.ensureQueryData(regionTreeQueryOptions(deps.http)), loadMemberChrome(deps, [DICT_TYPES.memberLevel])]);
+}
 
 export function Component() {
+  const user = useSession().member_info;
+  if (!user) return null;
   return (
-    <SimplePage title="会员资料" noindex>
-      <p className="page-intro">个人资料与招标订阅设置。</p>
-    </SimplePage>
+    <MemberPage title="会员资料" intro="维护个人资料，设置招标订阅的关键词和地区。">
+      <MemberSection title="账号信息">
+        <dl className="account-fields">
+          <div>
+            <dt>用户名</dt>
+            <dd>{user.userName}</dd>
+          </div>
+          <div>
+            <dt>会员等级</dt>
+            <dd>
+              <DictTag type={DICT_TYPES.memberLevel} value={user.level} />
+              {user.levelExpireTime ? <span className="muted"> 有效期至 {parseTime(user.levelExpireTime, 'YYYY-MM-DD')}</span> : null}
+              <Link to={user.level === '1' ? '/user/duanMember' : '/user/vipuser'} className="account-link">
+                {user.level === '0' ? '开通会员' : '续费'}
+              </Link>
+            </dd>
+          </div>
+          <div>
+            <dt>注册时间</dt>
+            <dd>{parseTime(user.createTime, 'YYYY-MM-DD')}</dd>
+          </div>
+          <div>
+            <dt>最近登录</dt>
+            <dd>{parseTime(user.loginDate, 'YYYY-MM-DD HH:mm') || '—'}</dd>
+          </div>
+        </dl>
+      </MemberSection>
+      <MemberSection title="基本资料">
+        <ProfileForm user={user} />
+      </MemberSection>
+      <MemberSection title="招标订阅" id="subscription">
+        <SubscriptionForm user={user} />
+      </MemberSection>
+    </MemberPage>
   );
 }

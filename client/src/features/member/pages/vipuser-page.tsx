@@ -1,9 +1,18 @@
-import { SimplePage } from '../../../components/simple-page';
+/** /user/vipuser VIP 会员: the yearly tier — every contact block for a year without points. */
+import type { PageLoadArgs } from '../../../lib/page';
+import { TierPage, loadTierPage } from '../components/tier-page';
+
+export function load({ deps }: PageLoadArgs) {
+  return loadTierPage(deps);
+}
 
 export function Component() {
   return (
-    <SimplePage title="VIP 会员" noindex>
-      <p className="page-intro">VIP 会员全年查看所有项目联系方式，无需消耗积分。</p>
-    </SimplePage>
+    <TierPage
+      title="VIP 会员"
+      intro="VIP 会员一年内免积分查看全部项目和招标的联系方式，并享招标订阅与专属客服。"
+      goodsType="vip"
+      level="2"
+    />
   );
 }

@@ -1,0 +1,121 @@
+/**
+ * 招标订阅: keywords (any of them in a tender's title, tenderer or text) and regions (the city and
+ * county tree of `treeselect`; a whole city is stored as the city's code). /user/bidding lists what
+ * matches both. Limits are the contract's: ≤ 10 keywords of 1–20 characters with a letter or
+ * digit, ≤ 20 regions.
+ */
+import { LoadingOutlined } from '@ant-design/icons';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Alert, Button, Form, Select, TreeSelect } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { MemberUser } from '@shared/contract/member';
+import { useHttp } from '../../../api/http-context';
+import { regionTreeQueryOptions } from '../../../api/member';
+import { feedback } from '../../../lib/feedback';
+import { formFailure } from '../form-failure';
+import { useSaveProfile } from '../use-save-profile';
+import { subscriptionOf } from './bidding-list';
+
+interface SubscriptionValues {
+  keywords: string[];
+  regions: string[];
+}
+
+const MAX_KEYWORDS = 10;
+const MAX_REGIONS = 20;
+/** The backend ignores punctuation in keywords: one made of nothing else would match nothing. */
+const HAS_TEXT = /[\p{L}\p{N}]/u;
+
+/** Why the keywords are refused, or null. */
+export function keywordsProblem(keywords: readonly string[]): string | null {
+  if (keywords.length > MAX_KEYWORDS) return `最多 ${MAX_KEYWORDS} 个关键词`;
+  const bad = keywords.find((k) => Array.from(k.trim()).length < 1 || Array.from(k.trim()).length > 20 || !HAS_TEXT.test(k));
+  return bad === undefined ? null : `关键词“${bad}”无效：每个 1 到 20 个字，且须包含文字或数字`;
+}
+
+const listRule = (problem: (values: readonly string[]) => string | null) => ({
+  validator: (_rule: unknown, value: readonly string[] | undefined) => {
+    const message = problem(value ?? []);
+    return message === null ? Promise.resolve() : Promise.reject(new Error(message));
+  },
+});
+
+export function SubscriptionForm({ user }: { user: MemberUser }) {
+  const tree = useSuspenseQuery(regionTreeQueryOptions(useHttp())).data;
+  const [form] = Form.useForm<SubscriptionValues>();
+  const save = useSaveProfile();
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const current = subscriptionOf(user);
+
+  const onFinish = (values: SubscriptionValues) => {
+    setError(null);
+    const keywords = [...new Set(values.keywords.map((k) => k.trim()).filter(Boolean))];
+    save.mutate(
+      { subscribeKeywords: keywords.join(','), subscribeRegions: values.regions.join(',') },
+      {
+        onSuccess() {
+          setSaved(true);
+          feedback.success('订阅已保存');
+        },
+        onError: (caught) => setError(formFailure(caught)),
+      },
+    );
+  };
+
+  return (
+    <Form<SubscriptionValues>
+      form={form}
+      layout="vertical"
+      className="member-form subscription-form"
+      initialValues={{ keywords: current.keywords, regions: current.regions }}
+      onFinish={onFinish}
+      onValuesChange={() => {
+        setError(null);
+        setSaved(false);
+      }}
+      onFocus={feedback.preload}
+    >
+      <Form.Item
+        name="keywords"
+        label="订阅关键词"
+        extra="输入后按回车或逗号确认；招标标题、招标人或正文含任一关键词即推送。不填则不限关键词。"
+        rules={[listRule(keywordsProblem)]}
+      >
+        <Select mode="tags" tokenSeparators={[',', '，']} placeholder="如：道路、学校、污水处理" aria-label="订阅关键词" open={false} suffixIcon={null} />
+      </Form.Item>
+      <Form.Item
+        name="regions"
+        label="订阅地区"
+        extra="可选整个城市或具体区县。不选则为全省。"
+        rules={[listRule((regions) => (regions.length > MAX_REGIONS ? `最多选择 ${MAX_REGIONS} 个地区` : null))]}
+      >
+        <TreeSelect
+          treeData={tree}
+          fieldNames={{ label: 'label', value: 'id', children: 'children' }}
+          treeCheckable
+          showCheckedStrategy={TreeSelect.SHOW_PARENT}
+          placeholder="选择城市或区县"
+          aria-label="订阅地区"
+          allowClear
+          maxTagCount={12}
+          treeNodeFilterProp="label"
+          showSearch
+        />
+      </Form.Item>
+      {error ? <Alert type="error" showIcon title={error} className="form-alert" /> : null}
+      <div className="form-actions form-actions-start">
+        {/* Not disabled while busy: a second click must reach the duplicate-submit guard (spec §5). */}
+        <Button type="primary" htmlType="submit" icon={save.isPending ? <LoadingOutlined /> : undefined}>
+          保存订阅
+        </Button>
+        {saved ? (
+          <Link to="/user/bidding" className="form-next">
+            查看订阅招标 ›
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
