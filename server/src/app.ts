@@ -11,7 +11,9 @@ import { errorHandler, sendJsonError } from './errors';
 import { mobileRedirect, memberGuard } from './guards';
 import { healthHandler } from './health';
 import { apiProxy, createBackendAgent } from './proxy';
+import { DEFAULT_RATE_LIMITS, rateLimiter, type RateLimitSettings } from './rate-limit';
 import type { Renderer } from './renderer';
+import { securityHeaders } from './security-headers';
 import { seoRoutes } from './seo';
 import { ssrHandler } from './ssr';
 
@@ -26,6 +28,8 @@ export interface AppOptions {
   /** Development: Vite's middlewares, mounted before the pages. */
   devMiddleware?: RequestHandler;
   agent?: Agent;
+  /** Per-client-IP limits on captcha, login, register and messages (default: DEFAULT_RATE_LIMITS). */
+  rateLimits?: RateLimitSettings;
   log?: (message: string, error: unknown) => void;
 }
 
@@ -34,12 +38,20 @@ export function createApp(opts: AppOptions) {
   const agent = opts.agent ?? createBackendAgent();
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', opts.config.TRUST_PROXY);
+  // One hop: the client address is the one our TLS-terminating proxy appended to X-Forwarded-For,
+  // not whatever a client wrote at its start (which `true` would trust).
+  app.set('trust proxy', opts.config.TRUST_PROXY ? 1 : false);
+  app.use(securityHeaders({ development: opts.devMiddleware !== undefined }));
 
   app.get('/healthz', healthHandler(opts.backendURL, agent));
 
   // The proxy goes before any body parser: it streams request bodies through untouched.
-  app.use(`/${opts.config.PRODUCT}`, cookieParser(), apiProxy({ backendURL: opts.backendURL, agent, log }));
+  app.use(
+    `/${opts.config.PRODUCT}`,
+    cookieParser(),
+    rateLimiter({ settings: opts.rateLimits ?? DEFAULT_RATE_LIMITS, log }),
+    apiProxy({ backendURL: opts.backendURL, agent, log }),
+  );
 
   if (opts.devMiddleware) app.use(opts.devMiddleware);
   if (opts.clientDir) {

@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_RATE_LIMITS, parseRateLimit, type RateLimit, type RateLimitSettings } from './rate-limit';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: '应为 true 或 false' })
@@ -22,6 +23,19 @@ const httpUrl = z
   .url('应为 http(s) 地址')
   .refine((v) => /^https?:\/\//.test(v), '应为 http(s) 地址')
   .transform((v) => v.replace(/\/+$/, ''));
+
+/** `30/1m` (calls per window and client IP) or `off`; unset: the default of rate-limit.ts. */
+function rateLimitSetting(fallback: RateLimit | null) {
+  return z
+    .string()
+    .refine((v) => parseRateLimit(v) !== null, '应为 次数/时长（如 30/1m、10/1h）或 off')
+    .optional()
+    .transform((v): RateLimit | null => {
+      if (v === undefined) return fallback;
+      const parsed = parseRateLimit(v);
+      return parsed === 'off' || parsed === null ? null : parsed;
+    });
+}
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -44,8 +58,22 @@ const schema = z.object({
    */
   SITE_URL: httpUrl.optional(),
   CAPTCHA_ENABLED: booleanString.default(true),
-  /** Behind a TLS-terminating proxy: trust X-Forwarded-* (cookies get Secure, HSTS is sent). */
+  /**
+   * Behind one TLS-terminating proxy: trust the X-Forwarded-* it adds (cookies get Secure, HSTS is
+   * sent, rate limits count the client address it reports).
+   */
   TRUST_PROXY: booleanString.default(false),
+  /** Production: this many server processes (node:cluster) share the port and one embedded backend. */
+  WEB_CONCURRENCY: z.coerce
+    .number({ message: '应为 1 到 64 的整数' })
+    .int('应为 1 到 64 的整数')
+    .min(1, '应为 1 到 64 的整数')
+    .max(64, '应为 1 到 64 的整数')
+    .default(1),
+  RATE_LIMIT_CAPTCHA: rateLimitSetting(DEFAULT_RATE_LIMITS.captcha),
+  RATE_LIMIT_LOGIN: rateLimitSetting(DEFAULT_RATE_LIMITS.login),
+  RATE_LIMIT_REGISTER: rateLimitSetting(DEFAULT_RATE_LIMITS.register),
+  RATE_LIMIT_MESSAGE: rateLimitSetting(DEFAULT_RATE_LIMITS.message),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string };
@@ -64,6 +92,16 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     throw new ConfigError(`配置无效 (invalid settings):\n${lines.join('\n')}`);
   }
   return { ...result.data, dataDir: resolve(result.data.DATA_DIR) };
+}
+
+/** The per-IP limits of rate-limit.ts as the settings chose them. */
+export function rateLimitSettings(config: Config): RateLimitSettings {
+  return {
+    captcha: config.RATE_LIMIT_CAPTCHA,
+    login: config.RATE_LIMIT_LOGIN,
+    register: config.RATE_LIMIT_REGISTER,
+    message: config.RATE_LIMIT_MESSAGE,
+  };
 }
 
 /** `.env.local` then `.env` from the working directory; real environment variables win. */

@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler, Response } from 'express';
+import { MESSAGES } from '@shared/constants';
 
 /** An operational error with the status to answer and a Chinese message safe to show. */
 export class HttpError extends Error {
@@ -23,6 +24,22 @@ const CLIENT_ERRORS: Record<number, string> = {
 /** JSON in the backend's envelope, so the SPA's request layer reads it like any other answer. */
 export function sendJsonError(res: Response, status: number, msg: string): void {
   res.status(status).set('Cache-Control', 'no-store').json({ code: status, msg });
+}
+
+/**
+ * The error page when React could not render one: static, no script, no data, so it cannot fail
+ * the way the page just did.
+ */
+export function sendErrorPage(res: Response, status: number): void {
+  const title = status >= 502 && status <= 504 ? '服务暂时不可用' : '页面加载失败';
+  res
+    .status(status)
+    .set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-store' })
+    .send(
+      `<!DOCTYPE html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="robots" content="noindex">` +
+        `<title>出错了 ${status}</title></head><body><main role="alert"><p>${status}</p><h1>${title}</h1>` +
+        `<p>${MESSAGES.unknown}</p><p><a href="">重新加载</a> <a href="/">返回首页</a></p></main></body></html>`,
+    );
 }
 
 /**

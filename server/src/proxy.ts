@@ -100,8 +100,9 @@ function prepareRequest(req: Request, res: Response): void {
   if (bearer !== null) req.headers.authorization = `Bearer ${bearer}`;
   // These answers are read here, so they must come uncompressed.
   if (call === 'login' || call === 'refresh') req.headers['accept-encoding'] = 'identity';
-  // spec §7: logout clears the session whatever the backend answers, even when it is down.
-  if (call === 'logout') clearSessionCookies(req, res);
+  // spec §7: logout clears the session whatever the backend answers, even when it is down; but
+  // only when one of our pages asks, or any site could log our members out with a form.
+  if (call === 'logout' && fromOurPage(req)) clearSessionCookies(req, res);
   exchanges.set(req, { call, sentBearer: bearer !== null, timedOut: false });
 }
 

@@ -6,7 +6,9 @@ import type { Agent } from 'node:http';
 import type { RequestHandler } from 'express';
 import { TOKEN_COOKIE } from '@shared/constants';
 import { isCrawler } from '@shared/device';
+import { sendErrorPage } from './errors';
 import type { RenderOptions, Renderer } from './renderer';
+import { cspNonce } from './security-headers';
 
 /** React's abort timer: after this, unfinished Suspense boundaries fall back to client rendering. */
 const STREAM_TIMEOUT_MS = 10_000;
@@ -32,17 +34,18 @@ export function cacheControlFor(status: number, member: boolean): string {
 
 export function ssrHandler(opts: SsrOptions): RequestHandler {
   return async (req, res, next) => {
+    const abort = new AbortController();
+    res.on('close', () => abort.abort());
     try {
       const token = (req.cookies as Record<string, unknown>)[TOKEN_COOKIE];
       const member = typeof token === 'string' && token.length > 0;
-      const abort = new AbortController();
-      res.on('close', () => abort.abort());
       const result = await opts.renderer.render({
         request: new Request(new URL(req.originalUrl, RENDER_ORIGIN), { signal: abort.signal }),
         backendURL: opts.backendURL,
         product: opts.product,
         token: member ? (token as string) : null,
         assets: opts.renderer.assets,
+        nonce: cspNonce(res),
         waitForAll: isCrawler(req.get('user-agent')),
         httpAgent: opts.agent,
         settings: opts.settings,
@@ -68,7 +71,12 @@ export function ssrHandler(opts: SsrOptions): RequestHandler {
       res.on('close', () => clearTimeout(timer));
       result.stream.pipe(res);
     } catch (error) {
-      next(error);
+      // The browser went away and the render was cancelled with it: nobody to answer, nothing wrong.
+      if (abort.signal.aborted) return;
+      if (res.headersSent) return next(error);
+      // The shell itself failed (a page threw outside any Suspense boundary): still a page, not JSON.
+      opts.log(`render failed on ${req.method} ${req.path}`, error);
+      sendErrorPage(res, 500);
     }
   };
 }
