@@ -3,7 +3,8 @@
  * runs the route pipeline (guard → layout → params → data), and returns a stream plus its status.
  * The Express side (server/src/ssr.ts) owns headers, timeouts and piping.
  */
-import { dehydrate } from '@tanstack/react-query';
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import { AxiosError } from 'axios';
 import { renderToPipeableStream, type PipeableStream } from 'react-dom/server';
 import {
   StaticRouterProvider,
@@ -13,8 +14,9 @@ import {
   type HydrationState,
   type StaticHandlerContext,
 } from 'react-router-dom';
+import { REQUEST_TIMEOUT_MS } from '@shared/constants';
 import { serializeForScript } from '@shared/serialize';
-import { createHttp } from './api/http';
+import { ApiError, createHttp, type Http } from './api/http';
 import { createQueryClient } from './api/query-client';
 import { Document, type DocumentAssets } from './app/document';
 import type { PageState } from './app/page-state';
@@ -60,10 +62,45 @@ function serializeRouteErrors(errors: StaticHandlerContext['errors']): Hydration
   return out as HydrationState['errors'];
 }
 
+/**
+ * Every backend call of one render shares one budget, the spec's 15 s (§9): a backend that hangs
+ * fails the page once, at the timeout, rather than once per query in turn. A browser that leaves
+ * cancels the calls its page was waiting for, which frees their sockets.
+ */
+function boundBackendCalls(http: Http, signal: AbortSignal): void {
+  const deadline = Date.now() + REQUEST_TIMEOUT_MS;
+  http.axios.interceptors.request.use((config) => {
+    const left = deadline - Date.now();
+    if (left <= 0) throw new AxiosError('render deadline passed', AxiosError.ETIMEDOUT, config);
+    config.timeout = Math.min(config.timeout || REQUEST_TIMEOUT_MS, left);
+    config.signal ??= signal;
+    return config;
+  });
+}
+
+/**
+ * On the server a failed call is retried once only when the connection failed (a keep-alive socket
+ * the backend had just closed), and at once: a backend that is down answers the error page within
+ * a second, and one that timed out has used the page's whole budget already.
+ */
+function retryConnectionFailuresOnce(queryClient: QueryClient): void {
+  const defaults = queryClient.getDefaultOptions();
+  queryClient.setDefaultOptions({
+    ...defaults,
+    queries: {
+      ...defaults.queries,
+      retry: (failureCount, error) => failureCount < 1 && error instanceof ApiError && error.transport && error.status !== 504,
+      retryDelay: 0,
+    },
+  });
+}
+
 export async function render(opts: RenderOptions): Promise<RenderResult> {
   const log = opts.log ?? ((message: string, error: unknown) => console.error(message, error));
   const queryClient = createQueryClient();
+  retryConnectionFailuresOnce(queryClient);
   const http = createHttp({ baseURL: opts.backendURL, token: opts.token ?? undefined, httpAgent: opts.httpAgent, log });
+  boundBackendCalls(http, opts.request.signal);
   const initialSession: MemberState = opts.token ? { ...LOGGED_OUT, isLogin: true } : LOGGED_OUT;
   const session = createSessionStore(initialSession);
   const deps: AppDeps = { queryClient, http, session };

@@ -21,9 +21,12 @@ const CLIENT_ERRORS: Record<number, string> = {
   431: '请求头过大',
 };
 
-/** JSON in the backend's envelope, so the SPA's request layer reads it like any other answer. */
+/**
+ * JSON in the backend's envelope, so the SPA's request layer reads it like any other answer. The
+ * type is set outright: the proxy may already have copied an upstream's (say text/html) onto `res`.
+ */
 export function sendJsonError(res: Response, status: number, msg: string): void {
-  res.status(status).set('Cache-Control', 'no-store').json({ code: status, msg });
+  res.status(status).set({ 'Cache-Control': 'no-store', 'Content-Type': 'application/json; charset=utf-8' }).json({ code: status, msg });
 }
 
 /**

@@ -2,6 +2,7 @@
  * Streaming SSR of every page route (issue 2 §4): browsers get the shell as soon as it is ready,
  * crawlers the complete document; a stream that stalls is aborted so its socket is freed.
  */
+import { setMaxListeners } from 'node:events';
 import type { Agent } from 'node:http';
 import type { RequestHandler } from 'express';
 import { TOKEN_COOKIE } from '@shared/constants';
@@ -39,8 +40,11 @@ export function ssrHandler(opts: SsrOptions): RequestHandler {
     try {
       const token = (req.cookies as Record<string, unknown>)[TOKEN_COOKIE];
       const member = typeof token === 'string' && token.length > 0;
+      const request = new Request(new URL(req.originalUrl, RENDER_ORIGIN), { signal: abort.signal });
+      // Every backend call of the render listens on its signal (entry-server); a page makes a dozen or so.
+      setMaxListeners(64, request.signal);
       const result = await opts.renderer.render({
-        request: new Request(new URL(req.originalUrl, RENDER_ORIGIN), { signal: abort.signal }),
+        request,
         backendURL: opts.backendURL,
         product: opts.product,
         token: member ? (token as string) : null,
