@@ -16,7 +16,7 @@ import { feedback } from '../../../lib/feedback';
 import { formFailure } from '../form-failure';
 import { DATE, pickerText, pickerValue } from '../visit-dates';
 import { useSaveClient } from '../visit-mutations';
-import { ProjectCompanyPicker, isMasked, type PickedCompany } from './project-company-picker';
+import { ProjectCompanyPicker, START, isMasked, type PickedCompany, type PickerState } from './project-company-picker';
 
 interface ClientValues {
   companyName: string;
@@ -164,6 +164,7 @@ export function ClientFormModal({
   onSaved?: (saved: BaifangClient) => void;
 }) {
   const [mode, setMode] = useState<'project' | 'manual'>('project');
+  const [picker, setPicker] = useState<PickerState>(START);
   const [picked, setPicked] = useState<PickedCompany | null>(null);
   const done = (saved: BaifangClient) => {
     onSaved?.(saved);
@@ -177,7 +178,7 @@ export function ClientFormModal({
     body = (
       <>
         <button type="button" className="picker-back" onClick={() => setPicked(null)}>
-          ‹ 重新选择单位
+          ‹ 返回单位列表
         </button>
         <ClientFields
           editing={null}
@@ -201,7 +202,7 @@ export function ClientFormModal({
           ]}
         />
         {mode === 'project' ? (
-          <ProjectCompanyPicker onPick={setPicked} />
+          <ProjectCompanyPicker state={picker} onChange={setPicker} onPick={setPicked} />
         ) : (
           <ClientFields editing={null} initial={{ status: '0' }} source={NO_SOURCE} onDone={done} />
         )}
@@ -210,7 +211,7 @@ export function ClientFormModal({
   }
 
   return (
-    <Modal open title={client ? '编辑客户' : '新增客户'} onCancel={onClose} footer={null} width={600} maskClosable={false} destroyOnHidden>
+    <Modal open title={client ? '编辑客户' : '新增客户'} onCancel={onClose} footer={null} width={600} mask={{ closable: false }} destroyOnHidden>
       {body}
     </Modal>
   );

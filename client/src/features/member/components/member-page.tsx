@@ -2,7 +2,7 @@
  * The frame of every member page: a heading card (title, one line on what the page is for, the
  * page's main actions) and white section cards below. Member pages are never indexed.
  */
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { PageHead } from '../../../components/page-head';
 
 export function MemberPage({
@@ -45,7 +45,8 @@ export function MemberSection({
   className?: string;
   children: ReactNode;
 }) {
-  const headingId = id ? `${id}-title` : undefined;
+  const generatedId = useId();
+  const headingId = title ? (id ? `${id}-title` : generatedId) : undefined;
   return (
     <section className={className ? `member-section ${className}` : 'member-section'} id={id} aria-labelledby={headingId}>
       {title ? (

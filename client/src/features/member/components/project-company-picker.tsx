@@ -6,7 +6,6 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Input } from 'antd';
-import { useState } from 'react';
 import type { XmkListItem } from '@shared/contract/content';
 import type { ProjectCompany } from '@shared/contract/visit';
 import { parseTime } from '@shared/time';
@@ -33,9 +32,8 @@ const CHOICES = 6;
 /** Masked values (张**, 138****5678) are no contact to call. */
 export const isMasked = (text: string) => text.includes('*');
 
-function ProjectList({ onPick }: { onPick: (project: ProjectChoice) => void }) {
+function ProjectList({ keyword, onSearch, onPick }: { keyword: string; onSearch: (keyword: string) => void; onPick: (project: ProjectChoice) => void }) {
   const http = useHttp();
-  const [keyword, setKeyword] = useState('');
   const search = keyword.trim();
   const favorites = useQuery({ ...favoriteListQueryOptions(http, { type: 'xmk', isCancel: 0, pageSize: CHOICES }), enabled: !search });
   const found = useQuery({ ...xmkSearchQueryOptions(http, { keyword: search, pageSize: CHOICES }), enabled: Boolean(search) });
@@ -52,7 +50,8 @@ function ProjectList({ onPick }: { onPick: (project: ProjectChoice) => void }) {
         enterButton="搜索"
         maxLength={50}
         aria-label="搜索项目"
-        onSearch={(value) => setKeyword(value)}
+        defaultValue={keyword}
+        onSearch={onSearch}
       />
       <p className="picker-caption">{search ? `“${search}”的搜索结果` : '我收藏的项目'}</p>
       {query.isPending ? (
@@ -127,7 +126,26 @@ function CompanyList({ project, onBack, onPick }: { project: ProjectChoice; onBa
   );
 }
 
-export function ProjectCompanyPicker({ onPick }: { onPick: (picked: PickedCompany) => void }) {
-  const [project, setProject] = useState<ProjectChoice | null>(null);
-  return project ? <CompanyList project={project} onBack={() => setProject(null)} onPick={onPick} /> : <ProjectList onPick={setProject} />;
+/** Where the picker is: kept by the dialog, so coming back from the form returns to the same list. */
+export interface PickerState {
+  keyword: string;
+  project: ProjectChoice | null;
+}
+
+export const START: PickerState = { keyword: '', project: null };
+
+export function ProjectCompanyPicker({
+  state,
+  onChange,
+  onPick,
+}: {
+  state: PickerState;
+  onChange: (state: PickerState) => void;
+  onPick: (picked: PickedCompany) => void;
+}) {
+  return state.project ? (
+    <CompanyList project={state.project} onBack={() => onChange({ ...state, project: null })} onPick={onPick} />
+  ) : (
+    <ProjectList keyword={state.keyword} onSearch={(keyword) => onChange({ keyword, project: null })} onPick={(project) => onChange({ ...state, project })} />
+  );
 }

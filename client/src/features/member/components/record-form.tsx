@@ -78,7 +78,7 @@ export function RecordFormModal({
   };
 
   return (
-    <Modal open title={client ? `写拜访记录 · ${client.companyName}` : '写拜访记录'} onCancel={onClose} footer={null} width={640} maskClosable={false} destroyOnHidden>
+    <Modal open title={client ? `写拜访记录 · ${client.companyName}` : '写拜访记录'} onCancel={onClose} footer={null} width={640} mask={{ closable: false }} destroyOnHidden>
       <Form<RecordValues>
         form={form}
         layout="vertical"

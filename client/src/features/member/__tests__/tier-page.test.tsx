@@ -1,0 +1,113 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Goods, MemberTier, Order } from '@shared/contract/member';
+import { CONFIG_KEYS } from '@shared/contract/system';
+import { feedback } from '../../../lib/feedback';
+import * as duanPage from '../pages/duan-member-page';
+import * as vipPage from '../pages/vipuser-page';
+import { DEMO_USER, createMemberEnv, installJsdomGaps, ok, renderPage, table } from './member-harness';
+
+vi.mock('../../../lib/feedback', () => ({
+  feedback: { success: vi.fn(), error: vi.fn(), notifyError: vi.fn(), preload: vi.fn(), confirm: vi.fn() },
+}));
+
+beforeAll(installJsdomGaps);
+afterEach(() => {
+  cleanup();
+  window.sessionStorage.clear();
+  vi.mocked(feedback.confirm).mockReset();
+});
+
+const goods = (id: number, patch: Partial<Goods>): Goods => ({
+  id,
+  name: '',
+  type: 'duan',
+  level: '1',
+  days: 30,
+  score: 0,
+  price: 99,
+  originalPrice: null,
+  description: '',
+  benefits: [],
+  sort: id,
+  ...patch,
+});
+
+const GOODS = [
+  goods(1, { name: '月度会员', days: 30, price: 99, benefits: ['30天有效'] }),
+  goods(2, { name: '季度会员', days: 90, price: 268, originalPrice: 297 }),
+  goods(3, { name: 'VIP年度会员', type: 'vip', level: '2', days: 365, price: 1980 }),
+];
+
+const TIERS: MemberTier[] = [
+  { level: '0', name: '普通会员', benefits: ['使用积分查看联系方式'], viewAllContacts: false },
+  { level: '1', name: '短期会员', benefits: ['有效期内查看全部联系方式'], viewAllContacts: true },
+  { level: '2', name: 'VIP会员', benefits: ['专属客服服务'], viewAllContacts: true },
+];
+
+const ORDER: Order = {
+  id: 5,
+  orderNo: 'SD20240612103000123456',
+  goodsId: 3,
+  goodsName: 'VIP年度会员',
+  goodsType: 'vip',
+  price: 1980,
+  status: 'pending',
+  createTime: '2024-06-12 10:30:00',
+  confirmTime: null,
+};
+
+function setup(user = DEMO_USER) {
+  const env = createMemberEnv(
+    {
+      'GET /api/cms/goods/list': () => table(GOODS),
+      'GET /cms/member/list': () => table(TIERS),
+      'GET /cms/member/memberList': () => table([]),
+      'GET /cms/baifang/getGJNum': () => ok({ total: 0, byStatus: { 0: 0, 1: 0, 2: 0, 3: 0 }, due: 0, records: 0 }),
+      [`GET /api/system/config/configKey/${CONFIG_KEYS.servicePhone}`]: () => ({ code: 200, msg: '0531-88886666' }),
+      [`GET /api/system/config/configKey/${CONFIG_KEYS.serviceContact}`]: () => ({ code: 200, msg: '客服微信 sdxmw_kf' }),
+      'POST /cms/order/create': () => ok(ORDER, '订单已创建，请联系客服完成支付'),
+    },
+    user,
+  );
+  return env;
+}
+
+describe('tier pages', () => {
+  it('/user/vipuser offers the VIP pass and, once ordered, explains how payment is confirmed', async () => {
+    const env = setup();
+    renderPage(vipPage, '/user/vipuser', env);
+    const offer = (await screen.findByRole('heading', { name: 'VIP年度会员' })).closest('li') as HTMLElement;
+    expect(screen.queryByRole('heading', { name: '月度会员' })).toBeNull();
+
+    vi.mocked(feedback.confirm).mockResolvedValueOnce(true);
+    await userEvent.setup().click(within(offer).getByRole('button', { name: '立即开通' }));
+    const notice = (await screen.findByText('订单已提交，等待付款')).closest('[role="status"]');
+    expect(notice).toHaveTextContent('SD20240612103000123456');
+    expect(notice).toHaveTextContent('0531-88886666');
+    expect(notice).toHaveTextContent('客服确认到账后立即为您开通');
+    expect(env.callsTo('POST /cms/order/create')[0]?.body).toEqual({ goodsId: 3 });
+    // The orders table is fetched again to show the new order.
+    await waitFor(() => expect(env.callsTo('GET /cms/member/memberList')).toHaveLength(2));
+  });
+
+  it('orders nothing when the member cancels the confirmation', async () => {
+    const env = setup();
+    renderPage(duanPage, '/user/duanMember', env);
+    const offer = (await screen.findByRole('heading', { name: '月度会员' })).closest('li') as HTMLElement;
+    vi.mocked(feedback.confirm).mockResolvedValueOnce(false);
+    await userEvent.setup().click(within(offer).getByRole('button', { name: '立即开通' }));
+    expect(feedback.confirm).toHaveBeenCalledWith(expect.objectContaining({ title: '开通「月度会员」' }));
+    expect(env.callsTo('POST /cms/order/create')).toHaveLength(0);
+  });
+
+  it('does not sell a short pass to a member whose VIP is running', async () => {
+    const env = setup({ ...DEMO_USER, level: '2', levelExpireTime: '2099-06-12 10:30:00' });
+    renderPage(duanPage, '/user/duanMember', env);
+    const offer = (await screen.findByRole('heading', { name: '月度会员' })).closest('li') as HTMLElement;
+    expect(within(offer).queryByRole('button')).toBeNull();
+    expect(within(offer).getByText('您当前的会员等级更高，无需购买')).toBeInTheDocument();
+    expect(screen.getByText(/有效期至 2099-06-12/)).toBeInTheDocument();
+  });
+});
