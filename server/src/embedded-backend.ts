@@ -28,6 +28,10 @@ function startChild(opts: EmbeddedBackendOptions, port: number): Promise<{ child
     env: { ...opts.env, BACKEND_PORT: String(port) },
     execArgv,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    // Its own process group: a signal to the portal's group (Ctrl-C, a supervisor stopping the
+    // service) reaches the server, which drains and only then stops the backend. If the server
+    // dies outright, the closed IPC channel stops the backend (backend/src/index.ts).
+    detached: true,
   });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {

@@ -1,11 +1,15 @@
 /**
  * Start the portal: settings → backend (embedded unless BACKEND_URL) → renderer → listen.
  * SIGTERM/SIGINT: stop accepting, let in-flight requests finish, stop the embedded backend, exit 0.
+ * WEB_CONCURRENCY > 1 (production): a primary owns the backend and runs that many workers (cluster.ts).
  */
+import cluster from 'node:cluster';
 import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
 import { createApp } from './app';
-import { ConfigError, loadEnvFiles, parseConfig, type Config } from './config';
+import { runPrimary } from './cluster';
+import { ConfigError, loadEnvFiles, parseConfig, rateLimitSettings, type Config } from './config';
+import { createDrain } from './drain';
 import { startEmbeddedBackend, type EmbeddedBackend } from './embedded-backend';
 import { createDevRenderer, loadProductionRenderer, type Renderer } from './renderer';
 
@@ -30,19 +34,38 @@ function readConfig(): Config {
   }
 }
 
-async function main() {
-  const config = readConfig();
+function startBackend(config: Config): Promise<EmbeddedBackend> {
   const production = config.NODE_ENV === 'production';
+  return startEmbeddedBackend({
+    entry: production ? join(ROOT, 'dist/node/backend.js') : join(ROOT, 'backend/src/index.ts'),
+    port: config.BACKEND_PORT,
+    env: { ...process.env, DATA_DIR: config.dataDir, CAPTCHA_ENABLED: String(config.CAPTCHA_ENABLED) },
+    log,
+  });
+}
 
+/** The cluster's primary: the one embedded backend, and the workers that serve (cluster.ts). */
+async function startPrimary(config: Config) {
+  const backend = config.BACKEND_URL ? null : await startBackend(config);
+  const backendURL = config.BACKEND_URL ?? backend?.url;
+  log(`portal starting ${config.WEB_CONCURRENCY} workers on port ${config.PORT} (backend ${backendURL}${backend ? ', embedded' : ''})`);
+  runPrimary({
+    workers: config.WEB_CONCURRENCY,
+    env: { BACKEND_URL: backendURL },
+    onStopped: async () => {
+      await backend?.stop();
+    },
+    log,
+  });
+}
+
+/** One server process: the whole portal, or one cluster worker with the primary's backend. */
+async function startServer(config: Config) {
+  const production = config.NODE_ENV === 'production';
   let backend: EmbeddedBackend | null = null;
   let backendURL = config.BACKEND_URL;
   if (!backendURL) {
-    backend = await startEmbeddedBackend({
-      entry: production ? join(ROOT, 'dist/node/backend.js') : join(ROOT, 'backend/src/index.ts'),
-      port: config.BACKEND_PORT,
-      env: { ...process.env, DATA_DIR: config.dataDir, CAPTCHA_ENABLED: String(config.CAPTCHA_ENABLED) },
-      log,
-    });
+    backend = await startBackend(config);
     backendURL = backend.url;
   }
 
@@ -66,15 +89,18 @@ async function main() {
     clientDir: production ? join(ROOT, 'dist/client') : undefined,
     publicDir: resolve(ROOT, 'client/public'),
     devMiddleware,
+    rateLimits: rateLimitSettings(config),
   });
 
-  server.on('request', app);
+  const drain = createDrain(server, app, { graceMs: SHUTDOWN_GRACE_MS, log });
+  server.on('request', drain.listener);
   server.once('error', (error: Error) => {
     log(`cannot listen on port ${config.PORT}: ${error.message}`);
-    void backend?.stop().then(() => process.exit(1));
+    void Promise.resolve(backend?.stop()).then(() => process.exit(1));
   });
   server.listen(config.PORT, config.HOST, () => {
-    log(`portal listening on http://localhost:${config.PORT} (backend ${backendURL}${backend ? ', embedded' : ''})`);
+    const who = cluster.isWorker ? `portal worker ${process.pid}` : 'portal';
+    log(`${who} listening on http://localhost:${config.PORT} (backend ${backendURL}${backend ? ', embedded' : ''})`);
   });
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
@@ -84,21 +110,26 @@ async function main() {
     if (shuttingDown) return;
     shuttingDown = true;
     log(`${signal}: finishing in-flight requests`);
-    const force = setTimeout(() => {
-      log('shutdown grace period over, closing remaining connections');
-      server.closeAllConnections();
-    }, SHUTDOWN_GRACE_MS);
-    force.unref();
-    server.close(() => {
-      void Promise.all([backend?.stop(), closeDev()]).then(() => {
+    // The backend stops only after the last request that might still need it has been answered.
+    void drain
+      .drain()
+      .then(() => Promise.all([backend?.stop(), closeDev()]))
+      .then(() => {
         log('stopped');
         process.exit(0);
       });
-    });
-    server.closeIdleConnections();
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+async function main() {
+  const config = readConfig();
+  if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) {
+    if (config.NODE_ENV === 'production') return startPrimary(config);
+    log('WEB_CONCURRENCY applies to production builds; development runs one process');
+  }
+  return startServer(config);
 }
 
 main().catch((error: unknown) => {
