@@ -1,0 +1,166 @@
+/**
+ * `npm run test:load` (issue 8 §1): the production build under 200 connections for 60 s of mixed
+ * traffic (`mix.ts`), then the verdict: no 5xx, no socket error or timeout, every check passed
+ * (members only ever see their own data), the portal still healthy and stopping cleanly.
+ *
+ *   npm run test:load                 # 200 connections, 60 s
+ *   npm run test:load -- --quick      # 50 connections, 15 s (CI)
+ *   options: --connections N --duration S --workers N (WEB_CONCURRENCY) --seed N --json FILE
+ *
+ * Needs `npm run build` first. Ports are free loopback ports; the data lives in a temporary
+ * DATA_DIR seeded with the default demo sizes and removed afterwards.
+ */
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { startProductionPortal, type ProductionPortal } from '../lib/production-portal';
+import { PortalClient } from '../lib/portal-client';
+import { seededRandom } from '../lib/random';
+import { MIX, checkAnswer, planRequest, type Kind, type LoadFixture, type PlannedRequest } from './mix';
+
+const PRODUCT = 'prod-api';
+const MEMBERS = 8;
+
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    connections: { type: 'string' },
+    duration: { type: 'string' },
+    workers: { type: 'string', default: '1' },
+    seed: { type: 'string', default: '8' },
+    json: { type: 'string' },
+  },
+});
+const connections = Number(args.connections ?? (args.quick ? 50 : 200));
+const duration = Number(args.duration ?? (args.quick ? 15 : 60));
+const workers = Number(args.workers);
+
+/** Members with one client and one message each, named by their marker, plus ids to open. */
+async function prepare(portal: ProductionPortal): Promise<LoadFixture> {
+  const client = new PortalClient(portal.url, PRODUCT);
+  const members = [];
+  for (let i = 1; i <= MEMBERS; i++) {
+    const name = `ldm_${i}`;
+    const password = `Load${i}pass`;
+    const marker = `LOADMARK-${name}-X`;
+    const cookie = await client.register(name, password, `10.99.0.${i}`);
+    const addClient = await client.api('PUT', '/cms/baifang/addBaifangClient', { body: { companyName: marker }, cookie });
+    const addMsg = await client.api('PUT', '/api/cms/addMsg', {
+      body: { name: `负载${i}`, phone: '13800000000', content: marker, source: 'member' },
+      cookie,
+      clientIp: `10.99.0.${i}`,
+    });
+    if (addClient.body.code !== 200 || addMsg.body.code !== 200) throw new Error(`marking ${name}: ${addClient.body.msg} / ${addMsg.body.msg}`);
+    members.push({ name, password, cookie, marker });
+  }
+  const ids = async (type: 'xmk' | 'zb') =>
+    ((await client.api('GET', `/api/${type}/search?pageSize=100`)).body.rows as { id: number }[]).map((r) => r.id);
+  const publicKey = String((await client.api('GET', '/api/system/config/configKey/sys.login.publicKey')).body.msg);
+  return { members, xmkIds: await ids('xmk'), zbIds: await ids('zb'), publicKey };
+}
+
+interface KindStats {
+  count: number;
+  failures: number;
+  latencies: number[];
+}
+
+interface LoadContext {
+  planned?: PlannedRequest;
+  sentAt?: number;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+async function main() {
+  console.log(`load: ${connections} connections for ${duration} s, ${workers} server worker(s)`);
+  const portal = await startProductionPortal({
+    env: { CAPTCHA_ENABLED: 'false', TRUST_PROXY: 'true', WEB_CONCURRENCY: String(workers) },
+  });
+  let verdict: boolean;
+  try {
+    const fixture = await prepare(portal);
+    // Every page once, so the run measures serving rather than first-time module loading.
+    for (const path of ['/', '/xmk', '/zb', `/xmk/${fixture.xmkIds[0]}`, `/zb/${fixture.zbIds[0]}`, '/support/notice', '/goods']) {
+      await (await fetch(portal.url + path)).text();
+    }
+
+    const random = seededRandom(Number(args.seed));
+    const stats = new Map<Kind, KindStats>(Object.keys(MIX).map((k) => [k as Kind, { count: 0, failures: 0, latencies: [] }]));
+    const failures: string[] = [];
+    const started = Date.now();
+    const result = await autocannon({
+      url: portal.url,
+      connections,
+      duration,
+      // Longer than the page budget (15 s): a slow answer shows as a 504, not as a client timeout.
+      timeout: 20,
+      requests: [
+        {
+          setupRequest: (_request, context) => {
+            const planned = planRequest(random, fixture, PRODUCT);
+            Object.assign(context as LoadContext, { planned, sentAt: Date.now() });
+            return { method: planned.method, path: planned.path, headers: planned.headers, body: planned.body };
+          },
+          onResponse: (status, body, context, headers) => {
+            const { planned, sentAt } = context as LoadContext;
+            if (!planned) return;
+            const kind = stats.get(planned.kind);
+            if (!kind) return;
+            kind.count++;
+            kind.latencies.push(Date.now() - (sentAt ?? Date.now()));
+            const problem = checkAnswer(planned, status, body, headers as Record<string, string | string[] | undefined>, fixture);
+            if (problem) {
+              kind.failures++;
+              if (failures.length < 20) failures.push(`${planned.method} ${planned.path}: ${problem}`);
+            }
+          },
+        },
+      ],
+    });
+    const seconds = (Date.now() - started) / 1000;
+
+    const fiveXX = Object.entries(result.statusCodeStats ?? {})
+      .filter(([code]) => Number(code) >= 500)
+      .reduce((sum, [, s]) => sum + (s as { count: number }).count, 0);
+    const checkFailures = [...stats.values()].reduce((sum, s) => sum + s.failures, 0);
+    const healthy = (await fetch(`${portal.url}/healthz`)).status === 200;
+
+    console.log(`\n${'kind'.padEnd(16)}${'count'.padStart(8)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'failed'.padStart(8)}`);
+    for (const [kind, s] of stats) {
+      const sorted = [...s.latencies].sort((a, b) => a - b);
+      console.log(`${kind.padEnd(16)}${String(s.count).padStart(8)}${String(percentile(sorted, 50)).padStart(9)}${String(percentile(sorted, 99)).padStart(9)}${String(s.failures).padStart(8)}`);
+    }
+    const summary = {
+      connections,
+      durationSeconds: Math.round(seconds),
+      workers,
+      requests: result.requests.total,
+      requestsPerSecond: Math.round(result.requests.total / seconds),
+      latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
+      statusCodes: result.statusCodeStats,
+      socketErrors: result.errors,
+      timeouts: result.timeouts,
+      fiveXX,
+      checkFailures,
+      healthyAfter: healthy,
+    };
+    console.log(`\n${JSON.stringify(summary, null, 2)}`);
+    if (failures.length > 0) console.log(`\nfirst failures:\n  ${failures.join('\n  ')}`);
+    if (args.json) writeFileSync(args.json, `${JSON.stringify(summary, null, 2)}\n`);
+    verdict = fiveXX === 0 && result.errors === 0 && result.timeouts === 0 && checkFailures === 0 && healthy;
+  } finally {
+    const code = await portal.stop('SIGTERM');
+    if (code !== 0) {
+      console.log(`the portal exited with ${code} after SIGTERM:\n${portal.output().slice(-4000)}`);
+      verdict = false;
+    }
+  }
+  console.log(verdict ? '\nload: PASS' : '\nload: FAIL');
+  process.exit(verdict ? 0 : 1);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
