@@ -17,6 +17,7 @@ import { createProxyMiddleware } from 'http-proxy-middleware';
 import { IS_TOKEN_HEADER, MESSAGES, PLATFORM_HEADER, PLATFORM_VALUE, REQUEST_TIMEOUT_MS } from '@shared/constants';
 import { ENDPOINTS } from '@shared/contract/endpoints';
 import { clearSessionCookies, extendSessionCookies, readSessionToken, setSessionCookies } from './auth-cookies';
+import { isContractPath } from './contract-paths';
 import { sendJsonError } from './errors';
 
 /** Without keep-alive the proxy's p99 went to seconds at 50 connections (DEPENDENCIES.md). */
@@ -97,6 +98,8 @@ function prepareRequest(req: Request, res: Response): void {
   delete req.headers.authorization;
   delete req.headers.cookie;
   delete req.headers[IS_TOKEN_HEADER];
+  // Staff credentials never travel through the public site (contract-paths.ts keeps /admin off it).
+  delete req.headers['x-admin-token'];
   if (bearer !== null) req.headers.authorization = `Bearer ${bearer}`;
   // These answers are read here, so they must come uncompressed.
   if (call === 'login' || call === 'refresh') req.headers['accept-encoding'] = 'identity';
@@ -279,6 +282,11 @@ export function apiProxy(opts: ApiProxyOptions): RequestHandler {
     },
   });
   return (req, res, next) => {
+    // Only the contract's public paths reach the backend; the rest answers like an unknown path.
+    if (!isContractPath(req.path)) {
+      sendJsonError(res, 404, MESSAGES.notFound);
+      return;
+    }
     prepareRequest(req, res);
     void proxy(req, res, next);
   };

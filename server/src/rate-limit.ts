@@ -12,6 +12,7 @@ import { isIPv4, isIPv6 } from 'node:net';
 import type { RequestHandler } from 'express';
 import { MESSAGES } from '@shared/constants';
 import { ENDPOINTS, type Endpoint } from '@shared/contract/endpoints';
+import { canonicalCallPath } from './contract-paths';
 import { sendJsonError } from './errors';
 
 export interface RateLimit {
@@ -117,22 +118,7 @@ export function clientKey(ip: string | undefined): string {
     .join(':')}::/64`;
 }
 
-/**
- * A path as a lenient router would match it: servlet `;params` dropped, %-escapes decoded, case
- * folded, slashes collapsed and trimmed. Express (and Spring) route `/API/member/login/` to the
- * login too, so every spelling must count against the same limit.
- */
-export function canonicalCallPath(path: string): string {
-  let decoded = path.split(';')[0] ?? '';
-  try {
-    decoded = decodeURIComponent(decoded);
-  } catch {
-    // A broken %-escape is refused by the backend; count it as spelled.
-  }
-  return decoded.toLowerCase().replace(/\/{2,}/g, '/').replace(/\/+$/, '') || '/';
-}
-
-function matchesCall(method: string, path: string, call: Endpoint): boolean {
+function matchesCall(method: string, path: string | null, call: Endpoint): boolean {
   const methodMatches = method === call.method || (method === 'HEAD' && call.method === 'GET');
   return methodMatches && path === canonicalCallPath(call.path);
 }

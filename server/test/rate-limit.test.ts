@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shared/constants';
 import { createApp } from '../src/app';
 import { ConfigError, parseConfig, rateLimitSettings } from '../src/config';
-import { FixedWindowCounter, canonicalCallPath, clientKey, parseRateLimit, type RateLimitSettings } from '../src/rate-limit';
+import { FixedWindowCounter, clientKey, parseRateLimit, type RateLimitSettings } from '../src/rate-limit';
 import { API, OUR_PAGE, startPortal, type Portal } from './portal-fixture';
 
 describe('the fixed-window counter', () => {
@@ -59,13 +59,6 @@ describe('settings', () => {
     expect(() => parseConfig({ RATE_LIMIT_MESSAGE: 'lots' })).toThrow(ConfigError);
     expect(() => parseConfig({ RATE_LIMIT_MESSAGE: 'lots' })).toThrow(/RATE_LIMIT_MESSAGE/);
   });
-});
-
-describe('call paths', () => {
-  it.each(['/api/member/login', '/API/Member/Login', '/api/member/login/', '/api//member/login', '/api/member/%6Cogin', '/api/member/login;jsessionid=1'])(
-    '%s is the login however it is spelled',
-    (path) => expect(canonicalCallPath(path)).toBe('/api/member/login'),
-  );
 });
 
 describe('the limiter in front of the backend', () => {

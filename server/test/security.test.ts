@@ -150,6 +150,43 @@ describe('CSRF: what another site can make a browser send (spec §6, proxy rule)
   });
 });
 
+describe('the API prefix reaches the contract and nothing else', () => {
+  it.each([
+    '/admin/orders',
+    '/ADMIN/orders',
+    '/api/cmsData/xmk/..%2F..%2F..%2Fadmin%2Forders',
+    '/api/cms/getSupport/../../../admin/orders',
+    '/api/cms/getSupport/%2e%2e/%2e%2e/%2e%2e/admin/orders',
+    '/api/zb/search;jsessionid=1',
+    '//api/zb/search',
+    '/api/zb/search/..',
+    '/druid/index.html',
+    '/swagger-ui/index.html',
+    '/actuator/env',
+    '/monitor/online/list',
+  ])('%s answers 404 without reaching the backend', async (path) => {
+    const res = await request(portal.app)
+      .get(`${API}${path}`)
+      .set(OUR_PAGE)
+      .set('X-Admin-Token', portal.backend.adminToken);
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ code: 404, msg: '访问资源不存在' });
+  });
+
+  it('staff endpoints answer on the backend itself, for staff on its network', async () => {
+    const res = await request(portal.backend.app).get('/admin/orders').set(portal.backend.admin());
+    expect(res.body.code).toBe(200);
+  });
+
+  it.each(['/api/cms/getHomeList', '/api/cms/getHomeList/', '/API/zb/search', `/api/cmsData/bidding/%31`])(
+    'contract paths however a router reads them still work: %s',
+    async (path) => {
+      const res = await request(portal.app).get(`${API}${path}`).set(OUR_PAGE);
+      expect(res.body.code).toBe(200);
+    },
+  );
+});
+
 describe('open redirects', () => {
   const staysOnSite = (location: string | undefined) => {
     expect(location).toBeDefined();
