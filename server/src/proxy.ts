@@ -29,6 +29,12 @@ export function createBackendAgent(): Agent {
 const CONNECT_TIMEOUT_MS = 1_000;
 /** The proxy gives up just before the browser would (15 s), so the browser reads our 504 message. */
 const UPSTREAM_TIMEOUT_MS = REQUEST_TIMEOUT_MS - 1_000;
+/**
+ * The backend refuses JSON bodies over 100 kB (docs/api.md, 413). The proxy refuses them itself,
+ * so a huge upload never travels on to the backend, whichever backend it is.
+ */
+export const MAX_REQUEST_BODY_BYTES = 100 * 1024;
+const TOO_LARGE = '请求数据过大';
 /** Login and refresh answers are a few hundred bytes; anything this large is not one. */
 const MAX_AUTH_BODY_BYTES = 64 * 1024;
 /** A `{code: 401, msg}` envelope is tiny; only first chunks this small are read for one. */
@@ -88,6 +94,10 @@ interface Exchange {
   /** The cookie's token went to the backend as the bearer: a 401 or a refresh is about it. */
   sentBearer: boolean;
   timedOut: boolean;
+  /** A chunked body grew past MAX_REQUEST_BODY_BYTES on its way through. */
+  tooLarge: boolean;
+  /** The backend's answer has begun: from here on it decides, not the body counter. */
+  answered: boolean;
 }
 const exchanges = new WeakMap<IncomingMessage, Exchange>();
 
@@ -106,7 +116,7 @@ function prepareRequest(req: Request, res: Response): void {
   // spec §7: logout clears the session whatever the backend answers, even when it is down; but
   // only when one of our pages asks, or any site could log our members out with a form.
   if (call === 'logout' && fromOurPage(req)) clearSessionCookies(req, res);
-  exchanges.set(req, { call, sentBearer: bearer !== null, timedOut: false });
+  exchanges.set(req, { call, sentBearer: bearer !== null, timedOut: false, tooLarge: false, answered: false });
 }
 
 function copyHead(proxyRes: IncomingMessage, res: Response): void {
@@ -227,6 +237,7 @@ function onProxyRes(proxyRes: IncomingMessage, incoming: IncomingMessage, outgoi
   const res = outgoing as Response;
   const exchange = exchanges.get(req);
   if (!exchange) return;
+  exchange.answered = true;
   proxyRes.on('error', () => res.destroy());
   copyHead(proxyRes, res);
   const relay = exchange.call === 'login' || exchange.call === 'refresh' ? relaySessionAnswer : relayStream;
@@ -252,6 +263,15 @@ export function apiProxy(opts: ApiProxyOptions): RequestHandler {
     on: {
       proxyReq(proxyReq, req) {
         const exchange = exchanges.get(req);
+        // A body without Content-Length (chunked) is counted as it streams through.
+        let received = 0;
+        req.on('data', (chunk: Buffer) => {
+          received += chunk.length;
+          if (received > MAX_REQUEST_BODY_BYTES && exchange && !exchange.tooLarge && !exchange.answered) {
+            exchange.tooLarge = true;
+            proxyReq.destroy(new Error('request body too large'));
+          }
+        });
         proxyReq.setTimeout(upstreamTimeoutMs, () => {
           if (exchange) exchange.timedOut = true;
           proxyReq.destroy(new Error('upstream timeout'));
@@ -266,13 +286,20 @@ export function apiProxy(opts: ApiProxyOptions): RequestHandler {
       },
       proxyRes: onProxyRes,
       error(error, req, res) {
-        const timedOut = exchanges.get(req)?.timedOut === true;
-        const code = (error as NodeJS.ErrnoException).code ?? error.message;
-        opts.log(`proxy ${req.method} ${req.originalUrl} failed: ${code}`, error.message);
+        const exchange = exchanges.get(req);
+        const timedOut = exchange?.timedOut === true;
         if (!('setHeader' in res)) {
           (res as Socket).destroy();
           return;
         }
+        if (exchange?.tooLarge && !res.headersSent) {
+          // The client's mistake, not a failure: the rest of the body is not read, the connection closes.
+          res.set('Connection', 'close');
+          sendJsonError(res, 413, TOO_LARGE);
+          return;
+        }
+        const code = (error as NodeJS.ErrnoException).code ?? error.message;
+        opts.log(`proxy ${req.method} ${req.originalUrl} failed: ${code}`, error.message);
         if (res.headersSent) {
           res.destroy();
           return;
@@ -285,6 +312,11 @@ export function apiProxy(opts: ApiProxyOptions): RequestHandler {
     // Only the contract's public paths reach the backend; the rest answers like an unknown path.
     if (!isContractPath(req.path)) {
       sendJsonError(res, 404, MESSAGES.notFound);
+      return;
+    }
+    if (Number(req.get('content-length') ?? 0) > MAX_REQUEST_BODY_BYTES) {
+      res.set('Connection', 'close');
+      sendJsonError(res, 413, TOO_LARGE);
       return;
     }
     prepareRequest(req, res);

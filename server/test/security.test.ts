@@ -3,6 +3,9 @@
  * script, the proxy's CSRF rule against what another site can make a browser send, and redirects
  * that never leave the site.
  */
+import { once } from 'node:events';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM_HEADER, PLATFORM_VALUE, TOKEN_COOKIE } from '@shared/constants';
@@ -185,6 +188,50 @@ describe('the API prefix reaches the contract and nothing else', () => {
       expect(res.body.code).toBe(200);
     },
   );
+});
+
+describe('request bodies through the proxy', () => {
+  const bigJson = (bytes: number) => JSON.stringify({ name: '张三', phone: '13800000000', source: 'support', content: 'x'.repeat(bytes) });
+
+  it('over 100 kB with a Content-Length: 413 in the envelope before anything is forwarded', async () => {
+    const res = await request(portal.app).put(`${API}/api/cms/addMsg`).set(OUR_PAGE).set('Content-Type', 'application/json').send(bigJson(150_000));
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ code: 413, msg: '请求数据过大' });
+  });
+
+  it('over 100 kB in chunks: 413 as well', async () => {
+    const server = portal.app.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    try {
+      const { port } = server.address() as AddressInfo;
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = httpRequest(
+          { host: '127.0.0.1', port, method: 'PUT', path: `${API}/api/cms/addMsg`, headers: { ...OUR_PAGE, 'Content-Type': 'application/json' } },
+          (res) => {
+            let body = '';
+            res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+          },
+        );
+        req.on('error', reject);
+        const chunk = 'x'.repeat(16 * 1024);
+        req.write('{"content":"');
+        for (let i = 0; i < 12; i++) req.write(chunk);
+        req.end('"}');
+      });
+      expect(answer.status).toBe(413);
+      expect(JSON.parse(answer.body)).toEqual({ code: 413, msg: '请求数据过大' });
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
+  it('under the limit the backend decides', async () => {
+    const res = await request(portal.app).put(`${API}/api/cms/addMsg`).set(OUR_PAGE).set('Content-Type', 'application/json').send(bigJson(90_000));
+    expect(res.status).toBe(200);
+    expect(res.body.msg).toMatch(/content/);
+  });
 });
 
 describe('open redirects', () => {
