@@ -1,0 +1,237 @@
+/**
+ * Issue 6, the member area, in a real browser against the production build (captcha off). Flows
+ * that change a member's data run as a member registered for the test, so tests stay independent;
+ * the demo member is used where the seeded data is the point (screenshots, favourites).
+ */
+import type { Browser, Page } from '@playwright/test';
+import { ROUTES } from '../shared/src/routes';
+import { PORTS } from '../playwright.config';
+import { expect, expectCleanConsole, screenshot, test, waitForHydration } from './fixtures';
+
+const NO_CAPTCHA = `http://127.0.0.1:${PORTS.noCaptcha}`;
+/** Old items nobody else's test touches (the demo seed favourites and unlocks only the newest 60). */
+const FAVORITE_ZB_ID = 9;
+const FOLLOW_XMK_ID = 11;
+const UNLOCK_XMK_ID = 13;
+
+const MEMBER_PAGES = ROUTES.filter((route) => route.layout === 'user');
+
+test.use({ baseURL: NO_CAPTCHA });
+
+let registered = 0;
+/** A new member (100 points, nothing else) for a flow that changes data; returns the credentials. */
+async function registerMember(page: Page): Promise<{ username: string; password: string }> {
+  registered += 1;
+  const username = `m${Date.now().toString(36)}${registered}`;
+  const password = 'Start123';
+  await page.goto('/user_register');
+  await waitForHydration(page);
+  await page.getByLabel('用户名', { exact: true }).fill(username);
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  await page.getByLabel('确认密码', { exact: true }).fill(password);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: /^注\s*册$/ }).click();
+  await expect(page).toHaveURL(/\/user$/);
+  await waitForHydration(page);
+  return { username, password };
+}
+
+async function logIn(page: Page, username = 'demo', password = 'demo123', redirect = '/user') {
+  await page.goto(`/user_login?redirect=${encodeURIComponent(redirect)}`);
+  await waitForHydration(page);
+  await page.getByLabel('用户名', { exact: true }).fill(username);
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  await page.getByRole('button', { name: /^登\s*录$/ }).click();
+  await expect(page).toHaveURL(`${NO_CAPTCHA}${redirect}`);
+  await waitForHydration(page);
+}
+
+const menu = (page: Page) => page.getByRole('navigation', { name: '会员中心菜单' });
+const sideScore = (page: Page) => page.locator('.user-card-score strong');
+
+test.describe('member area (issue 6)', () => {
+  test('no member page opens without login', async ({ page }) => {
+    for (const route of MEMBER_PAGES) {
+      await page.goto(route.path);
+      await expect(page).toHaveURL(`${NO_CAPTCHA}/user_login?redirect=${encodeURIComponent(route.path)}`);
+    }
+  });
+
+  test('favourite a tender on its page → in 我的收藏 → cancel → undo; the detail page agrees', async ({ page, consoleProblems }) => {
+    await logIn(page, 'demo', 'demo123', `/zb/${FAVORITE_ZB_ID}`);
+    const title = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
+    await page.getByRole('button', { name: '收藏', exact: true }).click();
+    await expect(page.getByRole('button', { name: '已收藏' })).toHaveAttribute('aria-pressed', 'true');
+
+    await page.getByRole('banner').getByRole('link', { name: '会员中心' }).click();
+    await menu(page).getByRole('link', { name: '我的收藏' }).click();
+    const row = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: title, exact: true }) });
+    await expect(row).toBeVisible();
+
+    await row.getByRole('button', { name: '取消收藏' }).click();
+    await expect(row.getByText('已取消收藏')).toBeVisible();
+    await row.getByRole('button', { name: '撤销' }).click();
+    await expect(row.getByRole('button', { name: '取消收藏' })).toBeVisible();
+
+    // The detail page reads the same cache: still favourited, without a reload.
+    await row.getByRole('link', { name: title, exact: true }).click();
+    await expect(page).toHaveURL(`${NO_CAPTCHA}/zb/${FAVORITE_ZB_ID}`);
+    await expect(page.getByRole('button', { name: '已收藏' })).toBeVisible();
+    // …and after one.
+    await page.goto('/user/favorite?type=zb');
+    await expect(page.getByRole('link', { name: title, exact: true })).toBeVisible();
+    await expectCleanConsole(consoleProblems);
+  });
+
+  test('加入跟进 → the client exists → add a visit record → delete it', async ({ page, consoleProblems }) => {
+    test.setTimeout(60_000);
+    await registerMember(page);
+    await page.goto(`/xmk/${FOLLOW_XMK_ID}`);
+    await waitForHydration(page);
+    const owner = (await page.locator('.field').filter({ hasText: '建设单位' }).locator('dd').first().textContent()) ?? '';
+    await page.getByRole('button', { name: '收藏', exact: true }).click();
+    await expect(page.getByRole('button', { name: '已收藏' })).toBeVisible();
+
+    await page.goto('/user/favorite');
+    await waitForHydration(page);
+    await page.getByRole('button', { name: '加入跟进' }).click();
+    await page.getByRole('link', { name: '查看客户' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: owner })).toBeVisible();
+    await expect(page.getByText('还没有拜访记录')).toBeVisible();
+
+    await page.getByRole('button', { name: '写拜访记录' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('电话', { exact: true }).click();
+    await dialog.getByLabel('拜访内容').fill('电话联系项目负责人，了解施工招标计划');
+    await dialog.getByLabel('拜访结果').fill('下月发布招标公告');
+    await dialog.getByRole('button', { name: '保存记录' }).click();
+    await expect(dialog).toHaveCount(0);
+    const records = page.getByRole('region', { name: '拜访记录（1）' });
+    await expect(records.getByText('电话联系项目负责人，了解施工招标计划')).toBeVisible();
+
+    // The client list knows: one visit.
+    await menu(page).getByRole('link', { name: '拜访客户' }).click();
+    const clientRow = page.getByRole('row').filter({ hasText: owner });
+    await expect(clientRow).toContainText('1 次');
+    await menu(page).getByRole('link', { name: '拜访记录' }).click();
+    await page.getByRole('row').filter({ hasText: '下月发布招标公告' }).getByRole('button', { name: '删除' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: /删\s*除/ }).click();
+    await expect(page.getByText('还没有拜访记录，点“新增记录”记下第一次拜访。')).toBeVisible();
+    await expectCleanConsole(consoleProblems);
+  });
+
+  test('unlocking contacts costs the points once: balance and log change by the cost, a second view is free', async ({ page, consoleProblems }) => {
+    await registerMember(page);
+    await expect(sideScore(page)).toHaveText('100');
+    await page.goto(`/xmk/${UNLOCK_XMK_ID}`);
+    await waitForHydration(page);
+    const title = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
+    const contacts = page.getByRole('region', { name: /^联系方式/ });
+    await contacts.getByRole('button', { name: '积分查看' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '确定查看' }).click();
+    await expect(contacts.getByText('已解锁')).toBeVisible();
+
+    await page.goto('/user/logscore');
+    await expect(sideScore(page)).toHaveText('90');
+    const unlockRow = page.getByRole('row').filter({ hasText: `查看联系方式：${title}` });
+    await expect(unlockRow).toContainText('-10');
+    await expect(unlockRow).toContainText('90');
+
+    // A second view of the same project: contacts shown, nothing charged.
+    await page.goto(`/xmk/${UNLOCK_XMK_ID}`);
+    await expect(contacts.getByText('已解锁')).toBeVisible();
+    await expect(contacts.getByRole('button', { name: '积分查看' })).toHaveCount(0);
+    await page.goto('/user/logscore');
+    await expect(sideScore(page)).toHaveText('90');
+    await expect(page.getByRole('row').filter({ hasText: '查看联系方式' })).toHaveCount(1);
+    await expectCleanConsole(consoleProblems);
+  });
+
+  test('changing the subscription changes /user/bidding', async ({ page, consoleProblems }) => {
+    await registerMember(page);
+    await page.goto('/user/bidding');
+    await waitForHydration(page);
+    await expect(page.getByText('尚未设置订阅')).toBeVisible();
+    const summary = page.locator('.member-toolbar-summary strong');
+    const before = Number(await summary.textContent());
+
+    await page.getByRole('link', { name: '设置订阅' }).click();
+    const form = page.getByRole('region', { name: '招标订阅' });
+    await form.getByLabel('订阅关键词').fill('道路');
+    await form.getByLabel('订阅关键词').press('Enter');
+    await form.getByRole('button', { name: '保存订阅' }).click();
+    await form.getByRole('link', { name: '查看订阅招标 ›' }).click();
+
+    await expect(page).toHaveURL(`${NO_CAPTCHA}/user/bidding`);
+    await expect(page.locator('.subscription-summary').getByText('道路', { exact: true })).toBeVisible();
+    await expect(summary).not.toHaveText(String(before));
+    const after = Number(await summary.textContent());
+    expect(after).toBeGreaterThan(0);
+    expect(after).toBeLessThan(before);
+    await expectCleanConsole(consoleProblems);
+  });
+
+  test('resetting the password signs the member out; the old password no longer works', async ({ page, consoleProblems }) => {
+    const { username, password } = await registerMember(page);
+    await menu(page).getByRole('link', { name: '修改密码' }).click();
+    await page.getByLabel('原密码').fill(password);
+    await page.getByLabel('新密码', { exact: true }).fill('Changed456');
+    await page.getByLabel('确认新密码').fill('Changed456');
+    await page.getByRole('button', { name: '确认修改' }).click();
+    await expect(page).toHaveURL(`${NO_CAPTCHA}/user_login`);
+    await expect(page.getByRole('banner').getByRole('link', { name: '登录' })).toBeVisible();
+
+    await page.getByLabel('用户名', { exact: true }).fill(username);
+    await page.getByLabel('密码', { exact: true }).fill(password);
+    await page.getByRole('button', { name: /^登\s*录$/ }).click();
+    // The form says why (the toast of the reset may still be showing: another alert).
+    await expect(page.getByRole('alert').filter({ hasText: '用户不存在/密码错误' })).toBeVisible();
+
+    await page.getByLabel('密码', { exact: true }).fill('Changed456');
+    await page.getByRole('button', { name: /^登\s*录$/ }).click();
+    await expect(page).toHaveURL(`${NO_CAPTCHA}/user`);
+    await expectCleanConsole(consoleProblems);
+  });
+
+  test('two members in two browsers never see each other’s data', async ({ browser, page }) => {
+    await logIn(page, 'demo', 'demo123', '/user/baifangClient');
+    const demoClient = (await page.locator('.client-cell-name').first().textContent()) ?? '';
+    expect(demoClient).not.toBe('');
+
+    const other = await newContext(browser);
+    await registerMember(other);
+    for (const path of ['/user/baifangClient', '/user/favorite', '/user/msgForm', '/user/logscore']) {
+      await other.goto(path);
+      await expect(other.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(other.getByText(demoClient)).toHaveCount(0);
+      await expect(other.getByText('演示用户', { exact: true })).toHaveCount(0);
+    }
+    await expect(other.getByRole('cell', { name: '注册赠送', exact: true })).toBeVisible();
+    // demo's own session is unchanged by the other login.
+    await page.reload();
+    await expect(page.getByText(demoClient)).toBeVisible();
+    await other.context().close();
+  });
+
+  test('every member page, as the demo member at 1366×768', async ({ page, consoleProblems }) => {
+    test.setTimeout(90_000);
+    await logIn(page);
+    for (const route of MEMBER_PAGES) {
+      await page.goto(route.path);
+      await waitForHydration(page);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await screenshot(page, `member${route.path.replace(/\//g, '-')}`);
+    }
+    await page.goto('/user/baifangClient');
+    await waitForHydration(page);
+    await page.getByRole('button', { name: '新增客户' }).click();
+    await expect(page.getByRole('dialog').getByText('我收藏的项目')).toBeVisible();
+    await screenshot(page, 'member-client-dialog');
+    await expectCleanConsole(consoleProblems);
+  });
+});
+
+async function newContext(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: NO_CAPTCHA, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 1366, height: 768 } });
+  return context.newPage();
+}
