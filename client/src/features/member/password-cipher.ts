@@ -29,7 +29,7 @@ async function encrypt(publicKey: string, plain: string): Promise<string> {
   return cipher;
 }
 
-export function createPasswordCipher(publicKey: string): Encrypt {
+function createPasswordCipher(publicKey: string): Encrypt {
   const known = new Map<string, Promise<string>>();
   return (plain) => {
     const existing = known.get(plain);

@@ -11,13 +11,12 @@ import { useHttp } from '../../../api/http-context';
 import { baifangClientDetailQueryOptions } from '../../../api/visit';
 import { DictTag } from '../../../components/dict-label';
 import { EmptyState } from '../../../components/empty-state';
+import { CONTENT_TYPE_LABEL, detailPath } from '../content-labels';
 import { isDue, shanghaiDay } from '../visit-dates';
 import { ClientFormModal } from './client-form';
 import { MemberSection } from './member-page';
 import { RecordFormModal } from './record-form';
 import { RecordTimeline } from './record-timeline';
-
-const SOURCE_LABEL = { xmk: '项目', zb: '招标' } as const;
 
 export function ClientDetail({ cid, backHref }: { cid: number; backHref: string }) {
   const { data, dataUpdatedAt } = useSuspenseQuery(baifangClientDetailQueryOptions(useHttp(), cid));
@@ -71,7 +70,7 @@ export function ClientDetail({ cid, backHref }: { cid: number; backHref: string 
             <dd>
               {client.sourceType !== 'manual' && client.sourceId !== null ? (
                 <>
-                  {SOURCE_LABEL[client.sourceType]}：<Link to={`/${client.sourceType}/${client.sourceId}`}>{client.sourceTitle ?? client.sourceId}</Link>
+                  {CONTENT_TYPE_LABEL[client.sourceType]}：<Link to={detailPath(client.sourceType, client.sourceId)}>{client.sourceTitle ?? client.sourceId}</Link>
                 </>
               ) : (
                 '手动添加'

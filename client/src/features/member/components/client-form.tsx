@@ -6,13 +6,14 @@
 import { LoadingOutlined } from '@ant-design/icons';
 import { Alert, Button, DatePicker, Form, Input, Modal, Segmented, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { BaifangClient, BaifangClientBody, VisitStatus } from '@shared/contract/visit';
 import { DICT_TYPES } from '@shared/contract/system';
 import { RULES, toAntdRules, type ValidationRule } from '@shared/validate';
 import { useDict } from '../../../components/dict-label';
 import { feedback } from '../../../lib/feedback';
+import { detailPath } from '../content-labels';
 import { formFailure } from '../form-failure';
 import { DATE, pickerText, pickerValue } from '../visit-dates';
 import { useSaveClient } from '../visit-mutations';
@@ -36,10 +37,6 @@ const FIELD_RULES: Record<'companyName' | 'contact' | 'phone' | 'remark', readon
   phone: [{ type: 'string', max: 30, message: '联系电话不能超过 30 个字符' }, { ...RULES.phone[0], message: '请输入正确的电话号码（手机或带区号的座机）' }],
   remark: [{ type: 'string', max: 500, message: '备注不能超过 500 个字符' }],
 };
-
-type Source = Pick<BaifangClientBody, 'sourceType' | 'sourceId'> & { title: string | null };
-
-const NO_SOURCE: Source = { sourceType: 'manual', sourceId: null, title: null };
 
 function valuesOf(client: BaifangClient): Partial<ClientValues> {
   return {
@@ -65,14 +62,17 @@ function pickedValues({ company }: PickedCompany): Partial<ClientValues> {
 function ClientFields({
   editing,
   initial,
-  source,
+  fromProject,
   onDone,
+  onCancel,
 }: {
   /** The client being edited; null for a new one. */
   editing: BaifangClient | null;
   initial: Partial<ClientValues>;
-  source: Source;
-  onDone: (saved: BaifangClient) => void;
+  /** A new client picked from a project's companies: the project is its source. */
+  fromProject: PickedCompany | null;
+  onDone: () => void;
+  onCancel: () => void;
 }) {
   const [form] = Form.useForm<ClientValues>();
   const statuses = useDict(DICT_TYPES.visitStatus);
@@ -88,12 +88,12 @@ function ClientFields({
       status: values.status,
       nextVisitDate: pickerText(values.nextVisitDate, DATE),
       remark: values.remark?.trim() ?? '',
-      ...(editing ? {} : { sourceType: source.sourceType, sourceId: source.sourceId }),
+      ...(editing ? {} : { sourceType: fromProject ? 'xmk' : 'manual', sourceId: fromProject?.projectId ?? null }),
     };
     save.mutate(editing ? { ...body, id: editing.id } : body, {
       onSuccess(saved) {
         feedback.success(editing ? '客户已保存' : `已新增客户「${saved.companyName}」`);
-        onDone(saved);
+        onDone();
       },
       onError: (caught) => setError(formFailure(caught)),
     });
@@ -109,11 +109,11 @@ function ClientFields({
       onValuesChange={() => setError(null)}
       onFocus={feedback.preload}
     >
-      {source.title ? (
+      {fromProject ? (
         <p className="form-source">
           来源项目：
-          <Link to={`/${source.sourceType}/${source.sourceId}`} target="_blank">
-            {source.title}
+          <Link to={detailPath('xmk', fromProject.projectId)} target="_blank">
+            {fromProject.projectTitle}
           </Link>
         </p>
       ) : null}
@@ -141,6 +141,7 @@ function ClientFields({
       </Form.Item>
       {error ? <Alert type="error" showIcon title={error} className="form-alert" /> : null}
       <div className="form-actions">
+        <Button onClick={onCancel}>取消</Button>
         {/* Not disabled while busy: a second click must reach the duplicate-submit guard (spec §5). */}
         <Button type="primary" htmlType="submit" icon={save.isPending ? <LoadingOutlined /> : undefined}>
           {editing ? '保存' : '新增客户'}
@@ -154,38 +155,21 @@ function ClientFields({
  * The dialog. `client` null: a new client, from a project or typed in; otherwise that client.
  * Rendered only while open, so each opening starts from the client's current values.
  */
-export function ClientFormModal({
-  client,
-  onClose,
-  onSaved,
-}: {
-  client: BaifangClient | null;
-  onClose: () => void;
-  onSaved?: (saved: BaifangClient) => void;
-}) {
+export function ClientFormModal({ client, onClose }: { client: BaifangClient | null; onClose: () => void }) {
   const [mode, setMode] = useState<'project' | 'manual'>('project');
   const [picker, setPicker] = useState<PickerState>(START);
   const [picked, setPicked] = useState<PickedCompany | null>(null);
-  const done = (saved: BaifangClient) => {
-    onSaved?.(saved);
-    onClose();
-  };
 
-  let body;
+  let body: ReactNode;
   if (client) {
-    body = <ClientFields editing={client} initial={valuesOf(client)} source={NO_SOURCE} onDone={done} />;
+    body = <ClientFields editing={client} initial={valuesOf(client)} fromProject={null} onDone={onClose} onCancel={onClose} />;
   } else if (picked) {
     body = (
       <>
         <button type="button" className="picker-back" onClick={() => setPicked(null)}>
           ‹ 返回单位列表
         </button>
-        <ClientFields
-          editing={null}
-          initial={pickedValues(picked)}
-          source={{ sourceType: 'xmk', sourceId: picked.projectId, title: picked.projectTitle }}
-          onDone={done}
-        />
+        <ClientFields editing={null} initial={pickedValues(picked)} fromProject={picked} onDone={onClose} onCancel={onClose} />
       </>
     );
   } else {
@@ -204,7 +188,7 @@ export function ClientFormModal({
         {mode === 'project' ? (
           <ProjectCompanyPicker state={picker} onChange={setPicker} onPick={setPicked} />
         ) : (
-          <ClientFields editing={null} initial={{ status: '0' }} source={NO_SOURCE} onDone={done} />
+          <ClientFields editing={null} initial={{ status: '0' }} fromProject={null} onDone={onClose} onCancel={onClose} />
         )}
       </>
     );

@@ -8,7 +8,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { ContentType } from '@shared/contract/common';
 import type { FavoriteItem, FavoriteStatus } from '@shared/contract/content';
 import { DICT_TYPES, type DictData } from '@shared/contract/system';
 import { parseTime } from '@shared/time';
@@ -18,10 +17,7 @@ import { visitKeys } from '../../../api/visit';
 import { DictTag } from '../../../components/dict-label';
 import { regionName } from '../../../components/region';
 import { feedback } from '../../../lib/feedback';
-
-export const CONTENT_TYPE_LABEL: Record<ContentType, string> = { xmk: '项目', zb: '招标' };
-
-export const detailPath = (type: ContentType, id: number) => `/${type}/${id}`;
+import { CONTENT_TYPE_LABEL, detailPath } from '../content-labels';
 
 /** Rows of every cached favourite list with `id` changed by `patch`. */
 function patchRows(rows: Paged<FavoriteItem> | undefined, id: number, patch: Partial<FavoriteItem>) {

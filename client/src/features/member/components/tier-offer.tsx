@@ -21,7 +21,7 @@ function outranked(goods: Goods, level: MemberLevel): boolean {
   return goods.level !== null && Number(level) > Number(goods.level);
 }
 
-export function OrderNotice({ order }: { order: Order }) {
+function OrderNotice({ order }: { order: Order }) {
   const { phone, contact } = useServiceContact();
   return (
     <div className="order-notice" role="status">

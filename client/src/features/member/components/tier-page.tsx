@@ -65,7 +65,7 @@ const ORDER_COLUMNS: TableColumnsType<Order> = [
   },
 ];
 
-export interface TierPageProps {
+interface TierPageProps {
   title: string;
   intro: string;
   goodsType: GoodsType;

@@ -84,7 +84,7 @@ export function Component() {
 
   return (
     <MemberPage
-      title="客户卡片"
+      title="拜访客户（卡片）"
       intro="以卡片浏览拜访客户，待拜访的客户标红显示。"
       actions={
         <>

@@ -35,7 +35,7 @@ export function Component() {
 
   return (
     <MemberPage
-      title="拜访时间线"
+      title="拜访记录（时间线）"
       intro="按日期回顾每一次拜访，看清客户跟进的来龙去脉。"
       actions={
         <Link className="button" to={queryHref('/user/baifangRecords', q)}>

@@ -11,9 +11,10 @@ import { useHttp } from '../../../api/http-context';
 import { useDict } from '../../../components/dict-label';
 import { EmptyState } from '../../../components/empty-state';
 import type { PageLoadArgs } from '../../../lib/page';
-import { CONTENT_TYPE_LABEL, FavoriteList } from '../components/favorite-list';
+import { FavoriteList } from '../components/favorite-list';
 import { ListFooter } from '../components/list-footer';
 import { MemberPage, MemberSection } from '../components/member-page';
+import { CONTENT_TYPE_LABEL } from '../content-labels';
 import { fetchFresh, loadMemberChrome } from '../member-data';
 import { compact, queryHref, readChoice, readPaging, withFilter, type Paging } from '../member-query';
 
