@@ -13,10 +13,17 @@ function cookieOptions(req: Request): CookieOptions {
   return { httpOnly: true, sameSite: 'lax', secure: req.secure, path: '/' };
 }
 
+/**
+ * What a bearer token can look like: ours (43 characters of base64url) and a JWT alike. Anything
+ * else in the cookie was not set by us and must not reach an Authorization header: a control
+ * character there made Node throw (a 500 found by the fuzzer).
+ */
+const PLAUSIBLE_TOKEN = /^[A-Za-z0-9._~+/=-]{1,4096}$/;
+
 /** The member token the browser presented, if any. */
 export function readSessionToken(req: Request): string | null {
   const token = (req.cookies as Record<string, unknown> | undefined)?.[TOKEN_COOKIE];
-  return typeof token === 'string' && token.length > 0 ? token : null;
+  return typeof token === 'string' && PLAUSIBLE_TOKEN.test(token) ? token : null;
 }
 
 function readRandomPassword(req: Request): string | null {

@@ -14,6 +14,8 @@ export class HttpError extends Error {
 /** Statuses our own parsers and Express raise for bad input, and what the client is told. */
 const CLIENT_ERRORS: Record<number, string> = {
   400: '请求格式不正确',
+  // express.static refuses `..` that escapes its folder with 403.
+  403: MESSAGES.forbidden,
   404: '访问资源不存在',
   405: '不支持的请求方法',
   413: '请求内容过大',

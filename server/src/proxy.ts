@@ -244,6 +244,13 @@ function onProxyRes(proxyRes: IncomingMessage, incoming: IncomingMessage, outgoi
   relay(proxyRes, req, res, exchange).catch(() => res.destroy());
 }
 
+/** No call of the contract sends a body with any other method. */
+const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
+
+function hasBody(req: Request): boolean {
+  return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+}
+
 export interface ApiProxyOptions {
   backendURL: string;
   agent: Agent;
@@ -312,6 +319,13 @@ export function apiProxy(opts: ApiProxyOptions): RequestHandler {
     // Only the contract's public paths reach the backend; the rest answers like an unknown path.
     if (!isContractPath(req.path)) {
       sendJsonError(res, 404, MESSAGES.notFound);
+      return;
+    }
+    if (hasBody(req) && !METHODS_WITH_BODY.has(req.method)) {
+      // http-proxy forwards a DELETE or OPTIONS body after `Content-Length: 0`, so the backend
+      // would read it as a second request: smuggled past every rule here (found by the fuzzer).
+      res.set('Connection', 'close');
+      sendJsonError(res, 400, '请求格式不正确');
       return;
     }
     if (Number(req.get('content-length') ?? 0) > MAX_REQUEST_BODY_BYTES) {

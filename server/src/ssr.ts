@@ -5,8 +5,8 @@
 import { setMaxListeners } from 'node:events';
 import type { Agent } from 'node:http';
 import type { RequestHandler } from 'express';
-import { TOKEN_COOKIE } from '@shared/constants';
 import { isCrawler } from '@shared/device';
+import { readSessionToken } from './auth-cookies';
 import { sendErrorPage } from './errors';
 import type { RenderOptions, Renderer } from './renderer';
 import { cspNonce } from './security-headers';
@@ -27,6 +27,19 @@ export interface SsrOptions {
   log: (message: string, error: unknown) => void;
 }
 
+/**
+ * The URL a page is rendered for: the request's path and query on the fixed origin. Built from
+ * the parsed path, so a target like `//` or `http://elsewhere/x` (absolute form) stays a path
+ * instead of becoming another origin or an invalid URL (`new URL('//', base)` throws).
+ */
+export function renderUrl(path: string, originalUrl: string): URL {
+  const url = new URL(RENDER_ORIGIN);
+  url.pathname = path;
+  const queryAt = originalUrl.indexOf('?');
+  if (queryAt >= 0) url.search = originalUrl.slice(queryAt);
+  return url;
+}
+
 /** Anonymous pages may be cached briefly by CDNs; anything rendered for a member never. */
 export function cacheControlFor(status: number, member: boolean): string {
   if (member || status !== 200) return 'private, no-store';
@@ -38,16 +51,16 @@ export function ssrHandler(opts: SsrOptions): RequestHandler {
     const abort = new AbortController();
     res.on('close', () => abort.abort());
     try {
-      const token = (req.cookies as Record<string, unknown>)[TOKEN_COOKIE];
-      const member = typeof token === 'string' && token.length > 0;
-      const request = new Request(new URL(req.originalUrl, RENDER_ORIGIN), { signal: abort.signal });
+      const token = readSessionToken(req);
+      const member = token !== null;
+      const request = new Request(renderUrl(req.path, req.originalUrl), { signal: abort.signal });
       // Every backend call of the render listens on its signal (entry-server); a page makes a dozen or so.
       setMaxListeners(64, request.signal);
       const result = await opts.renderer.render({
         request,
         backendURL: opts.backendURL,
         product: opts.product,
-        token: member ? (token as string) : null,
+        token,
         assets: opts.renderer.assets,
         nonce: cspNonce(res),
         waitForAll: isCrawler(req.get('user-agent')),

@@ -4,8 +4,11 @@
  * that never leave the site.
  */
 import { once } from 'node:events';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, createServer as createNetServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM_HEADER, PLATFORM_VALUE, TOKEN_COOKIE } from '@shared/constants';
@@ -231,6 +234,118 @@ describe('request bodies through the proxy', () => {
     const res = await request(portal.app).put(`${API}/api/cms/addMsg`).set(OUR_PAGE).set('Content-Type', 'application/json').send(bigJson(90_000));
     expect(res.status).toBe(200);
     expect(res.body.msg).toMatch(/content/);
+  });
+});
+
+describe('request smuggling through the proxy', () => {
+  /** A backend that records the raw bytes it receives and answers every request with a small JSON. */
+  async function recordingBackend() {
+    const received: string[] = [];
+    const server = createNetServer((socket) =>
+      socket.on('data', (data) => {
+        received.push(data.toString('latin1'));
+        socket.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 12\r\n\r\n{"code":200}');
+      }),
+    ).listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    return { received, server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+  }
+
+  it.each(['DELETE', 'OPTIONS', 'GET'])('a %s with a chunked body is refused, never forwarded (regression: the body became a second request)', async (method) => {
+    const backend = await recordingBackend();
+    const app = createApp({
+      config: { PRODUCT: 'prod-api', MOBILE_SITE_URL: undefined, TRUST_PROXY: false },
+      backendURL: backend.url,
+      renderer: { render: () => Promise.reject(new Error('not rendered')), assets: { css: [], bootstrapModule: '/x.js' } },
+      publicDir: 'client/public',
+      log: () => undefined,
+    });
+    const portalServer = app.listen(0, '127.0.0.1');
+    await once(portalServer, 'listening');
+    try {
+      const smuggled = 'GET /admin/orders HTTP/1.1\r\nHost: backend\r\nX-Admin-Token: guessed\r\n\r\n';
+      const socket = connect((portalServer.address() as AddressInfo).port, '127.0.0.1');
+      let answer = '';
+      socket.on('data', (data: Buffer) => (answer += data.toString('utf8')));
+      socket.write(
+        `${method} ${API}/cms/baifang/delBaifangRecords/1 HTTP/1.1\r\nHost: portal\r\nTransfer-Encoding: chunked\r\n\r\n` +
+          `${smuggled.length.toString(16)}\r\n${smuggled}\r\n0\r\n\r\n`,
+      );
+      await once(socket, 'close');
+      expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+      expect(answer).toContain('{"code":400,"msg":"请求格式不正确"}');
+      expect(backend.received.join('')).not.toContain('/admin/orders');
+    } finally {
+      portalServer.closeAllConnections();
+      portalServer.close();
+      backend.server.close();
+    }
+  });
+});
+
+describe('hostile values the fuzzer found', () => {
+  it.each(['%01abc', 'abc%0Ddef', '%E4%BD%A0%E5%A5%BD', 'a b'])(
+    'a cookie %s that is no token reaches no Authorization header (regression: a control character was a 500)',
+    async (value) => {
+      const api = await request(portal.app).get(`${API}/api/cmsData/testToken`).set(OUR_PAGE).set('Cookie', `${TOKEN_COOKIE}=${value}`);
+      expect(api.status).toBe(200);
+      expect(api.body.data.authenticated).toBe(false);
+      const page = await request(portal.app).get('/zb').set('Cookie', `${TOKEN_COOKIE}=${value}`);
+      expect(page.status).toBe(200);
+    },
+  );
+
+  /** Sends a request target as is (supertest would normalise it). */
+  async function rawGet(target: string): Promise<string> {
+    const server = portal.app.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    try {
+      const socket = connect((server.address() as AddressInfo).port, '127.0.0.1');
+      let answer = '';
+      socket.on('data', (data: Buffer) => (answer += data.toString('utf8')));
+      socket.write(`GET ${target} HTTP/1.1\r\nHost: portal\r\nConnection: close\r\n\r\n`);
+      await once(socket, 'close');
+      return answer;
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  }
+
+  it('a page target of "//" is a 404 page (regression: the render URL threw, 500)', async () => {
+    expect(await rawGet('//')).toMatch(/^HTTP\/1\.1 404 /);
+  });
+
+  it('an absolute-form target renders the path on our site, never the other origin', async () => {
+    const answer = await rawGet('http://evil.example/zb');
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(answer).not.toContain('evil.example');
+  });
+});
+
+describe('static files', () => {
+  it('serve only what is in their folder, and say so plainly (regression: 403 said "internal error")', async () => {
+    const clientDir = mkdtempSync(join(tmpdir(), 'portal-static-'));
+    writeFileSync(join(clientDir, 'app-1234.js'), 'export {};');
+    try {
+      const app = createApp({
+        config: { PRODUCT: 'prod-api', MOBILE_SITE_URL: undefined, TRUST_PROXY: false },
+        backendURL: portal.backendURL,
+        renderer: { render: () => Promise.reject(new Error('not rendered')), assets: { css: [], bootstrapModule: '/x.js' } },
+        clientDir,
+        publicDir: 'client/public',
+        log: () => undefined,
+      });
+      expect((await request(app).get('/dist/app-1234.js')).status).toBe(200);
+      for (const path of ['/dist/%2e%2e/package.json', '/dist/%2e%2e/%2e%2e/%2e%2e/etc/passwd', '/dist/..%2fpackage.json']) {
+        const res = await request(app).get(path);
+        expect([403, 404], path).toContain(res.status);
+        expect(res.body.msg, path).not.toBe('服务器内部错误');
+        expect(res.text, path).not.toContain('province-project-portal');
+      }
+    } finally {
+      rmSync(clientDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -19,9 +19,14 @@ const ZB_SORTS: readonly ZbSort[] = ['time', 'amount', 'views'];
 
 type Query = Pick<URLSearchParams, 'get'>;
 
-/** Trimmed, inner whitespace collapsed, cut to 50 characters (code points, as the backend counts). */
+/**
+ * Trimmed, inner whitespace and control characters collapsed to one space (the backend refuses
+ * controls: `?keyword=%00` was an error page), cut to 50 characters (code points, as the backend
+ * counts).
+ */
 export function normaliseKeyword(raw: string | null | undefined): string | undefined {
-  const text = (raw ?? '').replace(/\s+/g, ' ').trim();
+  // eslint-disable-next-line no-control-regex
+  const text = (raw ?? '').replace(/[\s\u0000-\u001f\u007f]+/g, ' ').trim();
   if (!text) return undefined;
   return Array.from(text).slice(0, KEYWORD_MAX_LENGTH).join('');
 }

@@ -44,6 +44,8 @@ describe('reading /xmk and /zb filters from the URL', () => {
 
   it('trims the keyword, collapses spaces and cuts it to 50 characters', () => {
     expect(normaliseKeyword('  市政   道路 ')).toBe('市政 道路');
+    expect(normaliseKeyword('\u0000道\u0001路\u007f')).toBe('道 路');
+    expect(normaliseKeyword('\u0000')).toBeUndefined();
     expect(normaliseKeyword('路'.repeat(80))).toBe('路'.repeat(50));
     // An extension-B hanzi is one character, not two UTF-16 units.
     expect(Array.from(normaliseKeyword('𠀀'.repeat(60)) ?? '')).toHaveLength(50);
