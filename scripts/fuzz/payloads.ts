@@ -19,10 +19,13 @@ export function scriptPayloads(marker: string): string[] {
   ];
 }
 
-/** Where a script payload would execute if it came back unescaped (lowercased for matching). */
+/**
+ * Markup that would run a payload if it came back unescaped (lowercased for matching). Escaped
+ * text still reads `onerror=…` but never `<img …`: the tag opener is what must not survive.
+ */
 export function executablePositions(marker: string): string[] {
   const m = marker.toLowerCase();
-  return [`<script>${m}`, `onerror=${m}`, `onload=${m}`, `href="javascript:${m}`, `src="javascript:${m}`, `srcdoc="<script>${m}`];
+  return [`<script>${m}`, `<img src=x onerror=${m}`, `<svg/onload=${m}`, `<iframe srcdoc=`, `href="javascript:${m}`, `src="javascript:${m}`];
 }
 
 export const SQL_PAYLOADS = [

@@ -4,7 +4,7 @@
  * what jsencrypt produces), the session carried by the HttpOnly cookie the proxy sets.
  */
 import { constants, publicEncrypt } from 'node:crypto';
-import { PLATFORM_HEADER, PLATFORM_VALUE, TOKEN_COOKIE } from '@shared/constants';
+import { PLATFORM_HEADER, PLATFORM_VALUE, TOKEN_COOKIE } from '../../shared/src/constants';
 
 /** Headers of a call from one of our pages, as Chromium sends them. */
 export const OUR_PAGE: Record<string, string> = { [PLATFORM_HEADER]: PLATFORM_VALUE, 'Sec-Fetch-Site': 'same-origin' };

@@ -25,6 +25,8 @@ const RESTART_DELAY_MS = 1_000;
 export function runPrimary(opts: PrimaryOptions): void {
   let stopping = false;
   let exitCode = 0;
+  /** Workers that got as far as serving; one still starting when we stop may just be killed. */
+  const serving = new WeakSet<Worker>();
 
   const exited = (worker: Worker) =>
     new Promise<void>((resolve) => {
@@ -39,7 +41,7 @@ export function runPrimary(opts: PrimaryOptions): void {
     opts.log(`${reason}: stopping ${workers.length} worker(s)`);
     for (const worker of workers) {
       worker.once('exit', (code) => {
-        if (code !== 0) exitCode = 1;
+        if (code !== 0 && serving.has(worker)) exitCode = 1;
       });
       // Each worker drains its own connections before it exits (index.ts).
       worker.process.kill('SIGTERM');
@@ -52,11 +54,10 @@ export function runPrimary(opts: PrimaryOptions): void {
 
   const fork = () => {
     const worker = cluster.fork(opts.env);
-    let listened = false;
-    worker.once('listening', () => (listened = true));
+    worker.once('listening', () => serving.add(worker));
     worker.once('exit', (code, signal) => {
       if (stopping) return;
-      if (!listened) {
+      if (!serving.has(worker)) {
         exitCode = 1;
         void stop(`worker ${worker.process.pid} failed to start (code ${code})`);
         return;
