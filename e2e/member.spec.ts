@@ -213,6 +213,16 @@ test.describe('member area (issue 6)', () => {
     await other.context().close();
   });
 
+  test('logging out from a member page goes home without asking for member data as a visitor', async ({ page, consoleProblems }) => {
+    await logIn(page, 'demo', 'demo123', '/user/logscore');
+    await expect(page.getByRole('row').filter({ hasText: '注册赠送' })).toBeVisible();
+    await page.getByRole('banner').getByRole('button', { name: '退出登录' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: /退出登录/ }).click();
+    await expect(page).toHaveURL(`${NO_CAPTCHA}/`);
+    await expect(page.getByRole('banner').getByRole('link', { name: '登录' })).toBeVisible();
+    await expectCleanConsole(consoleProblems);
+  });
+
   test('every member page, as the demo member at 1366×768', async ({ page, consoleProblems }) => {
     test.setTimeout(90_000);
     await logIn(page);

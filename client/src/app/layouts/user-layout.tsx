@@ -113,7 +113,9 @@ export function UserLayout() {
           </nav>
         </aside>
         <main className="user-main" id="main">
-          <Outlet />
+          {/* Logged out here (logout, a 401) the page is on its way home or to login: its member
+              queries are gone from the cache and must not be asked again as a visitor's. */}
+          {session.isLogin ? <Outlet /> : null}
         </main>
       </div>
       <SiteFooter />
