@@ -10,7 +10,7 @@ import { Link } from 'react-router-dom';
 import type { GoodsType, MemberLevel, Order, OrderStatus } from '@shared/contract/member';
 import { DICT_TYPES } from '@shared/contract/system';
 import { formatCount, formatYuan } from '@shared/format';
-import { parseTime, toTimestamp } from '@shared/time';
+import { parseTime } from '@shared/time';
 import { goodsListQueryOptions } from '../../../api/goods';
 import { useHttp } from '../../../api/http-context';
 import { memberOrdersQueryOptions, memberTiersQueryOptions } from '../../../api/member';
@@ -20,11 +20,11 @@ import { ServiceContact, prefetchServiceContact } from '../../../components/serv
 import type { AppDeps } from '../../../lib/page';
 import { useSession } from '../../../lib/session';
 import { fetchFresh, loadMemberChrome } from '../member-data';
+import { daysLeft } from '../tier-expiry';
 import { MemberPage, MemberSection } from './member-page';
 import { TierOffer } from './tier-offer';
 
 const ORDERS = { pageSize: 10 } as const;
-const DAY_MS = 24 * 3600_000;
 
 export function loadTierPage(deps: AppDeps): Promise<unknown> {
   return Promise.all([
@@ -76,7 +76,7 @@ interface TierPageProps {
 function Standing({ now }: { now: number }) {
   const user = useSession().member_info;
   if (!user) return null;
-  const expires = toTimestamp(user.levelExpireTime);
+  const remaining = daysLeft(user.levelExpireTime, now);
   return (
     <div className="standing">
       <div>
@@ -85,8 +85,8 @@ function Standing({ now }: { now: number }) {
           <DictTag type={DICT_TYPES.memberLevel} value={user.level} />
         </span>
         <span className="standing-note">
-          {expires !== null
-            ? `有效期至 ${parseTime(expires, 'YYYY-MM-DD')}，剩余 ${Math.max(0, Math.ceil((expires - now) / DAY_MS))} 天`
+          {remaining !== null
+            ? `有效期至 ${parseTime(user.levelExpireTime, 'YYYY-MM-DD')}，剩余 ${remaining} 天`
             : '未开通会员，查看联系方式需消耗积分'}
         </span>
       </div>

@@ -5,11 +5,11 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import type { BaifangClientListParams } from '@shared/contract/visit';
-import type { FavoriteListParams, BiddingListParams } from '@shared/contract/content';
+import type { BiddingListParams, FavoriteListParams } from '@shared/contract/content';
 import type { MemberUser } from '@shared/contract/member';
 import { CONFIG_KEYS, DICT_TYPES } from '@shared/contract/system';
 import { formatCount } from '@shared/format';
-import { parseTime, toTimestamp } from '@shared/time';
+import { parseTime } from '@shared/time';
 import { biddingListQueryOptions, favoriteListQueryOptions } from '../../../api/content';
 import { useHttp } from '../../../api/http-context';
 import { configQueryOptions } from '../../../api/system';
@@ -21,12 +21,12 @@ import { useSession } from '../../../lib/session';
 import { BiddingList, SubscriptionSummary } from '../components/bidding-list';
 import { MemberPage, MemberSection } from '../components/member-page';
 import { fetchFresh, loadMemberChrome } from '../member-data';
+import { daysLeft } from '../tier-expiry';
 
 const DICTS = [DICT_TYPES.region, DICT_TYPES.zbNoticeType, DICT_TYPES.memberLevel, DICT_TYPES.visitStatus] as const;
 const FAVORITES: FavoriteListParams = { isCancel: 0, pageSize: 1 };
 const TENDERS: BiddingListParams = { pageSize: 6 };
 const DUE_CLIENTS: BaifangClientListParams = { due: true, pageSize: 5 };
-const DAY_MS = 24 * 3600_000;
 
 export async function load({ deps }: PageLoadArgs) {
   const { http, queryClient } = deps;
@@ -44,8 +44,7 @@ export async function load({ deps }: PageLoadArgs) {
 function TierPanel({ user, now }: { user: MemberUser; now: number }) {
   // A page detail: without it the sentence just leaves the number out.
   const unlockCost = useQuery(configQueryOptions(useHttp(), CONFIG_KEYS.unlockCost)).data;
-  const expires = toTimestamp(user.levelExpireTime);
-  const daysLeft = expires === null ? null : Math.max(0, Math.ceil((expires - now) / DAY_MS));
+  const remaining = daysLeft(user.levelExpireTime, now);
   const paid = user.level !== '0';
   return (
     <div className={paid ? 'tier-panel is-paid' : 'tier-panel'}>
@@ -55,8 +54,8 @@ function TierPanel({ user, now }: { user: MemberUser; now: number }) {
           <DictLabel type={DICT_TYPES.memberLevel} value={user.level} />
         </p>
         <p className="tier-panel-note">
-          {paid && expires !== null
-            ? `有效期至 ${parseTime(expires, 'YYYY-MM-DD')}，还剩 ${daysLeft} 天，期间免积分查看全部联系方式`
+          {paid && remaining !== null
+            ? `有效期至 ${parseTime(user.levelExpireTime, 'YYYY-MM-DD')}，还剩 ${remaining} 天，期间免积分查看全部联系方式`
             : `查看联系方式每条消耗${unlockCost ? ` ${unlockCost} ` : ''}积分，开通会员后免积分查看全部`}
         </p>
       </div>
