@@ -1,14 +1,16 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BaifangClient } from '@shared/contract/visit';
 import * as clientPage from '../pages/baifang-client-page';
 import * as dashboardPage from '../pages/dashboard-page';
-import { createMemberEnv, installJsdomGaps, ok, renderPage, table, where } from './member-harness';
+import { createMemberEnv, installJsdomGaps, ok, renderPage, table, where, typist } from './member-harness';
 
 vi.mock('../../../lib/feedback', () => ({
   feedback: { success: vi.fn(), error: vi.fn(), notifyError: vi.fn(), preload: vi.fn(), confirm: vi.fn() },
 }));
+
+// The first antd form a file renders takes seconds on a busy machine (module evaluation).
+vi.setConfig({ testTimeout: 15_000 });
 
 beforeAll(installJsdomGaps);
 afterEach(() => {
@@ -67,7 +69,7 @@ describe('/user/baifangClient', () => {
   it('filters by status in the URL', async () => {
     const env = setup();
     renderPage(clientPage, '/user/baifangClient', env);
-    await userEvent.setup().click(await screen.findByRole('link', { name: /已签约\s*1/ }));
+    await typist().click(await screen.findByRole('link', { name: /已签约\s*1/ }));
     await waitFor(() => expect(where(screen)).toHaveTextContent('/user/baifangClient?status=2'));
     await waitFor(() => expect(screen.queryByRole('link', { name: '客户单位 1' })).toBeNull());
     expect(env.callsTo('GET /cms/baifang/getBaifangClientList').at(-1)?.query.get('status')).toBe('2');

@@ -1,11 +1,13 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BaifangClient } from '@shared/contract/visit';
 import { ClientFormModal } from '../components/client-form';
-import { createMemberEnv, installJsdomGaps, ok, renderWith, table, type Answer } from './member-harness';
+import { createMemberEnv, installJsdomGaps, ok, renderWith, table, type Answer, typist } from './member-harness';
 
 vi.mock('../../../lib/feedback', () => ({ feedback: { success: vi.fn(), error: vi.fn(), notifyError: vi.fn(), preload: vi.fn() } }));
+
+// The first antd form a file renders takes seconds on a busy machine (module evaluation).
+vi.setConfig({ testTimeout: 15_000 });
 
 beforeAll(installJsdomGaps);
 afterEach(() => {
@@ -55,7 +57,7 @@ const dialog = () => screen.getByRole('dialog');
 describe('new client typed in', () => {
   it('says in Chinese what is wrong and sends nothing', async () => {
     const { env } = open(null);
-    const user = userEvent.setup();
+    const user = typist();
     await user.click(within(dialog()).getByText('手动填写'));
     await user.type(within(dialog()).getByLabelText('联系电话'), '12ab');
     await user.click(within(dialog()).getByRole('button', { name: '新增客户' }));
@@ -66,7 +68,7 @@ describe('new client typed in', () => {
 
   it('keeps what was typed and says why when the backend refuses', async () => {
     const { env, onClose } = open(null, { 'PUT /cms/baifang/addBaifangClient': () => ({ code: 500, msg: '客户已存在' }) });
-    const user = userEvent.setup();
+    const user = typist();
     await user.click(within(dialog()).getByText('手动填写'));
     await user.type(within(dialog()).getByLabelText('客户单位'), '济南市城市建设局');
     await user.type(within(dialog()).getByLabelText('联系人'), '王工');
@@ -82,11 +84,12 @@ describe('new client typed in', () => {
 describe('new client from a project', () => {
   it('offers the favourited projects, then the project’s companies, and fills the form from the choice', async () => {
     const { env, onClose } = open(null);
-    const user = userEvent.setup();
+    const user = typist();
     await user.click(await within(dialog()).findByRole('button', { name: /历下区学校扩建项目/ }));
     expect(env.callsTo('GET /cms/favorite/list/')[0]?.query.get('type')).toBe('xmk');
 
-    const companies = await within(dialog()).findAllByRole('listitem');
+    await within(dialog()).findByText('济南市历下区教育和体育局');
+    const companies = within(dialog()).getAllByRole('listitem');
     expect(companies[1]).toHaveTextContent('已在跟进');
     expect(within(companies[1] as HTMLElement).queryByRole('button', { name: '选择' })).toBeNull();
     await user.click(within(companies[0] as HTMLElement).getByRole('button', { name: '选择' }));
@@ -114,7 +117,7 @@ describe('new client from a project', () => {
 describe('editing a client', () => {
   it('starts from the client and saves it under its id', async () => {
     const { env, onClose } = open(CLIENT);
-    const user = userEvent.setup();
+    const user = typist();
     const name = within(dialog()).getByLabelText('客户单位');
     expect(name).toHaveValue('济南市城市建设局');
     expect(within(dialog()).getByLabelText('备注')).toHaveValue('关注施工招标');

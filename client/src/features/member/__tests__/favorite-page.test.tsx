@@ -1,12 +1,14 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FavoriteItem, FavoriteStatus } from '@shared/contract/content';
 import { favoriteKeys } from '../../../api/content';
 import * as favoritePage from '../pages/favorite-page';
-import { createMemberEnv, installJsdomGaps, ok, renderPage, table, where, type Answer } from './member-harness';
+import { createMemberEnv, installJsdomGaps, ok, renderPage, table, where, type Answer, typist } from './member-harness';
 
 vi.mock('../../../lib/feedback', () => ({ feedback: { success: vi.fn(), error: vi.fn(), notifyError: vi.fn(), preload: vi.fn() } }));
+
+// The first antd form a file renders takes seconds on a busy machine (module evaluation).
+vi.setConfig({ testTimeout: 15_000 });
 
 beforeAll(installJsdomGaps);
 afterEach(() => {
@@ -54,7 +56,7 @@ describe('/user/favorite', () => {
     const env = setup([favorite(1), favorite(2, { type: 'xmk', title: '历下区学校扩建项目' })]);
     renderPage(favoritePage, '/user/favorite', env);
     await screen.findByText('历下区学校扩建项目');
-    await userEvent.setup().click(screen.getByRole('link', { name: '项目' }));
+    await typist().click(screen.getByRole('link', { name: '项目' }));
     await waitFor(() => expect(where(screen)).toHaveTextContent('/user/favorite?type=xmk'));
     await waitFor(() => expect(screen.queryByText('济南市道路工程招标公告 1')).toBeNull());
     expect(screen.getByText('历下区学校扩建项目')).toBeInTheDocument();
@@ -63,7 +65,7 @@ describe('/user/favorite', () => {
   it('cancels in place with 撤销, which restores the favourite; the detail pages learn both', async () => {
     const env = setup([favorite(1)]);
     renderPage(favoritePage, '/user/favorite', env);
-    const user = userEvent.setup();
+    const user = typist();
     await screen.findByText('济南市道路工程招标公告 1');
     await user.click(within(rowOf('济南市道路工程招标公告 1')).getByRole('button', { name: '取消收藏' }));
 
@@ -86,7 +88,7 @@ describe('/user/favorite', () => {
     await screen.findByText('济南市道路工程招标公告 1');
     expect(within(rowOf('已跟进的招标')).getByRole('link', { name: '✓ 已跟进' })).toBeInTheDocument();
 
-    await userEvent.setup().click(within(rowOf('济南市道路工程招标公告 1')).getByRole('button', { name: '加入跟进' }));
+    await typist().click(within(rowOf('济南市道路工程招标公告 1')).getByRole('button', { name: '加入跟进' }));
     expect(await within(rowOf('济南市道路工程招标公告 1')).findByRole('link', { name: '查看客户' })).toHaveAttribute(
       'href',
       '/user/baifangClient?cid=42',

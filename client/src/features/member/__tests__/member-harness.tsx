@@ -5,6 +5,7 @@
  */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import type { ComponentType, ReactNode } from 'react';
 import { RouterProvider, createMemoryRouter, useLocation } from 'react-router-dom';
@@ -211,3 +212,6 @@ export function renderWith(Component: ComponentType, env: MemberEnv, path = '/us
 }
 
 export const where = (screen: { getByLabelText(label: string): HTMLElement }) => screen.getByLabelText('当前地址');
+
+/** A user typing without a timer per keystroke: the forms' tests stay fast on a busy machine. */
+export const typist = () => userEvent.setup({ delay: null });

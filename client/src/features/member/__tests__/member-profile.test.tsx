@@ -1,12 +1,14 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { zbKeys } from '../../../api/content';
 import { keywordsProblem } from '../components/subscription-form';
 import * as profilePage from '../pages/member-profile-page';
-import { DEMO_USER, createMemberEnv, installJsdomGaps, ok, renderPage, type Call } from './member-harness';
+import { DEMO_USER, createMemberEnv, installJsdomGaps, ok, renderPage, type Call, typist } from './member-harness';
 
 vi.mock('../../../lib/feedback', () => ({ feedback: { success: vi.fn(), error: vi.fn(), notifyError: vi.fn(), preload: vi.fn() } }));
+
+// The first antd form a file renders takes seconds on a busy machine (module evaluation).
+vi.setConfig({ testTimeout: 15_000 });
 
 beforeAll(installJsdomGaps);
 afterEach(() => {
@@ -46,7 +48,7 @@ describe('/user/member', () => {
     const env = setup();
     const subscription = await screen.findByRole('region', { name: '招标订阅' });
     env.deps.queryClient.setQueryData(zbKeys.biddingList({}), { rows: [], total: 0, totalCapped: false });
-    const user = userEvent.setup();
+    const user = typist();
     await user.type(within(subscription).getByLabelText('订阅关键词'), '桥梁{Enter}');
     await user.click(within(subscription).getByRole('button', { name: '保存订阅' }));
     await waitFor(() => expect(env.callsTo('PUT /cms/member/updateProfile')).toHaveLength(1));
@@ -59,7 +61,7 @@ describe('/user/member', () => {
   it('saves the profile and shows the new name in the session at once', async () => {
     const env = setup();
     const profile = await screen.findByRole('region', { name: '基本资料' });
-    const user = userEvent.setup();
+    const user = typist();
     await user.clear(within(profile).getByLabelText('昵称'));
     await user.type(within(profile).getByLabelText('昵称'), '张工');
     await user.clear(within(profile).getByLabelText('手机号码'));
@@ -77,7 +79,7 @@ describe('/user/member', () => {
   it('says why the backend refused, beside the form', async () => {
     setup(() => ({ code: 500, msg: 'subscribeRegions 必须是逗号分隔的地区编码，最多 20 个' }));
     const subscription = await screen.findByRole('region', { name: '招标订阅' });
-    await userEvent.setup().click(within(subscription).getByRole('button', { name: '保存订阅' }));
+    await typist().click(within(subscription).getByRole('button', { name: '保存订阅' }));
     expect(await within(subscription).findByRole('alert')).toHaveTextContent('subscribeRegions 必须是逗号分隔的地区编码');
   });
 });

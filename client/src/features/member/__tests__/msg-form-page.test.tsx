@@ -1,11 +1,13 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MsgItem } from '@shared/contract/content';
 import * as msgPage from '../pages/msg-form-page';
-import { createMemberEnv, installJsdomGaps, ok, renderPage, table, type Answer } from './member-harness';
+import { createMemberEnv, installJsdomGaps, ok, renderPage, table, type Answer, typist } from './member-harness';
 
 vi.mock('../../../lib/feedback', () => ({ feedback: { success: vi.fn(), error: vi.fn(), notifyError: vi.fn(), preload: vi.fn() } }));
+
+// The first antd form a file renders takes seconds on a busy machine (module evaluation).
+vi.setConfig({ testTimeout: 15_000 });
 
 beforeAll(installJsdomGaps);
 afterEach(() => {
@@ -55,7 +57,7 @@ describe('/user/msgForm', () => {
     const env = setup();
     const form = await screen.findByRole('region', { name: '给客服留言' });
     expect(within(form).getByLabelText('姓名')).toHaveValue('演示用户');
-    const user = userEvent.setup();
+    const user = typist();
     await user.type(within(form).getByLabelText('留言内容'), '积分什么时候到账？');
     await user.click(within(form).getByRole('button', { name: '提交留言' }));
     await waitFor(() => expect(within(form).getByLabelText('留言内容')).toHaveValue(''));
@@ -73,7 +75,7 @@ describe('/user/msgForm', () => {
   it('needs the text, and keeps it when the backend refuses', async () => {
     const env = setup(() => ({ code: 500, msg: 'phone 必须是手机号码或带区号的固定电话' }));
     const form = await screen.findByRole('region', { name: '给客服留言' });
-    const user = userEvent.setup();
+    const user = typist();
     await user.click(within(form).getByRole('button', { name: '提交留言' }));
     expect(await within(form).findByText('请填写留言内容')).toBeInTheDocument();
     expect(env.callsTo('PUT /api/cms/addMsg')).toHaveLength(0);

@@ -1,15 +1,17 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { JSEncrypt } from 'jsencrypt';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CONFIG_KEYS } from '@shared/contract/system';
 import { systemKeys } from '../../../api/system';
 import { ResetPasswordForm } from '../components/reset-password-form';
-import { createMemberEnv, installJsdomGaps, renderWith, where, type Answer } from './member-harness';
+import { createMemberEnv, installJsdomGaps, renderWith, where, type Answer, typist } from './member-harness';
 
 vi.mock('../../../lib/feedback', () => ({ feedback: { success: vi.fn(), error: vi.fn(), notifyError: vi.fn(), preload: vi.fn() } }));
 
 let keys: { publicKey: string; decrypt: (cipher: string) => string | false };
+
+// The first antd form a file renders takes seconds on a busy machine (module evaluation).
+vi.setConfig({ testTimeout: 15_000 });
 
 beforeAll(() => {
   installJsdomGaps();
@@ -33,7 +35,7 @@ function setup(reset: Answer) {
 }
 
 async function fill(values: { old: string; next: string; confirm: string }) {
-  const user = userEvent.setup();
+  const user = typist();
   await user.type(screen.getByLabelText('原密码'), values.old);
   await user.type(screen.getByLabelText('新密码'), values.next);
   await user.type(screen.getByLabelText('确认新密码'), values.confirm);
@@ -45,18 +47,18 @@ describe('reset password form', () => {
     const env = setup(() => ({ code: 200, msg: '' }));
     await fill({ old: 'demo123', next: 'demo123', confirm: 'other12' });
     expect(await screen.findByText('新密码不能与原密码相同')).toBeInTheDocument();
-    expect(screen.getByText('两次输入的新密码不一致')).toBeInTheDocument();
+    expect(await screen.findByText('两次输入的新密码不一致')).toBeInTheDocument();
     expect(env.callsTo('PUT /cms/member/resetPassword')).toHaveLength(0);
   });
 
   it('refuses the characters the login refuses, and empty fields', async () => {
     setup(() => ({ code: 200, msg: '' }));
-    const user = userEvent.setup();
+    const user = typist();
     await user.type(screen.getByLabelText('新密码'), 'ab<c>d');
     await user.click(screen.getByRole('button', { name: '确认修改' }));
     expect(await screen.findByText('请输入原密码')).toBeInTheDocument();
-    expect(screen.getByText('不能包含非法字符：< > " \' \\ |')).toBeInTheDocument();
-    expect(screen.getByText('请再次输入新密码')).toBeInTheDocument();
+    expect(await screen.findByText('不能包含非法字符：< > " \' \\ |')).toBeInTheDocument();
+    expect(await screen.findByText('请再次输入新密码')).toBeInTheDocument();
   });
 
   it('sends both passwords encrypted in the query, then ends the session and goes to login', async () => {

@@ -1,16 +1,18 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Goods, MemberTier, Order } from '@shared/contract/member';
 import { CONFIG_KEYS } from '@shared/contract/system';
 import { feedback } from '../../../lib/feedback';
 import * as duanPage from '../pages/duan-member-page';
 import * as vipPage from '../pages/vipuser-page';
-import { DEMO_USER, createMemberEnv, installJsdomGaps, ok, renderPage, table } from './member-harness';
+import { DEMO_USER, createMemberEnv, installJsdomGaps, ok, renderPage, table, typist } from './member-harness';
 
 vi.mock('../../../lib/feedback', () => ({
   feedback: { success: vi.fn(), error: vi.fn(), notifyError: vi.fn(), preload: vi.fn(), confirm: vi.fn() },
 }));
+
+// The first antd form a file renders takes seconds on a busy machine (module evaluation).
+vi.setConfig({ testTimeout: 15_000 });
 
 beforeAll(installJsdomGaps);
 afterEach(() => {
@@ -82,7 +84,7 @@ describe('tier pages', () => {
     expect(screen.queryByRole('heading', { name: '月度会员' })).toBeNull();
 
     vi.mocked(feedback.confirm).mockResolvedValueOnce(true);
-    await userEvent.setup().click(within(offer).getByRole('button', { name: '立即开通' }));
+    await typist().click(within(offer).getByRole('button', { name: '立即开通' }));
     const notice = (await screen.findByText('订单已提交，等待付款')).closest('[role="status"]');
     expect(notice).toHaveTextContent('SD20240612103000123456');
     expect(notice).toHaveTextContent('0531-88886666');
@@ -97,7 +99,7 @@ describe('tier pages', () => {
     renderPage(duanPage, '/user/duanMember', env);
     const offer = (await screen.findByRole('heading', { name: '月度会员' })).closest('li') as HTMLElement;
     vi.mocked(feedback.confirm).mockResolvedValueOnce(false);
-    await userEvent.setup().click(within(offer).getByRole('button', { name: '立即开通' }));
+    await typist().click(within(offer).getByRole('button', { name: '立即开通' }));
     expect(feedback.confirm).toHaveBeenCalledWith(expect.objectContaining({ title: '开通「月度会员」' }));
     expect(env.callsTo('POST /cms/order/create')).toHaveLength(0);
   });

@@ -1,15 +1,17 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BaifangClient, BaifangRecord } from '@shared/contract/visit';
 import { feedback } from '../../../lib/feedback';
 import { RecordFormModal } from '../components/record-form';
 import * as recordsPage from '../pages/baifang-records-page';
-import { createMemberEnv, installJsdomGaps, ok, renderPage, renderWith, table, where } from './member-harness';
+import { createMemberEnv, installJsdomGaps, ok, renderPage, renderWith, table, where, typist } from './member-harness';
 
 vi.mock('../../../lib/feedback', () => ({
   feedback: { success: vi.fn(), error: vi.fn(), notifyError: vi.fn(), preload: vi.fn(), confirm: vi.fn() },
 }));
+
+// The first antd form a file renders takes seconds on a busy machine (module evaluation).
+vi.setConfig({ testTimeout: 15_000 });
 
 beforeAll(installJsdomGaps);
 afterEach(() => {
@@ -48,7 +50,7 @@ describe('the record dialog', () => {
   it('needs the visit content, in Chinese', async () => {
     const env = visitEnv([]);
     renderWith(() => <RecordFormModal client={CLIENT} onClose={() => undefined} />, env);
-    await userEvent.setup().click(screen.getByRole('button', { name: '保存记录' }));
+    await typist().click(screen.getByRole('button', { name: '保存记录' }));
     expect(await screen.findByText('请填写拜访内容')).toBeInTheDocument();
     expect(env.callsTo('PUT /cms/baifang/addBaifangRecords')).toHaveLength(0);
   });
@@ -57,7 +59,7 @@ describe('the record dialog', () => {
     const env = visitEnv([]);
     const onClose = vi.fn();
     renderWith(() => <RecordFormModal client={CLIENT} onClose={onClose} />, env);
-    const user = userEvent.setup();
+    const user = typist();
     const dialog = screen.getByRole('dialog');
     await user.click(within(dialog).getByText('电话'));
     await user.type(within(dialog).getByLabelText('拜访内容'), '电话沟通开工时间');
@@ -74,7 +76,7 @@ describe('the record dialog', () => {
   it('shows a refusal beside the form and keeps the text', async () => {
     const env = createMemberEnv({ 'PUT /cms/baifang/addBaifangRecords': () => ({ code: 404, msg: '客户不存在' }) });
     renderWith(() => <RecordFormModal client={CLIENT} onClose={() => undefined} />, env);
-    const user = userEvent.setup();
+    const user = typist();
     await user.type(screen.getByLabelText('拜访内容'), '上门拜访');
     await user.click(screen.getByRole('button', { name: '保存记录' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('访问资源不存在');
@@ -90,7 +92,7 @@ describe('/user/baifangRecords', () => {
     expect(screen.queryByText('另一家')).toBeNull();
     expect(screen.getByRole('link', { name: '济南市城市建设局' })).toHaveAttribute('href', '/user/baifangClient?cid=7');
     expect(env.callsTo('GET /cms/baifang/getBaifangRecordsList')[0]?.query.get('clientId')).toBe('7');
-    await userEvent.setup().click(screen.getByRole('link', { name: '清空筛选' }));
+    await typist().click(screen.getByRole('link', { name: '清空筛选' }));
     await waitFor(() => expect(where(screen)).toHaveTextContent(/^\/user\/baifangRecords$/));
     expect(await screen.findByText('另一家')).toBeInTheDocument();
   });
@@ -98,7 +100,7 @@ describe('/user/baifangRecords', () => {
   it('deletes a record only after the member confirms', async () => {
     const env = visitEnv([record(3)]);
     renderPage(recordsPage, '/user/baifangRecords', env);
-    const user = userEvent.setup();
+    const user = typist();
     await screen.findByText('第 3 次上门拜访');
 
     vi.mocked(feedback.confirm).mockResolvedValueOnce(false);
