@@ -39,6 +39,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['client/src/**/*.test.{ts,tsx}'],
           setupFiles: ['client/src/test/setup.ts'],
+          // Form tests type, encrypt and wait on a shared 2-core machine: give them room.
+          testTimeout: 15_000,
         },
       },
     ],

@@ -10,7 +10,7 @@ import { useHttp } from '../../api/http-context';
 import { login } from '../../api/member';
 import { feedback } from '../../lib/feedback';
 import { beginSession, useSessionStore } from '../../lib/session';
-import { PasswordCipherError } from './password-cipher';
+import { PasswordCipherError } from '../../lib/password-cipher';
 
 /**
  * Logs in and goes to `redirect` when it is a path of this site (spec §2 guard), else /user. The

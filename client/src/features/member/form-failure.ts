@@ -1,6 +1,6 @@
 import { MESSAGES } from '@shared/constants';
 import { ApiError } from '../../api/http';
-import { PasswordCipherError } from './password-cipher';
+import { PasswordCipherError } from '../../lib/password-cipher';
 
 /**
  * What a member form says beside itself about a failed submit; null for a refused double submit,

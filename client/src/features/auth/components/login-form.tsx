@@ -6,7 +6,7 @@ import { PATHS } from '@shared/routes';
 import { RULES, toAntdRules } from '@shared/validate';
 import { useAuthConfig } from '../auth-config';
 import { withRedirect, type LoginLocationState } from '../auth-links';
-import { usePasswordCipher } from '../password-cipher';
+import { usePasswordCipher } from '../../../lib/password-cipher';
 import { failureMessage, useSignIn } from '../use-sign-in';
 import { CaptchaField, useCaptcha } from './captcha-field';
 

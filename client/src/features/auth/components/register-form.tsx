@@ -9,7 +9,7 @@ import { checkUserNameUnique, register } from '../../../api/member';
 import { feedback } from '../../../lib/feedback';
 import { useAuthConfig } from '../auth-config';
 import { withRedirect, type LoginLocationState } from '../auth-links';
-import { usePasswordCipher } from '../password-cipher';
+import { usePasswordCipher } from '../../../lib/password-cipher';
 import { failureMessage, useSignIn } from '../use-sign-in';
 import { CaptchaField, useCaptcha } from './captcha-field';
 

@@ -18,7 +18,7 @@ import { configQueryOptions } from '../../../api/system';
 import { feedback } from '../../../lib/feedback';
 import { endSession, useSessionStore } from '../../../lib/session';
 import { formFailure } from '../form-failure';
-import { usePasswordCipher } from '../password-cipher';
+import { usePasswordCipher } from '../../../lib/password-cipher';
 
 interface ResetValues {
   oldPassword: string;

@@ -1,13 +1,12 @@
 /**
- * Passwords leave the browser RSA-encrypted like the login's (spec §1; docs/api.md: PKCS#1 v1.5,
- * base64, what jsencrypt makes) with the key the backend publishes as `sys.login.publicKey`.
- * jsencrypt is loaded on first use: Node's ESM loader cannot import it (DEPENDENCIES.md), and only
- * a submit needs it.
+ * Passwords leave the browser RSA-encrypted (spec §1; docs/api.md: PKCS#1 v1.5, base64, what
+ * jsencrypt makes) with the key the backend publishes as `sys.login.publicKey`. jsencrypt is
+ * loaded on first use: Node's ESM loader cannot import it (DEPENDENCIES.md), and only a submit
+ * needs it. Login, registration and the password reset all encrypt here.
  *
- * The reset form encrypts two passwords per submit. PKCS#1 v1.5 padding is random, so each
- * plaintext keeps its first ciphertext: a double-clicked submit then sends identical data, which
- * the duplicate-submit guard (spec §5) compares and refuses. (The login form's cipher in
- * features/auth remembers one password only, and features may not import each other.)
+ * PKCS#1 v1.5 padding is random, so each plaintext keeps its first ciphertext (the promise, so a
+ * second click during the first encryption gets the same answer): a double-clicked submit then
+ * sends identical data, which the duplicate-submit guard (spec §5) compares and refuses.
  */
 import { useMemo } from 'react';
 
@@ -29,7 +28,7 @@ async function encrypt(publicKey: string, plain: string): Promise<string> {
   return cipher;
 }
 
-function createPasswordCipher(publicKey: string): Encrypt {
+export function createPasswordCipher(publicKey: string): Encrypt {
   const known = new Map<string, Promise<string>>();
   return (plain) => {
     const existing = known.get(plain);

@@ -1,6 +1,13 @@
+import { JSEncrypt } from 'jsencrypt';
 import { describe, expect, it } from 'vitest';
-import { createKeyPair } from './__tests__/auth-harness';
 import { createPasswordCipher } from './password-cipher';
+
+function createKeyPair() {
+  const rsa = new JSEncrypt({ default_key_size: '1024' });
+  const decrypter = new JSEncrypt();
+  decrypter.setPrivateKey(rsa.getPrivateKey());
+  return { publicKey: rsa.getPublicKey(), decrypt: (cipher: string) => decrypter.decrypt(cipher) };
+}
 
 describe('password cipher', () => {
   const keys = createKeyPair();
@@ -24,6 +31,14 @@ describe('password cipher', () => {
     const changed = await encrypt('secret456');
     expect(changed).not.toBe(first);
     expect(keys.decrypt(changed)).toBe('secret456');
+  });
+
+  it('keeps the ciphertext of every password of a form (old and new in a reset)', async () => {
+    const encrypt = createPasswordCipher(keys.publicKey);
+    const oldFirst = await encrypt('old-pass1');
+    const newFirst = await encrypt('new-pass2');
+    expect(await encrypt('old-pass1')).toBe(oldFirst);
+    expect(await encrypt('new-pass2')).toBe(newFirst);
   });
 
   it('fails with a Chinese message for a key it cannot use', async () => {
