@@ -80,12 +80,13 @@ export function seedDemoMembers(db: Db, rng: Random, now: Date, hasher: Password
 
   // demo: a free member who bought points and spent some on unlocks
   const demoCreated = addDays(now, -200);
+  const demoPhone = mobilePhone(rng);
   const demoId = Number(
     insertMember.run(
       DEMO_MEMBERS.demo.userName,
       hasher.hash(DEMO_MEMBERS.demo.password),
       '演示用户',
-      mobilePhone(rng),
+      demoPhone,
       'demo@example.com',
       `山东${rng.pick(BRANDS)}建设集团有限公司`,
       '0',
@@ -183,7 +184,8 @@ export function seedDemoMembers(db: Db, rng: Random, now: Date, hasher: Password
       const clientId = Number(result.lastInsertRowid);
       const visits = rng.int(1, 4);
       for (let v = 0; v < visits; v++) {
-        const visitTime = formatDateTime(addDays(created, 2 + v * 6));
+        // Visits happen at different hours of the working day, not all at the client's creation time.
+        const visitTime = formatDateTime(addDays(created, 2 + v * 6 + rng.int(0, 32) / 96));
         insertRecord.run(
           demoId,
           clientId,
@@ -219,7 +221,7 @@ export function seedDemoMembers(db: Db, rng: Random, now: Date, hasher: Password
     insertMessage.run(
       memberId,
       memberId === null ? personName(rng) : '演示用户',
-      mobilePhone(rng),
+      memberId === null ? mobilePhone(rng) : demoPhone,
       null,
       content,
       source,
