@@ -5,8 +5,8 @@
  * worker would need (ARCHITECTURE.md); what each keeps for itself is listed in docs/reliability.md.
  *
  * SIGTERM/SIGINT: every worker drains (index.ts), then the primary stops the backend and exits 0.
- * A worker that dies is replaced; one that dies before it ever listened stops the whole portal,
- * since its replacement would only fail the same way.
+ * A worker that dies is replaced; one that exits by itself before it ever listened stops the whole
+ * portal, since its replacement would only fail the same way.
  */
 import cluster, { type Worker } from 'node:cluster';
 
@@ -57,7 +57,9 @@ export function runPrimary(opts: PrimaryOptions): void {
     worker.once('listening', () => serving.add(worker));
     worker.once('exit', (code, signal) => {
       if (stopping) return;
-      if (!serving.has(worker)) {
+      // Exiting by itself before it ever listened (bad settings, port taken) would repeat in a
+      // replacement; killed by a signal, it was just unlucky.
+      if (!serving.has(worker) && signal === null) {
         exitCode = 1;
         void stop(`worker ${worker.process.pid} failed to start (code ${code})`);
         return;
