@@ -32,7 +32,7 @@ export interface SsrOptions {
  * the parsed path, so a target like `//` or `http://elsewhere/x` (absolute form) stays a path
  * instead of becoming another origin or an invalid URL (`new URL('//', base)` throws).
  */
-export function renderUrl(path: string, originalUrl: string): URL {
+function renderUrl(path: string, originalUrl: string): URL {
   const url = new URL(RENDER_ORIGIN);
   url.pathname = path;
   const queryAt = originalUrl.indexOf('?');
