@@ -33,7 +33,7 @@ const UPSTREAM_TIMEOUT_MS = REQUEST_TIMEOUT_MS - 1_000;
  * The backend refuses JSON bodies over 100 kB (docs/api.md, 413). The proxy refuses them itself,
  * so a huge upload never travels on to the backend, whichever backend it is.
  */
-export const MAX_REQUEST_BODY_BYTES = 100 * 1024;
+const MAX_REQUEST_BODY_BYTES = 100 * 1024;
 const TOO_LARGE = '请求数据过大';
 /** Login and refresh answers are a few hundred bytes; anything this large is not one. */
 const MAX_AUTH_BODY_BYTES = 64 * 1024;
