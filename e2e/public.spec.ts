@@ -97,6 +97,8 @@ test.describe('public content (issue 5)', () => {
   });
 
   test('every public route hydrates without a console error or warning', async ({ page, request, consoleProblems }) => {
+    // Some forty pages in one test: room for a busy machine.
+    test.setTimeout(90_000);
     const ids = { xmk: await firstId(request, 'xmk'), zb: await firstId(request, 'zb'), goods: 1 };
     const paths = ROUTES.filter((r) => r.layout !== 'user' && r.path !== '/test/user1').map((r) =>
       r.path.replace(/^\/(xmk|zb|goods)\/:id$/, (_m, kind: keyof typeof ids) => `/${kind}/${ids[kind]}`),

@@ -25,10 +25,19 @@ type Query = Pick<URLSearchParams, 'get'>;
  * counts).
  */
 export function normaliseKeyword(raw: string | null | undefined): string | undefined {
+  return normaliseText(raw, KEYWORD_MAX_LENGTH);
+}
+
+/**
+ * Free text from a URL: whitespace and control characters collapse to one space (the backend
+ * refuses control characters, which would turn a typo into an error page), at most `max`
+ * characters; empty → undefined.
+ */
+export function normaliseText(raw: string | null | undefined, max: number): string | undefined {
   // eslint-disable-next-line no-control-regex
   const text = (raw ?? '').replace(/[\s\u0000-\u001f\u007f]+/g, ' ').trim();
   if (!text) return undefined;
-  return Array.from(text).slice(0, KEYWORD_MAX_LENGTH).join('');
+  return Array.from(text).slice(0, max).join('');
 }
 
 /** A dict value (`cms_industry` "1", `cms_xmk_stage` "4" …): short and plain. */

@@ -6,6 +6,7 @@
  */
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@shared/constants';
 import { parseDateTimeString } from '@shared/time';
+import { normaliseText } from '../../components/search-query';
 
 type Query = Pick<URLSearchParams, 'get'>;
 
@@ -51,8 +52,7 @@ export function readDate(query: Query, key: string): string | undefined {
 
 /** Trimmed text up to `max` characters (code points, as the backend counts). */
 export function readText(query: Query, key: string, max: number): string | undefined {
-  const text = (query.get(key) ?? '').replace(/\s+/g, ' ').trim();
-  return text ? Array.from(text).slice(0, max).join('') : undefined;
+  return normaliseText(query.get(key), max);
 }
 
 /** Drops undefined members, so equal filters are equal objects (and equal query keys). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { queryHref, readPaging, withFilter } from '../member-query';
+import { queryHref, readPaging, readText, withFilter } from '../member-query';
 import { readClientQuery, readRecordQuery } from '../visit-query';
 
 const q = (text: string) => new URLSearchParams(text);
@@ -35,5 +35,11 @@ describe('member list URLs', () => {
       endDate: '2024-06-30',
     });
     expect(readRecordQuery(q('beginDate=2024-02-31&clientId=abc'))).toEqual({});
+  });
+
+  it('read free text without control characters (the backend refuses them: an error page)', () => {
+    expect(readText(q('keyword=%00%E9%81%93%0A%E8%B7%AF%20'), 'keyword', 50)).toBe('道 路');
+    expect(readText(q('keyword=%00'), 'keyword', 50)).toBeUndefined();
+    expect(readText(q('keyword=abcdef'), 'keyword', 3)).toBe('abc');
   });
 });
