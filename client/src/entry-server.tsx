@@ -47,7 +47,13 @@ export interface RenderOptions {
 
 export type RenderResult =
   | { type: 'redirect'; status: number; location: string }
-  | { type: 'html'; status: number; stream: PipeableStream };
+  | {
+      type: 'html';
+      status: number;
+      stream: PipeableStream;
+      /** Something failed after the status was decided (a boundary left to the browser, an abort). */
+      hadErrors(): boolean;
+    };
 
 /** React Router's own hydration format for route errors (its deserializer reads `__type`). */
 function serializeRouteErrors(errors: StaticHandlerContext['errors']): HydrationState['errors'] {
@@ -132,7 +138,8 @@ export async function render(opts: RenderOptions): Promise<RenderResult> {
 
   return new Promise<RenderResult>((resolve, reject) => {
     let status = context.statusCode;
-    const ready = () => resolve({ type: 'html', status, stream });
+    let errored = false;
+    const ready = () => resolve({ type: 'html', status, stream, hadErrors: () => errored });
     const stream = renderToPipeableStream(app, {
       bootstrapModules: [opts.assets.bootstrapModule],
       nonce: opts.nonce,
@@ -141,6 +148,7 @@ export async function render(opts: RenderOptions): Promise<RenderResult> {
       onShellError: reject,
       onError(error) {
         status = 500;
+        errored = true;
         log('render error', error);
       },
     });

@@ -10,8 +10,10 @@ import type { Config } from './config';
 import { errorHandler, sendJsonError } from './errors';
 import { mobileRedirect, memberGuard } from './guards';
 import { healthHandler } from './health';
+import { BackendLiveness } from './backend-liveness';
 import { apiProxy, createBackendAgent } from './proxy';
 import { DEFAULT_RATE_LIMITS, rateLimiter, type RateLimitSettings } from './rate-limit';
+import { RenderCache, type RenderCacheOptions } from './render-cache';
 import type { Renderer } from './renderer';
 import { securityHeaders } from './security-headers';
 import { seoRoutes } from './seo';
@@ -30,6 +32,8 @@ export interface AppOptions {
   agent?: Agent;
   /** Per-client-IP limits on captcha, login, register and messages (default: DEFAULT_RATE_LIMITS). */
   rateLimits?: RateLimitSettings;
+  /** Keep anonymous renders briefly (render-cache.ts); unset: every page is rendered. */
+  renderCache?: RenderCacheOptions;
   log?: (message: string, error: unknown) => void;
 }
 
@@ -71,7 +75,17 @@ export function createApp(opts: AppOptions) {
   app.use(dropStaleToken({ backendURL: opts.backendURL, agent }));
   app.use(memberGuard());
   const settings = { siteUrl: opts.config.SITE_URL ?? null, mobileSiteUrl: opts.config.MOBILE_SITE_URL ?? null };
-  app.use(ssrHandler({ renderer: opts.renderer, backendURL: opts.backendURL, product: opts.config.PRODUCT, agent, settings, log }));
+  app.use(ssrHandler({ renderer: opts.renderer, backendURL: opts.backendURL, product: opts.config.PRODUCT, agent, settings, cache: renderCache(opts.renderCache, agent), log }));
   app.use(errorHandler(log));
   return app;
+}
+
+/** The render cache and what it needs to know: whether the backend answers (backend-liveness.ts). */
+function renderCache(options: RenderCacheOptions | undefined, agent: Agent) {
+  if (!options) return undefined;
+  const pages = new RenderCache(options);
+  const liveness = new BackendLiveness();
+  liveness.watch(agent);
+  liveness.onDown(() => pages.clear());
+  return { pages, liveness };
 }

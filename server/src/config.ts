@@ -70,6 +70,20 @@ const schema = z.object({
     .min(1, '应为 1 到 64 的整数')
     .max(64, '应为 1 到 64 的整数')
     .default(1),
+  /** Production: memory for anonymous page renders kept per process (render-cache.ts); 0 turns it off. */
+  RENDER_CACHE_MB: z.coerce
+    .number({ message: '应为 0 到 1024 的整数' })
+    .int('应为 0 到 1024 的整数')
+    .min(0, '应为 0 到 1024 的整数')
+    .max(1024, '应为 0 到 1024 的整数')
+    .default(32),
+  /** How long a kept render is served: at most the 60 s pages promise in Cache-Control. */
+  RENDER_CACHE_SECONDS: z.coerce
+    .number({ message: '应为 1 到 60 的整数' })
+    .int('应为 1 到 60 的整数')
+    .min(1, '应为 1 到 60 的整数')
+    .max(60, '应为 1 到 60 的整数')
+    .default(30),
   RATE_LIMIT_CAPTCHA: rateLimitSetting(DEFAULT_RATE_LIMITS.captcha),
   RATE_LIMIT_LOGIN: rateLimitSetting(DEFAULT_RATE_LIMITS.login),
   RATE_LIMIT_REGISTER: rateLimitSetting(DEFAULT_RATE_LIMITS.register),
@@ -92,6 +106,12 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     throw new ConfigError(`配置无效 (invalid settings):\n${lines.join('\n')}`);
   }
   return { ...result.data, dataDir: resolve(result.data.DATA_DIR) };
+}
+
+/** The render cache as the settings chose it: production only (development must show every edit). */
+export function renderCacheSettings(config: Config): { maxBytes: number; ttlMs: number } | undefined {
+  if (config.NODE_ENV !== 'production' || config.RENDER_CACHE_MB === 0) return undefined;
+  return { maxBytes: config.RENDER_CACHE_MB * 1024 * 1024, ttlMs: config.RENDER_CACHE_SECONDS * 1000 };
 }
 
 /** The per-IP limits of rate-limit.ts as the settings chose them. */

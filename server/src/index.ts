@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
 import { createApp } from './app';
 import { runPrimary } from './cluster';
-import { ConfigError, loadEnvFiles, parseConfig, rateLimitSettings, type Config } from './config';
+import { ConfigError, loadEnvFiles, parseConfig, rateLimitSettings, renderCacheSettings, type Config } from './config';
 import { createDrain } from './drain';
 import { startEmbeddedBackend, type EmbeddedBackend } from './embedded-backend';
 import { createDevRenderer, loadProductionRenderer, type Renderer } from './renderer';
@@ -90,6 +90,7 @@ async function startServer(config: Config) {
     publicDir: resolve(ROOT, 'client/public'),
     devMiddleware,
     rateLimits: rateLimitSettings(config),
+    renderCache: renderCacheSettings(config),
   });
 
   const drain = createDrain(server, app, { graceMs: SHUTDOWN_GRACE_MS, log });

@@ -3,12 +3,16 @@
  * crawlers the complete document; a stream that stalls is aborted so its socket is freed.
  */
 import { setMaxListeners } from 'node:events';
+import { PassThrough } from 'node:stream';
 import type { Agent } from 'node:http';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
+import { TOKEN_COOKIE } from '@shared/constants';
 import { isCrawler } from '@shared/device';
 import { readSessionToken } from './auth-cookies';
+import type { BackendLiveness } from './backend-liveness';
 import { sendErrorPage } from './errors';
-import type { RenderOptions, Renderer } from './renderer';
+import { RenderCache, type CachedPage } from './render-cache';
+import type { RenderOptions, RenderResult, Renderer } from './renderer';
 import { cspNonce } from './security-headers';
 
 /** React's abort timer: after this, unfinished Suspense boundaries fall back to client rendering. */
@@ -24,6 +28,8 @@ export interface SsrOptions {
   agent: Agent;
   /** Public settings the pages read (canonical origin, mobile site). */
   settings?: RenderOptions['settings'];
+  /** Anonymous renders kept briefly, served while the backend is believed up (issue 7). */
+  cache?: { pages: RenderCache; liveness: BackendLiveness };
   log: (message: string, error: unknown) => void;
 }
 
@@ -46,14 +52,75 @@ export function cacheControlFor(status: number, member: boolean): string {
   return 'public, max-age=60, stale-while-revalidate=300';
 }
 
+/**
+ * The render cache's key, or null when this request must neither read nor fill it: anything
+ * sent with the member cookie (whatever its value) is rendered for that request alone. Crawlers
+ * get the complete document rather than the streamed one, so they have entries of their own.
+ */
+function renderCacheKey(req: Request, url: URL): string | null {
+  if ((req.cookies as Record<string, unknown> | undefined)?.[TOKEN_COOKIE] !== undefined) return null;
+  return `${isCrawler(req.get('user-agent')) ? 'crawler ' : ''}${url.pathname}${url.search}`;
+}
+
+const PAGE_HEADERS = { 'Content-Type': 'text/html; charset=utf-8', Vary: 'Cookie' } as const;
+
+function sendCachedPage(req: Request, res: Response, page: CachedPage, cache: RenderCache): void {
+  const body = RenderCache.body(page, cspNonce(res));
+  res.status(200).set({
+    ...PAGE_HEADERS,
+    'Cache-Control': cacheControlFor(200, false),
+    'Content-Length': String(body.length),
+    Age: String(cache.ageSeconds(page)),
+    'X-Render-Cache': 'hit',
+  });
+  if (req.method === 'HEAD') res.end();
+  else res.end(body);
+}
+
+/**
+ * Streams the page to the browser and keeps a copy of what went out; `done` gets the whole body
+ * once the stream has ended with nothing failed, or null.
+ */
+function streamAndRecord(result: Extract<RenderResult, { type: 'html' }>, res: Response, maxBytes: number, done: (body: Buffer | null) => void): void {
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  const recorder = new PassThrough();
+  recorder.on('data', (chunk: Buffer) => {
+    bytes += chunk.length;
+    if (bytes <= maxBytes) chunks.push(chunk);
+  });
+  let settled = false;
+  const settle = (body: Buffer | null) => {
+    if (settled) return;
+    settled = true;
+    done(body);
+  };
+  recorder.on('end', () => settle(bytes <= maxBytes && !result.hadErrors() ? Buffer.concat(chunks) : null));
+  res.on('close', () => settle(null));
+  recorder.pipe(res);
+  result.stream.pipe(recorder);
+}
+
 export function ssrHandler(opts: SsrOptions): RequestHandler {
   return async (req, res, next) => {
     const abort = new AbortController();
     res.on('close', () => abort.abort());
+    const url = renderUrl(req.path, req.originalUrl);
+    const cache = opts.cache?.liveness.isUp() ? opts.cache.pages : null;
+    const cacheKey = cache ? renderCacheKey(req, url) : null;
+    let keep: ReturnType<RenderCache['claim']> = null;
     try {
+      if (cache && cacheKey !== null) {
+        const cached = await cache.lookup(cacheKey);
+        if (cached) {
+          sendCachedPage(req, res, cached, cache);
+          return;
+        }
+        if (req.method === 'GET') keep = cache.claim(cacheKey);
+      }
       const token = readSessionToken(req);
       const member = token !== null;
-      const request = new Request(renderUrl(req.path, req.originalUrl), { signal: abort.signal });
+      const request = new Request(url, { signal: abort.signal });
       // Every backend call of the render listens on its signal (entry-server); a page makes a dozen or so.
       setMaxListeners(64, request.signal);
       const result = await opts.renderer.render({
@@ -68,17 +135,16 @@ export function ssrHandler(opts: SsrOptions): RequestHandler {
         settings: opts.settings,
         log: opts.log,
       });
+      // 502/503: the backend could not be reached (a 504 is one that hangs; cached pages then help).
+      if (result.status === 502 || result.status === 503) opts.cache?.liveness.markDown();
 
       if (result.type === 'redirect') {
         res.set('Cache-Control', 'no-store').redirect(result.status, result.location);
         return;
       }
       res.status(result.status);
-      res.set({
-        'Content-Type': 'text/html; charset=utf-8',
-        'Cache-Control': cacheControlFor(result.status, member),
-        Vary: 'Cookie',
-      });
+      res.set({ ...PAGE_HEADERS, 'Cache-Control': cacheControlFor(result.status, member) });
+      if (cacheKey !== null) res.set('X-Render-Cache', 'miss');
       if (req.method === 'HEAD') {
         result.stream.abort();
         res.end();
@@ -86,7 +152,13 @@ export function ssrHandler(opts: SsrOptions): RequestHandler {
       }
       const timer = setTimeout(() => result.stream.abort(), STREAM_TIMEOUT_MS);
       res.on('close', () => clearTimeout(timer));
-      result.stream.pipe(res);
+      // Only what the HTTP contract calls public is kept: an anonymous 200.
+      const claimed = keep;
+      if (claimed && result.status === 200 && !member && cache) {
+        keep = null;
+        const nonce = cspNonce(res);
+        streamAndRecord(result, res, cache.maxEntryBytes, (body) => claimed(body && { body, nonce }));
+      } else result.stream.pipe(res);
     } catch (error) {
       // The browser went away and the render was cancelled with it: nobody to answer, nothing wrong.
       if (abort.signal.aborted) return;
@@ -94,6 +166,9 @@ export function ssrHandler(opts: SsrOptions): RequestHandler {
       // The shell itself failed (a page threw outside any Suspense boundary): still a page, not JSON.
       opts.log(`render failed on ${req.method} ${req.path}`, error);
       sendErrorPage(res, 500);
+    } finally {
+      // Any way out but the recorded stream: nothing to keep, and whoever waits renders itself.
+      keep?.(null);
     }
   };
 }

@@ -12,13 +12,17 @@ export interface TestPortal {
   app: ReturnType<typeof createApp>;
   backend: TestBackend;
   backendURL: string;
+  /** The backend's listener (a test may stop it to play an outage). */
+  backendServer: Server;
+  /** How many pages have been rendered so far. */
+  renders(): number;
   /** A `Cookie` header value carrying a fresh member token for `username`. */
   memberCookie(username?: string, password?: string): Promise<string>;
   close(): Promise<void>;
 }
 
 export async function createTestPortal(
-  options: TestBackendOptions & { config?: Partial<AppOptions['config']> } = {},
+  options: TestBackendOptions & { config?: Partial<AppOptions['config']>; renderCache?: AppOptions['renderCache'] } = {},
 ): Promise<TestPortal> {
   const backend = await createTestBackend({ projects: 60, tenders: 90, ...options });
   const server: Server = await new Promise((resolve) => {
@@ -26,17 +30,27 @@ export async function createTestPortal(
   });
   const backendURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const dev = await createDevRenderer(process.cwd());
+  let renders = 0;
   const app = createApp({
     config: { PRODUCT: 'prod-api', MOBILE_SITE_URL: undefined, TRUST_PROXY: false, ...options.config },
     backendURL,
-    renderer: dev.renderer,
+    renderer: {
+      ...dev.renderer,
+      render: (opts) => {
+        renders++;
+        return dev.renderer.render(opts);
+      },
+    },
     publicDir: 'client/public',
+    renderCache: options.renderCache,
     log: () => {},
   });
   return {
     app,
     backend,
     backendURL,
+    backendServer: server,
+    renders: () => renders,
     async memberCookie(username = 'demo', password = 'demo123') {
       return `member-token-nuxt=${await backend.login(username, password)}`;
     },

@@ -1,0 +1,100 @@
+/** The render cache's store on its own: bounds, expiry, nonce templating, one render per burst. */
+import { describe, expect, it } from 'vitest';
+import { RenderCache } from '../src/render-cache';
+
+function cacheAt(options: { maxBytes?: number; ttlMs?: number } = {}) {
+  let now = 1_000_000;
+  const cache = new RenderCache({ maxBytes: options.maxBytes ?? 1_000_000, ttlMs: options.ttlMs ?? 30_000, now: () => now });
+  return { cache, advance: (ms: number) => (now += ms) };
+}
+
+const page = (text: string) => Buffer.from(text, 'utf8');
+
+/** Stores `body` under `key` the way ssr.ts does: claim, render, settle. */
+function put(cache: RenderCache, key: string, body: Buffer, nonce?: string): void {
+  const settle = cache.claim(key);
+  if (!settle) throw new Error(`${key} is already being rendered`);
+  settle({ body, nonce });
+}
+
+describe('RenderCache', () => {
+  it('gives back a page with the nonce of the answer it is sent in', async () => {
+    const { cache } = cacheAt();
+    put(cache, '/zb', page('<script nonce="N0nce==">a</script><p>表</p><script nonce="N0nce==">b</script>'), 'N0nce==');
+    const cached = await cache.lookup('/zb');
+    expect(cached).not.toBeNull();
+    if (!cached) return;
+    expect(RenderCache.body(cached, 'fresh+/=').toString('utf8')).toBe(
+      '<script nonce="fresh+/=">a</script><p>表</p><script nonce="fresh+/=">b</script>',
+    );
+    expect(RenderCache.body(cached, 'other').toString('utf8')).toContain('nonce="other"');
+  });
+
+  it('serves an entry for its time to live, then renders again', async () => {
+    const { cache, advance } = cacheAt({ ttlMs: 30_000 });
+    put(cache, '/', page('home'));
+    advance(29_999);
+    const cached = await cache.lookup('/');
+    expect(cached && cache.ageSeconds(cached)).toBe(29);
+    advance(1);
+    expect(await cache.lookup('/')).toBeNull();
+    expect(cache.size.entries).toBe(0);
+  });
+
+  it('keys are exact: another query string is another page', async () => {
+    const { cache } = cacheAt();
+    put(cache, '/zb?keyword=a', page('a'));
+    expect(await cache.lookup('/zb?keyword=b')).toBeNull();
+    expect(await cache.lookup('/zb')).toBeNull();
+    expect(await cache.lookup('/zb?keyword=a')).not.toBeNull();
+  });
+
+  it('stays within its byte budget, dropping the least recently used pages first', async () => {
+    const { cache } = cacheAt({ maxBytes: 8 * 1024 });
+    const kilobyte = page('x'.repeat(1000));
+    for (const key of ['/1', '/2', '/3', '/4', '/5', '/6']) put(cache, key, kilobyte);
+    await cache.lookup('/1'); // used: now the most recent
+    put(cache, '/7', kilobyte);
+    put(cache, '/8', kilobyte);
+    expect(cache.size.bytes).toBeLessThanOrEqual(8 * 1024);
+    expect(await cache.lookup('/1')).not.toBeNull();
+    expect(await cache.lookup('/2')).toBeNull();
+    expect(await cache.lookup('/8')).not.toBeNull();
+  });
+
+  it('does not keep a page bigger than an eighth of the budget', async () => {
+    const { cache } = cacheAt({ maxBytes: 8000 });
+    put(cache, '/huge', page('x'.repeat(1001)));
+    expect(await cache.lookup('/huge')).toBeNull();
+  });
+
+  it('concurrent misses wait for the one render in flight', async () => {
+    const { cache } = cacheAt();
+    expect(await cache.lookup('/zb/1')).toBeNull();
+    const settle = cache.claim('/zb/1');
+    expect(settle).not.toBeNull();
+    expect(cache.claim('/zb/1')).toBeNull();
+    const waiting = Promise.all([cache.lookup('/zb/1'), cache.lookup('/zb/1')]);
+    settle?.({ body: page('detail'), nonce: undefined });
+    const [first, second] = await waiting;
+    expect(first && RenderCache.body(first, 'n').toString('utf8')).toBe('detail');
+    expect(second).toBe(first);
+  });
+
+  it('a render with nothing to keep releases whoever waits, empty-handed', async () => {
+    const { cache } = cacheAt();
+    const settle = cache.claim('/zb/404');
+    const waiting = cache.lookup('/zb/404');
+    settle?.(null);
+    expect(await waiting).toBeNull();
+    expect(cache.claim('/zb/404')).not.toBeNull();
+  });
+
+  it('clear drops every page', async () => {
+    const { cache } = cacheAt();
+    put(cache, '/', page('home'));
+    cache.clear();
+    expect(await cache.lookup('/')).toBeNull();
+    expect(cache.size).toEqual({ entries: 0, bytes: 0 });
+  });
+});
