@@ -17,6 +17,7 @@ import {
 import { REQUEST_TIMEOUT_MS } from '@shared/constants';
 import { serializeForScript } from '@shared/serialize';
 import { ApiError, createHttp, type Http } from './api/http';
+import { createPublicQueryCache, type PublicQueryCache } from './api/public-query-cache';
 import { createQueryClient } from './api/query-client';
 import { Document, type DocumentAssets } from './app/document';
 import type { PageState } from './app/page-state';
@@ -42,6 +43,8 @@ export interface RenderOptions {
   httpAgent?: unknown;
   /** Public deployment settings the pages read (canonical origin, mobile site). */
   settings?: PortalSettings;
+  /** Configs and dictionaries shared between renders (see createPublicQueryCache). */
+  publicQueries?: PublicQueryCache;
   log?: (message: string, error: unknown) => void;
 }
 
@@ -54,6 +57,8 @@ export type RenderResult =
       /** Something failed after the status was decided (a boundary left to the browser, an abort). */
       hadErrors(): boolean;
     };
+
+export { createPublicQueryCache, type PublicQueryCache };
 
 /** React Router's own hydration format for route errors (its deserializer reads `__type`). */
 function serializeRouteErrors(errors: StaticHandlerContext['errors']): HydrationState['errors'] {
@@ -110,6 +115,7 @@ export async function render(opts: RenderOptions): Promise<RenderResult> {
   const initialSession: MemberState = opts.token ? { ...LOGGED_OUT, isLogin: true } : LOGGED_OUT;
   const session = createSessionStore(initialSession);
   const deps: AppDeps = { queryClient, http, session };
+  opts.publicQueries?.seed(queryClient);
 
   // Unknown paths match no route, so no loader runs for them; their 404 page still shows the site.
   await loadSiteData(deps).catch(() => undefined);
@@ -118,6 +124,7 @@ export async function render(opts: RenderOptions): Promise<RenderResult> {
   if (context instanceof Response) {
     return { type: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
   }
+  opts.publicQueries?.keep(queryClient);
 
   const state: PageState = {
     product: opts.product,

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { RenderOptions, RenderResult } from '../../client/src/entry-server';
+import type { RenderOptions, RenderResult, createPublicQueryCache } from '../../client/src/entry-server';
 import { ASSET_BASE } from '@shared/constants';
 
 export type { RenderOptions, RenderResult };
@@ -20,7 +20,12 @@ export interface PageAssets {
 export interface Renderer {
   render(opts: RenderOptions): Promise<RenderResult>;
   assets: PageAssets;
+  /** Configs and dictionaries shared between renders (production; development always asks). */
+  publicQueries?: RenderOptions['publicQueries'];
 }
+
+/** How long a config or dictionary changed in the CMS may take to show on rendered pages. */
+const PUBLIC_DATA_TTL_MS = 60_000;
 
 const CLIENT_ENTRY = 'client/src/entry-client.tsx';
 
@@ -49,8 +54,13 @@ export function assetsFromManifest(clientDir: string): PageAssets {
 export async function loadProductionRenderer(distDir: string): Promise<Renderer> {
   const mod = (await import(pathToFileURL(join(distDir, 'server/entry-server.js')).href)) as {
     render: Renderer['render'];
+    createPublicQueryCache: typeof createPublicQueryCache;
   };
-  return { render: mod.render, assets: assetsFromManifest(join(distDir, 'client')) };
+  return {
+    render: mod.render,
+    assets: assetsFromManifest(join(distDir, 'client')),
+    publicQueries: mod.createPublicQueryCache({ ttlMs: PUBLIC_DATA_TTL_MS }),
+  };
 }
 
 /**

@@ -133,6 +133,7 @@ export function ssrHandler(opts: SsrOptions): RequestHandler {
         waitForAll: isCrawler(req.get('user-agent')),
         httpAgent: opts.agent,
         settings: opts.settings,
+        publicQueries: opts.renderer.publicQueries,
         log: opts.log,
       });
       // 502/503: the backend could not be reached (a 504 is one that hangs; cached pages then help).
