@@ -59,6 +59,27 @@ describe.each(['xmk', 'zb'] as const)('%s search', (table) => {
     expect(ftsMs).toBeLessThan(250);
   });
 
+  it('answers a county newest first, every page, exactly (its matches are read oldest first)', () => {
+    const { county } = t.db
+      .prepare(`SELECT area_code AS county FROM ${table} WHERE area_code <> city_code GROUP BY area_code ORDER BY count(*) DESC LIMIT 1`)
+      .get() as { county: string };
+    const expected = bruteForce(table, '路').filter(
+      (id) => (t.db.prepare(`SELECT area_code AS area FROM ${table} WHERE id = ?`).get(id) as { area: string }).area === county,
+    );
+    expect(expected.length).toBeGreaterThan(20);
+    const filters = { keyword: '路', areaCode: county, orderBy: 'time', asc: false } as const;
+    const all: number[] = [];
+    for (let pageNum = 1; all.length < expected.length; pageNum++) {
+      const result = search.search(table, filters, { pageNum, pageSize: 20 });
+      expect(result.total).toBe(expected.length);
+      if (result.ids.length === 0) break;
+      all.push(...result.ids);
+    }
+    expect(all).toEqual(expected);
+    const oldestFirst = search.search(table, { ...filters, asc: true }, { pageNum: 1, pageSize: 20 });
+    expect(oldestFirst.ids).toEqual([...expected].reverse().slice(0, 20));
+  });
+
   it('combines a keyword with region and type filters exactly', () => {
     const typeColumn = table === 'xmk' ? 'stage' : 'notice_type';
     const expected = bruteForce(table, '道路').filter((id) => {

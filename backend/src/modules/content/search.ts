@@ -7,7 +7,7 @@
  */
 import type { XmkListItem, ZbListItem } from '@shared/contract/content';
 import type { Statements } from '../../db/connection';
-import { PROVINCE } from '../../db/seed/regions';
+import { PROVINCE, isCityCode } from '../../db/seed/regions';
 import type { ContentTable } from '../../search/fts-index';
 import { highlighter } from '../../search/highlight';
 import { keywordMatch, tagMatch, type TagKind } from '../../search/tokens';
@@ -117,12 +117,17 @@ export class ContentSearch {
     if (conditions.length === 0) return { ids: pageIds(), total: this.stats.total(table), capped: false };
 
     if (filters.orderBy === 'time') {
+      // FTS5 reads a term's postings backwards by walking all of them first, so newest-first costs
+      // about twice oldest-first. When a county bounds the matches under the cap, they are all read
+      // anyway: read them forwards and turn the list round.
+      const forwards = !filters.asc && useIndex && this.withinCap(table, filters.areaCode);
       const first = this.sql
         .get<(string | number)[], { id: number }>(
-          `SELECT ${idColumn} AS id FROM ${from} ${where} ORDER BY ${order} LIMIT ?`,
+          `SELECT ${idColumn} AS id FROM ${from} ${where} ORDER BY ${forwards ? `${idColumn} ASC` : order} LIMIT ?`,
         )
         .all(...params, this.totalCap + 1)
         .map((r) => r.id);
+      if (forwards) first.reverse();
       const capped = first.length > this.totalCap;
       const ids = offset + page.pageSize <= this.totalCap ? first.slice(offset, offset + page.pageSize) : pageIds();
       return { ids, total: Math.min(first.length, this.totalCap), capped };
@@ -133,6 +138,12 @@ export class ContentSearch {
       .get(...params, this.totalCap + 1)!.n;
     const capped = counted > this.totalCap;
     return { ids: capped || offset < counted ? pageIds() : [], total: Math.min(counted, this.totalCap), capped };
+  }
+
+  /** Whether the region `areaCode` (a county) holds no more rows than the total cap. */
+  private withinCap(table: ContentTable, areaCode: string | undefined): boolean {
+    if (!areaCode || areaCode === PROVINCE.code || isCityCode(areaCode)) return false;
+    return this.stats.total(table, areaCode) <= this.totalCap;
   }
 
   /**
