@@ -50,11 +50,11 @@ export function commitStamp(root: string): CommitStamp {
   return { sha: git('rev-parse', '--short', 'HEAD') || 'nogit', dirty: git('status', '--porcelain', '--untracked-files=no') !== '' };
 }
 
-/** `bench/results/<date>-<sha>[-dirty][-quick].json`: comparable across commits. */
-export function writeResults(root: string, stamp: CommitStamp, quick: boolean, report: unknown): string {
+/** `bench/results/<date>-<sha>[-dirty][-quick][-label].json`: comparable across commits. */
+export function writeResults(root: string, stamp: CommitStamp, quick: boolean, report: unknown, label?: string): string {
   const dir = join(root, 'bench/results');
   mkdirSync(dir, { recursive: true });
-  const name = `${new Date().toISOString().slice(0, 10)}-${stamp.sha}${stamp.dirty ? '-dirty' : ''}${quick ? '-quick' : ''}.json`;
+  const name = `${new Date().toISOString().slice(0, 10)}-${stamp.sha}${stamp.dirty ? '-dirty' : ''}${quick ? '-quick' : ''}${label ? `-${label}` : ''}.json`;
   const path = join(dir, name);
   writeFileSync(path, `${JSON.stringify(report, null, 2)}\n`);
   return relative(root, path);

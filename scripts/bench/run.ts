@@ -7,6 +7,8 @@
  *   npm run bench                  # 20,000 projects + 50,000 tenders, 3 runs of 10 s per scenario
  *   npm run bench -- --quick       # default demo data, 1 run of 4 s (CI: checks that it runs)
  *   options: --runs N --duration S --warmup S --connections N --projects N --tenders N
+ *            --build DIR (serve the build in DIR, e.g. a copy of an older one, to compare two builds
+ *            in one sitting) --label NAME (added to the results file's name)
  *
  * Needs `npm run build` first. The machine is shared and noisy (2 cores; the load generator,
  * the server and the backend compete for them): compare ratios, not absolute figures. The exit
@@ -33,8 +35,11 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '50' },
     projects: { type: 'string' },
     tenders: { type: 'string' },
+    build: { type: 'string' },
+    label: { type: 'string' },
   },
 });
+const buildRoot = resolve(args.build ?? ROOT);
 const quick = args.quick;
 const settings = {
   runs: Number(args.runs ?? (quick ? 1 : 3)),
@@ -104,12 +109,13 @@ async function main() {
   const stamp = commitStamp(ROOT);
   console.log(
     `bench${quick ? ' --quick' : ''}: ${settings.runs} run(s) × ${settings.durationSeconds} s per scenario after ${settings.warmupSeconds} s warm-up, ` +
-      `${settings.connections} connections, ${settings.projects} projects + ${settings.tenders} tenders, commit ${stamp.sha}${stamp.dirty ? ' (dirty)' : ''}`,
+      `${settings.connections} connections, ${settings.projects} projects + ${settings.tenders} tenders, commit ${stamp.sha}${stamp.dirty ? ' (dirty)' : ''}` +
+      (buildRoot === ROOT ? '' : `, build in ${buildRoot}`),
   );
   const loadBefore = loadavg();
   const startedAt = Date.now();
   const portal = await startProductionPortal({
-    root: ROOT,
+    root: buildRoot,
     env: { SEED_PROJECTS: String(settings.projects), SEED_TENDERS: String(settings.tenders) },
     readyTimeoutMs: 240_000,
   });
@@ -167,6 +173,7 @@ async function main() {
       commit: stamp,
       quick,
       settings,
+      build: buildRoot,
       machine: { cpus: cpus().length, node: process.version, loadBefore, loadAfter: loadavg() },
       scenarios: list.map((s) => ({
         name: s.name,
@@ -179,7 +186,7 @@ async function main() {
       rssAfterRunMB: rssAfterRun,
       targets,
     };
-    console.log(`\nwrote ${writeResults(ROOT, stamp, quick, report)}`);
+    console.log(`\nwrote ${writeResults(ROOT, stamp, quick, report, args.label)}`);
     if (errors > 0) console.log(`\n${errors} request(s) failed`);
     if (silent.length > 0) console.log(`\nno answers at all: ${silent.join(', ')}`);
     ran = errors === 0 && silent.length === 0;
