@@ -12,6 +12,7 @@ import { RULES, toAntdRules, type ValidationRule } from '@shared/validate';
 import { addMsg } from '../api/content';
 import { useHttp } from '../api/http-context';
 import { feedback } from '../lib/feedback';
+import { AntdScope } from './antd-scope';
 
 type ConsultValues = Omit<AddMsgBody, 'source'>;
 
@@ -60,32 +61,34 @@ export function ConsultForm({ source, title = '在线咨询' }: { source: MsgSou
           您的咨询已提交，感谢信任！如需补充，可再次填写。
         </p>
       ) : null}
-      <Form<ConsultValues>
-        form={form}
-        layout="vertical"
-        requiredMark
-        onFinish={(values) => submit.mutate(values)}
-        onFocus={feedback.preload}
-        className="consult-form"
-      >
-        <div className="consult-grid">
-          <Form.Item name="name" label="姓名" rules={toAntdRules(FIELD_RULES.name)}>
-            <Input maxLength={20} autoComplete="name" placeholder="您的称呼" />
+      <AntdScope>
+        <Form<ConsultValues>
+          form={form}
+          layout="vertical"
+          requiredMark
+          onFinish={(values) => submit.mutate(values)}
+          onFocus={feedback.preload}
+          className="consult-form"
+        >
+          <div className="consult-grid">
+            <Form.Item name="name" label="姓名" rules={toAntdRules(FIELD_RULES.name)}>
+              <Input maxLength={20} autoComplete="name" placeholder="您的称呼" />
+            </Form.Item>
+            <Form.Item name="phone" label="联系电话" rules={toAntdRules(FIELD_RULES.phone)}>
+              <Input maxLength={20} autoComplete="tel" inputMode="tel" placeholder="手机或座机，如 0531-88888888" />
+            </Form.Item>
+            <Form.Item name="email" label="邮箱（选填）" rules={toAntdRules(FIELD_RULES.email)}>
+              <Input maxLength={254} autoComplete="email" placeholder="name@example.com" />
+            </Form.Item>
+          </div>
+          <Form.Item name="content" label="咨询内容" rules={toAntdRules(FIELD_RULES.content)}>
+            <Input.TextArea rows={4} maxLength={500} showCount placeholder="请简要描述项目情况和咨询需求" />
           </Form.Item>
-          <Form.Item name="phone" label="联系电话" rules={toAntdRules(FIELD_RULES.phone)}>
-            <Input maxLength={20} autoComplete="tel" inputMode="tel" placeholder="手机或座机，如 0531-88888888" />
-          </Form.Item>
-          <Form.Item name="email" label="邮箱（选填）" rules={toAntdRules(FIELD_RULES.email)}>
-            <Input maxLength={254} autoComplete="email" placeholder="name@example.com" />
-          </Form.Item>
-        </div>
-        <Form.Item name="content" label="咨询内容" rules={toAntdRules(FIELD_RULES.content)}>
-          <Input.TextArea rows={4} maxLength={500} showCount placeholder="请简要描述项目情况和咨询需求" />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" loading={submit.isPending}>
-          提交咨询
-        </Button>
-      </Form>
+          <Button type="primary" htmlType="submit" loading={submit.isPending}>
+            提交咨询
+          </Button>
+        </Form>
+      </AntdScope>
     </section>
   );
 }

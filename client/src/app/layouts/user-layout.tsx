@@ -6,6 +6,7 @@ import { formatCount } from '@shared/format';
 import { parseTime } from '@shared/time';
 import { useHttp } from '../../api/http-context';
 import { gjNumQueryOptions } from '../../api/visit';
+import { AntdScope } from '../../components/antd-scope';
 import { DictTag } from '../../components/dict-label';
 import { SiteFooter } from '../../components/site-footer';
 import { SiteHeader } from '../../components/site-header';
@@ -89,36 +90,38 @@ export function UserLayout() {
   const gjNum = useQuery({ ...gjNumQueryOptions(useHttp()), enabled: session.isLogin });
   const due = gjNum.data?.due ?? 0;
   return (
-    <div className="layout layout-user">
-      <SiteHeader />
-      <div className="container user-body">
-        <aside className="user-side">
-          <MemberCard user={session.member_info} name={session.name || session.member_name} />
-          <nav className="user-menu" aria-label="会员中心菜单">
-            {MEMBER_MENU.map((section) => (
-              <div key={section.group} className="user-menu-group">
-                <p className="user-menu-title">{section.group}</p>
-                {section.items.map((item) => (
-                  <NavLink key={item.to} to={item.to} end className="user-menu-link">
-                    {item.label}
-                    {item.dueBadge && due > 0 ? (
-                      <span className="user-menu-badge" aria-label={`${due} 个客户待拜访`} title="今天及之前应拜访的客户">
-                        {due > 99 ? '99+' : due}
-                      </span>
-                    ) : null}
-                  </NavLink>
-                ))}
-              </div>
-            ))}
-          </nav>
-        </aside>
-        <main className="user-main" id="main">
-          {/* Logged out here (logout, a 401) the page is on its way home or to login: its member
-              queries are gone from the cache and must not be asked again as a visitor's. */}
-          {session.isLogin ? <Outlet /> : null}
-        </main>
+    <AntdScope>
+      <div className="layout layout-user">
+        <SiteHeader />
+        <div className="container user-body">
+          <aside className="user-side">
+            <MemberCard user={session.member_info} name={session.name || session.member_name} />
+            <nav className="user-menu" aria-label="会员中心菜单">
+              {MEMBER_MENU.map((section) => (
+                <div key={section.group} className="user-menu-group">
+                  <p className="user-menu-title">{section.group}</p>
+                  {section.items.map((item) => (
+                    <NavLink key={item.to} to={item.to} end className="user-menu-link">
+                      {item.label}
+                      {item.dueBadge && due > 0 ? (
+                        <span className="user-menu-badge" aria-label={`${due} 个客户待拜访`} title="今天及之前应拜访的客户">
+                          {due > 99 ? '99+' : due}
+                        </span>
+                      ) : null}
+                    </NavLink>
+                  ))}
+                </div>
+              ))}
+            </nav>
+          </aside>
+          <main className="user-main" id="main">
+            {/* Logged out here (logout, a 401) the page is on its way home or to login: its member
+                queries are gone from the cache and must not be asked again as a visitor's. */}
+            {session.isLogin ? <Outlet /> : null}
+          </main>
+        </div>
+        <SiteFooter />
       </div>
-      <SiteFooter />
-    </div>
+    </AntdScope>
   );
 }

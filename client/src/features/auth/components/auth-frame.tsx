@@ -1,5 +1,6 @@
 import { NotificationOutlined, ProjectOutlined, SafetyCertificateOutlined, TeamOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
+import { AntdScope } from '../../../components/antd-scope';
 import { useSite } from '../../../lib/site';
 
 const BENEFITS = [
@@ -34,7 +35,7 @@ export function AuthFrame({ title, subtitle, children }: { title: string; subtit
       <section className="auth-main">
         <h1 className="auth-title">{title}</h1>
         <p className="auth-subtitle">{subtitle}</p>
-        {children}
+        <AntdScope>{children}</AntdScope>
       </section>
     </div>
   );

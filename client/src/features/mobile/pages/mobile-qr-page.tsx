@@ -9,6 +9,7 @@ import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
 import { useHttp } from '../../../api/http-context';
 import { createRandomPassword, memberKeys, randomPasswordQueryOptions } from '../../../api/member';
+import { AntdScope } from '../../../components/antd-scope';
 import { PageHead } from '../../../components/page-head';
 import { SiteLogo } from '../../../components/site-header';
 import type { PageLoadArgs } from '../../../lib/page';
@@ -65,7 +66,9 @@ export function Component() {
       </p>
       <div className="mobile-qr">
         {link ? (
-          <QRCode value={link} type="svg" size={224} bordered={false} errorLevel="M" />
+          <AntdScope>
+            <QRCode value={link} type="svg" size={224} bordered={false} errorLevel="M" />
+          </AntdScope>
         ) : (
           <div className="mobile-qr-placeholder" aria-hidden="true" />
         )}
