@@ -32,25 +32,29 @@ const ANTD_INNER: Record<string, string[]> = {
   Descriptions: [],
 };
 
-/** antd component names imported anywhere in the client, so the stylesheet carries only those. */
-function usedAntdComponents(dir: string): string[] {
-  const names = new Set(['App']);
-  const walk = (d: string) => {
-    for (const entry of readdirSync(d, { withFileTypes: true })) {
-      const path = join(d, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
-        const source = readFileSync(path, 'utf8');
-        for (const m of source.matchAll(/import\s*{([^}]+)}\s*from\s*'antd'/g)) {
-          for (const spec of (m[1] ?? '').split(',')) {
-            const name = spec.replace(/^\s*type\s+/, '').split(/\s+as\s+/)[0]?.trim();
-            if (name && /^[A-Za-z]+$/.test(name) && !spec.trim().startsWith('type ')) names.add(name);
-          }
-        }
+/** The member area: everything only members see. Its antd components get a stylesheet of their own. */
+const MEMBER_AREA = /[\\/](features[\\/]member[\\/]|app[\\/]layouts[\\/]user-layout\.tsx$)/;
+
+/** Source files of the client (tests excluded). */
+function clientSources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return clientSources(path);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/** antd component names `files` import, with those they render inside them. */
+function antdComponentsOf(files: readonly string[], seed: readonly string[] = []): Set<string> {
+  const names = new Set(seed);
+  for (const file of files) {
+    for (const m of readFileSync(file, 'utf8').matchAll(/import\s*{([^}]+)}\s*from\s*'antd'/g)) {
+      for (const spec of (m[1] ?? '').split(',')) {
+        const name = spec.replace(/^\s*type\s+/, '').split(/\s+as\s+/)[0]?.trim();
+        if (name && /^[A-Za-z]+$/.test(name) && !spec.trim().startsWith('type ')) names.add(name);
       }
     }
-  };
-  walk(dir);
+  }
   const pending = [...names];
   while (pending.length) {
     for (const inner of ANTD_INNER[pending.pop() ?? ''] ?? []) {
@@ -60,39 +64,80 @@ function usedAntdComponents(dir: string): string[] {
       }
     }
   }
-  return [...names].sort();
+  return names;
 }
 
 /**
- * `virtual:antd.css`: antd's styles rendered once with our theme (client/src/app/theme.ts). The
- * runtime runs antd in zero-runtime mode, so this stylesheet is the only place antd's CSS comes
- * from: linked in the server HTML (no flash of unstyled content), hashed, cached for a year.
- * Builds include only the components the code imports; dev includes all (new imports just work).
+ * The components public pages use (plus message, notification and Modal, which any page may
+ * show) and those only the member area adds.
  */
-function antdStylesheet(): Plugin {
-  const publicId = 'virtual:antd.css';
-  const resolvedId = '/@antd-theme.css';
+function antdComponentsByArea(dir: string): { site: string[]; member: string[] } {
+  const files = clientSources(dir);
+  const site = antdComponentsOf(files.filter((f) => !MEMBER_AREA.test(f)), ['App']);
+  const member = [...antdComponentsOf(files.filter((f) => MEMBER_AREA.test(f)))].filter((name) => !site.has(name));
+  return { site: [...site].sort(), member: member.sort() };
+}
+
+/** Top-level rules of a stylesheet (a rule, or an at-rule with its block), in order. */
+function topLevelRules(css: string): string[] {
+  const rules: string[] = [];
+  let depth = 0;
+  let quote: string | null = null;
+  let start = 0;
+  for (let i = 0; i < css.length; i++) {
+    const c = css[i];
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = null;
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '{') depth++;
+    else if (c === '}' && --depth === 0) {
+      rules.push(css.slice(start, i + 1));
+      start = i + 1;
+    }
+  }
+  return rules;
+}
+
+/**
+ * `virtual:antd.css` and `virtual:antd-member.css`: antd's styles rendered once with our theme
+ * (client/src/app/theme.ts). The runtime runs antd in zero-runtime mode, so these stylesheets are
+ * the only place antd's CSS comes from: hashed, cached for a year, linked in the server HTML (no
+ * flash of unstyled content). Builds include only the components the code imports: the first
+ * sheet those of every page, the second those only the member area uses (its rules minus the
+ * first sheet's), which the member layout's chunk carries. Dev puts everything in the first.
+ */
+function antdStylesheets(): Plugin {
+  const ids: Record<string, 'site' | 'member'> = { 'virtual:antd.css': 'site', 'virtual:antd-member.css': 'member' };
   let isBuild = false;
+  const extract = async (includes: string[] | undefined) => {
+    const [{ extractStyle }, { createElement }, { ConfigProvider }, { themeConfig }] = await Promise.all([
+      import('@ant-design/static-style-extract'),
+      import('react'),
+      import('antd'),
+      import('./client/src/app/theme.ts'),
+    ]);
+    return extractStyle({ includes, customTheme: (node) => createElement(ConfigProvider, { theme: themeConfig }, node) });
+  };
   return {
-    name: 'portal:antd-stylesheet',
+    name: 'portal:antd-stylesheets',
     configResolved(config) {
       isBuild = config.command === 'build';
     },
     resolveId(id) {
-      return id === publicId ? resolvedId : undefined;
+      return id in ids ? `/@antd-${ids[id]}.css` : undefined;
     },
     async load(id) {
-      if (id !== resolvedId) return undefined;
-      const [{ extractStyle }, { createElement }, { ConfigProvider }, { themeConfig }] = await Promise.all([
-        import('@ant-design/static-style-extract'),
-        import('react'),
-        import('antd'),
-        import('./client/src/app/theme.ts'),
-      ]);
-      return extractStyle({
-        includes: isBuild ? usedAntdComponents(join(root, 'client/src')) : undefined,
-        customTheme: (node) => createElement(ConfigProvider, { theme: themeConfig }, node),
-      });
+      const area = /^\/@antd-(site|member)\.css$/.exec(id)?.[1];
+      if (!area) return undefined;
+      if (!isBuild) return area === 'site' ? extract(undefined) : '';
+      const components = antdComponentsByArea(join(root, 'client/src'));
+      const site = await extract(components.site);
+      if (area === 'site') return site;
+      const shared = new Set(topLevelRules(site));
+      return topLevelRules(await extract(components.member))
+        .filter((rule) => !shared.has(rule))
+        .join('');
     },
   };
 }
@@ -101,7 +146,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   base: ASSET_BASE,
   publicDir: false,
   resolve: { alias },
-  plugins: [react(), antdStylesheet()],
+  plugins: [react(), antdStylesheets()],
   // jsencrypt's package cannot be imported by Node's ESM loader (DEPENDENCIES.md): bundle it.
   ssr: { noExternal: ['jsencrypt'] },
   build: isSsrBuild

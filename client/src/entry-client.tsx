@@ -13,7 +13,7 @@ import { createQueryClient } from './api/query-client';
 import { Document, STATE_ELEMENT_ID } from './app/document';
 import type { PageState } from './app/page-state';
 import { AppProviders } from './app/providers';
-import { createRoutes, type RouteHandle } from './app/routes';
+import { createRoutes, loadRouteCode, type RouteHandle } from './app/routes';
 import { feedbackNotifier } from './lib/feedback';
 import { createSessionStore } from './lib/session';
 import { keepSession } from './lib/session-keeper';
@@ -50,7 +50,7 @@ async function main() {
 
   // Load the matched pages' code before hydrating, or React would hydrate a tree without them.
   const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(matches.map(({ route }) => (route.handle as RouteHandle | undefined)?.page.load()));
+  await Promise.all(matches.map(({ route }) => route.handle && loadRouteCode(route.handle as RouteHandle)));
 
   // React Router reads (and deserialises errors from) this global.
   window.__staticRouterHydrationData = state.router;

@@ -22,7 +22,7 @@ import { createQueryClient } from './api/query-client';
 import { Document, type DocumentAssets } from './app/document';
 import type { PageState } from './app/page-state';
 import { AppProviders } from './app/providers';
-import { createRoutes, loadSiteData } from './app/routes';
+import { createRoutes, layoutRouteId, loadSiteData } from './app/routes';
 import type { AppDeps } from './lib/page';
 import { NO_SETTINGS, type PortalSettings } from './lib/portal-settings';
 import { LOGGED_OUT, createSessionStore, type MemberState } from './lib/session';
@@ -35,7 +35,11 @@ export interface RenderOptions {
   product: string;
   /** The member token from the HttpOnly cookie, if any. */
   token: string | null;
-  assets: DocumentAssets & { bootstrapModule: string };
+  assets: DocumentAssets & {
+    bootstrapModule: string;
+    /** Stylesheets of the member layout's chunk (antd's member-only components, member.css): member pages link them too. */
+    memberCss?: string[];
+  };
   /** CSP nonce for React's inline streaming scripts. */
   nonce?: string;
   /** Crawlers get the complete document at once (onAllReady); browsers get the shell first. */
@@ -126,12 +130,14 @@ export async function render(opts: RenderOptions): Promise<RenderResult> {
   }
   opts.publicQueries?.keep(queryClient);
 
+  const memberLayout = context.matches.some((match) => match.route.id === layoutRouteId('user'));
+  const css = memberLayout ? [...opts.assets.css, ...(opts.assets.memberCss ?? [])] : opts.assets.css;
   const state: PageState = {
     product: opts.product,
     session: session.get(),
     rq: dehydrate(queryClient),
     router: { loaderData: context.loaderData, actionData: null, errors: serializeRouteErrors(context.errors) },
-    assets: { css: opts.assets.css, devScripts: opts.assets.devScripts },
+    assets: { css, devScripts: opts.assets.devScripts },
     settings: opts.settings ?? NO_SETTINGS,
   };
   const router = createStaticRouter(handler.dataRoutes, context);

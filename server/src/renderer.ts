@@ -13,6 +13,8 @@ export type { RenderOptions, RenderResult };
 
 export interface PageAssets {
   css: string[];
+  /** The member layout chunk's own stylesheets, linked on member pages only. */
+  memberCss?: string[];
   bootstrapModule: string;
   devScripts?: string[];
 }
@@ -28,6 +30,8 @@ export interface Renderer {
 const PUBLIC_DATA_TTL_MS = 60_000;
 
 const CLIENT_ENTRY = 'client/src/entry-client.tsx';
+/** The member area's layout: a chunk of its own, with the member area's styles. */
+const MEMBER_LAYOUT = 'client/src/app/layouts/user-layout.tsx';
 
 interface ManifestChunk {
   file: string;
@@ -40,15 +44,17 @@ export function assetsFromManifest(clientDir: string): PageAssets {
   const manifest = JSON.parse(readFileSync(join(clientDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
   const entry = manifest[CLIENT_ENTRY];
   if (!entry) throw new Error(`${CLIENT_ENTRY} is missing from the client build manifest`);
-  const css = new Set<string>();
-  const visit = (chunk: ManifestChunk | undefined, seen: Set<ManifestChunk>) => {
-    if (!chunk || seen.has(chunk)) return;
+  /** The stylesheets of a chunk and of everything it imports statically, in order. */
+  const stylesheets = (chunk: ManifestChunk | undefined, css = new Set<string>(), seen = new Set<ManifestChunk>()) => {
+    if (!chunk || seen.has(chunk)) return css;
     seen.add(chunk);
     chunk.css?.forEach((file) => css.add(ASSET_BASE + file));
-    chunk.imports?.forEach((key) => visit(manifest[key], seen));
+    chunk.imports?.forEach((key) => stylesheets(manifest[key], css, seen));
+    return css;
   };
-  visit(entry, new Set());
-  return { css: [...css], bootstrapModule: ASSET_BASE + entry.file };
+  const css = stylesheets(entry);
+  const memberCss = [...stylesheets(manifest[MEMBER_LAYOUT])].filter((file) => !css.has(file));
+  return { css: [...css], memberCss, bootstrapModule: ASSET_BASE + entry.file };
 }
 
 export async function loadProductionRenderer(distDir: string): Promise<Renderer> {

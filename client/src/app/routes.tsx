@@ -8,9 +8,9 @@ import { ROUTES, guardRedirect, isStrictPath, loginUrl, parsePositiveId, type La
 import { CONFIG_KEYS } from '@shared/contract/system';
 import { ApiError, errorStatus } from '../api/http';
 import { configQueryOptions } from '../api/system';
-import type { AppDeps } from '../lib/page';
+import type { AppDeps, PageModule } from '../lib/page';
 import { loadMemberInfo } from '../lib/session';
-import { lazyPage, type LazyPage } from './lazy-page';
+import { lazyModule, type LazyModule, type LazyPage } from './lazy-module';
 import { PAGES } from './pages';
 import { RootShell } from './root-shell';
 import { RootErrorBoundary } from './error-boundary';
@@ -18,23 +18,45 @@ import { DefaultLayout } from './layouts/default-layout';
 import { HeaderLayout } from './layouts/header-layout';
 import { NullLayout } from './layouts/null-layout';
 import { TestLayout } from './layouts/test-layout';
-import { UserLayout } from './layouts/user-layout';
 import { ErrorLayout } from './layouts/error-layout';
 
-/** Route handle: lets layouts and heads know which spec route rendered. */
+/** Route handle: lets layouts and heads know which spec route rendered, and what code it needs. */
 export interface RouteHandle {
   spec: RouteSpec;
   page: LazyPage;
+  /** A layout in a chunk of its own, loaded with the page. */
+  layout?: LazyModule<unknown>;
+}
+
+/**
+ * The member layout brings member-only code (the visit API, tier labels, antd's configuration):
+ * its own chunk, so public pages never download it.
+ */
+const userLayout = lazyModule(() => import('./layouts/user-layout'));
+
+function UserLayoutRoute() {
+  // The page's loader loaded the chunk before this renders (and hydration waits for it).
+  const { UserLayout } = userLayout.loaded() ?? use(userLayout.load());
+  return <UserLayout />;
 }
 
 const LAYOUTS: Record<LayoutName, RouteObject['Component']> = {
   default: DefaultLayout,
   header: HeaderLayout,
   error: ErrorLayout,
-  user: UserLayout,
+  user: UserLayoutRoute,
   null: NullLayout,
   test: TestLayout,
 };
+
+/** The id of the route that renders a layout around its pages. */
+export const layoutRouteId = (layout: LayoutName) => `layout-${layout}`;
+
+/** The chunks a route needs before it can render: its page, and its layout when that is lazy. */
+export async function loadRouteCode(handle: RouteHandle, targetHref?: string): Promise<PageModule> {
+  const [page] = await Promise.all([handle.page.load(targetHref), handle.layout?.load(targetHref)]);
+  return page;
+}
 
 /** spec §2 step 1: the guard. Visitors on member paths are logged out and sent to login. */
 function checkAuth(deps: AppDeps, url: URL): void {
@@ -61,7 +83,8 @@ function toRouteError(deps: AppDeps, error: unknown, url: URL): never {
   throw data({ message }, { status: errorStatus(error) });
 }
 
-function pageLoader(deps: AppDeps, spec: RouteSpec, lazy: LazyPage) {
+function pageLoader(deps: AppDeps, handle: RouteHandle) {
+  const { spec } = handle;
   return async ({ request, params }: LoaderFunctionArgs) => {
     const url = new URL(request.url);
     checkAuth(deps, url);
@@ -74,7 +97,7 @@ function pageLoader(deps: AppDeps, spec: RouteSpec, lazy: LazyPage) {
     }
     if (spec.path === '/404') notFound();
     // Step 4: data.
-    const page = await lazy.load(url.href);
+    const page = await loadRouteCode(handle, url.href);
     if (page.load) {
       try {
         await page.load({ deps, id, url, params, request });
@@ -113,13 +136,14 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
   for (const spec of ROUTES) {
     const importPage = PAGES[spec.path];
     if (!importPage) throw new Error(`no page module for route ${spec.path}`);
-    const page = lazyPage(importPage);
+    const page = lazyModule(importPage);
+    const handle: RouteHandle = { spec, page, layout: spec.layout === 'user' ? userLayout : undefined };
     const route: RouteObject = {
       id: spec.path,
       path: spec.path,
       caseSensitive: true,
-      handle: { spec, page } satisfies RouteHandle,
-      loader: pageLoader(deps, spec, page),
+      handle,
+      loader: pageLoader(deps, handle),
       // The loader has loaded the chunk by the time the route renders; `use` covers the rest.
       Component: function Page() {
         const { Component } = page.loaded() ?? use(page.load());
@@ -140,7 +164,7 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
       // React Router would skip a pathless parent's loader when only the path changes.
       shouldRevalidate: () => true,
       children: [...byLayout].map(([layout, children]) => ({
-        id: `layout-${layout}`,
+        id: layoutRouteId(layout),
         Component: LAYOUTS[layout],
         children,
       })),

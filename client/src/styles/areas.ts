@@ -1,3 +1,4 @@
-// Every other stylesheet in this folder, after the base. All are global and linked in the server
-// HTML: lazily loaded page chunks carry no CSS of their own, so no page can flash unstyled.
-import.meta.glob(['./*.css', '!./global.css'], { eager: true });
+// Every other stylesheet in this folder, after the base, except the member area's (the member
+// layout's chunk brings it). All are linked in the server HTML (the member area's on member pages),
+// so no page can flash unstyled.
+import.meta.glob(['./*.css', '!./global.css', '!./member.css'], { eager: true });

@@ -1,3 +1,7 @@
+/// <reference types="vite/client" />
+// The member area's styles, in this chunk: antd's components only members see, then ours.
+import 'virtual:antd-member.css';
+import '../../styles/member.css';
 import { useQuery } from '@tanstack/react-query';
 import { Link, NavLink, Outlet } from 'react-router-dom';
 import type { MemberUser } from '@shared/contract/member';

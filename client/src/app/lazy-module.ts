@@ -2,26 +2,28 @@ import type { PageModule } from '../lib/page';
 
 const RELOAD_FLAG = 'chunk-reload-at';
 
-/** A page's code chunk: loaded by its route loader before the page renders. */
-export interface LazyPage {
+/** A code chunk (a page, the member layout): loaded by the route loader before it renders. */
+export interface LazyModule<T> {
   /** Loads the chunk; `targetHref` is where to go if it cannot be loaded (spec §2). */
-  load(targetHref?: string): Promise<PageModule>;
+  load(targetHref?: string): Promise<T>;
   /** The module once loaded (loaders run before rendering, and hydration waits for it). */
-  loaded(): PageModule | undefined;
+  loaded(): T | undefined;
 }
+
+export type LazyPage = LazyModule<PageModule>;
 
 /**
  * spec §2: a failed code-chunk load makes the browser load the page it was going to, which picks
  * up the current deployment's assets. Once per minute at most, so a chunk that is really gone ends
  * on the error page instead of reloading in a loop.
  */
-export function lazyPage(importPage: () => Promise<PageModule>): LazyPage {
-  let module: PageModule | undefined;
-  let pending: Promise<PageModule> | null = null;
+export function lazyModule<T>(importModule: () => Promise<T>): LazyModule<T> {
+  let module: T | undefined;
+  let pending: Promise<T> | null = null;
   return {
     loaded: () => module,
     load(targetHref) {
-      pending ??= importPage().then(
+      pending ??= importModule().then(
         (m) => (module = m),
         (error: unknown) => {
           pending = null;
@@ -30,7 +32,7 @@ export function lazyPage(importPage: () => Promise<PageModule>): LazyPage {
           if (Date.now() - last < 60_000) throw error;
           window.sessionStorage.setItem(RELOAD_FLAG, String(Date.now()));
           window.location.assign(targetHref ?? window.location.href);
-          return new Promise<PageModule>(() => {});
+          return new Promise<T>(() => {});
         },
       );
       return pending;
