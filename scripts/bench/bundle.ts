@@ -1,0 +1,113 @@
+/**
+ * `npm run bench:bundle` (issue 7 §4): the JavaScript and CSS a first visit downloads before the
+ * page works, per route, from the client build's manifest: the entry, the page's chunk and
+ * everything they import statically, gzip-compressed as a server sends them. Fails when `/` or
+ * `/zb` is over budget, or when member code is among a public page's initial chunks.
+ *
+ *   npm run build && npm run bench:bundle [-- --json FILE]
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const CLIENT_DIR = join(ROOT, 'dist/client');
+const ENTRY = 'client/src/entry-client.tsx';
+const KB = 1024;
+
+/** Routes measured (with the chunk of their layout when it has its own); those with a budget must stay within it. */
+const ROUTES: readonly { path: string; budget: boolean; layout?: string }[] = [
+  { path: '/', budget: true },
+  { path: '/zb', budget: true },
+  { path: '/zb/:id', budget: false },
+  { path: '/xmk', budget: false },
+  { path: '/xmk/:id', budget: false },
+  { path: '/user', budget: false, layout: 'client/src/app/layouts/user-layout.tsx' },
+];
+const BUDGET = { jsKB: 200, cssKB: 60 } as const;
+/** Chunks named after these never belong to a public page's first load. */
+const MEMBER_CODE = /features\/member|layouts\/user-layout|api\/visit/;
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  name?: string;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const { values: args } = parseArgs({ options: { json: { type: 'string' } } });
+
+/** The page module of each route, from the route table's imports (client/src/app/pages.ts). */
+function pageModules(): Map<string, string> {
+  const source = readFileSync(join(ROOT, 'client/src/app/pages.ts'), 'utf8');
+  const modules = new Map<string, string>();
+  for (const m of source.matchAll(/'([^']+)': \(\) => import\('\.\.\/([^']+)'\)/g)) {
+    const [, path = '', module = ''] = m;
+    modules.set(path, `client/src/${module}.tsx`);
+  }
+  return modules;
+}
+
+/** A chunk and everything it imports statically (what the browser fetches before running it). */
+function staticClosure(manifest: Manifest, keys: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const pending = [...keys];
+  for (let key = pending.pop(); key !== undefined; key = pending.pop()) {
+    if (seen.has(key)) continue;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build manifest`);
+    seen.add(key);
+    pending.push(...(chunk.imports ?? []));
+  }
+  return seen;
+}
+
+const gzipSizes = new Map<string, number>();
+function gzipSize(file: string): number {
+  let size = gzipSizes.get(file);
+  if (size === undefined) {
+    size = gzipSync(readFileSync(join(CLIENT_DIR, file))).length;
+    gzipSizes.set(file, size);
+  }
+  return size;
+}
+
+function main() {
+  const manifest = JSON.parse(readFileSync(join(CLIENT_DIR, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const modules = pageModules();
+  const problems: string[] = [];
+  const report = ROUTES.map(({ path, budget, layout }) => {
+    const page = modules.get(path);
+    if (!page) throw new Error(`no page module for ${path} in client/src/app/pages.ts`);
+    const chunks = staticClosure(manifest, [ENTRY, page, ...(layout ? [layout] : [])]);
+    const js = [...chunks].map((key) => ({ key, file: manifest[key]?.file ?? '', gzip: gzipSize(manifest[key]?.file ?? '') }));
+    const css = [...new Set([...chunks].flatMap((key) => manifest[key]?.css ?? []))].map((file) => ({ file, gzip: gzipSize(file) }));
+    const jsKB = js.reduce((sum, c) => sum + c.gzip, 0) / KB;
+    const cssKB = css.reduce((sum, c) => sum + c.gzip, 0) / KB;
+    if (budget) {
+      if (jsKB > BUDGET.jsKB) problems.push(`${path}: ${jsKB.toFixed(1)} KB of JavaScript, over the ${BUDGET.jsKB} KB budget`);
+      if (cssKB > BUDGET.cssKB) problems.push(`${path}: ${cssKB.toFixed(1)} KB of CSS, over the ${BUDGET.cssKB} KB budget`);
+      const member = js.filter((c) => MEMBER_CODE.test(c.key));
+      if (member.length > 0) problems.push(`${path}: member code in the first load (${member.map((c) => c.key).join(', ')})`);
+    }
+    return { path, budget, jsKB: Math.round(jsKB * 10) / 10, cssKB: Math.round(cssKB * 10) / 10, js: js.sort((a, b) => b.gzip - a.gzip), css };
+  });
+
+  console.log(`initial download per route, gzip (budget for / and /zb: JS ≤ ${BUDGET.jsKB} KB, CSS ≤ ${BUDGET.cssKB} KB)\n`);
+  console.log(`${'route'.padEnd(10)}${'JS KB'.padStart(8)}${'CSS KB'.padStart(8)}  largest chunks`);
+  for (const r of report) {
+    const largest = r.js.slice(0, 4).map((c) => `${c.file.replace(/^assets\//, '')} ${(c.gzip / KB).toFixed(1)}`);
+    console.log(`${r.path.padEnd(10)}${r.jsKB.toFixed(1).padStart(8)}${r.cssKB.toFixed(1).padStart(8)}  ${largest.join(', ')}`);
+  }
+  if (args.json) writeFileSync(args.json, `${JSON.stringify({ budget: BUDGET, routes: report }, null, 2)}\n`);
+  if (problems.length > 0) {
+    console.log(`\nbench:bundle: FAIL\n  ${problems.join('\n  ')}`);
+    process.exit(1);
+  }
+  console.log('\nbench:bundle: within budget');
+}
+
+main();
