@@ -170,7 +170,8 @@ test.describe('SIGTERM under load', () => {
     test.setTimeout(90_000);
     const dataDir = mkdtempSync(join(tmpdir(), 'portal-sigterm-'));
     try {
-      const portal = await startProductionPortal({ dataDir, env: { ...SMALL_SEED, CAPTCHA_ENABLED: 'false' } });
+      // Pages rendered every time (no render cache): answers that take long enough to be in flight at the signal.
+      const portal = await startProductionPortal({ dataDir, env: { ...SMALL_SEED, CAPTCHA_ENABLED: 'false', RENDER_CACHE_MB: '0' } });
       const cookie = await new PortalClient(portal.url).register('sigterm_1', 'Sigterm123');
       const write = (i: number) => ({
         method: 'PUT',
