@@ -1,18 +1,20 @@
 import type { ThemeConfig } from 'antd';
 
 /**
- * The Element look the original site had (DEPENDENCIES.md): Element's blue, 4 px radius, its greys.
+ * The Element look the original site had (DEPENDENCIES.md): Element's blue, 4 px radius, its greys,
+ * with the colours darkened to WCAG AA text contrast exactly as styles/global.css does, so antd's
+ * buttons and links match the site's own.
  * The same object themes the build-time stylesheet (vite.config.ts extracts antd's CSS with it)
  * and the runtime ConfigProvider, which renders in zero-runtime mode: no CSS-in-JS work per
  * render, and the server HTML is styled by a cached <link> from the first byte.
  */
 export const themeConfig = {
   token: {
-    colorPrimary: '#409EFF',
-    colorSuccess: '#67C23A',
-    colorWarning: '#E6A23C',
-    colorError: '#F56C6C',
-    colorInfo: '#409EFF',
+    colorPrimary: '#1A6DD0',
+    colorSuccess: '#3D7A1F',
+    colorWarning: '#8C5D14',
+    colorError: '#C03B3B',
+    colorInfo: '#1A6DD0',
     colorTextBase: '#303133',
     colorBorder: '#DCDFE6',
     colorBorderSecondary: '#EBEEF5',

@@ -13,12 +13,12 @@ export function XmkResultRow({ item, regions }: { item: XmkListItem; regions: re
   return (
     <li className="result-item">
       <div className="result-main">
-        <h3 className="result-title">
+        <h2 className="result-title">
           <DictTag type={DICT_TYPES.xmkStage} value={item.stage} />
           <Link to={`/xmk/${item.id}`} title={item.title}>
             <HighlightText html={item.highlightTitle} />
           </Link>
-        </h3>
+        </h2>
         <p className="result-meta">
           <span>地区：{regionName(regions, item.areaCode)}</span>
           <span>

@@ -20,12 +20,12 @@ export function ZbResultRow({ item, regions }: { item: ZbListItem; regions: read
   return (
     <li className="result-item">
       <div className="result-main">
-        <h3 className="result-title">
+        <h2 className="result-title">
           <DictTag type={DICT_TYPES.zbNoticeType} value={item.noticeType} />
           <Link to={`/zb/${item.id}`} title={item.title}>
             <HighlightText html={item.highlightTitle} />
           </Link>
-        </h3>
+        </h2>
         <p className="result-meta">
           <span>地区：{regionName(regions, item.areaCode)}</span>
           <span>
