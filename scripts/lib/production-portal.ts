@@ -34,6 +34,8 @@ export interface ProductionPortalOptions {
   env?: Record<string, string>;
   /** The repo root holding dist/ (default: the working directory). */
   root?: string;
+  /** The portal's port, when the caller needs it before start (e.g. for SITE_URL); default: a free one. */
+  port?: number;
   /** A DATA_DIR to reuse; default: a fresh one, removed on stop. */
   dataDir?: string;
   readyTimeoutMs?: number;
@@ -83,7 +85,7 @@ export async function startProductionPortal(opts: ProductionPortalOptions = {}):
   if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first`);
   const ownDataDir = opts.dataDir === undefined;
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-run-'));
-  const [port, backendPort] = [await freePort(), await freePort()];
+  const [port, backendPort] = [opts.port ?? (await freePort()), await freePort()];
   const child = spawn(process.execPath, [entry], {
     cwd: root,
     // Its own process group, so a test can signal the group the way a supervisor does.
