@@ -94,16 +94,20 @@ function boundBackendCalls(http: Http, signal: AbortSignal): void {
 }
 
 /**
- * On the server a failed call is retried once only when the connection failed (a keep-alive socket
- * the backend had just closed), and at once: a backend that is down answers the error page within
- * a second, and one that timed out has used the page's whole budget already.
+ * A request's QueryClient lives as long as its render. Its queries get no garbage-collection timer
+ * (`gcTime: Infinity`, React Query's own server default): the browser's five minutes would keep
+ * every render's data, routes and client alive for five minutes after the answer (~170 KB each,
+ * gigabytes under load). A failed call is retried once only when the connection failed (a
+ * keep-alive socket the backend had just closed), and at once: a backend that is down answers the
+ * error page within a second, and one that timed out has used the page's whole budget already.
  */
-function retryConnectionFailuresOnce(queryClient: QueryClient): void {
+function serverQueryDefaults(queryClient: QueryClient): void {
   const defaults = queryClient.getDefaultOptions();
   queryClient.setDefaultOptions({
     ...defaults,
     queries: {
       ...defaults.queries,
+      gcTime: Infinity,
       retry: (failureCount, error) => failureCount < 1 && error instanceof ApiError && error.transport && error.status !== 504,
       retryDelay: 0,
     },
@@ -113,7 +117,7 @@ function retryConnectionFailuresOnce(queryClient: QueryClient): void {
 export async function render(opts: RenderOptions): Promise<RenderResult> {
   const log = opts.log ?? ((message: string, error: unknown) => console.error(message, error));
   const queryClient = createQueryClient();
-  retryConnectionFailuresOnce(queryClient);
+  serverQueryDefaults(queryClient);
   const http = createHttp({ baseURL: opts.backendURL, token: opts.token ?? undefined, httpAgent: opts.httpAgent, log });
   boundBackendCalls(http, opts.request.signal);
   const initialSession: MemberState = opts.token ? { ...LOGGED_OUT, isLogin: true } : LOGGED_OUT;
