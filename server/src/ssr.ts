@@ -65,16 +65,21 @@ function renderCacheKey(req: Request, url: URL): string | null {
 const PAGE_HEADERS = { 'Content-Type': 'text/html; charset=utf-8', Vary: 'Cookie' } as const;
 
 function sendCachedPage(req: Request, res: Response, page: CachedPage, cache: RenderCache): void {
-  const body = RenderCache.body(page, cspNonce(res));
+  const pieces = RenderCache.pieces(page, cspNonce(res));
   res.status(200).set({
     ...PAGE_HEADERS,
     'Cache-Control': cacheControlFor(200, false),
-    'Content-Length': String(body.length),
+    'Content-Length': String(pieces.reduce((sum, piece) => sum + piece.length, 0)),
     Age: String(cache.ageSeconds(page)),
     'X-Render-Cache': 'hit',
   });
-  if (req.method === 'HEAD') res.end();
-  else res.end(body);
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  res.cork();
+  for (const piece of pieces) res.write(piece);
+  res.end();
 }
 
 /**
