@@ -2,7 +2,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { AckResult, AjaxResult } from '@shared/contract/common';
 import { ENDPOINTS, apiPath } from '@shared/contract/endpoints';
-import type { ConfigKey, DictData, DictType } from '@shared/contract/system';
+import type { ConfigKey, DictData, DictEntry, DictType } from '@shared/contract/system';
 import type { Http } from './http';
 
 export const systemKeys = {
@@ -23,17 +23,20 @@ export async function getConfigKey(http: Http, key: ConfigKey): Promise<string> 
 export const configQueryOptions = (http: Http, key: ConfigKey) =>
   queryOptions({ queryKey: systemKeys.config(key), queryFn: () => getConfigKey(http, key), staleTime: SLOW_CHANGING });
 
-/** GET /api/system/dict/data/type/{type} — dictionary entries, sorted. */
-export async function getDicts(http: Http, type: DictType): Promise<DictData[]> {
+/**
+ * GET /api/system/dict/data/type/{type} — dictionary entries, sorted, cut to the fields the portal
+ * reads (DictEntry): they travel in every page's HTML.
+ */
+export async function getDicts(http: Http, type: DictType): Promise<DictEntry[]> {
   const body = await http.get<AjaxResult<DictData[]>>(apiPath(ENDPOINTS.dictData.path, { type }), { isToken: false });
-  return body.data;
+  return body.data.map(({ dictLabel, dictValue, listClass }) => (listClass ? { dictLabel, dictValue, listClass } : { dictLabel, dictValue }));
 }
 
 export const dictQueryOptions = (http: Http, type: DictType) =>
   queryOptions({ queryKey: systemKeys.dict(type), queryFn: () => getDicts(http, type), staleTime: SLOW_CHANGING });
 
 /** spec §3: the label of a stored code, or the code itself when the dictionary has no match. */
-export function dictLabel(entries: readonly DictData[], value: string | null | undefined): string {
+export function dictLabel(entries: readonly DictEntry[], value: string | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
   return entries.find((entry) => entry.dictValue === value)?.dictLabel ?? value;
 }

@@ -4,16 +4,16 @@
  * the server HTML already holds the labels; a dictionary that failed to load degrades to codes.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { DictData, DictType } from '@shared/contract/system';
+import type { DictEntry, DictType } from '@shared/contract/system';
 import { useHttp } from '../api/http-context';
 import { dictLabel, dictQueryOptions } from '../api/system';
 
 /** The entries of one dictionary; empty until loaded (or when loading failed). */
-export function useDict(type: DictType): readonly DictData[] {
+export function useDict(type: DictType): readonly DictEntry[] {
   return useQuery(dictQueryOptions(useHttp(), type)).data ?? NO_ENTRIES;
 }
 
-const NO_ENTRIES: readonly DictData[] = [];
+const NO_ENTRIES: readonly DictEntry[] = [];
 
 export function DictLabel({ type, value }: { type: DictType; value: string | null | undefined }) {
   return <>{dictLabel(useDict(type), value)}</>;

@@ -5,7 +5,7 @@
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import type { DictData } from '@shared/contract/system';
+import type { DictEntry } from '@shared/contract/system';
 import { formatCount } from '@shared/format';
 import { parseDateTimeString, parseTime } from '@shared/time';
 import { citiesOf, cityCodeOf, countiesOf, isCityCode } from './region';
@@ -46,7 +46,7 @@ export function DictOptions({
   selected,
   hrefFor,
 }: {
-  entries: readonly DictData[];
+  entries: readonly DictEntry[];
   selected: string | undefined;
   hrefFor: (value: string | undefined) => string;
 }) {
@@ -73,7 +73,7 @@ export function RegionFilter({
   areaCode,
   hrefFor,
 }: {
-  regions: readonly DictData[];
+  regions: readonly DictEntry[];
   areaCode: string | undefined;
   hrefFor: (areaCode: string | undefined) => string;
 }) {

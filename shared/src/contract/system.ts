@@ -18,6 +18,18 @@ export interface DictData {
   remark: string | null;
 }
 
+/**
+ * What the portal reads of a dictionary entry. Pages embed their dictionaries in the HTML (the
+ * dehydrated query cache), and RuoYi's bookkeeping fields tripled them: the region dictionary alone
+ * was 30 KB of every page.
+ */
+export interface DictEntry {
+  dictLabel: string;
+  dictValue: string;
+  /** The tag colour hint, only when the entry has one. */
+  listClass?: string | null;
+}
+
 /** Dictionary types the backend serves. */
 export const DICT_TYPES = {
   /**

@@ -6,7 +6,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { XmkListItem, ZbListItem } from '@shared/contract/content';
-import { DICT_TYPES, type DictData, type DictType } from '@shared/contract/system';
+import { DICT_TYPES, type DictEntry, type DictType } from '@shared/contract/system';
 import { formatWan } from '@shared/format';
 import { parseTime } from '@shared/time';
 import { homeXmkQueryOptions, homeZbQueryOptions } from '../../../api/home';
@@ -38,7 +38,7 @@ function Tabs({
   onPrefetch,
 }: {
   id: string;
-  entries: readonly DictData[];
+  entries: readonly DictEntry[];
   selected: string | undefined;
   onSelect: (value: string | undefined) => void;
   onPrefetch: (value: string | undefined) => void;
@@ -68,7 +68,7 @@ function Tabs({
   );
 }
 
-function RowList({ rows, regions, stale }: { rows: readonly Row[]; regions: readonly DictData[]; stale: boolean }) {
+function RowList({ rows, regions, stale }: { rows: readonly Row[]; regions: readonly DictEntry[]; stale: boolean }) {
   if (rows.length === 0) return <EmptyState compact />;
   return (
     <ul className={stale ? 'home-rows is-stale' : 'home-rows'}>

@@ -6,7 +6,7 @@
 import { Link } from 'react-router-dom';
 import type { ZbListItem } from '@shared/contract/content';
 import type { MemberUser } from '@shared/contract/member';
-import { DICT_TYPES, type DictData } from '@shared/contract/system';
+import { DICT_TYPES, type DictEntry } from '@shared/contract/system';
 import { formatWan } from '@shared/format';
 import { parseTime, toTimestamp } from '@shared/time';
 import { DictTag } from '../../../components/dict-label';
@@ -19,7 +19,7 @@ export function subscriptionOf(user: Pick<MemberUser, 'subscribeKeywords' | 'sub
   return { keywords: split(user?.subscribeKeywords), regions: split(user?.subscribeRegions) };
 }
 
-export function BiddingList({ rows, regions, now }: { rows: readonly ZbListItem[]; regions: readonly DictData[]; now: number }) {
+export function BiddingList({ rows, regions, now }: { rows: readonly ZbListItem[]; regions: readonly DictEntry[]; now: number }) {
   return (
     <ul className="bidding-list">
       {rows.map((item) => {
@@ -56,7 +56,7 @@ export function BiddingList({ rows, regions, now }: { rows: readonly ZbListItem[
 }
 
 /** "关键词：道路、学校 · 地区：济南市、青岛市", or a prompt when nothing is set. */
-export function SubscriptionSummary({ user, regions }: { user: MemberUser | null; regions: readonly DictData[] }) {
+export function SubscriptionSummary({ user, regions }: { user: MemberUser | null; regions: readonly DictEntry[] }) {
   const { keywords, regions: codes } = subscriptionOf(user);
   if (keywords.length === 0 && codes.length === 0) {
     return (

@@ -9,7 +9,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { FavoriteItem, FavoriteStatus } from '@shared/contract/content';
-import { DICT_TYPES, type DictData } from '@shared/contract/system';
+import { DICT_TYPES, type DictEntry } from '@shared/contract/system';
 import { parseTime } from '@shared/time';
 import { addFavoriteGJ, changeFavoriteStatus, favoriteKeys, type Paged } from '../../../api/content';
 import { useHttp } from '../../../api/http-context';
@@ -59,7 +59,7 @@ function useFollowUp(onFollowed: (favoriteId: number, clientId: number) => void)
   });
 }
 
-export function FavoriteList({ rows, regions }: { rows: readonly FavoriteItem[]; regions: readonly DictData[] }) {
+export function FavoriteList({ rows, regions }: { rows: readonly FavoriteItem[]; regions: readonly DictEntry[] }) {
   // Clients made here, so "查看客户" can open the right one.
   const [clientOf, setClientOf] = useState<Record<number, number>>({});
   const toggle = useFavoriteToggle();

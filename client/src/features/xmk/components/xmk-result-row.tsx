@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { XmkListItem } from '@shared/contract/content';
-import type { DictData } from '@shared/contract/system';
+import type { DictEntry } from '@shared/contract/system';
 import { DICT_TYPES } from '@shared/contract/system';
 import { formatCount, formatWan } from '@shared/format';
 import { parseTime } from '@shared/time';
@@ -9,7 +9,7 @@ import { HighlightText } from '../../../components/highlight';
 import { regionName } from '../../../components/region';
 
 /** One project in the search results: stage, highlighted title, where, what, who, how much, when. */
-export function XmkResultRow({ item, regions }: { item: XmkListItem; regions: readonly DictData[] }) {
+export function XmkResultRow({ item, regions }: { item: XmkListItem; regions: readonly DictEntry[] }) {
   return (
     <li className="result-item">
       <div className="result-main">

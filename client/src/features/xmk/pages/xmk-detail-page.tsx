@@ -7,7 +7,7 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import type { XmkDetail } from '@shared/contract/content';
-import { DICT_TYPES, type DictData } from '@shared/contract/system';
+import { DICT_TYPES, type DictEntry } from '@shared/contract/system';
 import { formatArea, formatCount, formatWan } from '@shared/format';
 import { parsePositiveId } from '@shared/routes';
 import { parseTime } from '@shared/time';
@@ -56,7 +56,7 @@ export async function load({ deps, id }: PageLoadArgs) {
   ]);
 }
 
-function describe(item: XmkDetail, regions: readonly DictData[], stage: string): string {
+function describe(item: XmkDetail, regions: readonly DictEntry[], stage: string): string {
   const parts = [
     `${item.title}位于${regionName(regions, item.areaCode).replace(' ', '')}`,
     `投资总额${formatWan(item.investment)}`,

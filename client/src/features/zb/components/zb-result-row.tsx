@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { ZbListItem } from '@shared/contract/content';
-import type { DictData } from '@shared/contract/system';
+import type { DictEntry } from '@shared/contract/system';
 import { DICT_TYPES } from '@shared/contract/system';
 import { formatCount, formatWan } from '@shared/format';
 import { parseTime } from '@shared/time';
@@ -15,7 +15,7 @@ export function useAmountLabel(noticeType: string): string {
 }
 
 /** One tender in the search results: notice type, highlighted title, where, who, how much, when. */
-export function ZbResultRow({ item, regions }: { item: ZbListItem; regions: readonly DictData[] }) {
+export function ZbResultRow({ item, regions }: { item: ZbListItem; regions: readonly DictEntry[] }) {
   const amountLabel = useAmountLabel(item.noticeType);
   return (
     <li className="result-item">

@@ -6,7 +6,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import type { ZbDetail } from '@shared/contract/content';
-import { DICT_TYPES, type DictData } from '@shared/contract/system';
+import { DICT_TYPES, type DictEntry } from '@shared/contract/system';
 import { formatCount, formatWan } from '@shared/format';
 import { parsePositiveId } from '@shared/routes';
 import { parseTime, toTimestamp } from '@shared/time';
@@ -41,7 +41,7 @@ export async function load({ deps, id }: PageLoadArgs) {
   ]);
 }
 
-function describe(item: ZbDetail, regions: readonly DictData[], noticeType: string, amountLabel: string): string {
+function describe(item: ZbDetail, regions: readonly DictEntry[], noticeType: string, amountLabel: string): string {
   const parts = [
     `${regionName(regions, item.areaCode).replace(' ', '')}${noticeType}：${item.title}`,
     item.tenderer ? `招标人${item.tenderer}` : '',
