@@ -13,6 +13,7 @@ import { healthHandler } from './health';
 import { BackendLiveness } from './backend-liveness';
 import { apiProxy, createBackendAgent } from './proxy';
 import { DEFAULT_RATE_LIMITS, rateLimiter, type RateLimitSettings } from './rate-limit';
+import { precompressed } from './precompressed';
 import { RenderCache, type RenderCacheOptions } from './render-cache';
 import type { Renderer } from './renderer';
 import { securityHeaders } from './security-headers';
@@ -60,7 +61,7 @@ export function createApp(opts: AppOptions) {
   if (opts.devMiddleware) app.use(opts.devMiddleware);
   if (opts.clientDir) {
     // Hashed file names change with their content, so they can be cached for a year.
-    app.use('/dist', express.static(opts.clientDir, { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
+    app.use('/dist', precompressed(opts.clientDir), express.static(opts.clientDir, { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
   }
   app.use(express.static(opts.publicDir, { maxAge: '1h', index: false }));
   app.use(seoRoutes({ siteUrl: opts.config.SITE_URL, backendURL: opts.backendURL, agent, log }));
