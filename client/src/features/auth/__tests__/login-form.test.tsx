@@ -88,11 +88,11 @@ describe('login form', () => {
 
   it('says in Chinese what is missing', async () => {
     renderLogin('/user_login');
-    // The captcha field appears once /captchaImage says captcha is on.
     await screen.findByAltText('验证码图片');
     await userEvent.setup().click(screen.getByRole('button', { name: /登\s*录/ }));
+    // Each field's message renders in its own pass (the captcha's through its outer item).
     expect(await screen.findByText('请输入您的账号')).toBeInTheDocument();
-    expect(screen.getByText('请输入您的密码')).toBeInTheDocument();
-    expect(screen.getByText('请输入验证码')).toBeInTheDocument();
+    expect(await screen.findByText('请输入您的密码')).toBeInTheDocument();
+    expect(await screen.findByText('请输入验证码')).toBeInTheDocument();
   });
 });

@@ -70,7 +70,7 @@ describe('register form', () => {
     const { calls } = renderRegister(false);
     await fill({ username: 'lisi', password: 'secret123', confirm: 'secret124', agree: false });
     expect(await screen.findByText('两次输入的密码不一致')).toBeInTheDocument();
-    expect(screen.getByText('请阅读并同意《服务协议》')).toBeInTheDocument();
+    expect(await screen.findByText('请阅读并同意《服务协议》')).toBeInTheDocument();
     expect(calls.map((c) => c.path)).not.toContain('/api/member/reg');
   });
 
