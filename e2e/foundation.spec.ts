@@ -15,9 +15,10 @@ test.describe('foundation (issue 2)', () => {
   test('antd styles come with the server HTML (no flash of unstyled content)', async ({ page }) => {
     await page.route('**/dist/assets/*.js', (route) => route.abort());
     await page.goto('/test/demo');
-    // Without any JavaScript the primary button already has Element's blue.
+    // Without any JavaScript the primary button already has the theme's blue (client/src/app/theme.ts:
+    // Element's #409EFF darkened to AA contrast, #1A6DD0).
     const background = await page.getByRole('button', { name: '主要按钮' }).evaluate((el) => getComputedStyle(el).backgroundColor);
-    expect(background).toBe('rgb(64, 158, 255)');
+    expect(background).toBe('rgb(26, 109, 208)');
   });
 
   test('the loading bar appears only for navigations slower than 200 ms', async ({ page, consoleProblems }) => {
