@@ -17,21 +17,6 @@ import { LOGGED_OUT, SessionProvider, createSessionStore } from '../../../lib/se
 import { LoginForm } from '../components/login-form';
 import { RegisterForm } from '../components/register-form';
 
-/** antd's responsive helpers ask matchMedia, which jsdom lacks. */
-export function installMatchMedia(): void {
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
-
 /** A 1024-bit pair is enough to prove the form encrypts with the key it was given. */
 export function createKeyPair(): { publicKey: string; decrypt: (cipher: string) => string | false } {
   const rsa = new JSEncrypt({ default_key_size: '1024' });

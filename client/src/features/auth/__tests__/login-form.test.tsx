@@ -1,14 +1,13 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { captchaAnswers, createKeyPair, installMatchMedia, memberInfoAnswer, renderAuth, type Answer } from './auth-harness';
+import { captchaAnswers, createKeyPair, memberInfoAnswer, renderAuth, type Answer } from './auth-harness';
 
 vi.mock('../../../lib/feedback', () => ({ feedback: { success: vi.fn(), error: vi.fn(), notifyError: vi.fn() } }));
 
 let keys: ReturnType<typeof createKeyPair>;
 
 beforeAll(() => {
-  installMatchMedia();
   keys = createKeyPair();
 });
 

@@ -1,18 +1,15 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BaifangClient } from '@shared/contract/visit';
 import * as clientPage from '../pages/baifang-client-page';
 import * as dashboardPage from '../pages/dashboard-page';
-import { createMemberEnv, installJsdomGaps, ok, renderPage, table, where, typist } from './member-harness';
+import { createMemberEnv, ok, renderPage, table, where, typist } from './member-harness';
 
 vi.mock('../../../lib/feedback', () => ({
   feedback: { success: vi.fn(), error: vi.fn(), notifyError: vi.fn(), preload: vi.fn(), confirm: vi.fn() },
 }));
 
-// The first antd form a file renders takes seconds on a busy machine (module evaluation).
-vi.setConfig({ testTimeout: 15_000 });
 
-beforeAll(installJsdomGaps);
 afterEach(() => {
   cleanup();
   window.sessionStorage.clear();

@@ -1,16 +1,13 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FavoriteItem, FavoriteStatus } from '@shared/contract/content';
 import { favoriteKeys } from '../../../api/content';
 import * as favoritePage from '../pages/favorite-page';
-import { createMemberEnv, installJsdomGaps, ok, renderPage, table, where, type Answer, typist } from './member-harness';
+import { createMemberEnv, ok, renderPage, table, where, type Answer, typist } from './member-harness';
 
 vi.mock('../../../lib/feedback', () => ({ feedback: { success: vi.fn(), error: vi.fn(), notifyError: vi.fn(), preload: vi.fn() } }));
 
-// The first antd form a file renders takes seconds on a busy machine (module evaluation).
-vi.setConfig({ testTimeout: 15_000 });
 
-beforeAll(installJsdomGaps);
 afterEach(() => {
   cleanup();
   window.sessionStorage.clear();

@@ -19,26 +19,6 @@ import { systemKeys } from '../../../api/system';
 import type { AppDeps, PageModule } from '../../../lib/page';
 import { SessionProvider, createSessionStore, memberStateFrom } from '../../../lib/session';
 
-/** What antd asks of the browser and jsdom lacks: matchMedia (responsive helpers), ResizeObserver (Segmented, TextArea). */
-export function installJsdomGaps(): void {
-  globalThis.ResizeObserver ??= class {
-    observe(): void {}
-    unobserve(): void {}
-    disconnect(): void {}
-  };
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
-
 export interface Call {
   method: string;
   path: string;

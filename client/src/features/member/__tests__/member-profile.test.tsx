@@ -1,16 +1,13 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { zbKeys } from '../../../api/content';
 import { keywordsProblem } from '../components/subscription-form';
 import * as profilePage from '../pages/member-profile-page';
-import { DEMO_USER, createMemberEnv, installJsdomGaps, ok, renderPage, type Call, typist } from './member-harness';
+import { DEMO_USER, createMemberEnv, ok, renderPage, type Call, typist } from './member-harness';
 
 vi.mock('../../../lib/feedback', () => ({ feedback: { success: vi.fn(), error: vi.fn(), notifyError: vi.fn(), preload: vi.fn() } }));
 
-// The first antd form a file renders takes seconds on a busy machine (module evaluation).
-vi.setConfig({ testTimeout: 15_000 });
 
-beforeAll(installJsdomGaps);
 afterEach(() => {
   cleanup();
   window.sessionStorage.clear();

@@ -1,15 +1,12 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MsgItem } from '@shared/contract/content';
 import * as msgPage from '../pages/msg-form-page';
-import { createMemberEnv, installJsdomGaps, ok, renderPage, table, type Answer, typist } from './member-harness';
+import { createMemberEnv, ok, renderPage, table, type Answer, typist } from './member-harness';
 
 vi.mock('../../../lib/feedback', () => ({ feedback: { success: vi.fn(), error: vi.fn(), notifyError: vi.fn(), preload: vi.fn() } }));
 
-// The first antd form a file renders takes seconds on a busy machine (module evaluation).
-vi.setConfig({ testTimeout: 15_000 });
 
-beforeAll(installJsdomGaps);
 afterEach(() => {
   cleanup();
   window.sessionStorage.clear();

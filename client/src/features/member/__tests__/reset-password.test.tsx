@@ -4,17 +4,14 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CONFIG_KEYS } from '@shared/contract/system';
 import { systemKeys } from '../../../api/system';
 import { ResetPasswordForm } from '../components/reset-password-form';
-import { createMemberEnv, installJsdomGaps, renderWith, where, type Answer, typist } from './member-harness';
+import { createMemberEnv, renderWith, where, type Answer, typist } from './member-harness';
 
 vi.mock('../../../lib/feedback', () => ({ feedback: { success: vi.fn(), error: vi.fn(), notifyError: vi.fn(), preload: vi.fn() } }));
 
 let keys: { publicKey: string; decrypt: (cipher: string) => string | false };
 
-// The first antd form a file renders takes seconds on a busy machine (module evaluation).
-vi.setConfig({ testTimeout: 15_000 });
 
 beforeAll(() => {
-  installJsdomGaps();
   // A 1024-bit pair is enough to prove the form encrypts with the key it was given.
   const rsa = new JSEncrypt({ default_key_size: '1024' });
   const decrypter = new JSEncrypt();

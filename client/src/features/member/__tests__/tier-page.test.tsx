@@ -1,20 +1,17 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Goods, MemberTier, Order } from '@shared/contract/member';
 import { CONFIG_KEYS } from '@shared/contract/system';
 import { feedback } from '../../../lib/feedback';
 import * as duanPage from '../pages/duan-member-page';
 import * as vipPage from '../pages/vipuser-page';
-import { DEMO_USER, createMemberEnv, installJsdomGaps, ok, renderPage, table, typist } from './member-harness';
+import { DEMO_USER, createMemberEnv, ok, renderPage, table, typist } from './member-harness';
 
 vi.mock('../../../lib/feedback', () => ({
   feedback: { success: vi.fn(), error: vi.fn(), notifyError: vi.fn(), preload: vi.fn(), confirm: vi.fn() },
 }));
 
-// The first antd form a file renders takes seconds on a busy machine (module evaluation).
-vi.setConfig({ testTimeout: 15_000 });
 
-beforeAll(installJsdomGaps);
 afterEach(() => {
   cleanup();
   window.sessionStorage.clear();

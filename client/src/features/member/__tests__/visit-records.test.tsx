@@ -1,19 +1,16 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BaifangClient, BaifangRecord } from '@shared/contract/visit';
 import { feedback } from '../../../lib/feedback';
 import { RecordFormModal } from '../components/record-form';
 import * as recordsPage from '../pages/baifang-records-page';
-import { createMemberEnv, installJsdomGaps, ok, renderPage, renderWith, table, where, typist } from './member-harness';
+import { createMemberEnv, ok, renderPage, renderWith, table, where, typist } from './member-harness';
 
 vi.mock('../../../lib/feedback', () => ({
   feedback: { success: vi.fn(), error: vi.fn(), notifyError: vi.fn(), preload: vi.fn(), confirm: vi.fn() },
 }));
 
-// The first antd form a file renders takes seconds on a busy machine (module evaluation).
-vi.setConfig({ testTimeout: 15_000 });
 
-beforeAll(installJsdomGaps);
 afterEach(() => {
   cleanup();
   window.sessionStorage.clear();
