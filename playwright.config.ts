@@ -5,7 +5,9 @@ import { defineConfig } from '@playwright/test';
  * on a fresh data directory. Two portals run side by side: the default one (captcha on) and one
  * with CAPTCHA_ENABLED=false for flows that log in and register.
  */
-export const PORTS = { default: 4173, noCaptcha: 4183 } as const;
+const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 4173);
+/** E2E_PORT_BASE moves both portals (and their backends, +1) so two checkouts can run side by side. */
+export const PORTS = { default: PORT_BASE, noCaptcha: PORT_BASE + 10 } as const;
 
 const chromiumArgs = [
   '--headless',
