@@ -55,6 +55,31 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware rules, limited to the two that catch real bugs here: a promise nobody awaits or
+    // catches (an unhandled rejection takes the server down) and a promise handed to something that
+    // expects void (an Express handler or onClick whose rejection vanishes). Each folder's own
+    // tsconfig gives the types; shared/tsconfig.test.json is the one that also covers shared's tests.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: {
+        project: [
+          'shared/tsconfig.test.json',
+          'client/tsconfig.json',
+          'server/tsconfig.json',
+          'backend/tsconfig.json',
+          'e2e/tsconfig.json',
+          'scripts/tsconfig.json',
+          'tsconfig.node.json',
+        ],
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     files: clientOnly,
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks, '@tanstack/query': pluginQuery },

@@ -63,7 +63,8 @@ export function LoginForm() {
       className="auth-form"
       size="large"
       initialValues={{ username: registered ?? '' }}
-      onFinish={onFinish}
+      // onFinish catches its own failures and shows them in the form.
+      onFinish={(values) => void onFinish(values)}
       onValuesChange={() => setError(null)}
       requiredMark={false}
     >

@@ -102,7 +102,8 @@ export function RegisterForm() {
       form={form}
       className="auth-form"
       size="large"
-      onFinish={onFinish}
+      // onFinish catches its own failures and shows them in the form.
+      onFinish={(values) => void onFinish(values)}
       onValuesChange={() => setError(null)}
       requiredMark={false}
     >
