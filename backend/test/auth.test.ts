@@ -328,6 +328,30 @@ describe('password reset', () => {
     expect(await t.login('resetter', 'second-pass')).toBeTruthy();
   });
 
+  it('rotates the random password: neither it nor a session it opened outlives the reset', async () => {
+    const token = await t.register('qr_resetter', 'first-pass');
+    const read = await request(t.app).get('/cms/member/getRandomPassword/').set(t.bearer(token));
+    const viaQr = await login({
+      username: 'qr_resetter',
+      password: t.encrypt(read.body.data.randomPassword as string),
+      loginType: 'randomPassword',
+      ...(await t.solveCaptcha()),
+    });
+    expect(viaQr.body.code).toBe(200);
+    // Someone reads the current one (the /3g code, a screenshot) just before the owner resets.
+    const current = await request(t.app).get('/cms/member/getRandomPassword/').set(t.bearer(viaQr.body.token));
+    const stolen = current.body.data.randomPassword as string;
+    expect((await reset(token, 'first-pass', 'second-pass')).body.code).toBe(200);
+    expect((await memberInfo(viaQr.body.token)).body.code).toBe(401);
+    const replay = await login({
+      username: 'qr_resetter',
+      password: t.encrypt(stolen),
+      loginType: 'randomPassword',
+      ...(await t.solveCaptcha()),
+    });
+    expect(replay.body).toEqual({ code: 500, msg: BAD_CREDENTIALS });
+  });
+
   it('accepts base64 whose + arrived as a space (an unescaped query string)', async () => {
     const token = await t.login('resetter', 'second-pass');
     let oldPassword = '';
