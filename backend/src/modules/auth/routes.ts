@@ -20,6 +20,7 @@ import { readCount, readSetting } from '../system/settings';
 import { MSG_LOCKED } from './lockout';
 import { secretsEqual } from './secure-compare';
 import { MSG_BAD_CREDENTIALS, passwordProblem, usernameLengthOk, USERNAME_MAX, USERNAME_MIN } from './passwords';
+import { normalizeUserName, userNameKey } from './user-name-key';
 
 /** Checked only when the captcha is on; an unknown uuid then reads as an expired captcha. */
 const captchaFields = {
@@ -84,11 +85,13 @@ export function registerAuthRoutes(routes: Routes, ctx: AppContext): void {
     if (ctx.lockout.isLocked(username)) throw invalid(MSG_LOCKED);
 
     const secret = ctx.passwords.decrypt(input.password);
+    // The name as stored first; else its look-alike key (`ｄｅｍｏ` signs in as demo, as it could not register).
     const member = sql
-      .get<[string], Credentials>(
-        'SELECT id, password_hash AS passwordHash, random_password AS randomPassword FROM member WHERE user_name = ?',
+      .get<[string, string, string], Credentials>(
+        `SELECT id, password_hash AS passwordHash, random_password AS randomPassword FROM member
+         WHERE user_name = ? OR user_name_key = ? ORDER BY user_name = ? DESC LIMIT 1`,
       )
-      .get(username);
+      .get(username, userNameKey(username), username);
     // With no member or no decryptable secret, the hasher still spends a bcrypt comparison,
     // so the answer takes as long whether or not the user name exists.
     const accepted =
@@ -121,10 +124,15 @@ export function registerAuthRoutes(routes: Routes, ctx: AppContext): void {
     expiresIn: ctx.tokens.refresh(session),
   }));
 
+  /** Taken: the name itself or a look-alike of it (user-name-key.ts), as registration would refuse. */
+  const nameTaken = (username: string): boolean =>
+    sql
+      .get<[string, string], { id: number }>('SELECT id FROM member WHERE user_name = ? OR user_name_key = ? LIMIT 1')
+      .get(username, userNameKey(username)) !== undefined;
+
   routes.open(ENDPOINTS.checkUserNameUnique, (req): AjaxResult<boolean> => {
     const { username } = parseInput(checkNameBody, req.body);
-    const taken =
-      sql.get<[string], { id: number }>('SELECT id FROM member WHERE user_name = ?').get(username) !== undefined;
+    const taken = nameTaken(normalizeUserName(username));
     return { code: 200, msg: taken ? '用户名已存在' : '用户名可用', data: !taken };
   });
 
@@ -132,13 +140,18 @@ export function registerAuthRoutes(routes: Routes, ctx: AppContext): void {
     if (readSetting(sql, CONFIG_KEYS.registerUser) !== 'true') throw invalid('当前系统没有开启注册功能！');
     const input = parseInput(registerBody, req.body);
     checkCaptcha(input.code, input.uuid);
-    const username = input.username;
+    // Stored folded (fullwidth letters typed in a Chinese input method's full-width mode become ASCII).
+    const username = normalizeUserName(input.username);
     if (!usernameLengthOk(username)) throw invalid(`账户长度必须在${USERNAME_MIN}到${USERNAME_MAX}个字符之间`);
     if (!USERNAME_CHARACTERS.test(username)) throw invalid('账户只能包含字母、数字、下划线和汉字');
     const password = ctx.passwords.decrypt(input.password);
     if (password === null) throw invalid('密码无法解密，请刷新页面后重试');
     const problem = passwordProblem(password);
     if (problem) throw invalid(problem);
+
+    const taken = invalid(`保存用户'${username}'失败，注册账号已存在`);
+    // Checked before the bcrypt work; the unique key column still decides a race (DO NOTHING below).
+    if (nameTaken(username)) throw taken;
 
     const passwordHash = ctx.hasher.hash(password);
     const now = ctx.clock();
@@ -147,11 +160,12 @@ export function registerAuthRoutes(routes: Routes, ctx: AppContext): void {
       const time = formatDateTime(now);
       const row = sql
         .get<(string | null)[], { id: number }>(
-          `INSERT INTO member (user_name, password_hash, nick_name, phonenumber, random_password, random_password_time, create_time)
-           VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_name) DO NOTHING RETURNING id`,
+          `INSERT INTO member (user_name, user_name_key, password_hash, nick_name, phonenumber, random_password,
+             random_password_time, create_time)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id`,
         )
-        .get(username, passwordHash, username, input.phonenumber ?? '', newRandomPassword(), time, time);
-      if (!row) throw invalid(`保存用户'${username}'失败，注册账号已存在`);
+        .get(username, userNameKey(username), passwordHash, username, input.phonenumber ?? '', newRandomPassword(), time, time);
+      if (!row) throw taken;
       if (gift > 0) changeScore(sql, row.id, gift, SCORE_TYPES.register.value, '新用户注册赠送积分', now);
     })();
     return ack('注册成功');
