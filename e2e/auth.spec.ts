@@ -168,7 +168,8 @@ test.describe('member session with captcha off (issue 4)', () => {
     await waitForHydration(page);
     await fillLogin(page, 'demo', 'not-the-password');
     await submitLogin(page).click();
-    await expect(page.getByRole('alert')).toHaveText('用户不存在/密码错误');
+    // Issue 11: the refusal says how many tries this browser has left before its lock.
+    await expect(page.getByRole('alert')).toHaveText(/^用户不存在\/密码错误，还可尝试[1-4]次$/);
     await expect(page.getByLabel('用户名', { exact: true })).toHaveValue('demo');
     await expectCleanConsole(consoleProblems);
   });

@@ -10,7 +10,9 @@ import { createTestBackend, type TestBackend } from './fixture';
 
 const MINUTE = 60_000;
 const BAD_CREDENTIALS = '用户不存在/密码错误';
-const LOCKED = '密码输入错误5次，帐户锁定10分钟';
+/** A wrong password says how many tries this client has left before its lock (issue 11). */
+const triesLeft = (n: number) => `${BAD_CREDENTIALS}，还可尝试${n}次`;
+const LOCKED = '密码输入错误5次，账号锁定10分钟';
 
 let t: TestBackend;
 
@@ -116,14 +118,17 @@ describe('login', () => {
     ['a user name too long', 'd'.repeat(21), 'demo123'],
   ])('answers the same message for %s', async (_case, username, password) => {
     const res = await login({ username, password: t.encrypt(password), ...(await t.solveCaptcha()) });
-    expect(res.body).toEqual({ code: 500, msg: BAD_CREDENTIALS });
+    expect(res.body).toEqual({ code: 500, msg: triesLeft(4) });
   });
 
   it('refuses a password that was not encrypted with the published key', async () => {
+    const answers = [];
     for (const password of ['demo123', 'bm90IHJzYQ==', 'A'.repeat(2000)]) {
-      const res = await login({ username: 'demo', password, ...(await t.solveCaptcha()) });
-      expect(res.body).toEqual({ code: 500, msg: BAD_CREDENTIALS });
+      answers.push((await login({ username: 'demo', password, ...(await t.solveCaptcha()) })).body);
     }
+    // demo's one wrong password above counted too.
+    expect(answers).toEqual([3, 2, 1].map((n) => ({ code: 500, msg: triesLeft(n) })));
+    expect(await t.login('demo', 'demo123')).toBeTruthy();
   });
 
   it('names missing fields', async () => {
@@ -149,17 +154,19 @@ describe('login', () => {
       loginType: 'randomPassword',
       ...(await t.solveCaptcha()),
     });
-    expect(stale.body).toEqual({ code: 500, msg: BAD_CREDENTIALS });
+    expect(stale.body).toEqual({ code: 500, msg: triesLeft(4) });
   });
 });
 
 describe('lockout', () => {
-  it('locks after 5 wrong passwords for 10 minutes, even for the right password', async () => {
+  it('counts down, locks at the fifth wrong password for 10 minutes, even for the right password', async () => {
     await t.register('lock_me', 'right-pass');
-    for (let i = 0; i < 5; i++) {
+    for (const left of [4, 3, 2, 1]) {
       const res = await login({ username: 'lock_me', password: t.encrypt('wrong-pass'), ...(await t.solveCaptcha()) });
-      expect(res.body.msg).toBe(BAD_CREDENTIALS);
+      expect(res.body).toEqual({ code: 500, msg: triesLeft(left) });
     }
+    const fifth = await login({ username: 'lock_me', password: t.encrypt('wrong-pass'), ...(await t.solveCaptcha()) });
+    expect(fifth.body).toEqual({ code: 500, msg: LOCKED });
     const locked = await login({ username: 'lock_me', password: t.encrypt('right-pass'), ...(await t.solveCaptcha()) });
     expect(locked.body).toEqual({ code: 500, msg: LOCKED });
     t.clock.advance(9 * MINUTE);
@@ -186,6 +193,34 @@ describe('lockout', () => {
       await login({ username: 'ghost_user', password: t.encrypt('whatever'), ...(await t.solveCaptcha()) });
     const res = await login({ username: 'ghost_user', password: t.encrypt('whatever'), ...(await t.solveCaptcha()) });
     expect(res.body).toEqual({ code: 500, msg: LOCKED });
+  });
+});
+
+describe('lockout per account and client (issue 11)', () => {
+  const from = (client: string) => (body: Record<string, unknown>) =>
+    request(t.app).post('/api/member/login').set('X-Portal-Client', client).send(body);
+
+  it("locks the client that guessed, not the owner's", async () => {
+    await t.register('owner_one', 'right-pass');
+    const attacker = from('198.51.100.7');
+    for (let i = 0; i < 5; i++)
+      await attacker({ username: 'owner_one', password: t.encrypt('guess'), ...(await t.solveCaptcha()) });
+    const locked = await attacker({ username: 'owner_one', password: t.encrypt('right-pass'), ...(await t.solveCaptcha()) });
+    expect(locked.body).toEqual({ code: 500, msg: LOCKED });
+    const owner = await from('203.0.113.9')({ username: 'owner_one', password: t.encrypt('right-pass'), ...(await t.solveCaptcha()) });
+    expect(owner.body.code).toBe(200);
+    // The owner's success does not lift the attacker's lock.
+    const still = await attacker({ username: 'owner_one', password: t.encrypt('right-pass'), ...(await t.solveCaptcha()) });
+    expect(still.body).toEqual({ code: 500, msg: LOCKED });
+  });
+
+  it('counts look-alike spellings of a name as the same account', async () => {
+    const attacker = from('198.51.100.8');
+    const spellings = ['owner_one', 'OWNER_ONE', 'ｏｗｎｅｒ＿ｏｎｅ', 'оwner_one', 'Öwner_one'];
+    const answers = [];
+    for (const username of spellings)
+      answers.push((await attacker({ username, password: t.encrypt('guess'), ...(await t.solveCaptcha()) })).body.msg);
+    expect(answers).toEqual([triesLeft(4), triesLeft(3), triesLeft(2), triesLeft(1), LOCKED]);
   });
 });
 
@@ -349,7 +384,7 @@ describe('password reset', () => {
       loginType: 'randomPassword',
       ...(await t.solveCaptcha()),
     });
-    expect(replay.body).toEqual({ code: 500, msg: BAD_CREDENTIALS });
+    expect(replay.body).toEqual({ code: 500, msg: triesLeft(4) });
   });
 
   it('accepts base64 whose + arrived as a space (an unescaped query string)', async () => {

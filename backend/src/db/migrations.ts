@@ -315,10 +315,26 @@ function v2UserNameKeys(db: Db): void {
   db.exec('CREATE UNIQUE INDEX member_user_name_key ON member (user_name_key)');
 }
 
+/**
+ * Issue 11: failed logins count per account (its name key) and client, so strangers cannot lock
+ * the owner out (auth/lockout.ts). Counts of the old shape are dropped: at worst a lock ends early.
+ */
+const V3_LOGIN_FAILURE_PER_CLIENT = /* sql */ `
+DROP TABLE login_failure;
+CREATE TABLE login_failure (
+  name_key        TEXT NOT NULL,
+  client          TEXT NOT NULL,
+  failures        INTEGER NOT NULL,
+  last_failure_at INTEGER NOT NULL,
+  PRIMARY KEY (name_key, client)
+) WITHOUT ROWID;
+CREATE INDEX login_failure_time ON login_failure (last_failure_at);
+`;
+
 /** SQL, or a function for a step SQL alone cannot do (computing keys in TypeScript). */
 export type Migration = string | ((db: Db) => void);
 
-export const MIGRATIONS: readonly Migration[] = [V1_SCHEMA, v2UserNameKeys];
+export const MIGRATIONS: readonly Migration[] = [V1_SCHEMA, v2UserNameKeys, V3_LOGIN_FAILURE_PER_CLIENT];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 

@@ -3,6 +3,8 @@
  * SysRegisterService): captcha, login, logout, registration, user-name check and token refresh.
  * Order of checks follows RuoYi: captcha first, then the user name, the lockout, the password.
  */
+import type { Request } from 'express';
+import { CLIENT_HEADER } from '@shared/constants';
 import type { CaptchaResult, RefreshTokenResult } from '@shared/contract/system';
 import type { AjaxResult } from '@shared/contract/common';
 import { ENDPOINTS } from '@shared/contract/endpoints';
@@ -19,7 +21,7 @@ import { changeScore } from '../score/ledger';
 import { readCount, readSetting } from '../system/settings';
 import { MSG_LOCKED } from './lockout';
 import { secretsEqual } from './secure-compare';
-import { MSG_BAD_CREDENTIALS, passwordProblem, usernameLengthOk, USERNAME_MAX, USERNAME_MIN } from './passwords';
+import { passwordProblem, usernameLengthOk, USERNAME_MAX, USERNAME_MIN } from './passwords';
 import { normalizeUserName, userNameKey } from './user-name-key';
 
 /** Checked only when the captcha is on; an unknown uuid then reads as an expired captcha. */
@@ -46,6 +48,20 @@ const checkNameBody = body({ username: required('username 不能为空', text(1,
 
 /** Letters (any script, so Chinese names work), digits and underscores: safe to echo anywhere. */
 const USERNAME_CHARACTERS = /^[\p{L}\p{N}_]+$/u;
+
+/** What the BFF's client header may hold: an address, an IPv6 /64, or `unknown` (rate-limit.ts clientKey). */
+const CLIENT_KEY = /^[\w.:/%-]{1,64}$/;
+
+/**
+ * The client a login counts against: the BFF's header (it replaces whatever a browser sent), else
+ * the peer address — a caller that reaches the backend directly, which listens on 127.0.0.1 unless
+ * BACKEND_HOST says otherwise.
+ */
+function clientOf(req: Request): string {
+  const header = req.get(CLIENT_HEADER);
+  if (header !== undefined && CLIENT_KEY.test(header)) return header;
+  return req.socket.remoteAddress ?? 'unknown';
+}
 
 interface Credentials {
   id: number;
@@ -81,8 +97,10 @@ export function registerAuthRoutes(routes: Routes, ctx: AppContext): void {
     const input = parseInput(loginBody, req.body);
     checkCaptcha(input.code, input.uuid);
     const username = input.username;
-    if (!usernameLengthOk(username)) throw invalid(MSG_BAD_CREDENTIALS);
-    if (ctx.lockout.isLocked(username)) throw invalid(MSG_LOCKED);
+    const client = clientOf(req);
+    if (ctx.lockout.isLocked(username, client)) throw invalid(MSG_LOCKED);
+    // A name no account can have is a wrong guess like any other: it counts and answers the same.
+    if (!usernameLengthOk(username)) throw invalid(ctx.lockout.recordFailure(username, client));
 
     const secret = ctx.passwords.decrypt(input.password);
     // The name as stored first; else its look-alike key (`ｄｅｍｏ` signs in as demo, as it could not register).
@@ -98,14 +116,11 @@ export function registerAuthRoutes(routes: Routes, ctx: AppContext): void {
       input.loginType === 'randomPassword'
         ? member !== undefined && secret !== null && secretsEqual(secret, member.randomPassword)
         : ctx.hasher.verify(secret ?? '', member && secret !== null ? member.passwordHash : null);
-    if (!member || !accepted) {
-      ctx.lockout.recordFailure(username);
-      throw invalid(MSG_BAD_CREDENTIALS);
-    }
+    if (!member || !accepted) throw invalid(ctx.lockout.recordFailure(username, client));
 
     const now = ctx.clock();
     return db.transaction((): LoginResult => {
-      ctx.lockout.clear(username);
+      ctx.lockout.clear(username, client);
       sql.get('UPDATE member SET login_date = ? WHERE id = ?').run(formatDateTime(now), member.id);
       const { randomPassword } = rotateRandomPassword(sql, member.id, now);
       const { token, expiresIn } = ctx.tokens.issue(member.id);
