@@ -26,12 +26,12 @@ const login = (body: Record<string, unknown>) => request(t.app).post('/api/membe
 const memberInfo = (token: string) => request(t.app).get('/cms/member/getMemberInfo').set(t.bearer(token));
 
 describe('captcha', () => {
-  it('answers a base64 SVG (no data: prefix) and a uuid, and never the answer', async () => {
+  it('answers a base64 PNG (no data: prefix) and a uuid, and never the answer', async () => {
     const res = await request(t.app).get('/captchaImage');
     expect(res.body).toMatchObject({ code: 200, captchaEnabled: true });
     expect(res.body.uuid).toMatch(/^[0-9a-f-]{36}$/);
-    const svg = Buffer.from(res.body.img, 'base64').toString('utf8');
-    expect(svg.startsWith('<svg')).toBe(true);
+    const png = Buffer.from(res.body.img, 'base64');
+    expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     expect(res.text).not.toContain(t.captcha.lastAnswer());
     expect(JSON.stringify(res.headers)).not.toContain(t.captcha.lastAnswer());
   });

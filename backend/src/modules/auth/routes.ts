@@ -83,7 +83,7 @@ export function registerAuthRoutes(routes: Routes, ctx: AppContext): void {
         msg: MSG_SUCCESS,
         captchaEnabled: true,
         uuid,
-        img: Buffer.from(challenge.svg).toString('base64'),
+        img: challenge.png.toString('base64'),
       };
     },
     { noStore: true },
