@@ -72,10 +72,10 @@ test.describe('login with captcha (issue 4)', () => {
     const res = await request.get('/prod-api/captchaImage');
     const body = (await res.json()) as Record<string, unknown>;
     expect(Object.keys(body).sort()).toEqual(['captchaEnabled', 'code', 'img', 'msg', 'uuid']);
-    // The picture draws the characters as paths: there is no text in it to read.
-    const svg = Buffer.from(String(body.img), 'base64').toString('utf8');
-    expect(svg).toMatch(/^<svg/);
-    expect(svg).not.toMatch(/<text/i);
+    // The picture is a distorted raster (issue 11): no text, markup or path in it to read.
+    const png = Buffer.from(String(body.img), 'base64');
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(png.toString('latin1')).not.toMatch(/tEXt|iTXt|zTXt|<svg|<path|<text/);
     for (const [name, value] of Object.entries(res.headers())) {
       expect(`${name}: ${value}`).not.toMatch(/captcha|answer/i);
     }
@@ -168,7 +168,8 @@ test.describe('member session with captcha off (issue 4)', () => {
     await waitForHydration(page);
     await fillLogin(page, 'demo', 'not-the-password');
     await submitLogin(page).click();
-    await expect(page.getByRole('alert')).toHaveText('用户不存在/密码错误');
+    // Issue 11: the refusal says how many tries this browser has left before its lock.
+    await expect(page.getByRole('alert')).toHaveText(/^用户不存在\/密码错误，还可尝试[1-4]次$/);
     await expect(page.getByLabel('用户名', { exact: true })).toHaveValue('demo');
     await expectCleanConsole(consoleProblems);
   });

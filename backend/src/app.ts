@@ -13,7 +13,7 @@ import { isSeeded, seedDatabase } from './db/seed/seed';
 import { topUpDemoData } from './db/seed/top-up';
 import { errorHandler, unknownPath } from './envelope';
 import { loadOrCreateAdminToken } from './modules/auth/admin-token';
-import { CaptchaStore, svgCaptchaGenerator, type CaptchaGenerator } from './modules/auth/captcha';
+import { CaptchaStore, pngCaptchaGenerator, type CaptchaGenerator } from './modules/auth/captcha';
 import { LoginLockout } from './modules/auth/lockout';
 import { PasswordHasher } from './modules/auth/passwords';
 import { loadPasswordCipher } from './modules/auth/rsa-keys';
@@ -68,7 +68,7 @@ export function createApp(config: BackendConfig, options: CreateAppOptions = {})
       config,
       clock,
       log,
-      options.captchaGenerator ?? svgCaptchaGenerator,
+      options.captchaGenerator ?? pngCaptchaGenerator,
       new PasswordHasher(options.passwordRounds),
     );
   } catch (err) {

@@ -10,7 +10,9 @@ import { createTestBackend, type TestBackend } from './fixture';
 
 const MINUTE = 60_000;
 const BAD_CREDENTIALS = '用户不存在/密码错误';
-const LOCKED = '密码输入错误5次，帐户锁定10分钟';
+/** A wrong password says how many tries this client has left before its lock (issue 11). */
+const triesLeft = (n: number) => `${BAD_CREDENTIALS}，还可尝试${n}次`;
+const LOCKED = '密码输入错误5次，账号锁定10分钟';
 
 let t: TestBackend;
 
@@ -24,12 +26,12 @@ const login = (body: Record<string, unknown>) => request(t.app).post('/api/membe
 const memberInfo = (token: string) => request(t.app).get('/cms/member/getMemberInfo').set(t.bearer(token));
 
 describe('captcha', () => {
-  it('answers a base64 SVG (no data: prefix) and a uuid, and never the answer', async () => {
+  it('answers a base64 PNG (no data: prefix) and a uuid, and never the answer', async () => {
     const res = await request(t.app).get('/captchaImage');
     expect(res.body).toMatchObject({ code: 200, captchaEnabled: true });
     expect(res.body.uuid).toMatch(/^[0-9a-f-]{36}$/);
-    const svg = Buffer.from(res.body.img, 'base64').toString('utf8');
-    expect(svg.startsWith('<svg')).toBe(true);
+    const png = Buffer.from(res.body.img, 'base64');
+    expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     expect(res.text).not.toContain(t.captcha.lastAnswer());
     expect(JSON.stringify(res.headers)).not.toContain(t.captcha.lastAnswer());
   });
@@ -116,14 +118,17 @@ describe('login', () => {
     ['a user name too long', 'd'.repeat(21), 'demo123'],
   ])('answers the same message for %s', async (_case, username, password) => {
     const res = await login({ username, password: t.encrypt(password), ...(await t.solveCaptcha()) });
-    expect(res.body).toEqual({ code: 500, msg: BAD_CREDENTIALS });
+    expect(res.body).toEqual({ code: 500, msg: triesLeft(4) });
   });
 
   it('refuses a password that was not encrypted with the published key', async () => {
+    const answers = [];
     for (const password of ['demo123', 'bm90IHJzYQ==', 'A'.repeat(2000)]) {
-      const res = await login({ username: 'demo', password, ...(await t.solveCaptcha()) });
-      expect(res.body).toEqual({ code: 500, msg: BAD_CREDENTIALS });
+      answers.push((await login({ username: 'demo', password, ...(await t.solveCaptcha()) })).body);
     }
+    // demo's one wrong password above counted too.
+    expect(answers).toEqual([3, 2, 1].map((n) => ({ code: 500, msg: triesLeft(n) })));
+    expect(await t.login('demo', 'demo123')).toBeTruthy();
   });
 
   it('names missing fields', async () => {
@@ -149,17 +154,19 @@ describe('login', () => {
       loginType: 'randomPassword',
       ...(await t.solveCaptcha()),
     });
-    expect(stale.body).toEqual({ code: 500, msg: BAD_CREDENTIALS });
+    expect(stale.body).toEqual({ code: 500, msg: triesLeft(4) });
   });
 });
 
 describe('lockout', () => {
-  it('locks after 5 wrong passwords for 10 minutes, even for the right password', async () => {
+  it('counts down, locks at the fifth wrong password for 10 minutes, even for the right password', async () => {
     await t.register('lock_me', 'right-pass');
-    for (let i = 0; i < 5; i++) {
+    for (const left of [4, 3, 2, 1]) {
       const res = await login({ username: 'lock_me', password: t.encrypt('wrong-pass'), ...(await t.solveCaptcha()) });
-      expect(res.body.msg).toBe(BAD_CREDENTIALS);
+      expect(res.body).toEqual({ code: 500, msg: triesLeft(left) });
     }
+    const fifth = await login({ username: 'lock_me', password: t.encrypt('wrong-pass'), ...(await t.solveCaptcha()) });
+    expect(fifth.body).toEqual({ code: 500, msg: LOCKED });
     const locked = await login({ username: 'lock_me', password: t.encrypt('right-pass'), ...(await t.solveCaptcha()) });
     expect(locked.body).toEqual({ code: 500, msg: LOCKED });
     t.clock.advance(9 * MINUTE);
@@ -186,6 +193,34 @@ describe('lockout', () => {
       await login({ username: 'ghost_user', password: t.encrypt('whatever'), ...(await t.solveCaptcha()) });
     const res = await login({ username: 'ghost_user', password: t.encrypt('whatever'), ...(await t.solveCaptcha()) });
     expect(res.body).toEqual({ code: 500, msg: LOCKED });
+  });
+});
+
+describe('lockout per account and client (issue 11)', () => {
+  const from = (client: string) => (body: Record<string, unknown>) =>
+    request(t.app).post('/api/member/login').set('X-Portal-Client', client).send(body);
+
+  it("locks the client that guessed, not the owner's", async () => {
+    await t.register('owner_one', 'right-pass');
+    const attacker = from('198.51.100.7');
+    for (let i = 0; i < 5; i++)
+      await attacker({ username: 'owner_one', password: t.encrypt('guess'), ...(await t.solveCaptcha()) });
+    const locked = await attacker({ username: 'owner_one', password: t.encrypt('right-pass'), ...(await t.solveCaptcha()) });
+    expect(locked.body).toEqual({ code: 500, msg: LOCKED });
+    const owner = await from('203.0.113.9')({ username: 'owner_one', password: t.encrypt('right-pass'), ...(await t.solveCaptcha()) });
+    expect(owner.body.code).toBe(200);
+    // The owner's success does not lift the attacker's lock.
+    const still = await attacker({ username: 'owner_one', password: t.encrypt('right-pass'), ...(await t.solveCaptcha()) });
+    expect(still.body).toEqual({ code: 500, msg: LOCKED });
+  });
+
+  it('counts look-alike spellings of a name as the same account', async () => {
+    const attacker = from('198.51.100.8');
+    const spellings = ['owner_one', 'OWNER_ONE', 'ｏｗｎｅｒ＿ｏｎｅ', 'оwner_one', 'Öwner_one'];
+    const answers = [];
+    for (const username of spellings)
+      answers.push((await attacker({ username, password: t.encrypt('guess'), ...(await t.solveCaptcha()) })).body.msg);
+    expect(answers).toEqual([triesLeft(4), triesLeft(3), triesLeft(2), triesLeft(1), LOCKED]);
   });
 });
 
@@ -326,6 +361,30 @@ describe('password reset', () => {
     expect((await memberInfo(b)).body.code).toBe(401);
     await expect(t.login('resetter', 'first-pass')).rejects.toThrow(BAD_CREDENTIALS);
     expect(await t.login('resetter', 'second-pass')).toBeTruthy();
+  });
+
+  it('rotates the random password: neither it nor a session it opened outlives the reset', async () => {
+    const token = await t.register('qr_resetter', 'first-pass');
+    const read = await request(t.app).get('/cms/member/getRandomPassword/').set(t.bearer(token));
+    const viaQr = await login({
+      username: 'qr_resetter',
+      password: t.encrypt(read.body.data.randomPassword as string),
+      loginType: 'randomPassword',
+      ...(await t.solveCaptcha()),
+    });
+    expect(viaQr.body.code).toBe(200);
+    // Someone reads the current one (the /3g code, a screenshot) just before the owner resets.
+    const current = await request(t.app).get('/cms/member/getRandomPassword/').set(t.bearer(viaQr.body.token));
+    const stolen = current.body.data.randomPassword as string;
+    expect((await reset(token, 'first-pass', 'second-pass')).body.code).toBe(200);
+    expect((await memberInfo(viaQr.body.token)).body.code).toBe(401);
+    const replay = await login({
+      username: 'qr_resetter',
+      password: t.encrypt(stolen),
+      loginType: 'randomPassword',
+      ...(await t.solveCaptcha()),
+    });
+    expect(replay.body).toEqual({ code: 500, msg: triesLeft(4) });
   });
 
   it('accepts base64 whose + arrived as a space (an unescaped query string)', async () => {

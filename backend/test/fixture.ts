@@ -19,6 +19,7 @@ import type { BackendConfig } from '../src/config';
 import type { AppContext } from '../src/context';
 import type { Db } from '../src/db/connection';
 import type { CaptchaChallenge } from '../src/modules/auth/captcha';
+import { drawCaptcha } from '../src/modules/auth/captcha-image';
 
 export interface TestClock {
   (): Date;
@@ -48,11 +49,13 @@ export interface TestCaptcha {
 function testCaptcha(): TestCaptcha {
   let n = 0;
   let last = '';
+  // One real picture for every challenge: tests read the answer in-process, not from the image.
+  const png = drawCaptcha('TEXT');
   return {
     generate() {
       n++;
       last = `Ab${String(n % 100).padStart(2, '0')}`;
-      return { text: last, svg: `<svg xmlns="http://www.w3.org/2000/svg"><text>challenge ${n}</text></svg>` };
+      return { text: last, png };
     },
     lastAnswer: () => last,
   };

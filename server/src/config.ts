@@ -88,6 +88,7 @@ const schema = z.object({
   RATE_LIMIT_LOGIN: rateLimitSetting(DEFAULT_RATE_LIMITS.login),
   RATE_LIMIT_REGISTER: rateLimitSetting(DEFAULT_RATE_LIMITS.register),
   RATE_LIMIT_MESSAGE: rateLimitSetting(DEFAULT_RATE_LIMITS.message),
+  RATE_LIMIT_CHECK_NAME: rateLimitSetting(DEFAULT_RATE_LIMITS.checkName),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string };
@@ -121,6 +122,7 @@ export function rateLimitSettings(config: Config): RateLimitSettings {
     login: config.RATE_LIMIT_LOGIN,
     register: config.RATE_LIMIT_REGISTER,
     message: config.RATE_LIMIT_MESSAGE,
+    checkName: config.RATE_LIMIT_CHECK_NAME,
   };
 }
 

@@ -14,11 +14,12 @@ import { Agent } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import { IS_TOKEN_HEADER, MESSAGES, PLATFORM_HEADER, PLATFORM_VALUE, REQUEST_TIMEOUT_MS } from '@shared/constants';
+import { CLIENT_HEADER, IS_TOKEN_HEADER, MESSAGES, PLATFORM_HEADER, PLATFORM_VALUE, REQUEST_TIMEOUT_MS } from '@shared/constants';
 import { ENDPOINTS } from '@shared/contract/endpoints';
 import { clearSessionCookies, extendSessionCookies, readSessionToken, setSessionCookies } from './auth-cookies';
 import { isContractPath } from './contract-paths';
 import { sendJsonError } from './errors';
+import { clientKey } from './rate-limit';
 
 /** Without keep-alive the proxy's p99 went to seconds at 50 connections (DEPENDENCIES.md). */
 export function createBackendAgent(): Agent {
@@ -111,6 +112,8 @@ function prepareRequest(req: Request, res: Response): void {
   // Staff credentials never travel through the public site (contract-paths.ts keeps /admin off it).
   delete req.headers['x-admin-token'];
   if (bearer !== null) req.headers.authorization = `Bearer ${bearer}`;
+  // The backend's login lockout counts per account and client (issue 11); only we know the client.
+  req.headers[CLIENT_HEADER] = clientKey(req.ip);
   // These answers are read here, so they must come uncompressed.
   if (call === 'login' || call === 'refresh') req.headers['accept-encoding'] = 'identity';
   // spec §7: logout clears the session whatever the backend answers, even when it is down; but

@@ -1,6 +1,7 @@
 /**
  * Per-client-IP limits on the calls that cost the backend work or let someone flood it with
- * records (issue 8 §4): captcha images, logins, registrations and messages. They sit in the BFF
+ * records (issue 8 §4): captcha images, logins, registrations and messages; and the user-name
+ * check, which would otherwise list the members for anyone who asks (issue 11). They sit in the BFF
  * because only the BFF sees the browser's address (the embedded backend only ever sees the
  * server); the backend's per-account lockout still applies on top.
  *
@@ -21,7 +22,7 @@ export interface RateLimit {
   windowMs: number;
 }
 
-export type RateLimitName = 'captcha' | 'login' | 'register' | 'message';
+export type RateLimitName = 'captcha' | 'login' | 'register' | 'message' | 'checkName';
 /** null: that limit is off. */
 export type RateLimitSettings = Record<RateLimitName, RateLimit | null>;
 
@@ -31,6 +32,7 @@ const LIMITED_CALLS: Record<RateLimitName, Endpoint> = {
   login: ENDPOINTS.login,
   register: ENDPOINTS.register,
   message: ENDPOINTS.addMsg,
+  checkName: ENDPOINTS.checkUserNameUnique,
 };
 
 /**
@@ -43,6 +45,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   login: { limit: 30, windowMs: 60_000 },
   register: { limit: 10, windowMs: 3_600_000 },
   message: { limit: 10, windowMs: 600_000 },
+  // The register form checks a name when the field loses focus: a person tries a handful.
+  checkName: { limit: 30, windowMs: 600_000 },
 };
 
 const UNIT_MS: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000 };

@@ -47,7 +47,7 @@ describe('login', () => {
       .post(`${API}/api/member/login`)
       .set(OUR_PAGE)
       .send({ username: 'demo', password: portal.backend.encrypt('wrong-password') });
-    expect(res.body).toEqual({ code: 500, msg: '用户不存在/密码错误' });
+    expect(res.body).toEqual({ code: 500, msg: expect.stringMatching(/^用户不存在\/密码错误，还可尝试\d次$/) });
     expect(res.headers['set-cookie']).toBeUndefined();
   });
 
@@ -80,6 +80,34 @@ describe('login', () => {
     // Without TRUST_PROXY anyone could claim HTTPS with a header: it is ignored.
     const plain = parseSetCookies((await login(portal.app)).headers['set-cookie']);
     expect(plain.get(TOKEN_COOKIE)?.attributes).not.toHaveProperty('secure');
+  });
+});
+
+describe('login lockout through the portal (issue 11)', () => {
+  it('locks the client that guessed, not the owner, and a forged client header changes nothing', async () => {
+    const behindProxy = createApp({
+      config: { PRODUCT: 'prod-api', MOBILE_SITE_URL: undefined, TRUST_PROXY: true },
+      backendURL: portal.backendURL,
+      renderer: { render: () => Promise.reject(new Error('not rendered')), assets: { css: [], bootstrapModule: '/x.js' } },
+      publicDir: 'client/public',
+      log: () => undefined,
+    });
+    const login = (client: string, password: string, headers: Record<string, string> = {}) =>
+      request(behindProxy)
+        .post(`${API}/api/member/login`)
+        .set(OUR_PAGE)
+        .set('X-Forwarded-For', client)
+        .set(headers)
+        .send({ username: 'vip', password: portal.backend.encrypt(password) });
+    const attacker = '198.51.100.7';
+    for (const left of [4, 3, 2, 1]) {
+      expect((await login(attacker, 'guess')).body).toEqual({ code: 500, msg: `用户不存在/密码错误，还可尝试${left}次` });
+    }
+    expect((await login(attacker, 'guess')).body).toEqual({ code: 500, msg: '密码输入错误5次，账号锁定10分钟' });
+    expect((await login(attacker, 'vip123')).body.msg).toBe('密码输入错误5次，账号锁定10分钟');
+    expect((await login(attacker, 'vip123', { 'X-Portal-Client': '192.0.2.1' })).body.msg).toBe('密码输入错误5次，账号锁定10分钟');
+    // The owner, elsewhere, is not locked out.
+    expect((await login('203.0.113.9', 'vip123')).body.code).toBe(200);
   });
 });
 

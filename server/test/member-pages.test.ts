@@ -180,3 +180,13 @@ describe("nothing of one member reaches another member's render", () => {
     lacks(res.text, htmlText(rows[0]?.companyName ?? '?'));
   });
 });
+
+describe('the /3g QR login secret', () => {
+  it('is not in the HTML nor in its dehydrated state: the browser fetches it after hydration', async () => {
+    const secret = await demo.get<AjaxResult<{ randomPassword: string }>>('/cms/member/getRandomPassword/');
+    const res = await page('/3g', demoCookie);
+    expect(res.status).toBe(200);
+    lacks(res.text, secret.data.randomPassword);
+    lacks(res.text, 'random-password');
+  });
+});

@@ -68,6 +68,7 @@ describe('the limiter in front of the backend', () => {
     login: { limit: 3, windowMs: 60_000 },
     register: { limit: 2, windowMs: 3_600_000 },
     message: { limit: 2, windowMs: 600_000 },
+    checkName: { limit: 2, windowMs: 600_000 },
   };
   /** A fresh portal (so fresh counters) in front of the shared backend. */
   const portalApp = (trustProxy = false, rateLimits = limits) =>
@@ -93,7 +94,7 @@ describe('the limiter in front of the backend', () => {
 
   it('answers 429 in the envelope with a Chinese message once a client is over, and the backend never sees those', async () => {
     const app = portalApp();
-    for (let i = 0; i < 3; i++) expect((await login(app, 'wrong-password')).body.msg).toBe('用户不存在/密码错误');
+    for (let i = 0; i < 3; i++) expect((await login(app, 'wrong-password')).body.msg).toMatch(/^用户不存在\/密码错误/);
     for (let i = 0; i < 5; i++) {
       const res = await login(app, 'wrong-password');
       expect(res.status).toBe(429);
@@ -144,8 +145,20 @@ describe('the limiter in front of the backend', () => {
 
     for (let i = 0; i < 10; i++) {
       expect((await request(app).get(`${API}/api/zb/search`).set(OUR_PAGE)).status).toBe(200);
-      expect((await request(app).post(`${API}/api/member/checkUserNameUnique`).set(OUR_PAGE).send({ username: 'demo' })).status).toBe(200);
     }
+  });
+
+  it('limits the user-name check, so it cannot list the members (issue 11)', async () => {
+    const app = portalApp();
+    const check = (username: string) =>
+      request(app).post(`${API}/api/member/checkUserNameUnique`).set(OUR_PAGE).send({ username });
+    expect((await check('demo')).body).toEqual({ code: 200, msg: '用户名已存在', data: false });
+    expect((await check('free_name_1')).body.data).toBe(true);
+    const over = await check('vip');
+    expect(over.status).toBe(429);
+    expect(over.body).toEqual({ code: 429, msg: MESSAGES.rateLimited });
+    expect(rateLimitSettings(parseConfig({ RATE_LIMIT_CHECK_NAME: '5/1m' })).checkName).toEqual({ limit: 5, windowMs: 60_000 });
+    expect(() => parseConfig({ RATE_LIMIT_CHECK_NAME: 'many' })).toThrow(/RATE_LIMIT_CHECK_NAME/);
   });
 
   it('a limit that is off never refuses', async () => {

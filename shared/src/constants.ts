@@ -25,6 +25,11 @@ export const PLATFORM_HEADER = 'platform';
 export const PLATFORM_VALUE = 'cmsMember';
 /** Header by which a call opts out of the bearer (spec §6 `isToken: false`); the proxy obeys it. */
 export const IS_TOKEN_HEADER = 'istoken';
+/**
+ * The BFF tells the backend which client (IP, or IPv6 /64) a call comes from, replacing whatever
+ * the browser sent; the embedded backend's login lockout counts per account and client with it.
+ */
+export const CLIENT_HEADER = 'x-portal-client';
 
 /** spec §3: client-side storage keys. The token key names the HttpOnly cookie (never JS-readable). */
 export const STORAGE_KEYS = {

@@ -7,6 +7,7 @@
  * the API returns, and they sort as text); security timestamps (token expiry, lockout) are INTEGER
  * epoch milliseconds. Money is REAL 万元 for content and INTEGER 分 for prices.
  */
+import { userNameKey } from '../modules/auth/user-name-key';
 import type { Db } from './connection';
 
 const V1_SCHEMA = /* sql */ `
@@ -295,7 +296,45 @@ CREATE INDEX cms_order_member ON cms_order (member_id, id);
 CREATE INDEX cms_order_status ON cms_order (status, id);
 `;
 
-export const MIGRATIONS: readonly string[] = [V1_SCHEMA];
+/**
+ * Issue 11: the look-alike key of every user name (auth/user-name-key.ts) in a unique column, so
+ * `ｄｅｍｏ`, `dеmo` and `Démo` cannot register beside `demo` even when two requests race. Names
+ * that already share a key (possible only in a database written before this) keep working: the
+ * later ones get their id appended, which no typed name can produce (`#` is not allowed).
+ */
+function v2UserNameKeys(db: Db): void {
+  db.exec('ALTER TABLE member ADD COLUMN user_name_key TEXT');
+  const members = db.prepare<[], { id: number; name: string }>('SELECT id, user_name AS name FROM member ORDER BY id').all();
+  const setKey = db.prepare<[string, number]>('UPDATE member SET user_name_key = ? WHERE id = ?');
+  const seen = new Set<string>();
+  for (const member of members) {
+    const key = userNameKey(member.name);
+    setKey.run(seen.has(key) ? `${key}#${member.id}` : key, member.id);
+    seen.add(key);
+  }
+  db.exec('CREATE UNIQUE INDEX member_user_name_key ON member (user_name_key)');
+}
+
+/**
+ * Issue 11: failed logins count per account (its name key) and client, so strangers cannot lock
+ * the owner out (auth/lockout.ts). Counts of the old shape are dropped: at worst a lock ends early.
+ */
+const V3_LOGIN_FAILURE_PER_CLIENT = /* sql */ `
+DROP TABLE login_failure;
+CREATE TABLE login_failure (
+  name_key        TEXT NOT NULL,
+  client          TEXT NOT NULL,
+  failures        INTEGER NOT NULL,
+  last_failure_at INTEGER NOT NULL,
+  PRIMARY KEY (name_key, client)
+) WITHOUT ROWID;
+CREATE INDEX login_failure_time ON login_failure (last_failure_at);
+`;
+
+/** SQL, or a function for a step SQL alone cannot do (computing keys in TypeScript). */
+export type Migration = string | ((db: Db) => void);
+
+export const MIGRATIONS: readonly Migration[] = [V1_SCHEMA, v2UserNameKeys, V3_LOGIN_FAILURE_PER_CLIENT];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
@@ -308,7 +347,9 @@ export function migrate(db: Db): void {
   }
   for (let version = current + 1; version <= SCHEMA_VERSION; version++) {
     db.transaction(() => {
-      db.exec(MIGRATIONS[version - 1]!);
+      const migration = MIGRATIONS[version - 1]!;
+      if (typeof migration === 'string') db.exec(migration);
+      else migration(db);
       db.pragma(`user_version = ${version}`);
     })();
   }

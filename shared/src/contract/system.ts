@@ -88,7 +88,7 @@ export const CONFIG_KEYS = {
 } as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[keyof typeof CONFIG_KEYS];
 
-/** `GET /captchaImage` (timeout 20 s). `img` is a base64 SVG without the data: prefix. */
+/** `GET /captchaImage` (timeout 20 s). `img` is a base64 image without the data: prefix (the embedded backend: PNG). */
 export interface CaptchaResult {
   code: number;
   msg: string;

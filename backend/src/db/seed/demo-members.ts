@@ -5,6 +5,7 @@
  */
 import { addDays, formatDate, formatDateTime } from '../../clock';
 import type { PasswordHasher } from '../../modules/auth/passwords';
+import { userNameKey } from '../../modules/auth/user-name-key';
 import type { Db } from '../connection';
 import { SCORE_TYPES } from './dictionaries';
 import type { Random } from './random';
@@ -41,9 +42,10 @@ export function seedDemoMembers(db: Db, rng: Random, now: Date, hasher: Password
   const registerGift = configNumber('cms.score.registerGift');
   const unlockCost = configNumber('cms.score.unlockCost');
   const insertMember = db.prepare(
-    `INSERT INTO member (user_name, password_hash, nick_name, phonenumber, email, company, level, level_expire_time,
-       score, subscribe_keywords, subscribe_regions, random_password, random_password_time, create_time, login_date)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO member (user_name, user_name_key, password_hash, nick_name, phonenumber, email, company, level,
+       level_expire_time, score, subscribe_keywords, subscribe_regions, random_password, random_password_time,
+       create_time, login_date)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)`,
   );
   const insertLog = db.prepare(
     'INSERT INTO score_log (member_id, type, change, balance, remark, create_time) VALUES (?, ?, ?, ?, ?, ?)',
@@ -84,6 +86,7 @@ export function seedDemoMembers(db: Db, rng: Random, now: Date, hasher: Password
   const demoId = Number(
     insertMember.run(
       DEMO_MEMBERS.demo.userName,
+      userNameKey(DEMO_MEMBERS.demo.userName),
       hasher.hash(DEMO_MEMBERS.demo.password),
       '演示用户',
       demoPhone,
@@ -236,6 +239,7 @@ export function seedDemoMembers(db: Db, rng: Random, now: Date, hasher: Password
   const vipId = Number(
     insertMember.run(
       DEMO_MEMBERS.vip.userName,
+      userNameKey(DEMO_MEMBERS.vip.userName),
       hasher.hash(DEMO_MEMBERS.vip.password),
       'VIP演示用户',
       mobilePhone(rng),

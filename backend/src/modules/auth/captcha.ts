@@ -4,31 +4,23 @@
  * header, mode or log line reveals one. Tests inject the generator to know the answer in-process.
  */
 import { randomUUID } from 'node:crypto';
-import svgCaptcha from 'svg-captcha';
 import type { Clock } from '../../clock';
 import { invalid } from '../../envelope';
+import { drawCaptcha, randomCaptchaText } from './captcha-image';
 
 export interface CaptchaChallenge {
   /** the answer */
   text: string;
-  /** SVG markup */
-  svg: string;
+  /** the picture: a PNG (captcha-image.ts) */
+  png: Buffer;
 }
 
 export type CaptchaGenerator = () => CaptchaChallenge;
 
-/** Four characters, without look-alikes (0/o/O, 1/i/l/I). */
-export const svgCaptchaGenerator: CaptchaGenerator = () => {
-  const captcha = svgCaptcha.create({
-    size: 4,
-    ignoreChars: '0oO1iIlL',
-    noise: 2,
-    color: true,
-    width: 120,
-    height: 40,
-    fontSize: 44,
-  });
-  return { text: captcha.text, svg: captcha.data };
+/** Four characters without look-alikes, drawn as a distorted raster (issue 11). */
+export const pngCaptchaGenerator: CaptchaGenerator = () => {
+  const text = randomCaptchaText(4);
+  return { text, png: drawCaptcha(text) };
 };
 
 export const CAPTCHA_TTL_MS = 2 * 60 * 1000;

@@ -1,17 +1,28 @@
 /**
- * Account lockout (DOMAIN.md, RuoYi's SysPasswordService): each wrong password counts against the
- * user name for 10 minutes from the latest failure; with 5 counted, every attempt — right password
- * or not — answers "密码输入错误5次，帐户锁定10分钟" until 10 minutes pass without a failure. Unknown
- * user names count too, so the lockout says nothing about which names exist. Kept in the database so
- * a restart does not unlock.
+ * Account lockout (DOMAIN.md, RuoYi's SysPasswordService, hardened by issue 11): wrong passwords
+ * count per account *and client* for 10 minutes from the latest failure. Each refusal says how many
+ * tries that client has left ("还可尝试N次"); the fifth locks that client out of that account for
+ * 10 minutes ("密码输入错误5次，账号锁定10分钟"), right password or not. Other clients — the owner
+ * among them — are not locked: five wrong passwords from anywhere no longer shut the owner out.
+ * An attacker pays instead: every try costs a captcha (when on) and a BFF login slot, and a client
+ * gets 5 tries per account per 10 minutes. Unknown user names count the same way, so nothing says
+ * which names exist. Accounts are keyed by the look-alike key, so `ＤＥＭＯ` shares demo's count.
+ * Kept in the database, so a restart does not unlock.
  */
 import { MINUTE_MS, type Clock } from '../../clock';
 import type { Statements } from '../../db/connection';
+import { MSG_BAD_CREDENTIALS } from './passwords';
+import { userNameKey } from './user-name-key';
 
 export const MAX_FAILURES = 5;
 export const LOCK_MINUTES = 10;
-export const MSG_LOCKED = `密码输入错误${MAX_FAILURES}次，帐户锁定${LOCK_MINUTES}分钟`;
+export const MSG_LOCKED = `密码输入错误${MAX_FAILURES}次，账号锁定${LOCK_MINUTES}分钟`;
 const WINDOW_MS = LOCK_MINUTES * MINUTE_MS;
+
+/** The refusal of a wrong password with `left` tries remaining for this client. */
+export function badCredentialsMessage(left: number): string {
+  return `${MSG_BAD_CREDENTIALS}，还可尝试${left}次`;
+}
 
 export class LoginLockout {
   constructor(
@@ -19,33 +30,36 @@ export class LoginLockout {
     private readonly clock: Clock,
   ) {}
 
-  isLocked(userName: string): boolean {
-    return this.currentFailures(userName) >= MAX_FAILURES;
+  isLocked(userName: string, client: string): boolean {
+    return this.currentFailures(userNameKey(userName), client) >= MAX_FAILURES;
   }
 
-  recordFailure(userName: string): void {
+  /** Counts a failure; answers the message to refuse it with (tries left, or locked). */
+  recordFailure(userName: string, client: string): string {
+    const key = userNameKey(userName);
     const now = this.clock().getTime();
-    const failures = this.currentFailures(userName) + 1;
+    const failures = this.currentFailures(key, client) + 1;
     this.sql
       .get(
-        `INSERT INTO login_failure (user_name, failures, last_failure_at) VALUES (?, ?, ?)
-         ON CONFLICT (user_name) DO UPDATE SET failures = excluded.failures, last_failure_at = excluded.last_failure_at`,
+        `INSERT INTO login_failure (name_key, client, failures, last_failure_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (name_key, client) DO UPDATE SET failures = excluded.failures, last_failure_at = excluded.last_failure_at`,
       )
-      .run(userName, failures, now);
-    // Forget stale names now and then, so guessing random names cannot grow the table for ever.
+      .run(key, client, failures, now);
+    // Forget stale rows now and then, so guessing random names cannot grow the table for ever.
     if (failures === 1) this.sql.get('DELETE FROM login_failure WHERE last_failure_at < ?').run(now - WINDOW_MS);
+    return failures >= MAX_FAILURES ? MSG_LOCKED : badCredentialsMessage(MAX_FAILURES - failures);
   }
 
-  clear(userName: string): void {
-    this.sql.get('DELETE FROM login_failure WHERE user_name = ?').run(userName);
+  clear(userName: string, client: string): void {
+    this.sql.get('DELETE FROM login_failure WHERE name_key = ? AND client = ?').run(userNameKey(userName), client);
   }
 
-  private currentFailures(userName: string): number {
+  private currentFailures(key: string, client: string): number {
     const row = this.sql
-      .get<[string], { failures: number; lastFailureAt: number }>(
-        'SELECT failures, last_failure_at AS lastFailureAt FROM login_failure WHERE user_name = ?',
+      .get<[string, string], { failures: number; lastFailureAt: number }>(
+        'SELECT failures, last_failure_at AS lastFailureAt FROM login_failure WHERE name_key = ? AND client = ?',
       )
-      .get(userName);
+      .get(key, client);
     if (!row || row.lastFailureAt <= this.clock().getTime() - WINDOW_MS) return 0;
     return row.failures;
   }

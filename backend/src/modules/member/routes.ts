@@ -174,7 +174,11 @@ export function registerMemberRoutes(routes: Routes, ctx: AppContext): void {
     const newHash = ctx.hasher.hash(newPassword);
     db.transaction(() => {
       sql.get('UPDATE member SET password_hash = ? WHERE id = ?').run(newHash, session.memberId);
-      // Every session of the member ends, this one included: the next request needs a new login.
+      // The QR login's secret is a second password: whoever once read it (the /3g code, a
+      // screenshot) must not sign in after the reset, so it changes with the password.
+      rotateRandomPassword(sql, session.memberId, ctx.clock());
+      // Every session of the member ends, this one included (those the random password opened
+      // too): the next request needs a new login.
       ctx.tokens.revokeAll(session.memberId);
     })();
     return ack('修改成功，请重新登录');

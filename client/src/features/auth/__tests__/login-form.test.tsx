@@ -76,6 +76,12 @@ describe('login form', () => {
     expect(where()).toHaveTextContent('/user_login');
   });
 
+  it("says how many tries are left, in the backend's words (issue 11)", async () => {
+    renderLogin('/user_login', () => ({ code: 500, msg: '用户不存在/密码错误，还可尝试3次' }));
+    await fillAndSubmit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('用户不存在/密码错误，还可尝试3次');
+  });
+
   it('without captcha: no captcha field, no image request and no code sent', async () => {
     const { calls } = renderLogin('/user_login', loggedIn, false);
     await fillAndSubmit(null);

@@ -34,6 +34,15 @@ export function useCaptcha(configured: boolean): Captcha {
   };
 }
 
+/**
+ * `img` is base64 without a `data:` prefix. The embedded backend draws a PNG (issue 11); svg-captcha
+ * backends send SVG, which a browser shows only under its own type; RuoYi's Java one sends a JPEG.
+ */
+export function captchaImageSrc(img: string): string {
+  const type = img.startsWith('PHN2') || img.startsWith('PD94') ? 'image/svg+xml' : img.startsWith('/9j/') ? 'image/jpeg' : 'image/png';
+  return `data:${type};base64,${img}`;
+}
+
 export function CaptchaField({ captcha }: { captcha: Captcha }) {
   if (!captcha.enabled) return null;
   return (
@@ -52,7 +61,7 @@ export function CaptchaField({ captcha }: { captcha: Captcha }) {
           aria-busy={captcha.loading}
         >
           {captcha.img ? (
-            <img src={`data:image/svg+xml;base64,${captcha.img}`} alt="验证码图片" width={120} height={40} />
+            <img src={captchaImageSrc(captcha.img)} alt="验证码图片" width={120} height={40} />
           ) : (
             <span className="auth-captcha-placeholder">{captcha.failed ? '加载失败，点击重试' : '加载中…'}</span>
           )}

@@ -2,6 +2,11 @@
  * /3g 手机版: a QR code that opens the mobile site — for members with their random password, so
  * scanning signs them in (DOMAIN.md). Without a configured mobile site (MOBILE_SITE_URL) the page
  * says so and the code opens this portal instead.
+ *
+ * The random password is a second password, so it is fetched by the browser after hydration and
+ * never rendered on the server: it stays out of the HTML and its dehydrated state (which a saved
+ * page, the back/forward cache or a proxy log could keep), the way the captcha is (decisions.md,
+ * issue 11).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { QRCode } from 'antd';
@@ -12,15 +17,9 @@ import { createRandomPassword, memberKeys, randomPasswordQueryOptions } from '..
 import { AntdScope } from '../../../components/antd-scope';
 import { PageHead } from '../../../components/page-head';
 import { SiteLogo } from '../../../components/site-header';
-import type { PageLoadArgs } from '../../../lib/page';
 import { usePortalSettings } from '../../../lib/portal-settings';
 import { useSession } from '../../../lib/session';
 import { mobileLink } from '../mobile-link';
-
-export async function load({ deps }: PageLoadArgs) {
-  // The code carries the member's sign-in secret: fetch it on the server so it is in the first paint.
-  if (deps.session.get().isLogin) await deps.queryClient.prefetchQuery(randomPasswordQueryOptions(deps.http));
-}
 
 const noSubscription = () => () => {};
 
@@ -48,11 +47,11 @@ export function Component() {
     session.isLogin && randomPassword && session.member_name
       ? { userName: session.member_name, randomPassword: randomPassword.randomPassword }
       : null;
-  const link = mobileLink({
-    mobileSiteUrl: settings.mobileSiteUrl,
-    portalOrigin: settings.siteUrl ?? browserOrigin,
-    member,
-  });
+  // A member's code waits for the password: showing the visitor's code first would be a wrong code.
+  const waitingForPassword = settings.mobileSiteUrl !== null && session.isLogin && member === null;
+  const link = waitingForPassword
+    ? null
+    : mobileLink({ mobileSiteUrl: settings.mobileSiteUrl, portalOrigin: settings.siteUrl ?? browserOrigin, member });
 
   return (
     <section className="mobile-page" aria-labelledby="mobile-title">
