@@ -15,6 +15,7 @@ import { pagedTable } from '../../db/paging';
 import { notFound, success } from '../../envelope';
 import type { Routes } from '../../routing';
 import { body, flag, integer, oneOf, optional, pageFields, parseInput, pathId, required } from '../../validation';
+import { shownContact } from '../content/contact-mask';
 import { contactOf, MSG_XMK_NOT_FOUND, MSG_ZB_NOT_FOUND } from '../content/details';
 import { contactAccessFor, memberAccess } from '../member/access';
 import { findClient, findClientByName, insertClient } from '../visit/queries';
@@ -142,8 +143,9 @@ export function registerFavoriteRoutes(routes: Routes, ctx: AppContext): void {
       const item = itemCompany(sql, type, id);
       const existing = findClientByName(sql, session.memberId, item.company);
       if (existing) return success(existing, '该单位已在跟进列表中');
-      const visible = contactAccessFor(sql, memberAccess(sql, session.memberId, now), type, id) !== 'locked';
-      const contact = visible ? contactOf(sql, type, id) : undefined;
+      const shown = shownContact(contactAccessFor(sql, memberAccess(sql, session.memberId, now), type, id), contactOf(sql, type, id)!);
+      // A masked contact is no contact to call: the client starts without one until the item is unlocked.
+      const contact = shown.masked ? undefined : shown.contact;
       const clientId = insertClient(
         sql,
         session.memberId,

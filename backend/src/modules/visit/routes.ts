@@ -34,7 +34,7 @@ import {
   required,
   text,
 } from '../../validation';
-import { maskContact } from '../content/contact-mask';
+import { shownContact } from '../content/contact-mask';
 import { MSG_XMK_NOT_FOUND, MSG_ZB_NOT_FOUND } from '../content/details';
 import { contactAccessFor, memberAccess } from '../member/access';
 import {
@@ -328,15 +328,14 @@ export function registerVisitRoutes(routes: Routes, ctx: AppContext): void {
       )
       .get(id);
     if (!project) throw notFound(MSG_XMK_NOT_FOUND);
-    const access = memberAccess(sql, session.memberId, ctx.clock());
-    const visible = contactAccessFor(sql, access, 'xmk', id) !== 'locked';
-    const contact = {
+    const access = contactAccessFor(sql, memberAccess(sql, session.memberId, ctx.clock()), 'xmk', id);
+    // The contact company is part of the contact block: masked like the detail's, name included.
+    const { contact: shown } = shownContact(access, {
       company: project.contactCompany,
       contact: project.contactName,
       phone: project.contactPhone,
       address: project.contactAddress,
-    };
-    const shown = visible ? contact : maskContact(contact);
+    });
 
     const companies = new Map<string, ProjectCompany>();
     const add = (role: string, companyName: string, person: { contact: string; phone: string } | null) => {
@@ -351,7 +350,7 @@ export function registerVisitRoutes(routes: Routes, ctx: AppContext): void {
       });
     };
     add('建设单位', project.owner, project.contactCompany === project.owner ? shown : null);
-    add('联系单位', project.contactCompany, shown);
+    add('联系单位', shown.company, shown);
     const tenders = sql
       .get<[number], { tenderer: string; agency: string }>(
         'SELECT DISTINCT tenderer, agency FROM zb WHERE xmk_id = ? ORDER BY id DESC LIMIT 20',
