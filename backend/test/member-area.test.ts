@@ -12,7 +12,9 @@ let demo: string;
 let vip: string;
 
 beforeAll(async () => {
-  t = await createTestBackend({ projects: 120, tenders: 150 });
+  // These tests write as one member at one frozen instant, far faster than a person; the write
+  // rate itself is tested in quota.test.ts.
+  t = await createTestBackend({ projects: 120, tenders: 150, writeRate: { writes: 1000, windowMs: 60_000 } });
   demo = await t.login('demo', 'demo123');
   vip = await t.login('vip', 'vip123');
 });

@@ -138,12 +138,14 @@ export function registerVisitRoutes(routes: Routes, ctx: AppContext): void {
   });
 
   routes.member(ENDPOINTS.addBaifangClient, (req, session): AjaxResult<BaifangClient> => {
+    ctx.quotas.takeWrite(session.memberId);
     const input = parseInput(clientBody, req.body);
     const now = ctx.clock();
     return db.transaction(() => {
       const sourceType = input.sourceType ?? 'manual';
       if (sourceType !== 'manual' && !input.sourceId) throw invalid('sourceId 必须是正整数');
       const sourceId = sourceType === 'manual' ? null : input.sourceId!;
+      if (!findClientByName(sql, session.memberId, input.companyName)) ctx.quotas.ensureRoom(session.memberId, 'clients');
       const id = insertClient(
         sql,
         session.memberId,
@@ -165,6 +167,7 @@ export function registerVisitRoutes(routes: Routes, ctx: AppContext): void {
   });
 
   routes.member(ENDPOINTS.updateBaifangClient, (req, session): AjaxResult<BaifangClient> => {
+    ctx.quotas.takeWrite(session.memberId);
     const input = parseInput(clientUpdateBody, req.body);
     const now = ctx.clock();
     return db.transaction(() => {
@@ -213,11 +216,14 @@ export function registerVisitRoutes(routes: Routes, ctx: AppContext): void {
   });
 
   routes.member(ENDPOINTS.addBaifangRecords, (req, session): AjaxResult<BaifangRecord> => {
+    ctx.quotas.takeWrite(session.memberId);
     const input = parseInput(recordBody, req.body);
     const now = ctx.clock();
     return db.transaction(() => {
       const client = findClient(sql, session.memberId, input.clientId);
       if (!client) throw notFound(MSG_CLIENT_NOT_FOUND);
+      ctx.quotas.ensureRoom(session.memberId, 'recordsPerClient', client.id);
+      ctx.quotas.ensureRoom(session.memberId, 'records');
       const time = formatDateTime(now);
       const { id } = sql
         .get<(string | number)[], { id: number }>(
@@ -253,6 +259,7 @@ export function registerVisitRoutes(routes: Routes, ctx: AppContext): void {
   });
 
   routes.member(ENDPOINTS.delBaifangRecords, (req, session) => {
+    ctx.quotas.takeWrite(session.memberId);
     const { id } = parseInput(z.object({ id: pathId('id') }), req.params);
     const now = formatDateTime(ctx.clock());
     return db.transaction(() => {
