@@ -15,6 +15,7 @@ import { errorHandler, unknownPath } from './envelope';
 import { loadOrCreateAdminToken } from './modules/auth/admin-token';
 import { CaptchaStore, pngCaptchaGenerator, type CaptchaGenerator } from './modules/auth/captcha';
 import { LoginLockout } from './modules/auth/lockout';
+import { WRITE_RATE, WriteQuotas, type WriteRate } from './modules/member/quota';
 import { PasswordHasher } from './modules/auth/passwords';
 import { loadPasswordCipher } from './modules/auth/rsa-keys';
 import { registerAuthRoutes } from './modules/auth/routes';
@@ -38,6 +39,8 @@ export interface CreateAppOptions {
   log?: Logger;
   /** bcrypt cost for new hashes, the demo members' included (default 10; tests use 4). */
   passwordRounds?: number;
+  /** Writes per member per window (default `WRITE_RATE`); tests of other rules may raise it. */
+  writeRate?: WriteRate;
 }
 
 export interface BackendApp {
@@ -70,6 +73,7 @@ export function createApp(config: BackendConfig, options: CreateAppOptions = {})
       log,
       options.captchaGenerator ?? pngCaptchaGenerator,
       new PasswordHasher(options.passwordRounds),
+      options.writeRate ?? WRITE_RATE,
     );
   } catch (err) {
     db.close();
@@ -84,6 +88,7 @@ function assemble(
   log: Logger,
   captchaGenerator: CaptchaGenerator,
   hasher: PasswordHasher,
+  writeRate: WriteRate,
 ): BackendApp {
   migrate(db);
   if (!isSeeded(db)) {
@@ -114,6 +119,7 @@ function assemble(
     adminToken: config.adminToken ?? loadOrCreateAdminToken(config.dataDir),
     views: new ViewCounter(db, log),
     stats,
+    quotas: new WriteQuotas(sql, clock, writeRate),
   };
 
   const topUp = () => {

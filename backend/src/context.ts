@@ -9,6 +9,7 @@ import type { PasswordCipher } from './modules/auth/rsa-keys';
 import type { TokenService } from './modules/auth/tokens';
 import type { ContentStats } from './modules/content/content-stats';
 import type { ViewCounter } from './modules/content/view-counter';
+import type { WriteQuotas } from './modules/member/quota';
 
 export interface Logger {
   info(message: string): void;
@@ -30,4 +31,6 @@ export interface AppContext {
   adminToken: string;
   views: ViewCounter;
   stats: ContentStats;
+  /** per-member caps and write rate, taken by every member write */
+  quotas: WriteQuotas;
 }

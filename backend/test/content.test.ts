@@ -427,7 +427,9 @@ describe('bidding subscription', () => {
   });
 
   it('shows the newest tenders, and says so, without a subscription', async () => {
-    const res = await request(t.app).get('/cms/bidding/list').set(t.bearer(vip));
+    // A member who just registered has no subscription (the demo members both have one).
+    const fresh = await t.register('nosubscription', 'secret123');
+    const res = await request(t.app).get('/cms/bidding/list').set(t.bearer(fresh));
     expect(res.body).toMatchObject({ code: 200, msg: '未设置订阅关键词和地区，显示最新招标信息', total: 500 });
     expect(res.body.rows[0].id).toBe(500);
   });

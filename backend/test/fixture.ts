@@ -20,6 +20,7 @@ import type { AppContext } from '../src/context';
 import type { Db } from '../src/db/connection';
 import type { CaptchaChallenge } from '../src/modules/auth/captcha';
 import { drawCaptcha } from '../src/modules/auth/captcha-image';
+import type { WriteRate } from '../src/modules/member/quota';
 
 export interface TestClock {
   (): Date;
@@ -68,6 +69,8 @@ export interface TestBackendOptions {
   /** The seeding time and the clock's start. Default: a fixed weekday morning (Asia/Shanghai). */
   now?: Date;
   adminToken?: string;
+  /** Writes per member per window; default the production rate (`WRITE_RATE`). */
+  writeRate?: WriteRate;
 }
 
 export interface TestBackend {
@@ -116,6 +119,7 @@ export async function createTestBackend(options: TestBackendOptions = {}): Promi
     captchaGenerator: captcha.generate,
     log: { info: () => undefined, error: () => undefined },
     passwordRounds: 4,
+    ...(options.writeRate ? { writeRate: options.writeRate } : {}),
   });
   const { app } = backend;
   const publicKey = backend.context.passwords.publicKeyPem;

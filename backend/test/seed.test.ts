@@ -187,6 +187,112 @@ describe('demo members', () => {
   });
 });
 
+describe('demo members: a plausible timeline and a full member area for both (issue 11, item 14)', () => {
+  const nowText = formatDateTime(NOW);
+
+  /** The default seed and a few others, small: timelines are random per seed, the rules are not. */
+  const timelines = () => [
+    db,
+    ...['shandong-2024', 'timeline-1', 'timeline-2', 'timeline-3', 'timeline-4'].map((seed) =>
+      seeded({ seed, projects: 60, tenders: 80 }),
+    ),
+  ];
+
+  it('dates nothing after the seed clock (next visits aside)', () => {
+    const columns: [table: string, column: string][] = [
+      ['visit_record', 'visit_time'],
+      ['visit_record', 'create_time'],
+      ['visit_client', 'create_time'],
+      ['visit_client', 'update_time'],
+      ['favorite', 'create_time'],
+      ['favorite', 'update_time'],
+      ['contact_unlock', 'create_time'],
+      ['score_log', 'create_time'],
+      ['message', 'create_time'],
+      ['message', 'reply_time'],
+      ['cms_order', 'create_time'],
+      ['cms_order', 'confirm_time'],
+      ['member', 'create_time'],
+      ['member', 'login_date'],
+    ];
+    for (const seededDb of timelines()) {
+      for (const [table, column] of columns) {
+        const latest = value<string | null>(seededDb, `SELECT max(${column}) AS v FROM ${table}`);
+        expect(latest, `${table}.${column}`).not.toBeNull();
+        expect(latest! <= nowText, `${table}.${column}: ${latest}`).toBe(true);
+      }
+    }
+  });
+
+  it("puts each open client's next visit after its last visit, and makes a client's last update its last visit", () => {
+    for (const seededDb of timelines()) {
+      const clients = seededDb
+        .prepare(
+          `SELECT c.status, c.next_visit_date AS next, c.update_time AS updated, max(r.visit_time) AS lastVisit
+           FROM visit_client c JOIN visit_record r ON r.client_id = c.id GROUP BY c.id`,
+        )
+        .all() as { status: string; next: string | null; updated: string; lastVisit: string }[];
+      expect(clients.length).toBeGreaterThanOrEqual(6);
+      for (const c of clients) {
+        if (c.status === '0' || c.status === '1') expect(c.next! > c.lastVisit.slice(0, 10), JSON.stringify(c)).toBe(true);
+        else expect(c.next).toBeNull();
+        expect(c.updated).toBe(c.lastVisit);
+      }
+      // Some follow-ups are due (today or earlier), some upcoming: the badges and the due filter have something to show.
+      const nexts = clients.map((c) => c.next).filter((n): n is string => n !== null);
+      expect(nexts.some((n) => n <= nowText.slice(0, 10))).toBe(true);
+      expect(nexts.some((n) => n > nowText.slice(0, 10))).toBe(true);
+    }
+  });
+
+  it('favourites and unlocks come after the item was published; score logs run forward in time', () => {
+    for (const type of ['xmk', 'zb']) {
+      const early = value<number>(
+        db,
+        `SELECT count(*) AS v FROM favorite f JOIN ${type} i ON i.id = f.data_id WHERE f.type = '${type}' AND f.create_time < i.publish_time`,
+      );
+      expect(early).toBe(0);
+    }
+    expect(
+      value<number>(
+        db,
+        "SELECT count(*) AS v FROM contact_unlock u JOIN xmk i ON i.id = u.data_id WHERE u.type = 'xmk' AND u.create_time < i.publish_time",
+      ),
+    ).toBe(0);
+    for (const name of ['demo', 'vip']) {
+      const times = (
+        db
+          .prepare('SELECT l.create_time AS v FROM score_log l JOIN member m ON m.id = l.member_id WHERE m.user_name = ? ORDER BY l.id')
+          .all(name) as { v: string }[]
+      ).map((r) => r.v);
+      expect(times).toEqual([...times].sort());
+    }
+  });
+
+  it('gives vip a member area as full as demo’s: favourites, clients with visits, subscription, score history, messages', () => {
+    const count = (table: string) =>
+      value<number>(db, `SELECT count(*) AS v FROM ${table} t JOIN member m ON m.id = t.member_id WHERE m.user_name = 'vip'`);
+    expect(count('favorite')).toBeGreaterThanOrEqual(6);
+    expect(count('visit_client')).toBeGreaterThanOrEqual(4);
+    expect(count('visit_record')).toBeGreaterThanOrEqual(4);
+    expect(count('score_log')).toBeGreaterThanOrEqual(3);
+    expect(count('message')).toBeGreaterThanOrEqual(2);
+    expect(count('cms_order')).toBeGreaterThanOrEqual(2);
+    const vip = db
+      .prepare("SELECT subscribe_keywords AS keywords, subscribe_regions AS regions FROM member WHERE user_name = 'vip'")
+      .get() as { keywords: string; regions: string };
+    expect(vip.keywords).not.toBe('');
+    expect(vip.regions).not.toBe('');
+    // Nothing of vip's CRM repeats demo's: two members, two companies.
+    const overlap = value<number>(
+      db,
+      `SELECT count(*) AS v FROM visit_client a JOIN member ma ON ma.id = a.member_id AND ma.user_name = 'vip'
+       JOIN visit_client b ON b.company_name = a.company_name JOIN member mb ON mb.id = b.member_id AND mb.user_name = 'demo'`,
+    );
+    expect(overlap).toBe(0);
+  });
+});
+
 describe('demo top-up', () => {
   it('publishes a batch for each missing day up to today, once', () => {
     const stale = seeded({ projects: 365, tenders: 1460, now: NOW });

@@ -1,9 +1,11 @@
 /**
  * Demo members: `demo` / `demo123` (普通会员 with points, favourites, clients, visit records,
  * messages with replies, unlocks, orders and a score log) and `vip` / `vip123` (VIP会员 valid for a
- * year from seeding). Balances in the score log add up to each member's score.
+ * year from seeding, bought after months as a free member and a monthly pass, with a member area as
+ * full as demo's). Balances in the score log add up to each member's score. Nothing is dated after
+ * `now` except next-visit dates, and a client's next visit comes after its last one.
  */
-import { addDays, formatDate, formatDateTime } from '../../clock';
+import { addDays, DAY_MS, formatDate, formatDateTime, parseLocalDateTime, startOfDay } from '../../clock';
 import type { PasswordHasher } from '../../modules/auth/passwords';
 import { userNameKey } from '../../modules/auth/user-name-key';
 import type { Db } from '../connection';
@@ -23,15 +25,43 @@ const configNumber = (key: string) => Number(SITE_CONFIGS.find((c) => c.key === 
 const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const randomSecret = (rng: Random) => Array.from({ length: 16 }, () => rng.pick([...BASE62])).join('');
 
-const VISIT_CONTENTS = [
-  '电话沟通项目进展，对方表示施工招标预计下月启动。',
-  '上门拜访项目负责人，介绍公司类似工程业绩，对方同意招标前提供计划安排。',
-  '微信发送公司资质及业绩材料，等待对方反馈。',
-  '参加项目对接会，与建设单位工程部现场交流合作意向。',
-  '陪同技术负责人踏勘项目现场，了解地质和周边道路情况。',
-] as const;
-const VISIT_RESULTS = ['对方有合作意向', '需进一步跟进', '已提交初步报价', '对方暂无需求'] as const;
-const NEXT_STEPS = ['下周再次电话跟进', '准备投标资料', '安排技术交流', '关注招标公告发布'] as const;
+/** What a member writes about visits; demo and vip get different words, as two companies would. */
+interface VisitWords {
+  contents: readonly string[];
+  results: readonly string[];
+  nextSteps: readonly string[];
+}
+
+const DEMO_VISITS: VisitWords = {
+  contents: [
+    '电话沟通项目进展，对方表示施工招标预计下月启动。',
+    '上门拜访项目负责人，介绍公司类似工程业绩，对方同意招标前提供计划安排。',
+    '微信发送公司资质及业绩材料，等待对方反馈。',
+    '参加项目对接会，与建设单位工程部现场交流合作意向。',
+    '陪同技术负责人踏勘项目现场，了解地质和周边道路情况。',
+  ],
+  results: ['对方有合作意向', '需进一步跟进', '已提交初步报价', '对方暂无需求'],
+  nextSteps: ['下周再次电话跟进', '准备投标资料', '安排技术交流', '关注招标公告发布'],
+};
+
+const VIP_VISITS: VisitWords = {
+  contents: [
+    '拜访建设单位基建处，了解可研批复进度和设计招标安排。',
+    '电话联系项目经理，确认全过程咨询服务的需求范围。',
+    '向对方发送同类医院项目的造价咨询案例，约定面谈时间。',
+    '与业主技术负责人视频会议，讨论初步设计方案优化建议。',
+  ],
+  results: ['对方认可服务方案', '等待业主内部决策', '已报送咨询服务报价'],
+  nextSteps: ['月底前提交服务建议书', '跟进可研评审结果', '约请分管领导面谈'],
+};
+
+/** A client a demo member follows up, with where it came from. */
+interface DemoClient {
+  name: string;
+  type: 'xmk' | 'zb' | 'manual';
+  id: number | null;
+  title: string | null;
+}
 
 interface Ledger {
   balance: number;
@@ -80,6 +110,105 @@ export function seedDemoMembers(db: Db, rng: Random, now: Date, hasher: Password
     return goods;
   };
 
+  const insertFavorite = db.prepare(
+    'INSERT OR IGNORE INTO favorite (member_id, type, data_id, is_cancel, create_time, update_time) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const insertClient = db.prepare(
+    `INSERT OR IGNORE INTO visit_client (member_id, company_name, contact, phone, status, next_visit_date, remark,
+       source_type, source_id, source_title, create_time, update_time)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const insertRecord = db.prepare(
+    `INSERT INTO visit_record (member_id, client_id, visit_time, way, content, result, next_step, create_time)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const today = startOfDay(now);
+  /** A time `fraction` of the way from `publishTime` (an item's publication) to now. */
+  const between = (publishTime: string, fraction: number) => {
+    const published = parseLocalDateTime(publishTime)!.getTime();
+    return new Date(published + (now.getTime() - published) * fraction);
+  };
+
+  /**
+   * Clients added 40, 35, 30… days ago, each with 1–4 visits spread between its creation and today
+   * (on working hours, never today, so never after `now`); status cycles 待跟进/跟进中/已签约/已放弃,
+   * and the open ones get a next visit after their last, two of them already due.
+   */
+  const seedClients = (memberId: number, clients: DemoClient[], words: VisitWords, firstRemark: string) => {
+    clients.forEach((client, i) => {
+      const created = addDays(now, -40 + i * 5);
+      const visits = rng.int(1, 4);
+      const days = Math.round((today.getTime() - startOfDay(created).getTime()) / DAY_MS);
+      const visitTimes = Array.from({ length: visits }, (_, v) => {
+        const day = addDays(startOfDay(created), Math.max(1, Math.floor((days * (v + 1)) / (visits + 1))));
+        // 09:00–17:00, in quarter hours
+        return new Date(day.getTime() + 9 * 3_600_000 + rng.int(0, 32) * 900_000);
+      });
+      const lastVisit = visitTimes.at(-1)!;
+      const status = String(i % 4);
+      const open = status === '0' || status === '1';
+      // Two due (before today), the rest upcoming; never on or before the last visit's day.
+      const planned = addDays(today, i - 2);
+      const nextVisit = open ? formatDate(planned > lastVisit ? planned : addDays(startOfDay(lastVisit), 1)) : null;
+      const result = insertClient.run(
+        memberId,
+        client.name,
+        personName(rng),
+        mobilePhone(rng),
+        status,
+        nextVisit,
+        i === 0 ? firstRemark : '',
+        client.type,
+        client.id,
+        client.title,
+        formatDateTime(created),
+        // Adding a record touches its client (visit/routes.ts), so the last visit is the last update.
+        formatDateTime(lastVisit),
+      );
+      if (result.changes === 0) return;
+      const clientId = Number(result.lastInsertRowid);
+      for (const time of visitTimes) {
+        const visitTime = formatDateTime(time);
+        insertRecord.run(
+          memberId,
+          clientId,
+          visitTime,
+          String(rng.int(0, 3)),
+          rng.pick(words.contents),
+          rng.pick(words.results),
+          rng.pick(words.nextSteps),
+          visitTime,
+        );
+      }
+    });
+  };
+
+  /**
+   * Companies to follow up from items published at least 45 days ago (before the clients were
+   * added): two projects' owners and a tender's tenderer, newest first from `offset`. Each item is
+   * favourited the day after it was published, which is how the member found it.
+   */
+  const followedItems = (memberId: number, offset: number): DemoClient[] => {
+    const cutoff = formatDateTime(addDays(now, -45));
+    const projects = db
+      .prepare<[string, number], { id: number; title: string; company: string; publishTime: string }>(
+        `SELECT id, title, owner AS company, publish_time AS publishTime FROM xmk WHERE publish_time <= ?
+         ORDER BY id DESC LIMIT 2 OFFSET ?`,
+      )
+      .all(cutoff, offset);
+    const tenders = db
+      .prepare<[string, number], { id: number; title: string; company: string; publishTime: string }>(
+        `SELECT id, title, tenderer AS company, publish_time AS publishTime FROM zb WHERE publish_time <= ?
+         ORDER BY id DESC LIMIT 1 OFFSET ?`,
+      )
+      .all(cutoff, offset);
+    return [...projects.map((x) => ['xmk', x] as const), ...tenders.map((z) => ['zb', z] as const)].map(([type, item]) => {
+      const time = formatDateTime(addDays(parseLocalDateTime(item.publishTime)!, 1));
+      insertFavorite.run(memberId, type, item.id, 0, time, time);
+      return { name: item.company, type, id: item.id, title: item.title };
+    });
+  };
+
   // demo: a free member who bought points and spent some on unlocks
   const demoCreated = addDays(now, -200);
   const demoPhone = mobilePhone(rng);
@@ -114,93 +243,45 @@ export function seedDemoMembers(db: Db, rng: Random, now: Date, hasher: Password
     )
     .all(60);
   const recentZb = db
-    .prepare<[number], { id: number; title: string; tenderer: string }>(
-      'SELECT id, title, tenderer FROM zb ORDER BY id DESC LIMIT ?',
+    .prepare<[number], { id: number; title: string; tenderer: string; publishTime: string }>(
+      'SELECT id, title, tenderer, publish_time AS publishTime FROM zb ORDER BY id DESC LIMIT ?',
     )
     .all(60);
   if (recentXmk.length === 0 || recentZb.length === 0) {
     setScore.run(demoLedger.balance, demoId);
   } else {
     const unlock = db.prepare('INSERT INTO contact_unlock (member_id, type, data_id, create_time) VALUES (?, ?, ?, ?)');
-    const unlocked = [...new Set([rng.pick(recentXmk), rng.pick(recentXmk), rng.pick(recentXmk)])];
-    unlocked.forEach((item, i) => {
-      const time = addDays(now, -20 + i * 5);
+    // Unlocked after publication, in publication order, so the score log's times rise with its ids.
+    const unlocked = [...new Set([rng.pick(recentXmk), rng.pick(recentXmk), rng.pick(recentXmk)])].sort((a, b) =>
+      a.publishTime.localeCompare(b.publishTime),
+    );
+    unlocked.forEach((item) => {
+      const time = between(item.publishTime, 0.5);
       unlock.run(demoId, 'xmk', item.id, formatDateTime(time));
       demoLedger.add(-unlockCost, SCORE_TYPES.unlock.value, `查看联系方式：${item.title}`, time);
     });
     setScore.run(demoLedger.balance, demoId);
 
-    const insertFavorite = db.prepare(
-      'INSERT OR IGNORE INTO favorite (member_id, type, data_id, is_cancel, create_time, update_time) VALUES (?, ?, ?, ?, ?, ?)',
-    );
     const favoriteXmk = [...new Set(Array.from({ length: 7 }, () => rng.pick(recentXmk)))];
     const favoriteZb = [...new Set(Array.from({ length: 5 }, () => rng.pick(recentZb)))];
     favoriteXmk.forEach((item, i) => {
-      const time = formatDateTime(addDays(now, -30 + i * 3));
+      const time = formatDateTime(between(item.publishTime, (i + 1) / 10));
       insertFavorite.run(demoId, 'xmk', item.id, i === 2 ? 1 : 0, time, time);
     });
     favoriteZb.forEach((item, i) => {
-      const time = formatDateTime(addDays(now, -25 + i * 4));
+      const time = formatDateTime(between(item.publishTime, (i + 1) / 8));
       insertFavorite.run(demoId, 'zb', item.id, i === 1 ? 1 : 0, time, time);
     });
 
-    // Clients: two from favourites' owners, one from a tender's tenderer, three typed in.
-    const insertClient = db.prepare(
-      `INSERT OR IGNORE INTO visit_client (member_id, company_name, contact, phone, status, next_visit_date, remark,
-         source_type, source_id, source_title, create_time, update_time)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    const insertRecord = db.prepare(
-      `INSERT INTO visit_record (member_id, client_id, visit_time, way, content, result, next_step, create_time)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    const fromItems = [
-      { name: favoriteXmk[0]!.owner, type: 'xmk', id: favoriteXmk[0]!.id, title: favoriteXmk[0]!.title },
-      { name: favoriteXmk[1]!.owner, type: 'xmk', id: favoriteXmk[1]!.id, title: favoriteXmk[1]!.title },
-      { name: favoriteZb[0]!.tenderer, type: 'zb', id: favoriteZb[0]!.id, title: favoriteZb[0]!.title },
-    ];
-    const typedIn = Array.from({ length: 3 }, () => ({
+    // Clients: two projects' owners and a tender's tenderer, three typed in.
+    const fromItems = followedItems(demoId, 0);
+    const typedIn = Array.from({ length: 3 }, (): DemoClient => ({
       name: `山东${rng.pick(BRANDS)}${rng.pick(CONTRACTOR_SUFFIXES)}`,
       type: 'manual',
       id: null,
       title: null,
     }));
-    [...fromItems, ...typedIn].forEach((client, i) => {
-      const created = addDays(now, -40 + i * 5);
-      const status = String(i % 4);
-      const nextVisit = status === '0' || status === '1' ? formatDate(addDays(now, i - 2)) : null;
-      const result = insertClient.run(
-        demoId,
-        client.name,
-        personName(rng),
-        mobilePhone(rng),
-        status,
-        nextVisit,
-        i === 0 ? '重点客户，关注施工招标时间' : '',
-        client.type,
-        client.id,
-        client.title,
-        formatDateTime(created),
-        formatDateTime(created),
-      );
-      if (result.changes === 0) return;
-      const clientId = Number(result.lastInsertRowid);
-      const visits = rng.int(1, 4);
-      for (let v = 0; v < visits; v++) {
-        // Visits happen at different hours of the working day, not all at the client's creation time.
-        const visitTime = formatDateTime(addDays(created, 2 + v * 6 + rng.int(0, 32) / 96));
-        insertRecord.run(
-          demoId,
-          clientId,
-          visitTime,
-          String(rng.int(0, 3)),
-          rng.pick(VISIT_CONTENTS),
-          rng.pick(VISIT_RESULTS),
-          rng.pick(NEXT_STEPS),
-          visitTime,
-        );
-      }
-    });
+    seedClients(demoId, [...fromItems, ...typedIn], DEMO_VISITS, '重点客户，关注施工招标时间');
   }
 
   const insertMessage = db.prepare(
@@ -234,29 +315,93 @@ export function seedDemoMembers(db: Db, rng: Random, now: Date, hasher: Password
     );
   });
 
-  // vip: a yearly VIP bought when the account was opened
-  const vipCreated = addDays(now, -1);
+  // vip: four months a member — a free start, points, a monthly pass — then a yearly VIP bought
+  // yesterday; favourites, clients with visits, a subscription and messages like a working account.
+  const vipCreated = addDays(now, -120);
+  const vipPhone = mobilePhone(rng);
   const vipId = Number(
     insertMember.run(
       DEMO_MEMBERS.vip.userName,
       userNameKey(DEMO_MEMBERS.vip.userName),
       hasher.hash(DEMO_MEMBERS.vip.password),
       'VIP演示用户',
-      mobilePhone(rng),
+      vipPhone,
       'vip@example.com',
       `${rng.pick(BRANDS)}工程咨询有限公司`,
       '2',
-      formatDateTime(addDays(vipCreated, 365)),
-      '',
-      '',
+      formatDateTime(addDays(now, -1 + 365)),
+      '医院,污水处理,产业园',
+      '370300,370600,370700',
       randomSecret(rng),
+      formatDateTime(addDays(now, -1)),
       formatDateTime(vipCreated),
-      formatDateTime(vipCreated),
-      null,
+      formatDateTime(addDays(now, -1)),
     ).lastInsertRowid,
   );
   const vipLedger = ledgerOf(vipId);
   vipLedger.add(registerGift, SCORE_TYPES.register.value, '新用户注册赠送积分', vipCreated);
+  const vipPoints = order(vipId, '500积分', 'paid', addDays(now, -110));
+  vipLedger.add(vipPoints.score, SCORE_TYPES.purchase.value, `购买${vipPoints.name}`, addDays(now, -109.98));
+  order(vipId, '月度会员', 'paid', addDays(now, -90));
+  order(vipId, 'VIP年度会员', 'paid', addDays(now, -1));
+
+  // The newest few items stay untouched, so "not yet favourited" has examples for both members.
+  const olderXmk = recentXmk.slice(5);
+  const olderZb = recentZb.slice(5);
+  if (olderXmk.length > 0 && olderZb.length > 0) {
+    // Unlocks from the free months, on items published by then.
+    const unlock = db.prepare('INSERT OR IGNORE INTO contact_unlock (member_id, type, data_id, create_time) VALUES (?, ?, ?, ?)');
+    const unlockable = db
+      .prepare<[string], { id: number; title: string }>('SELECT id, title FROM xmk WHERE publish_time <= ? ORDER BY id DESC LIMIT 2')
+      .all(formatDateTime(addDays(now, -100)));
+    unlockable.forEach((item, i) => {
+      const time = addDays(now, -100 + i * 4);
+      if (unlock.run(vipId, 'xmk', item.id, formatDateTime(time)).changes === 0) return;
+      vipLedger.add(-unlockCost, SCORE_TYPES.unlock.value, `查看联系方式：${item.title}`, time);
+    });
+
+    const favoriteXmk = [...new Set(Array.from({ length: 6 }, () => rng.pick(olderXmk)))];
+    const favoriteZb = [...new Set(Array.from({ length: 4 }, () => rng.pick(olderZb)))];
+    [...favoriteXmk.map((item) => ['xmk', item] as const), ...favoriteZb.map((item) => ['zb', item] as const)].forEach(
+      ([type, item], i) => {
+        const time = formatDateTime(between(item.publishTime, (i + 1) / 12));
+        insertFavorite.run(vipId, type, item.id, i === 3 ? 1 : 0, time, time);
+      },
+    );
+
+    // Clients: as demo's, from other items and never one of demo's companies; two typed in.
+    const demoClients = new Set(
+      db
+        .prepare<[number], { name: string }>('SELECT company_name AS name FROM visit_client WHERE member_id = ?')
+        .all(demoId)
+        .map((r) => r.name),
+    );
+    const vipClients = [
+      ...followedItems(vipId, 3),
+      ...['济南', '烟台'].map(
+        (city): DemoClient => ({ name: `${city}${rng.pick(BRANDS)}置业有限公司`, type: 'manual', id: null, title: null }),
+      ),
+    ].filter((c) => !demoClients.has(c.name));
+    seedClients(vipId, vipClients, VIP_VISITS, '医院改扩建全过程咨询意向客户');
+  }
   setScore.run(vipLedger.balance, vipId);
-  order(vipId, 'VIP年度会员', 'paid', vipCreated);
+
+  const vipMessages: [source: string, content: string, reply: string | null][] = [
+    ['zjzx', '我单位承接的医院门诊楼项目需要全过程造价咨询，请安排对接。', '您好，造价咨询部负责人将于今日与您联系。'],
+    ['member', 'VIP 会员能否增加一个子账号供同事使用？', null],
+  ];
+  vipMessages.forEach(([source, content, reply], i) => {
+    const created = addDays(now, -9 + i * 5);
+    insertMessage.run(
+      vipId,
+      'VIP演示用户',
+      vipPhone,
+      'vip@example.com',
+      content,
+      source,
+      formatDateTime(created),
+      reply,
+      reply === null ? null : formatDateTime(addDays(created, 0.2)),
+    );
+  });
 }

@@ -1,9 +1,10 @@
 /**
  * Masking of the 联系人 block for callers who may not see it (DOMAIN.md: "张**", "138****5678").
  * Enough stays visible to tell contacts apart and to show the data exists; the parts that let
- * someone call or visit are hidden.
+ * someone call or visit are hidden. `shownContact` is the one rule deciding who gets which: every
+ * answer that carries an item's contact data (details, getUserCompany, addGJ) goes through it.
  */
-import type { ContactBlock } from '@shared/contract/content';
+import type { ContactAccess, ContactBlock } from '@shared/contract/content';
 
 const chars = (text: string) => Array.from(text);
 
@@ -43,4 +44,16 @@ export function maskContact(contact: ContactBlock): ContactBlock {
     phone: maskPhone(contact.phone),
     address: maskAddress(contact.address),
   };
+}
+
+/** Why a caller sees an item's contact block the way they do (visitor, locked, vip, unlocked). */
+export type ContactAccessKind = ContactAccess['contactAccess'];
+
+/**
+ * The contact block as this caller may see it: as stored for a VIP or after an unlock, masked for a
+ * visitor and for a member who has not unlocked the item. `masked` tells callers not to copy it.
+ */
+export function shownContact(access: ContactAccessKind, contact: ContactBlock): { masked: boolean; contact: ContactBlock } {
+  const masked = access !== 'vip' && access !== 'unlocked';
+  return { masked, contact: masked ? maskContact(contact) : contact };
 }

@@ -17,7 +17,7 @@ import { notFound } from '../../envelope';
 import type { ContentTable } from '../../search/fts-index';
 import { escapeHtml } from '../../search/highlight';
 import { readCount } from '../system/settings';
-import { maskContact } from './contact-mask';
+import { shownContact } from './contact-mask';
 
 /** Who is looking: a visitor, or a member with the access decided for this item. */
 export type Viewer = { kind: 'visitor' } | { kind: 'member'; access: 'vip' | 'unlocked' | 'locked' };
@@ -52,13 +52,8 @@ export const unlockCost = (sql: Statements) => readCount(sql, CONFIG_KEYS.unlock
 
 function contactFor(sql: Statements, viewer: Viewer, contact: ContactBlock): ContactAccess & { contact: ContactBlock } {
   const contactAccess = viewer.kind === 'visitor' ? 'visitor' : viewer.access;
-  const masked = contactAccess === 'visitor' || contactAccess === 'locked';
-  return {
-    contactMasked: masked,
-    contactAccess,
-    unlockCost: unlockCost(sql),
-    contact: masked ? maskContact(contact) : contact,
-  };
+  const shown = shownContact(contactAccess, contact);
+  return { contactMasked: shown.masked, contactAccess, unlockCost: unlockCost(sql), contact: shown.contact };
 }
 
 function neighbours(

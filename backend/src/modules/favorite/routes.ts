@@ -15,6 +15,7 @@ import { pagedTable } from '../../db/paging';
 import { notFound, success } from '../../envelope';
 import type { Routes } from '../../routing';
 import { body, flag, integer, oneOf, optional, pageFields, parseInput, pathId, required } from '../../validation';
+import { shownContact } from '../content/contact-mask';
 import { contactOf, MSG_XMK_NOT_FOUND, MSG_ZB_NOT_FOUND } from '../content/details';
 import { contactAccessFor, memberAccess } from '../member/access';
 import { findClient, findClientByName, insertClient } from '../visit/queries';
@@ -60,6 +61,29 @@ function favoriteStatus(sql: Statements, memberId: number, type: ContentType, da
     )
     .get(memberId, type, dataId);
   return { type, dataId, favorited: row?.isCancel === 0 };
+}
+
+function hasFavoriteRow(sql: Statements, memberId: number, type: ContentType, dataId: number): boolean {
+  return (
+    sql
+      .get<[number, string, number], { one: 1 }>('SELECT 1 AS one FROM favorite WHERE member_id = ? AND type = ? AND data_id = ?')
+      .get(memberId, type, dataId) !== undefined
+  );
+}
+
+/**
+ * Before a new favourite row: at the cap, the oldest cancelled favourite makes room (cancelled rows
+ * are kept only so they can be restored); with none cancelled, the cap's message refuses.
+ */
+function makeRoomForFavorite(ctx: AppContext, memberId: number): void {
+  if (ctx.quotas.hasRoom(memberId, 'favorites')) return;
+  ctx.sql
+    .get(
+      `DELETE FROM favorite WHERE id = (SELECT id FROM favorite WHERE member_id = ? AND is_cancel = 1
+         ORDER BY update_time, id LIMIT 1)`,
+    )
+    .run(memberId);
+  ctx.quotas.ensureRoom(memberId, 'favorites');
 }
 
 export function registerFavoriteRoutes(routes: Routes, ctx: AppContext): void {
@@ -108,11 +132,13 @@ export function registerFavoriteRoutes(routes: Routes, ctx: AppContext): void {
 
   /** Favourite (isCancel 0) or cancel (1). The first favourite creates the row; later calls flip it. */
   routes.member(ENDPOINTS.favoriteChangeStatus, (req, session): AjaxResult<FavoriteStatus> => {
+    ctx.quotas.takeWrite(session.memberId);
     const { id, type, isCancel } = parseInput(changeBody, req.body);
     const now = formatDateTime(ctx.clock());
     return db.transaction(() => {
       itemCompany(sql, type, id);
       if (isCancel === 0) {
+        if (!hasFavoriteRow(sql, session.memberId, type, id)) makeRoomForFavorite(ctx, session.memberId);
         sql
           .get(
             `INSERT INTO favorite (member_id, type, data_id, is_cancel, create_time, update_time) VALUES (?, ?, ?, 0, ?, ?)
@@ -136,14 +162,17 @@ export function registerFavoriteRoutes(routes: Routes, ctx: AppContext): void {
    * following up never reveals what an unlock would cost.
    */
   routes.member(ENDPOINTS.favoriteAddGJ, (req, session): AjaxResult<BaifangClient> => {
+    ctx.quotas.takeWrite(session.memberId);
     const { id, type } = parseInput(addGJBody, req.body);
     const now = ctx.clock();
     return db.transaction(() => {
       const item = itemCompany(sql, type, id);
       const existing = findClientByName(sql, session.memberId, item.company);
       if (existing) return success(existing, '该单位已在跟进列表中');
-      const visible = contactAccessFor(sql, memberAccess(sql, session.memberId, now), type, id) !== 'locked';
-      const contact = visible ? contactOf(sql, type, id) : undefined;
+      ctx.quotas.ensureRoom(session.memberId, 'clients');
+      const shown = shownContact(contactAccessFor(sql, memberAccess(sql, session.memberId, now), type, id), contactOf(sql, type, id)!);
+      // A masked contact is no contact to call: the client starts without one until the item is unlocked.
+      const contact = shown.masked ? undefined : shown.contact;
       const clientId = insertClient(
         sql,
         session.memberId,

@@ -117,6 +117,7 @@ export function registerGoodsRoutes(routes: Routes, ctx: AppContext): void {
 
   /** A pending order; asking again for the same goods returns the pending order (no duplicates). */
   routes.member(ENDPOINTS.createOrder, (req, session): AjaxResult<Order> => {
+    ctx.quotas.takeWrite(session.memberId);
     const { goodsId } = parseInput(orderBody, req.body);
     const now = ctx.clock();
     return db.transaction(() => {
@@ -132,6 +133,7 @@ export function registerGoodsRoutes(routes: Routes, ctx: AppContext): void {
         goodsId,
       );
       if (pending) return success(pending.order, '您已有该商品的待支付订单，请联系客服完成支付');
+      ctx.quotas.ensureRoom(session.memberId, 'pendingOrders');
       const { id } = sql
         .get<(string | number)[], { id: number }>(
           `INSERT INTO cms_order (order_no, member_id, goods_id, goods_name, goods_type, price_fen, status, create_time)

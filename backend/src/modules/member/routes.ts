@@ -96,6 +96,7 @@ export function registerMemberRoutes(routes: Routes, ctx: AppContext): void {
   });
 
   routes.member(ENDPOINTS.updateProfile, (req, session): AjaxResult<MemberUser> => {
+    ctx.quotas.takeWrite(session.memberId);
     const input = parseInput(profileBody, req.body);
     const now = ctx.clock();
     let keywords: string | undefined;
@@ -150,6 +151,7 @@ export function registerMemberRoutes(routes: Routes, ctx: AppContext): void {
 
   /** `{x}` is a cache-busting value the client varies; any short value is accepted and ignored. */
   routes.member(ENDPOINTS.createRandomPassword, (req, session): AjaxResult<RandomPassword> => {
+    ctx.quotas.takeWrite(session.memberId);
     parseInput(z.object({ x: required('x 必须是 1 到 64 个字符', matching(/^[\w.-]{1,64}$/, 64)) }), req.params);
     return success(rotateRandomPassword(sql, session.memberId, ctx.clock()), '生成成功');
   });
@@ -159,6 +161,7 @@ export function registerMemberRoutes(routes: Routes, ctx: AppContext): void {
    * client left unescaped arrives as a space; it is put back before decrypting.
    */
   routes.member(ENDPOINTS.resetPassword, (req, session) => {
+    ctx.quotas.takeWrite(session.memberId);
     const q = parseInput(resetQuery, req.query);
     const oldPassword = ctx.passwords.decrypt(q.oldPassword.replace(/ /g, '+'));
     const newPassword = ctx.passwords.decrypt(q.newPassword.replace(/ /g, '+'));

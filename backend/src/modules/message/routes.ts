@@ -38,8 +38,11 @@ const MSG_COLUMNS = `id, name, phone, email, content, source, create_time AS cre
 export function registerMessageRoutes(routes: Routes, ctx: AppContext): void {
   const { sql } = ctx;
 
+  /** Visitors are limited per address by the portal's server; members also per account, here. */
   routes.optional(ENDPOINTS.addMsg, (req, session) => {
+    if (session) ctx.quotas.takeWrite(session.memberId);
     const msg = parseInput(addMsgBody, req.body);
+    if (session) ctx.quotas.ensureRoom(session.memberId, 'messagesPerDay');
     sql
       .get(
         'INSERT INTO message (member_id, name, phone, email, content, source, create_time) VALUES (?, ?, ?, ?, ?, ?, ?)',

@@ -29,6 +29,7 @@ export function registerScoreRoutes(routes: Routes, ctx: AppContext): void {
   const { sql, db } = ctx;
 
   routes.member(ENDPOINTS.xmkScore, (req, session): AjaxResult<UnlockResult> => {
+    ctx.quotas.takeWrite(session.memberId);
     const { id, type } = parseInput(unlockBody, req.body);
     const now = ctx.clock();
     return db.transaction((): AjaxResult<UnlockResult> => {

@@ -34,7 +34,7 @@ import {
   required,
   text,
 } from '../../validation';
-import { maskContact } from '../content/contact-mask';
+import { shownContact } from '../content/contact-mask';
 import { MSG_XMK_NOT_FOUND, MSG_ZB_NOT_FOUND } from '../content/details';
 import { contactAccessFor, memberAccess } from '../member/access';
 import {
@@ -138,12 +138,14 @@ export function registerVisitRoutes(routes: Routes, ctx: AppContext): void {
   });
 
   routes.member(ENDPOINTS.addBaifangClient, (req, session): AjaxResult<BaifangClient> => {
+    ctx.quotas.takeWrite(session.memberId);
     const input = parseInput(clientBody, req.body);
     const now = ctx.clock();
     return db.transaction(() => {
       const sourceType = input.sourceType ?? 'manual';
       if (sourceType !== 'manual' && !input.sourceId) throw invalid('sourceId 必须是正整数');
       const sourceId = sourceType === 'manual' ? null : input.sourceId!;
+      if (!findClientByName(sql, session.memberId, input.companyName)) ctx.quotas.ensureRoom(session.memberId, 'clients');
       const id = insertClient(
         sql,
         session.memberId,
@@ -165,6 +167,7 @@ export function registerVisitRoutes(routes: Routes, ctx: AppContext): void {
   });
 
   routes.member(ENDPOINTS.updateBaifangClient, (req, session): AjaxResult<BaifangClient> => {
+    ctx.quotas.takeWrite(session.memberId);
     const input = parseInput(clientUpdateBody, req.body);
     const now = ctx.clock();
     return db.transaction(() => {
@@ -213,11 +216,14 @@ export function registerVisitRoutes(routes: Routes, ctx: AppContext): void {
   });
 
   routes.member(ENDPOINTS.addBaifangRecords, (req, session): AjaxResult<BaifangRecord> => {
+    ctx.quotas.takeWrite(session.memberId);
     const input = parseInput(recordBody, req.body);
     const now = ctx.clock();
     return db.transaction(() => {
       const client = findClient(sql, session.memberId, input.clientId);
       if (!client) throw notFound(MSG_CLIENT_NOT_FOUND);
+      ctx.quotas.ensureRoom(session.memberId, 'recordsPerClient', client.id);
+      ctx.quotas.ensureRoom(session.memberId, 'records');
       const time = formatDateTime(now);
       const { id } = sql
         .get<(string | number)[], { id: number }>(
@@ -253,6 +259,7 @@ export function registerVisitRoutes(routes: Routes, ctx: AppContext): void {
   });
 
   routes.member(ENDPOINTS.delBaifangRecords, (req, session) => {
+    ctx.quotas.takeWrite(session.memberId);
     const { id } = parseInput(z.object({ id: pathId('id') }), req.params);
     const now = formatDateTime(ctx.clock());
     return db.transaction(() => {
@@ -328,15 +335,14 @@ export function registerVisitRoutes(routes: Routes, ctx: AppContext): void {
       )
       .get(id);
     if (!project) throw notFound(MSG_XMK_NOT_FOUND);
-    const access = memberAccess(sql, session.memberId, ctx.clock());
-    const visible = contactAccessFor(sql, access, 'xmk', id) !== 'locked';
-    const contact = {
+    const access = contactAccessFor(sql, memberAccess(sql, session.memberId, ctx.clock()), 'xmk', id);
+    // The contact company is part of the contact block: masked like the detail's, name included.
+    const { contact: shown } = shownContact(access, {
       company: project.contactCompany,
       contact: project.contactName,
       phone: project.contactPhone,
       address: project.contactAddress,
-    };
-    const shown = visible ? contact : maskContact(contact);
+    });
 
     const companies = new Map<string, ProjectCompany>();
     const add = (role: string, companyName: string, person: { contact: string; phone: string } | null) => {
@@ -351,7 +357,7 @@ export function registerVisitRoutes(routes: Routes, ctx: AppContext): void {
       });
     };
     add('建设单位', project.owner, project.contactCompany === project.owner ? shown : null);
-    add('联系单位', project.contactCompany, shown);
+    add('联系单位', shown.company, shown);
     const tenders = sql
       .get<[number], { tenderer: string; agency: string }>(
         'SELECT DISTINCT tenderer, agency FROM zb WHERE xmk_id = ? ORDER BY id DESC LIMIT 20',

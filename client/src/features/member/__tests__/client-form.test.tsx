@@ -39,6 +39,7 @@ function open(client: BaifangClient | null, answers: Record<string, Answer> = {}
       ok([
         { role: '建设单位', companyName: '济南市历下区教育和体育局', contact: '张**', phone: '138****5678', exists: false },
         { role: '招标人', companyName: '济南市城市建设局', contact: '', phone: '', exists: true },
+        { role: '联系单位', companyName: '山东****有限公司', contact: '李*', phone: '139****1234', exists: false },
       ]),
     'PUT /cms/baifang/addBaifangClient': saved,
     'PUT /cms/baifang/updateBaifangClient': saved,
@@ -89,6 +90,9 @@ describe('new client from a project', () => {
     const companies = within(dialog()).getAllByRole('listitem');
     expect(companies[1]).toHaveTextContent('已在跟进');
     expect(within(companies[1] as HTMLElement).queryByRole('button', { name: '选择' })).toBeNull();
+    // A contact company the member has not unlocked comes masked: nothing to follow up by that name.
+    expect(companies[2]).toHaveTextContent('查看联系方式后可跟进');
+    expect(within(companies[2] as HTMLElement).queryByRole('button', { name: '选择' })).toBeNull();
     await user.click(within(companies[0] as HTMLElement).getByRole('button', { name: '选择' }));
 
     expect(within(dialog()).getByLabelText('客户单位')).toHaveValue('济南市历下区教育和体育局');

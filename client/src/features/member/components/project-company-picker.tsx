@@ -109,6 +109,9 @@ function CompanyList({ project, onBack, onPick }: { project: ProjectChoice; onBa
               ) : null}
               {company.exists ? (
                 <span className="company-option-exists">已在跟进</span>
+              ) : isMasked(company.companyName) ? (
+                // A contact company the member has not unlocked comes masked: nothing to follow up yet.
+                <span className="company-option-exists">查看联系方式后可跟进</span>
               ) : (
                 <button
                   type="button"
