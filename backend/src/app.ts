@@ -4,6 +4,7 @@
  * listens; index.ts does. Tests inject the clock and the captcha generator.
  */
 import express, { type Express } from 'express';
+import { ENDPOINTS } from '@shared/contract/endpoints';
 import { systemClock, startOfDay, addDays, type Clock } from './clock';
 import type { BackendConfig } from './config';
 import type { AppContext, Logger } from './context';
@@ -52,6 +53,8 @@ export interface BackendApp {
 
 /** JSON bodies above this are refused with HTTP 413. */
 export const BODY_LIMIT = '100kb';
+/** `POST /admin/content/import`: bigger files go through `npm run import`. */
+export const IMPORT_BODY_LIMIT = '20mb';
 
 export const consoleLogger: Logger = {
   info: (message) => console.log(message),
@@ -149,6 +152,8 @@ function assemble(
     res.set('X-Content-Type-Options', 'nosniff');
     next();
   });
+  // The import takes a JSON Lines file as it is, whatever its declared type (read before express.json).
+  app.use(ENDPOINTS.importNotices.path, express.text({ type: () => true, limit: IMPORT_BODY_LIMIT }));
   app.use(express.json({ limit: BODY_LIMIT }));
 
   const routes = createRoutes(app, context.tokens, context.adminToken);
