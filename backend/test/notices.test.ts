@@ -253,3 +253,22 @@ describe('lifecycle and what changed on the detail answers', () => {
     expect(detail.changes).toEqual([{ field: 'noticeType', label: '项目阶段', before: '2', after: '4' }]);
   });
 });
+
+describe('the seeded lifecycles', () => {
+  it('show on the detail answers: the 变更公告 moved the opening of the 招标公告 it changes', async () => {
+    const pair = t.db
+      .prepare(
+        `SELECT g.id AS original, b.id AS change, b.publish_time AS changeTime FROM zb g
+         JOIN zb b ON b.process_code = g.process_code AND b.notice_type = '3'
+         WHERE g.notice_type = '2' AND g.source_id IS NULL LIMIT 1`,
+      )
+      .get() as { original: number; change: number; changeTime: string } | undefined;
+    expect(pair).toBeDefined();
+    const change = (await request(t.app).get(`/api/cmsData/bidding/${pair!.change}`)).body.data as ZbNoticeFields;
+    expect(change.changesAgainst).toMatchObject({ kind: 'notice', id: pair!.original });
+    expect(change.changes.map((c) => c.field)).toContain('openTime');
+    const original = (await request(t.app).get(`/api/cmsData/bidding/${pair!.original}`)).body.data as ZbNoticeFields;
+    expect(original.changedBy).toEqual({ id: pair!.change, publishTime: pair!.changeTime });
+    expect(original.lifecycle.notices.map((n) => n.id)).toContain(pair!.change);
+  });
+});
