@@ -2,10 +2,15 @@
  * Issue 12 parts 1 and 2: importing notices (all or nothing, idempotent, versions kept, search index
  * in step), and the detail answers' lifecycle, changes and changedBy, masked like the contact block.
  */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NoticeImportRecord, ZbNoticeFields } from '@shared/contract/notices';
 import { importNotices } from '../src/modules/content/import';
+import { csvToJsonLines } from '../src/modules/content/import-csv';
 import { createTestBackend, type TestBackend } from './fixture';
 
 let t: TestBackend;
@@ -270,5 +275,60 @@ describe('the seeded lifecycles', () => {
     const original = (await request(t.app).get(`/api/cmsData/bidding/${pair!.original}`)).body.data as ZbNoticeFields;
     expect(original.changedBy).toEqual({ id: pair!.change, publishTime: pair!.changeTime });
     expect(original.lifecycle.notices.map((n) => n.id)).toContain(pair!.change);
+  });
+});
+
+describe('npm run import', () => {
+  const cli = path.resolve(__dirname, '../src/db/import-cli.ts');
+  const run = async (file: string) => {
+    try {
+      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', cli, file, '--data-dir', t.config.dataDir]);
+      return { code: 0, out: stdout };
+    } catch (err) {
+      const e = err as { code: number; stdout: string; stderr: string };
+      return { code: e.code, out: e.stdout + e.stderr };
+    }
+  };
+  const write = (name: string, body: string) => {
+    const file = path.join(t.config.dataDir, name);
+    fs.writeFileSync(file, body);
+    return file;
+  };
+
+  it('writes into the running backend\'s database; the backend sees the rows, its cached counts included', async () => {
+    const total = async () => (await request(t.app).get('/api/zb/search')).body.total as number;
+    const before = await total();
+    const record = { ...announcement, sourceId: 'cli-0001', processCode: 'CLI-1', title: '潍坊市寒亭区命令行导入测试工程招标公告', areaCode: '370703' };
+    const res = await run(write('cli.jsonl', jsonl(record)));
+    expect(res).toMatchObject({ code: 0 });
+    expect(res.out).toContain('新增 1');
+    expect(await total()).toBe(before + 1);
+    expect((await searchZb('命令行导入')).map((h) => h.id)).toEqual([idOf('zb', 'cli-0001')]);
+  }, 30_000);
+
+  it('stops at a bad line with its number and writes nothing', async () => {
+    const before = counts();
+    const good = JSON.stringify({ ...announcement, sourceId: 'cli-0002' });
+    const res = await run(write('bad.jsonl', `${good}\n${good.replace('cli-0002', 'cli-0003').replace('2024-06-10', '2024-13-10')}\n`));
+    expect(res.code).toBe(1);
+    expect(res.out).toContain('第 2 行：发布时间（publishTime）不是有效的日期时间');
+    expect(res.out).toContain('未写入任何数据');
+    expect(counts()).toEqual(before);
+  }, 30_000);
+
+  it('reads CSV with the same columns, line numbers those of the CSV', () => {
+    const csv = [
+      'kind,sourceId,title,noticeType,areaCode,industry,amount,publishTime,contact.name,contact.phone',
+      'zb,csv-0001,"临沂市兰山区""CSV""导入测试工程招标公告",招标公告,371302,房建,88.5,2024-06-01 09:00:00,王五,13700001111',
+      'zb,csv-0002,临沂市兰山区第二个导入测试工程招标公告,招标公告,371302,房建,,2024-06-01,,',
+    ].join('\r\n');
+    const result = importNotices(t.db, csvToJsonLines(csv), { changedBy: 'import', now: t.clock() });
+    expect(result).toEqual({ total: 2, inserted: 2, updated: 0, unchanged: 0 });
+    const row = t.db.prepare("SELECT title, amount, contact_name AS name, publish_time AS p FROM zb WHERE source_id = 'csv-0002'").get();
+    expect(row).toEqual({ title: '临沂市兰山区第二个导入测试工程招标公告', amount: null, name: '', p: '2024-06-01 00:00:00' });
+    expect(() => csvToJsonLines(csv.replace('371302,房建,88.5', '371302,房建,88.5,extra'))).toThrow('第 2 行：有 11 列，表头有 10 列');
+    expect(() => importNotices(t.db, csvToJsonLines(csv.replace('371302,房建,,', '999999,房建,,')), { changedBy: 'import', now: t.clock() })).toThrow(
+      '第 3 行：未知地区代码 999999',
+    );
   });
 });

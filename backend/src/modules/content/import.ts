@@ -265,6 +265,8 @@ export function importNotices(db: Db, text: string, options: ImportOptions): Not
       }
     }
     onNoticesImported(db, imported);
-  })();
+    // IMMEDIATE: take the write lock first (waiting up to busy_timeout) rather than fail on upgrading
+    // a read snapshot that the live backend's writes have moved past.
+  }).immediate();
   return result;
 }
