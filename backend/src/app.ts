@@ -11,6 +11,7 @@ import type { AppContext, Logger } from './context';
 import { openDatabase, Statements, type Db } from './db/connection';
 import { migrate } from './db/migrations';
 import { isSeeded, seedDatabase } from './db/seed/seed';
+import { DEMO_FEED_INTERVAL_MS, runDemoFeed } from './db/seed/demo-feed';
 import { topUpDemoData } from './db/seed/top-up';
 import { errorHandler, unknownPath } from './envelope';
 import { loadOrCreateAdminToken } from './modules/auth/admin-token';
@@ -144,6 +145,23 @@ function assemble(
     scheduleTopUp();
   }
 
+  // The demo feed (issue 12): new and changed notices every few minutes, through the import.
+  let feedTimer: NodeJS.Timeout | undefined;
+  if (config.demoFeed) {
+    feedTimer = setInterval(() => {
+      try {
+        const result = runDemoFeed(db, clock());
+        if (result) {
+          stats.invalidate();
+          log.info(`backend: demo feed published ${result.inserted} new and ${result.updated} changed notices`);
+        }
+      } catch (err) {
+        log.error('backend: demo feed failed', err);
+      }
+    }, DEMO_FEED_INTERVAL_MS);
+    feedTimer.unref();
+  }
+
   const app = express();
   app.disable('x-powered-by');
   // Responses are small JSON computed per request; ETags would hash every body for little gain.
@@ -180,6 +198,7 @@ function assemble(
     topUp,
     close() {
       clearTimeout(topUpTimer);
+      clearInterval(feedTimer);
       try {
         context.views.close();
       } finally {

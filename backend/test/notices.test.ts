@@ -9,6 +9,8 @@ import { promisify } from 'node:util';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NoticeImportRecord, ZbNoticeFields } from '@shared/contract/notices';
+import { loadConfig } from '../src/config';
+import { runDemoFeed } from '../src/db/seed/demo-feed';
 import { importNotices } from '../src/modules/content/import';
 import { csvToJsonLines } from '../src/modules/content/import-csv';
 import { createTestBackend, type TestBackend } from './fixture';
@@ -330,5 +332,47 @@ describe('npm run import', () => {
     expect(() => importNotices(t.db, csvToJsonLines(csv.replace('371302,房建,,', '999999,房建,,')), { changedBy: 'import', now: t.clock() })).toThrow(
       '第 3 行：未知地区代码 999999',
     );
+  });
+});
+
+describe('the demo feed', () => {
+  it('is off unless DEMO_FEED is set', () => {
+    expect(loadConfig({}).demoFeed).toBe(false);
+    expect(loadConfig({ DEMO_FEED: '1' }).demoFeed).toBe(true);
+    expect(() => loadConfig({ DEMO_FEED: 'yes' })).toThrow('DEMO_FEED');
+  });
+
+  it('publishes new and changed notices through the import, moving processes along their lifecycle', async () => {
+    const before = counts();
+    let updated = 0;
+    for (let tick = 0; tick < 12; tick++) {
+      t.clock.advance(3 * 60_000);
+      const result = runDemoFeed(t.db, t.clock())!;
+      expect(result.inserted).toBeGreaterThanOrEqual(2);
+      updated += result.updated;
+    }
+    expect(counts().zb).toBeGreaterThan(before.zb + 20);
+    expect(updated).toBeGreaterThan(0);
+    const sequences = (
+      t.db
+        .prepare(
+          `SELECT group_concat(notice_type, '') AS types FROM (SELECT process_code, notice_type FROM zb
+           WHERE source_id LIKE 'feed-zb-%' ORDER BY id) GROUP BY process_code`,
+        )
+        .all() as { types: string }[]
+    ).map((r) => r.types);
+    for (const types of sequences) expect(types).toMatch(/^1?(2(3?(4(5)?)?)?)?$/);
+    expect(sequences.some((types) => types.length >= 3)).toBe(true);
+    const stages = t.db
+      .prepare("SELECT count(*) AS n FROM xmk_version v JOIN xmk x ON x.id = v.xmk_id WHERE x.source_id LIKE 'feed-xmk-%' AND v.version > 1")
+      .get() as { n: number };
+    expect(stages.n).toBeGreaterThan(0);
+    // The newest feed notice is searchable and has its lifecycle on the detail answer.
+    const newest = t.db.prepare("SELECT id, process_code AS code FROM zb WHERE source_id LIKE 'feed-zb-%' ORDER BY id DESC LIMIT 1").get() as {
+      id: number;
+      code: string;
+    };
+    const detail = (await request(t.app).get(`/api/cmsData/bidding/${newest.id}`)).body.data as ZbNoticeFields;
+    expect(detail.lifecycle.processCode).toBe(newest.code);
   });
 });

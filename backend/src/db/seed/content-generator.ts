@@ -991,7 +991,7 @@ const STANDALONE_KINDS: readonly StandaloneKind[] = [
 
 const NOTICE_TYPE_WEIGHTS = [10, 45, 10, 15, 20];
 const NOTICE_TYPE_VALUES: readonly NoticeType[] = ['1', '2', '3', '4', '5'];
-const NOTICE_SUFFIX: Record<NoticeType, string> = {
+export const NOTICE_SUFFIX: Record<NoticeType, string> = {
   '1': '招标预告',
   '2': '招标公告',
   '3': '变更公告',
