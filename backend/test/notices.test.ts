@@ -150,6 +150,7 @@ describe('POST /admin/content/import', () => {
     ['a title over the limit', JSON.stringify({ ...announcement, sourceId: 'x-4', title: '长'.repeat(201) }), '第 2 行：标题（title）不能超过 200 个字符'],
     ['a missing title', JSON.stringify({ ...announcement, sourceId: 'x-5', title: undefined }), '第 2 行：缺少标题（title）'],
     ['an unknown notice type', JSON.stringify({ ...announcement, sourceId: 'x-6', noticeType: '流标公告' }), '第 2 行：未知公告类型 流标公告'],
+    ['a project without its investment', JSON.stringify({ ...project, sourceId: 'x-8', amount: null }), '第 2 行：项目库记录（kind xmk）必须有投资总额'],
     ['a tender field on a project', JSON.stringify({ ...project, sourceId: 'x-7', openTime: '2024-07-01 09:00:00' }), '第 2 行：项目库记录（kind xmk）不能有开标时间'],
   ])('refuses the whole file for %s, naming the line', async (_name, badLine, message) => {
     const before = counts();

@@ -219,7 +219,11 @@ function indexDocument(record: NoticeRecord) {
 export function importNotices(db: Db, text: string, options: ImportOptions): NoticeImportResult {
   const records = parseImportFile(db, text);
   // New notices get ids in publish order; the sort is stable, so equal times keep file order.
-  const ordered = [...records].sort((a, b) => (a.record.publishTime < b.record.publishTime ? -1 : a.record.publishTime > b.record.publishTime ? 1 : 0));
+  const ordered = [...records].sort((a, b) => {
+    const x = a.record.publishTime;
+    const y = b.record.publishTime;
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
   const w = writers(db);
   const now = formatDateTime(options.now);
   const result: NoticeImportResult = { total: records.length, inserted: 0, updated: 0, unchanged: 0 };

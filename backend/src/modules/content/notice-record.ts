@@ -223,6 +223,8 @@ export function normaliseRecord(value: unknown, dicts: NoticeDictionaries): Noti
   if (r.kind === 'xmk') {
     const stray = TENDER_ONLY.find((field) => r[field] !== undefined && r[field] !== null && r[field] !== '');
     if (stray) throw new RecordError(`项目库记录（kind xmk）不能有${FIELD_LABELS[stray]}（${stray}）`);
+    // xmk.investment is required: without it a re-import would read back 0 and never be "unchanged".
+    if (r.amount === undefined || r.amount === null) throw new RecordError('项目库记录（kind xmk）必须有投资总额（amount，万元）');
   }
   const orNull = <T>(v: T | null | undefined): T | null => (v === undefined || v === '' ? null : v);
   return {
