@@ -1,7 +1,7 @@
 // `npm start`: build when the sources are newer than the last build, then run the production
 // server (which starts the embedded backend unless BACKEND_URL is set).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const STAMP = 'dist/.build-stamp';
@@ -27,8 +27,13 @@ if (!built || changed > built) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+// The default demo shows notices moving (DEMO_FEED, issue 12) unless the environment or .env.local
+// says otherwise; tests and other entry points leave it off.
+const localEnv = existsSync('.env.local') ? readFileSync('.env.local', 'utf8') : '';
+const demoFeed = process.env.DEMO_FEED ?? (/^\s*DEMO_FEED\s*=/m.test(localEnv) ? undefined : '1');
+
 const server = spawnSync(process.execPath, ['--enable-source-maps', 'dist/node/server.js'], {
   stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: 'production' },
+  env: { ...process.env, NODE_ENV: 'production', ...(demoFeed === undefined ? {} : { DEMO_FEED: demoFeed }) },
 });
 process.exit(server.status ?? 0);

@@ -4,12 +4,14 @@
  * listens; index.ts does. Tests inject the clock and the captcha generator.
  */
 import express, { type Express } from 'express';
+import { ENDPOINTS } from '@shared/contract/endpoints';
 import { systemClock, startOfDay, addDays, type Clock } from './clock';
 import type { BackendConfig } from './config';
 import type { AppContext, Logger } from './context';
 import { openDatabase, Statements, type Db } from './db/connection';
 import { migrate } from './db/migrations';
 import { isSeeded, seedDatabase } from './db/seed/seed';
+import { DEMO_FEED_INTERVAL_MS, runDemoFeed } from './db/seed/demo-feed';
 import { topUpDemoData } from './db/seed/top-up';
 import { errorHandler, unknownPath } from './envelope';
 import { loadOrCreateAdminToken } from './modules/auth/admin-token';
@@ -55,6 +57,8 @@ export interface BackendApp {
 
 /** JSON bodies above this are refused with HTTP 413. */
 export const BODY_LIMIT = '100kb';
+/** `POST /admin/content/import`: bigger files go through `npm run import`. */
+export const IMPORT_BODY_LIMIT = '20mb';
 
 export const consoleLogger: Logger = {
   info: (message) => console.log(message),
@@ -147,6 +151,23 @@ function assemble(
     scheduleTopUp();
   }
 
+  // The demo feed (issue 12): new and changed notices every few minutes, through the import.
+  let feedTimer: NodeJS.Timeout | undefined;
+  if (config.demoFeed) {
+    feedTimer = setInterval(() => {
+      try {
+        const result = runDemoFeed(db, clock());
+        if (result) {
+          stats.invalidate();
+          log.info(`backend: demo feed published ${result.inserted} new and ${result.updated} changed notices`);
+        }
+      } catch (err) {
+        log.error('backend: demo feed failed', err);
+      }
+    }, DEMO_FEED_INTERVAL_MS);
+    feedTimer.unref();
+  }
+
   const app = express();
   app.disable('x-powered-by');
   // Responses are small JSON computed per request; ETags would hash every body for little gain.
@@ -155,6 +176,8 @@ function assemble(
     res.set('X-Content-Type-Options', 'nosniff');
     next();
   });
+  // The import takes a JSON Lines file as it is, whatever its declared type (read before express.json).
+  app.use(ENDPOINTS.importNotices.path, express.text({ type: () => true, limit: IMPORT_BODY_LIMIT }));
   app.use(express.json({ limit: BODY_LIMIT }));
 
   const routes = createRoutes(app, context.tokens, context.adminToken);
@@ -181,6 +204,7 @@ function assemble(
     topUp,
     close() {
       clearTimeout(topUpTimer);
+      clearInterval(feedTimer);
       try {
         context.views.close();
       } finally {

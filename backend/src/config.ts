@@ -20,6 +20,8 @@ export interface BackendConfig {
   dbSynchronous: 'NORMAL' | 'FULL';
   /** DEMO_TOP_UP: publish a small deterministic batch for days missing since the newest item. */
   demoTopUp: boolean;
+  /** DEMO_FEED: every few minutes, publish a few new and changed notices through the import (issue 12). */
+  demoFeed: boolean;
   /** SEED_PROJECTS / SEED_TENDERS: size of the demo data seeded into an empty database. */
   seedProjects: number;
   seedTenders: number;
@@ -84,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     ),
     dbSynchronous: variable(env, 'DB_SYNCHRONOUS', z.enum(['NORMAL', 'FULL']), 'NORMAL or FULL', 'NORMAL'),
     demoTopUp: variable(env, 'DEMO_TOP_UP', booleanVar, bool, 'true'),
+    demoFeed: variable(env, 'DEMO_FEED', booleanVar, bool, 'false'),
     seedProjects: variable(env, 'SEED_PROJECTS', integerVar(0, 5_000_000), 'an integer from 0 to 5000000', '3000'),
     seedTenders: variable(env, 'SEED_TENDERS', integerVar(0, 5_000_000), 'an integer from 0 to 5000000', '5000'),
   };

@@ -12,6 +12,8 @@ interface Sample {
   params?: Record<string, string | number>;
   query?: Record<string, string | number>;
   body?: object;
+  /** A text body (JSON Lines) instead of JSON. */
+  text?: string;
   /** A token other than demo's (for calls that end sessions). */
   token?: string;
 }
@@ -99,6 +101,17 @@ const samples: Record<EndpointName, () => Sample | Promise<Sample>> = {
   confirmOrder: () => ({ params: { id: ids.order } }),
   adminOrders: () => ({ query: { status: 'pending' } }),
   replyMsg: () => ({ params: { id: ids.message }, body: { reply: '您好，已为您安排专人联系。' } }),
+  importNotices: () => ({
+    text: JSON.stringify({
+      kind: 'zb',
+      sourceId: 'endpoint-sample-1',
+      title: '济南市端点测试道路工程施工招标公告',
+      noticeType: '招标公告',
+      areaCode: '370102',
+      industry: '市政',
+      publishTime: '2024-06-12 09:00:00',
+    }),
+  }),
   configKey: () => ({ params: { key: 'sys.site.title' } }),
   dictData: () => ({ params: { type: 'cms_industry' } }),
   refreshToken: () => ({}),
@@ -122,6 +135,7 @@ function call(name: EndpointName, sample: Sample, headers: Record<string, string
   let req = request(t.app)[method](url).set(headers);
   if (sample.query) req = req.query(sample.query);
   if (sample.body) req = req.send(sample.body);
+  if (sample.text !== undefined) req = req.type('application/x-ndjson').send(sample.text);
   return req;
 }
 

@@ -108,6 +108,7 @@ export async function createTestBackend(options: TestBackendOptions = {}): Promi
     adminToken: options.adminToken ?? 'test-admin-token-0123456789',
     dbSynchronous: 'NORMAL',
     demoTopUp: false,
+    demoFeed: false,
     seedProjects: options.projects ?? 200,
     seedTenders: options.tenders ?? 300,
   };

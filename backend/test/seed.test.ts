@@ -330,3 +330,63 @@ describe('demo top-up', () => {
     foreign.close();
   });
 });
+
+describe('tender lifecycles (issue 12)', () => {
+  interface Notice {
+    id: number;
+    processCode: string;
+    noticeType: string;
+    publishTime: string;
+    openTime: string | null;
+    winner: string | null;
+    winAmount: number | null;
+    xmkId: number | null;
+    projectCode: string | null;
+  }
+  const processes = () => {
+    const rows = db
+      .prepare(
+        `SELECT id, process_code AS processCode, notice_type AS noticeType, publish_time AS publishTime, open_time AS openTime,
+           winner, win_amount AS winAmount, xmk_id AS xmkId, project_code AS projectCode
+         FROM zb WHERE process_code IS NOT NULL ORDER BY id`,
+      )
+      .all() as Notice[];
+    const byCode = new Map<string, Notice[]>();
+    for (const row of rows) byCode.set(row.processCode, [...(byCode.get(row.processCode) ?? []), row]);
+    return [...byCode.values()];
+  };
+
+  it('runs processes 预告 → 公告 → 变更 → 候选人 → 结果 in publish order, some of them complete', () => {
+    const all = processes();
+    expect(all.length).toBeGreaterThan(20);
+    for (const notices of all) {
+      const types = notices.map((n) => n.noticeType).join('');
+      expect(types).toMatch(/^1?(2(3?(4(5)?)?)?)?$/);
+      expect(notices.map((n) => n.publishTime)).toEqual(notices.map((n) => n.publishTime).sort());
+      expect(new Set(notices.map((n) => n.xmkId)).size).toBe(1);
+    }
+    expect(all.some((n) => n.map((x) => x.noticeType).join('') === '2345')).toBe(true);
+  });
+
+  it('moves the opening in a 变更公告 and names the winner and the winning amount on the results', () => {
+    for (const notices of processes()) {
+      const announcement = notices.find((n) => n.noticeType === '2');
+      const change = notices.find((n) => n.noticeType === '3');
+      if (announcement && change) expect(change.openTime! > announcement.openTime!).toBe(true);
+      const candidates = notices.find((n) => n.noticeType === '4');
+      const result = notices.find((n) => n.noticeType === '5');
+      if (candidates) expect(candidates.winner).toMatch(/^山东/);
+      if (candidates && result) expect([result.winner, result.winAmount]).toEqual([candidates.winner, candidates.winAmount]);
+      for (const n of notices) if (n.noticeType < '4') expect([n.winner, n.winAmount]).toEqual([null, null]);
+    }
+  });
+
+  it('gives projects codes that their tenders carry', () => {
+    const mismatched = value<number>(
+      db,
+      'SELECT count(*) AS v FROM zb z JOIN xmk x ON x.id = z.xmk_id WHERE z.project_code IS NOT x.project_code',
+    );
+    expect(mismatched).toBe(0);
+    expect(value<number>(db, 'SELECT count(*) AS v FROM xmk WHERE project_code IS NULL')).toBe(0);
+  });
+});

@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       adminToken: undefined,
       dbSynchronous: 'NORMAL',
       demoTopUp: true,
+      demoFeed: false,
       seedProjects: 3000,
       seedTenders: 5000,
     });
@@ -33,6 +34,7 @@ describe('loadConfig', () => {
         ADMIN_TOKEN: 'a-very-long-admin-token',
         DB_SYNCHRONOUS: 'FULL',
         DEMO_TOP_UP: '0',
+        DEMO_FEED: 'true',
         SEED_PROJECTS: '10',
         SEED_TENDERS: '',
       },
@@ -46,6 +48,7 @@ describe('loadConfig', () => {
       adminToken: 'a-very-long-admin-token',
       dbSynchronous: 'FULL',
       demoTopUp: false,
+      demoFeed: true,
       seedProjects: 10,
       seedTenders: 5000,
     });

@@ -296,6 +296,39 @@ CREATE INDEX cms_order_member ON cms_order (member_id, id);
 CREATE INDEX cms_order_status ON cms_order (status, id);
 `;
 
+// Issue 12: notices over time. Imported notices carry the publisher's id (a re-import updates the
+// row it names), tenders of one 标段 share a process code, projects and tenders share a project code,
+// results name the winner. Every change to an existing notice keeps the former row in notice_version.
+const V4_NOTICES = /* sql */ `
+ALTER TABLE zb ADD COLUMN source_id TEXT;
+ALTER TABLE zb ADD COLUMN process_code TEXT;
+ALTER TABLE zb ADD COLUMN project_code TEXT;
+ALTER TABLE zb ADD COLUMN winner TEXT;
+ALTER TABLE zb ADD COLUMN win_amount REAL;
+ALTER TABLE zb ADD COLUMN source_url TEXT;
+CREATE UNIQUE INDEX zb_source ON zb (source_id) WHERE source_id IS NOT NULL;
+CREATE INDEX zb_process ON zb (process_code, publish_time) WHERE process_code IS NOT NULL;
+CREATE INDEX zb_project_code ON zb (project_code) WHERE project_code IS NOT NULL;
+
+ALTER TABLE xmk ADD COLUMN source_id TEXT;
+ALTER TABLE xmk ADD COLUMN project_code TEXT;
+ALTER TABLE xmk ADD COLUMN source_url TEXT;
+CREATE UNIQUE INDEX xmk_source ON xmk (source_id) WHERE source_id IS NOT NULL;
+CREATE INDEX xmk_project_code ON xmk (project_code) WHERE project_code IS NOT NULL;
+
+-- The former state of a notice, before each change: JSON of its import record (modules/content/notices.ts).
+CREATE TABLE notice_version (
+  id          INTEGER PRIMARY KEY,
+  type        TEXT NOT NULL CHECK (type IN ('xmk', 'zb')),
+  data_id     INTEGER NOT NULL,
+  version     INTEGER NOT NULL,
+  record      TEXT NOT NULL,
+  changed_by  TEXT NOT NULL CHECK (changed_by IN ('import', 'admin')),
+  change_time TEXT NOT NULL,
+  UNIQUE (type, data_id, version)
+);
+`;
+
 /**
  * Issue 11: the look-alike key of every user name (auth/user-name-key.ts) in a unique column, so
  * `ｄｅｍｏ`, `dеmo` and `Démo` cannot register beside `demo` even when two requests race. Names
@@ -334,7 +367,7 @@ CREATE INDEX login_failure_time ON login_failure (last_failure_at);
 /** SQL, or a function for a step SQL alone cannot do (computing keys in TypeScript). */
 export type Migration = string | ((db: Db) => void);
 
-export const MIGRATIONS: readonly Migration[] = [V1_SCHEMA, v2UserNameKeys, V3_LOGIN_FAILURE_PER_CLIENT];
+export const MIGRATIONS: readonly Migration[] = [V1_SCHEMA, v2UserNameKeys, V3_LOGIN_FAILURE_PER_CLIENT, V4_NOTICES];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 

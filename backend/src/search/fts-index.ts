@@ -39,7 +39,8 @@ export function xmkDocument(row: XmkIndexFields): FtsDocument {
       ...areaTags(row.areaCode, row.cityCode),
       tag('industry', row.industry),
       tag('stage', row.stage),
-      tag('nature', row.nature),
+      // Imported projects may state no nature (the import record has no such field).
+      ...(row.nature === '' ? [] : [tag('nature', row.nature)]),
     ],
   );
 }

@@ -3,6 +3,7 @@
  * details, favourites, unlocks, messages and CMS support pages. Fields per DOMAIN.md.
  */
 import type { ContentType, DateString, DateTimeString, PageParams } from './common';
+import type { XmkNoticeFields, ZbNoticeFields } from './notices';
 
 /** 联系人 block. Masked for visitors ("张**", "138****5678") unless unlocked or VIP. */
 export interface ContactBlock {
@@ -74,7 +75,7 @@ export interface ContactAccess {
 }
 
 /** xmk detail (`/api/cmsData/xmk/{id}` public, `/cms/xmk/data/{id}` member). */
-export interface XmkDetail extends XmkListItem, ContactAccess {
+export interface XmkDetail extends XmkListItem, ContactAccess, XmkNoticeFields {
   address: string;
   /** 建筑面积 m², null when unknown */
   buildingArea: number | null;
@@ -107,7 +108,7 @@ export interface ZbListItem extends ListItemBase {
 }
 
 /** zb detail (`/api/cmsData/bidding/{id}` public, `/cms/bidding/data/{id}` member). */
-export interface ZbDetail extends ZbListItem, ContactAccess {
+export interface ZbDetail extends ZbListItem, ContactAccess, ZbNoticeFields {
   /** 代理机构 */
   agency: string;
   /** 开标时间 */

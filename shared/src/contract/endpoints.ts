@@ -77,6 +77,8 @@ export const ENDPOINTS = {
   confirmOrder: { method: 'POST', path: '/admin/order/:id/confirm', auth: 'admin', ext: true },
   adminOrders: { method: 'GET', path: '/admin/orders', auth: 'admin', ext: true },
   replyMsg: { method: 'POST', path: '/admin/msg/:id/reply', auth: 'admin', ext: true },
+  // Notices over time (issue 12; shared/src/contract/notices.ts): body JSON Lines of NoticeImportRecord
+  importNotices: { method: 'POST', path: '/admin/content/import', auth: 'admin', ext: true },
 
   // System module
   configKey: { method: 'GET', path: '/api/system/config/configKey/:key', auth: 'public' },

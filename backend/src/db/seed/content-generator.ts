@@ -3,7 +3,7 @@
  * cities and counties, typical project kinds per industry, owners and agencies, amounts, dates,
  * HTML bodies (only p/strong), contact blocks and stage histories.
  */
-import { addDays, DAY_MS, formatDate, formatDateTime, startOfDay } from '../../clock';
+import { addDays, DAY_MS, formatDate, formatDateTime, parseLocalDateTime, startOfDay } from '../../clock';
 import type { Industry, NoticeType, OwnerType, XmkNature, XmkStage } from './dictionaries';
 import { XMK_NATURES, XMK_STAGES } from './dictionaries';
 import type { Random } from './random';
@@ -813,6 +813,7 @@ export interface ProjectRef {
   owner: string;
   investment: number;
   approvalAuthority: string;
+  projectCode: string | null;
 }
 
 export interface ZbRow {
@@ -829,6 +830,14 @@ export interface ZbRow {
   content: string;
   contact: ContactRow;
   xmkId: number | null;
+  /** 标段: the notices of one tender process share it; null for a one-off notice. */
+  processCode: string | null;
+  /** The linked project's code. */
+  projectCode: string | null;
+  /** 中标候选人公示: the first candidate; 中标结果: the winner. */
+  winner: string | null;
+  /** 万元 */
+  winAmount: number | null;
   publishTime: string;
   updateTime: string;
   views: number;
@@ -982,7 +991,7 @@ const STANDALONE_KINDS: readonly StandaloneKind[] = [
 
 const NOTICE_TYPE_WEIGHTS = [10, 45, 10, 15, 20];
 const NOTICE_TYPE_VALUES: readonly NoticeType[] = ['1', '2', '3', '4', '5'];
-const NOTICE_SUFFIX: Record<NoticeType, string> = {
+export const NOTICE_SUFFIX: Record<NoticeType, string> = {
   '1': '招标预告',
   '2': '招标公告',
   '3': '变更公告',
@@ -1007,6 +1016,9 @@ function tenderBody(
     place: Place;
     publishAt: Date;
     approval: string;
+    /** 中标候选人公示: the three candidates, first = winner */
+    candidates: string[];
+    winner: string | null;
   },
 ): string {
   const intro = `<p><strong>一、项目概况与招标范围</strong></p><p>${facts.base}已由${facts.approval}批准建设，招标人为${facts.tenderer}，招标代理机构为${facts.agency}。本次招标范围：${facts.scope}。</p>`;
@@ -1037,7 +1049,7 @@ function tenderBody(
         `<p><strong>三、其他</strong></p><p>请各潜在投标人及时关注，由此造成的不便敬请谅解。</p>`
       );
     case '4': {
-      const [first, second, third] = [contractorName(rng), contractorName(rng), contractorName(rng)];
+      const [first, second, third] = facts.candidates;
       return (
         intro +
         `<p><strong>二、中标候选人</strong></p><p>第一中标候选人：${first}，投标报价：${facts.amount}万元；第二中标候选人：${second}；第三中标候选人：${third}。</p>` +
@@ -1047,17 +1059,42 @@ function tenderBody(
     case '5':
       return (
         intro +
-        `<p><strong>二、中标结果</strong></p><p>中标人：${contractorName(rng)}；中标价：${facts.amount}万元；工期：${rng.int(6, 36) * 30}日历天。</p>` +
+        `<p><strong>二、中标结果</strong></p><p>中标人：${facts.winner}；中标价：${facts.amount}万元；工期：${rng.int(6, 36) * 30}日历天。</p>` +
         `<p><strong>三、其他</strong></p><p>开标时间为${facts.openTime}，开标地点为${place}。</p>`
       );
   }
 }
 
-/** A tender published at `publishAt`, for `project` when given, else a standalone procurement. */
-export function generateZb(rng: Random, publishAt: Date, now: Date, project: ProjectRef | null): ZbRow {
-  const noticeType = rng.weighted(NOTICE_TYPE_VALUES, NOTICE_TYPE_WEIGHTS);
-  const year = Number(formatDate(publishAt).slice(0, 4));
+/**
+ * A tender process (标段, issue 12): what its notices share. Its notices run 预告 → 公告 → (变更) →
+ * 中标候选人公示 → 中标结果, published by `processNotice` one at a time; `openTime` and the winner
+ * carry over from notice to notice.
+ */
+export interface TenderProcess {
+  code: string | null;
+  project: ProjectRef | null;
+  place: Place;
+  industry: Industry;
+  base: string;
+  tenderer: string;
+  scopeText: string;
+  qualification: string;
+  amount: number;
+  approval: string;
+  titleScope: string;
+  agency: string;
+  contact: ContactRow;
+  /** The notice type published last, null before the first. */
+  last: NoticeType | null;
+  signupDeadline: string | null;
+  openTime: string | null;
+  winner: string | null;
+  winAmount: number | null;
+}
 
+/** A process for `project` when given, else a standalone procurement. `code` null: a one-off notice. */
+export function startProcess(rng: Random, publishAt: Date, project: ProjectRef | null, code: string | null): TenderProcess {
+  const year = Number(formatDate(publishAt).slice(0, 4));
   let place: Place;
   let industry: Industry;
   let base: string;
@@ -1090,57 +1127,143 @@ export function generateZb(rng: Random, publishAt: Date, now: Date, project: Pro
     amount = rng.real(kind.amount[0], kind.amount[1]);
     approval = `${place.label}财政局`;
   }
-
   const agency = agencyName(rng, place);
+  const contact = {
+    company: rng.chance(0.75) ? agency : tenderer,
+    name: personName(rng),
+    phone: phoneFor(rng, place),
+    address: `${place.cityName}${rng.pick(words.ROADS)}${rng.int(1, 300)}号${rng.pick(words.BRANDS)}大厦${rng.int(3, 28)}层`,
+  };
+  return {
+    code,
+    project,
+    place,
+    industry,
+    base,
+    tenderer,
+    scopeText,
+    qualification,
+    amount,
+    approval,
+    titleScope,
+    agency,
+    contact,
+    last: null,
+    signupDeadline: null,
+    openTime: null,
+    winner: null,
+    winAmount: null,
+  };
+}
+
+const OPEN_HOURS = ['09:00:00', '09:30:00', '14:30:00'] as const;
+
+/** The process's next notice of `noticeType`, published at `publishAt`; updates the process. */
+export function processNotice(
+  rng: Random,
+  process: TenderProcess,
+  noticeType: NoticeType,
+  publishAt: Date,
+  now: Date,
+): ZbRow {
   const day = startOfDay(publishAt);
   let openTime: string | null = null;
   let signupDeadline: string | null = null;
+  let candidates: string[] = [];
   if (noticeType === '2') {
     signupDeadline = at(addDays(day, rng.int(5, 9)), '17:00:00');
-    openTime = at(addDays(day, rng.int(20, 28)), rng.pick(['09:00:00', '09:30:00', '14:30:00']));
+    openTime = at(addDays(day, rng.int(20, 28)), rng.pick(OPEN_HOURS));
   } else if (noticeType === '3') {
-    openTime = at(addDays(day, rng.int(10, 20)), rng.pick(['09:00:00', '09:30:00', '14:30:00']));
+    // A 变更公告 moves the opening: a week later than announced, or 10–20 days out for a one-off.
+    const announced = process.openTime ? parseLocalDateTime(process.openTime) : null;
+    openTime = announced
+      ? formatDateTime(addDays(announced, 7))
+      : at(addDays(day, rng.int(10, 20)), rng.pick(OPEN_HOURS));
+    // Now and then the contact changes too.
+    if (rng.chance(0.3)) process.contact = { ...process.contact, name: personName(rng), phone: phoneFor(rng, process.place) };
   } else if (noticeType === '4' || noticeType === '5') {
-    openTime = at(addDays(day, -rng.int(3, 12)), rng.pick(['09:00:00', '09:30:00', '14:30:00']));
+    openTime = process.openTime ?? at(addDays(day, -rng.int(3, 12)), rng.pick(OPEN_HOURS));
   }
-  const stated = noticeType === '1' && rng.chance(0.4) ? null : amount;
+  if (noticeType === '4' || (noticeType === '5' && process.winner === null)) {
+    candidates = [contractorName(rng), contractorName(rng), contractorName(rng)];
+    process.winner = candidates[0]!;
+    process.winAmount = Math.round(process.amount * rng.real(0.88, 0.99, 3) * 100) / 100;
+  }
+  if (noticeType !== '4' && noticeType !== '5') {
+    process.signupDeadline = signupDeadline ?? process.signupDeadline;
+    process.openTime = openTime ?? process.openTime;
+  }
+  process.last = noticeType;
+
+  const stated = noticeType === '1' && rng.chance(0.4) ? null : process.amount;
   const publishTime = formatDateTime(publishAt);
+  const settled = noticeType === '4' || noticeType === '5';
   const content = tenderBody(rng, noticeType, {
-    base,
-    tenderer,
-    agency,
-    scope: scopeText,
-    qualification,
-    amount: stated,
+    base: process.base,
+    tenderer: process.tenderer,
+    agency: process.agency,
+    scope: process.scopeText,
+    qualification: process.qualification,
+    amount: settled ? process.winAmount : stated,
     openTime,
     signupDeadline,
-    place,
+    place: process.place,
     publishAt,
-    approval,
+    approval: process.approval,
+    candidates,
+    winner: process.winner,
   });
   return {
-    title: `${base}${titleScope}${NOTICE_SUFFIX[noticeType]}`,
-    areaCode: place.areaCode,
-    cityCode: place.cityCode,
-    industry,
+    title: `${process.base}${process.titleScope}${NOTICE_SUFFIX[noticeType]}`,
+    areaCode: process.place.areaCode,
+    cityCode: process.place.cityCode,
+    industry: process.industry,
     noticeType,
     amount: stated,
-    tenderer,
-    agency,
+    tenderer: process.tenderer,
+    agency: process.agency,
     openTime,
     signupDeadline,
     content,
-    contact: {
-      company: rng.chance(0.75) ? agency : tenderer,
-      name: personName(rng),
-      phone: phoneFor(rng, place),
-      address: `${place.cityName}${rng.pick(words.ROADS)}${rng.int(1, 300)}号${rng.pick(words.BRANDS)}大厦${rng.int(3, 28)}层`,
-    },
-    xmkId: project?.id ?? null,
+    contact: { ...process.contact },
+    xmkId: process.project?.id ?? null,
+    processCode: process.code,
+    projectCode: process.project?.projectCode ?? null,
+    winner: settled ? process.winner : null,
+    winAmount: settled ? process.winAmount : null,
     publishTime,
     updateTime: publishTime,
     views: viewsFor(rng, publishAt, now),
   };
+}
+
+/** A one-off tender notice of a random type published at `publishAt` (no process code). */
+export function generateZb(rng: Random, publishAt: Date, now: Date, project: ProjectRef | null): ZbRow {
+  const noticeType = rng.weighted(NOTICE_TYPE_VALUES, NOTICE_TYPE_WEIGHTS);
+  return processNotice(rng, startProcess(rng, publishAt, project, null), noticeType, publishAt, now);
+}
+
+/**
+ * When a process's next notice is due after one of `type` at `publishAt`, and which it is; null
+ * when the process is complete. 预告 → 公告 in 10–30 days; a 公告 is changed in 3–8 days one time
+ * in three; candidates 1–3 days after the opening; the result 4–8 days after the candidates.
+ */
+export function nextInProcess(rng: Random, process: TenderProcess, publishAt: Date): { type: NoticeType; due: number } | null {
+  const hour = () => (8 * 3600 + rng.int(0, 10 * 3600)) * 1000;
+  const after = (from: Date, min: number, max: number) => startOfDay(addDays(from, rng.int(min, max))).getTime() + hour();
+  const opening = process.openTime ? (parseLocalDateTime(process.openTime) ?? publishAt) : publishAt;
+  switch (process.last) {
+    case '1':
+      return { type: '2', due: after(publishAt, 10, 30) };
+    case '2':
+      return rng.chance(1 / 3) ? { type: '3', due: after(publishAt, 3, 8) } : { type: '4', due: after(opening, 1, 3) };
+    case '3':
+      return { type: '4', due: after(opening, 1, 3) };
+    case '4':
+      return { type: '5', due: after(publishAt, 4, 8) };
+    default:
+      return null;
+  }
 }
 
 /**

@@ -1,4 +1,7 @@
 /** Inserts generated projects and tenders (seed and demo top-up share it). */
+
+/** A generated project's code, from its id: tenders link to projects by it (issue 12). */
+export const projectCodeOf = (id: number) => `SDXM${String(id).padStart(8, '0')}`;
 import type { Db } from '../connection';
 import type { ProjectRef, XmkRow, ZbRow } from './content-generator';
 
@@ -22,11 +25,13 @@ export function contentWriter(db: Db): ContentWriter {
   const insertZb = db.prepare(
     `INSERT INTO zb (title, area_code, city_code, industry, notice_type, amount, tenderer, agency, open_time,
        signup_deadline, content, contact_company, contact_name, contact_phone, contact_address, xmk_id,
-       publish_time, update_time, views)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       publish_time, update_time, views, process_code, project_code, winner, win_amount)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
+  const setProjectCode = db.prepare<[string, number]>('UPDATE xmk SET project_code = ? WHERE id = ?');
   const selectProject = db.prepare<[number], ProjectRef>(
-    `SELECT id, title, area_code AS areaCode, industry, owner, investment, approval_authority AS approvalAuthority
+    `SELECT id, title, area_code AS areaCode, industry, owner, investment, approval_authority AS approvalAuthority,
+       project_code AS projectCode
      FROM xmk WHERE id = ?`,
   );
 
@@ -57,6 +62,7 @@ export function contentWriter(db: Db): ContentWriter {
         row.views,
       );
       const id = Number(lastInsertRowid);
+      setProjectCode.run(projectCodeOf(id), id);
       for (const v of row.versions) insertVersion.run(id, v.version, v.stage, v.summary, v.changeTime);
       return id;
     },
@@ -81,6 +87,10 @@ export function contentWriter(db: Db): ContentWriter {
         row.publishTime,
         row.updateTime,
         row.views,
+        row.processCode,
+        row.projectCode,
+        row.winner,
+        row.winAmount,
       );
       return Number(lastInsertRowid);
     },

@@ -7,10 +7,19 @@ import { addDays, formatDateTime } from '../../clock';
 import { ftsWriter, xmkDocument, zbDocument, type ContentTable } from '../../search/fts-index';
 import { PasswordHasher } from '../../modules/auth/passwords';
 import type { Db } from '../connection';
-import { generateXmk, generateZb, publishTimes } from './content-generator';
+import {
+  generateXmk,
+  generateZb,
+  nextInProcess,
+  processNotice,
+  publishTimes,
+  startProcess,
+  type TenderProcess,
+  type ZbRow,
+} from './content-generator';
 import { contentWriter } from './content-writer';
 import { seedDemoMembers } from './demo-members';
-import { allDictionaries } from './dictionaries';
+import { allDictionaries, type NoticeType } from './dictionaries';
 import { Random } from './random';
 import { GOODS, MEMBER_TIERS, NOTICES, SITE_CONFIGS, SUPPORT_PAGES } from './site-content';
 
@@ -149,6 +158,61 @@ function countAtOrBefore(sortedTimes: Float64Array, time: number): number {
   return lo;
 }
 
+/** Open tender processes by the time their next notice is due (a binary min-heap). */
+class DueQueue<T> {
+  private readonly items: { due: number; seq: number; value: T }[] = [];
+  private seq = 0;
+
+  push(due: number, value: T): void {
+    const items = this.items;
+    items.push({ due, seq: this.seq++, value });
+    let i = items.length - 1;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (!this.before(i, parent)) break;
+      [items[i], items[parent]] = [items[parent]!, items[i]!];
+      i = parent;
+    }
+  }
+
+  /** The first item due at or before `time`, removed; undefined when none is. */
+  popDue(time: number): T | undefined {
+    const items = this.items;
+    if (items.length === 0 || items[0]!.due > time) return undefined;
+    const top = items[0]!;
+    const last = items.pop()!;
+    if (items.length > 0) {
+      items[0] = last;
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let m = i;
+        if (l < items.length && this.before(l, m)) m = l;
+        if (r < items.length && this.before(r, m)) m = r;
+        if (m === i) break;
+        [items[i], items[m]] = [items[m]!, items[i]!];
+        i = m;
+      }
+    }
+    return top.value;
+  }
+
+  private before(a: number, b: number): boolean {
+    const x = this.items[a]!;
+    const y = this.items[b]!;
+    return x.due < y.due || (x.due === y.due && x.seq < y.seq);
+  }
+}
+
+/** A seeded process code: tenders of one 标段 share it. */
+const processCodeOf = (n: number, publishAt: Date) => `SDZB${formatDateTime(publishAt).slice(0, 4)}${String(n).padStart(7, '0')}`;
+
+/**
+ * Tenders in publish order. Each slot publishes the next notice of a process that is due by then,
+ * else starts something new: three in four a process (预告 or 公告 first, then 变更, 候选人 and
+ * 结果 as they fall due), one in four a one-off notice of any type (issue 12: real lifecycles).
+ */
 function seedTenders(
   db: Db,
   rng: Random,
@@ -159,14 +223,37 @@ function seedTenders(
 ): void {
   const times = publishTimes(rng.fork('times'), count, now);
   const writer = contentWriter(db);
+  const open = new DueQueue<TenderProcess>();
+  const nextType = new Map<TenderProcess, NoticeType>();
+  let processes = 0;
   const insertBatch = db.transaction((from: number, to: number) => {
     for (let i = from; i < to; i++) {
       const time = times[i]!;
-      const published = countAtOrBefore(projectTimes, time);
-      // Two tenders in three belong to a project, mostly a recent one.
-      const projectId = published > 0 && rng.chance(0.65) ? published - Math.floor(rng.next() ** 2 * published) : 0;
-      const project = projectId > 0 ? (writer.projectRef(projectId) ?? null) : null;
-      writer.zb(generateZb(rng, new Date(time), now, project));
+      const publishAt = new Date(time);
+      let process = open.popDue(time);
+      let row: ZbRow;
+      if (process) {
+        row = processNotice(rng, process, nextType.get(process)!, publishAt, now);
+      } else {
+        const published = countAtOrBefore(projectTimes, time);
+        // Two tenders in three belong to a project, mostly a recent one.
+        const projectId = published > 0 && rng.chance(0.65) ? published - Math.floor(rng.next() ** 2 * published) : 0;
+        const project = projectId > 0 ? (writer.projectRef(projectId) ?? null) : null;
+        if (rng.chance(0.25)) {
+          row = generateZb(rng, publishAt, now, project);
+        } else {
+          process = startProcess(rng, publishAt, project, processCodeOf(++processes, publishAt));
+          row = processNotice(rng, process, rng.chance(0.3) ? '1' : '2', publishAt, now);
+        }
+      }
+      writer.zb(row);
+      if (process) {
+        const next = nextInProcess(rng, process, publishAt);
+        if (next) {
+          nextType.set(process, next.type);
+          open.push(next.due, process);
+        }
+      }
     }
   });
   for (let from = 0; from < count; from += BATCH) {

@@ -18,6 +18,7 @@ import type { ContentTable } from '../../search/fts-index';
 import { escapeHtml } from '../../search/highlight';
 import { readCount } from '../system/settings';
 import { shownContact } from './contact-mask';
+import { xmkTimeline, zbTimeline } from './timeline';
 
 /** Who is looking: a visitor, or a member with the access decided for this item. */
 export type Viewer = { kind: 'visitor' } | { kind: 'member'; access: 'vip' | 'unlocked' | 'locked' };
@@ -73,7 +74,15 @@ function neighbours(
 
 interface XmkDetailRow extends Omit<
   XmkDetail,
-  'highlightTitle' | 'contact' | 'relatedZb' | 'prev' | 'next' | keyof ContactAccess
+  | 'highlightTitle'
+  | 'contact'
+  | 'relatedZb'
+  | 'prev'
+  | 'next'
+  | keyof ContactAccess
+  | 'lifecycle'
+  | 'changes'
+  | 'changesAgainst'
 > {
   contactCompany: string;
   contactName: string;
@@ -85,7 +94,7 @@ const XMK_DETAIL_SQL = `SELECT id, title, area_code AS areaCode, city_code AS ci
     stage, nature, investment, owner, address, building_area AS buildingArea, owner_type AS ownerType,
     approval_authority AS approvalAuthority, plan_start_date AS planStartDate, plan_end_date AS planEndDate, content,
     update_time AS updateTime, contact_company AS contactCompany, contact_name AS contactName,
-    contact_phone AS contactPhone, contact_address AS contactAddress
+    contact_phone AS contactPhone, contact_address AS contactAddress, project_code AS projectCode, source_url AS sourceUrl
   FROM xmk WHERE id = ?`;
 
 export const MSG_XMK_NOT_FOUND = '项目不存在或已删除';
@@ -102,25 +111,36 @@ export function xmkDetail(sql: Statements, id: number, viewer: Viewer, pendingVi
        WHERE xmk_id = ? ORDER BY id DESC LIMIT 20`,
     )
     .all(id);
+  const access = contactFor(sql, viewer, {
+    company: contactCompany,
+    contact: contactName,
+    phone: contactPhone,
+    address: contactAddress,
+  });
   return {
     ...fields,
     highlightTitle: escapeHtml(row.title),
     views: row.views + pendingViews,
     content: sanitizeHtml(row.content),
-    ...contactFor(sql, viewer, {
-      company: contactCompany,
-      contact: contactName,
-      phone: contactPhone,
-      address: contactAddress,
-    }),
+    ...access,
     relatedZb,
     ...neighbours(sql, 'xmk', id),
+    ...xmkTimeline(sql, id, row.projectCode, access.contactMasked),
   };
 }
 
 interface ZbDetailRow extends Omit<
   ZbDetail,
-  'highlightTitle' | 'contact' | 'xmk' | 'prev' | 'next' | keyof ContactAccess
+  | 'highlightTitle'
+  | 'contact'
+  | 'xmk'
+  | 'prev'
+  | 'next'
+  | keyof ContactAccess
+  | 'lifecycle'
+  | 'changes'
+  | 'changesAgainst'
+  | 'changedBy'
 > {
   xmkId: number | null;
   contactCompany: string;
@@ -132,7 +152,8 @@ interface ZbDetailRow extends Omit<
 const ZB_DETAIL_SQL = `SELECT id, title, area_code AS areaCode, city_code AS cityCode, industry, publish_time AS publishTime, views,
     notice_type AS noticeType, amount, tenderer, signup_deadline AS signupDeadline, agency, open_time AS openTime,
     content, update_time AS updateTime, xmk_id AS xmkId, contact_company AS contactCompany,
-    contact_name AS contactName, contact_phone AS contactPhone, contact_address AS contactAddress
+    contact_name AS contactName, contact_phone AS contactPhone, contact_address AS contactAddress,
+    process_code AS processCode, project_code AS projectCode, winner, win_amount AS winAmount, source_url AS sourceUrl
   FROM zb WHERE id = ?`;
 
 export function zbDetail(sql: Statements, id: number, viewer: Viewer, pendingViews: number): ZbDetail {
@@ -145,19 +166,21 @@ export function zbDetail(sql: Statements, id: number, viewer: Viewer, pendingVie
       : (sql
           .get<[number], ContentLink>('SELECT id, title, publish_time AS publishTime FROM xmk WHERE id = ?')
           .get(xmkId) ?? null);
+  const access = contactFor(sql, viewer, {
+    company: contactCompany,
+    contact: contactName,
+    phone: contactPhone,
+    address: contactAddress,
+  });
   return {
     ...fields,
     highlightTitle: escapeHtml(row.title),
     views: row.views + pendingViews,
     content: sanitizeHtml(row.content),
-    ...contactFor(sql, viewer, {
-      company: contactCompany,
-      contact: contactName,
-      phone: contactPhone,
-      address: contactAddress,
-    }),
+    ...access,
     xmk,
     ...neighbours(sql, 'zb', id),
+    ...zbTimeline(sql, row, access.contactMasked),
   };
 }
 

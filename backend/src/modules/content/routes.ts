@@ -7,13 +7,14 @@ import type { XmkListItem, ZbListItem } from '@shared/contract/content';
 import type { TableDataInfo } from '@shared/contract/common';
 import { ENDPOINTS } from '@shared/contract/endpoints';
 import type { AppContext } from '../../context';
-import { success, table } from '../../envelope';
+import { invalid, success, table } from '../../envelope';
 import type { Routes } from '../../routing';
 import { keywordMatch, tagMatch } from '../../search/tokens';
 import { commaList, pageFields, parseInput, pathId } from '../../validation';
 import type { Session } from '../auth/tokens';
 import { contactAccessFor, memberAccess } from '../member/access';
 import { xmkDetail, xmkHistory, zbDetail, type Viewer } from './details';
+import { ImportError, importNotices } from './import';
 import { isAscending, keywordField, xmkSearchQuery, zbSearchQuery } from './inputs';
 import { ContentSearch, xmkListItems, zbListItems, type SearchResult } from './search';
 import type { ContentTable } from '../../search/fts-index';
@@ -103,6 +104,19 @@ export function registerContentRoutes(routes: Routes, ctx: AppContext): void {
   routes.member(ENDPOINTS.biddingData, (req, session) => {
     const { id } = parseInput(idParams, req.params);
     return success(zbDetail(sql, id, memberViewer(session, 'zb', id), ctx.views.record('zb', id)));
+  });
+
+  /** Staff tools push a JSON Lines file; the same import as `npm run import`, recorded as 'admin'. */
+  routes.admin(ENDPOINTS.importNotices, (req) => {
+    if (typeof req.body !== 'string' || req.body.trim() === '') throw invalid('请求体必须是 JSON Lines 文本，每行一条记录');
+    try {
+      const result = importNotices(ctx.db, req.body, { changedBy: 'admin', now: ctx.clock() });
+      ctx.stats.invalidate();
+      return success(result, '导入成功');
+    } catch (err) {
+      if (err instanceof ImportError) throw invalid(err.message);
+      throw err;
+    }
   });
 
   const biddingQuery = z.object({ ...pageFields, keyword: keywordField });
