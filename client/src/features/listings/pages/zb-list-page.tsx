@@ -1,7 +1,7 @@
-/** /zb 招标信息: the list page with the tenders' filters, sorts and result row. */
+/** /zb 招标信息: the list page with the tenders' filters, sorts and result row (报名截止 marked). */
 import type { ZbListItem } from '@shared/contract/content';
 import { DICT_TYPES } from '@shared/contract/system';
-import { parseTime } from '@shared/time';
+import { deadlineState, deadlineText, parseTime } from '@shared/time';
 import { zbSearchQueryOptions } from '../../../api/content';
 import { DictLabel } from '../../../components/dict-label';
 import { regionName } from '../../../components/region';
@@ -10,8 +10,17 @@ import { amountLabelOf } from '../zb-amount';
 import type { RowField } from '../listing-config';
 import { listPage } from '../list-page';
 
-function deadlineField(item: ZbListItem): RowField[] {
-  return item.signupDeadline ? [{ label: '报名截止', value: parseTime(item.signupDeadline, 'YYYY-MM-DD') }] : [];
+/** 报名截止 with where it stands: "2026-03-12（剩 2 天）", "…（已截止）" as on the member's list. */
+function deadlineField(item: ZbListItem, now: number): RowField[] {
+  const state = deadlineState(item.signupDeadline, now);
+  if (!state) return [];
+  return [
+    {
+      label: '报名截止',
+      value: `${parseTime(item.signupDeadline, 'YYYY-MM-DD')}（${deadlineText(state)}）`,
+      className: state.closed ? 'result-deadline is-closed' : 'result-deadline',
+    },
+  ];
 }
 
 export const { load, Component } = listPage({
@@ -52,11 +61,11 @@ export const { load, Component } = listPage({
   empty: { none: '没有符合条件的招标信息', all: '查看全部招标' },
   row: {
     tag: { type: DICT_TYPES.zbNoticeType, value: (item) => item.noticeType },
-    fields: (item, regions) => [
+    fields: (item, regions, now) => [
       { label: '地区', value: regionName(regions, item.areaCode) },
       { label: '行业', value: <DictLabel type={DICT_TYPES.industry} value={item.industry} /> },
       { label: '招标人', value: item.tenderer || '—', wide: true },
-      ...deadlineField(item),
+      ...deadlineField(item, now),
     ],
     amount: (item) => item.amount,
     amountLabel: (_item, noticeType) => amountLabelOf(noticeType),
