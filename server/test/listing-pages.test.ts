@@ -1,4 +1,8 @@
-/** Issue 11 item 14 on the server: the public tender list marks 报名截止 as the member's list does. */
+/**
+ * Issue 11 item 14 on the server: a page number past the last page is a 404 that says so and
+ * links the last page (not page 1 under the URL's number); the public tender list marks 报名截止
+ * as the member's list does; the contact block tells a visitor what unlocks the contacts.
+ */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableDataInfo } from '@shared/contract/common';
@@ -20,11 +24,56 @@ async function api<T>(path: string): Promise<T> {
   return (await request(portal.backend.app).get(path)).body as T;
 }
 
-const page = (path: string) => request(portal.app).get(path);
+const page = (path: string, cookie?: string) => {
+  const req = request(portal.app).get(path);
+  return cookie ? req.set('Cookie', cookie) : req;
+};
 
 function has(html: string, fragment: string): void {
   expect(html.includes(fragment), `page should contain: ${fragment}`).toBe(true);
 }
+
+const rowHrefs = (html: string, base: string) =>
+  [...html.matchAll(new RegExp(`class="result-title">.*?href="(${base}/\\d+)"`, 'g'))].map((m) => m[1]);
+
+describe('a page number past the last page', () => {
+  it('/xmk?pageNum=9999 is a 404 that says so and links the last page', async () => {
+    const { total } = await api<TableDataInfo<unknown>>('/api/xmk/search?pageSize=20');
+    const last = Math.ceil(total / 20);
+    const res = await page('/xmk?pageNum=9999');
+    expect(res.status).toBe(404);
+    has(res.text, '页码超出范围');
+    has(res.text, `第 9999 页不存在：当前条件下共 ${last} 页。`);
+    has(res.text, `href="/xmk?pageNum=${last}"`);
+    // Not page 1 under the URL's number.
+    expect(rowHrefs(res.text, '/xmk')).toEqual([]);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('keeps the search and the page size in the link to the last page', async () => {
+    const keyword = encodeURIComponent('道路');
+    const { total } = await api<TableDataInfo<unknown>>(`/api/zb/search?keyword=${keyword}&pageSize=50`);
+    const last = Math.ceil(total / 50);
+    const res = await page(`/zb?keyword=${keyword}&pageNum=${last + 1}&pageSize=50`);
+    expect(res.status).toBe(404);
+    has(res.text, `href="/zb?keyword=${keyword}&amp;pageNum=${last}&amp;pageSize=50"`);
+  });
+
+  it('serves the last page itself', async () => {
+    const { total } = await api<TableDataInfo<unknown>>('/api/xmk/search?pageSize=20');
+    const last = Math.ceil(total / 20);
+    const expected = await api<TableDataInfo<{ id: number }>>(`/api/xmk/search?pageNum=${last}&pageSize=20`);
+    const res = await page(`/xmk?pageNum=${last}`);
+    expect(res.status).toBe(200);
+    expect(rowHrefs(res.text, '/xmk')).toEqual(expected.rows.map((row) => `/xmk/${row.id}`));
+  });
+
+  it('an empty search has one page', async () => {
+    const res = await page(`/xmk?keyword=${encodeURIComponent('不存在的关键词组合甲乙丙')}&pageNum=2`);
+    expect(res.status).toBe(404);
+    has(res.text, '查看第一页');
+  });
+});
 
 describe('the public tender list marks 报名截止', () => {
   it('as closed, or with the days left', async () => {

@@ -54,6 +54,12 @@ export function morePage(items: readonly PagerItem[], more: 'prev-more' | 'next-
   return Math.min(after - 1, Math.max(before + 1, target));
 }
 
+/** How many pages `total` rows fill (at least one); rows past `maxRows` are not served. */
+export function pageCountOf(total: number, pageSize: number, maxRows?: number): number {
+  const rows = maxRows === undefined ? total : Math.min(total, maxRows);
+  return Math.max(1, Math.ceil(rows / pageSize));
+}
+
 export interface PaginationProps {
   total: number;
   /** The count stopped at `total`: shown as "10000+". */
@@ -72,8 +78,7 @@ export function Pagination({ total, totalCapped, pageNum, pageSize, hrefFor, max
   const navigate = useNavigate();
   const sizeId = useId();
   const [jump, setJump] = useState('');
-  const rows = maxRows === undefined ? total : Math.min(total, maxRows);
-  const pageCount = Math.max(1, Math.ceil(rows / pageSize));
+  const pageCount = pageCountOf(total, pageSize, maxRows);
   const current = Math.min(Math.max(1, pageNum), pageCount);
   const items = pagerItems(current, pageCount);
 

@@ -28,14 +28,20 @@ import {
   type ActiveFilter,
 } from '../../components/filter-panel';
 import { PageHead } from '../../components/page-head';
-import { Pagination, useScrollToTopOnPageChange } from '../../components/pagination';
+import { Pagination, pageCountOf, useScrollToTopOnPageChange } from '../../components/pagination';
 import { regionName } from '../../components/region';
 import { SEARCH_RESULT_LIMIT, hasFilters, searchHref, withFilters, type SearchParams } from '../../components/search-query';
-import type { PageLoadArgs, PageModule } from '../../lib/page';
+import { notFoundResponse, type PageLoadArgs, type PageModule } from '../../lib/page';
 import type { ListConfig, ListRow } from './listing-config';
 import { ResultRow } from './result-row';
 
 const NO_ENTRIES: readonly DictEntry[] = [];
+
+/** The page number the URL asks for, also one the reader dropped for lying past any result. */
+function requestedPage(query: URLSearchParams): number {
+  const raw = query.get('pageNum');
+  return raw !== null && /^[1-9]\d*$/.test(raw) ? Number(raw) : 1;
+}
 
 /** Several dictionaries at once (one hook call, however many rows the config has). */
 function useDicts(types: readonly DictType[]): (type: DictType) => readonly DictEntry[] {
@@ -53,10 +59,23 @@ export function listPage<P extends SearchParams, Row extends ListRow, K extends 
 
   async function load({ deps, url }: PageLoadArgs) {
     const params = config.read(url.searchParams);
-    await Promise.all([
+    const [data] = await Promise.all([
       deps.queryClient.ensureQueryData(config.search(deps.http, params)),
       prefetchDicts(deps.queryClient, deps.http, dictTypes),
     ]);
+    // A page past the last one is not page 1 under another URL: say so, and link the last page.
+    const pageCount = pageCountOf(data.total, params.pageSize ?? DEFAULT_PAGE_SIZE, SEARCH_RESULT_LIMIT);
+    const requested = requestedPage(url.searchParams);
+    if (requested > pageCount) {
+      throw notFoundResponse({
+        message: '页码超出范围',
+        detail: `第 ${requested} 页不存在：当前条件下共 ${pageCount} 页。`,
+        link: {
+          href: searchHref(path, { ...params, pageNum: pageCount }),
+          text: pageCount > 1 ? `查看最后一页（第 ${pageCount} 页）` : '查看第一页',
+        },
+      });
+    }
   }
 
   function Component() {
