@@ -1,12 +1,13 @@
 /**
  * Issue 11 item 14 on the server: a page number past the last page is a 404 that says so and
  * links the last page (not page 1 under the URL's number); the public tender list marks 报名截止
- * as the member's list does; the contact block tells a visitor what unlocks the contacts.
+ * as the member's list does; a masked contact block says what unlocks it (points or a tier).
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableDataInfo } from '@shared/contract/common';
-import type { ZbListItem } from '@shared/contract/content';
+import type { XmkDetail, ZbListItem } from '@shared/contract/content';
+import type { MemberUser } from '@shared/contract/member';
 import { parseTime } from '@shared/time';
 import { createTestPortal, type TestPortal } from './harness';
 
@@ -32,6 +33,14 @@ const page = (path: string, cookie?: string) => {
 function has(html: string, fragment: string): void {
   expect(html.includes(fragment), `page should contain: ${fragment}`).toBe(true);
 }
+function lacks(html: string, fragment: string): void {
+  expect(html.includes(fragment), `page should not contain: ${fragment}`).toBe(false);
+}
+/** The contact block's prompt as text (React's text-node markers removed). */
+const contactPrompt = (html: string) => {
+  const start = html.indexOf('class="contact-prompt"');
+  return html.slice(start, html.indexOf('</p>', start)).replace(/<!-- -->/g, '');
+};
 
 const rowHrefs = (html: string, base: string) =>
   [...html.matchAll(new RegExp(`class="result-title">.*?href="(${base}/\\d+)"`, 'g'))].map((m) => m[1]);
@@ -95,5 +104,29 @@ describe('the public tender list marks 报名截止', () => {
     has(rowOf(open?.id), `报名截止：<!-- -->${inThreeDays}（剩 3 天）`);
     has(rowOf(closed?.id), '报名截止：<!-- -->2020-01-02（已截止）');
     has(rowOf(closed?.id), 'class="result-deadline is-closed"');
+  });
+});
+
+describe('a masked contact block says what unlocks it', () => {
+  it('to a visitor: points once logged in, or a tier; not that logging in is enough', async () => {
+    const { data: item } = await api<{ data: XmkDetail }>('/api/cmsData/xmk/1');
+    const res = await page('/xmk/1');
+    const prompt = contactPrompt(res.text);
+    has(prompt, `登录后可用 <strong>${item.unlockCost}</strong> 积分查看本条`);
+    has(prompt, '短期会员与 VIP 会员可直接查看全部联系方式');
+    lacks(res.text, '登录后可查看完整信息');
+    has(res.text, '登录查看');
+  });
+
+  it('to a free member: the points it costs, their balance, and the tiers that show all', async () => {
+    const cookie = await portal.memberCookie('demo', 'demo123');
+    const token = cookie.split('=')[1] ?? '';
+    const info = await request(portal.backend.app).get('/cms/member/getMemberInfo').set('Authorization', `Bearer ${token}`);
+    const { score } = (info.body as { user: MemberUser }).user;
+    const { data: item } = await api<{ data: XmkDetail }>('/api/cmsData/xmk/2');
+    const prompt = contactPrompt((await page('/xmk/2', cookie)).text);
+    has(prompt, `用 <strong>${item.unlockCost}</strong> 积分可查看本条（您现有 ${score} 积分${score < item.unlockCost ? '，不足' : ''}）`);
+    has(prompt, '开通短期会员或 VIP 会员可免积分查看全部联系方式');
+    lacks(prompt, '登录');
   });
 });
