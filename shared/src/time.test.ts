@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatRelative, parseDateTimeString, parseTime, toTimestamp } from './time';
+import { deadlineState, deadlineText, formatRelative, parseDateTimeString, parseTime, toTimestamp } from './time';
 
 /** 2026-01-01T17:00:00Z = 2026-01-02 01:00:00 in Shanghai (a Friday). */
 const BOUNDARY_MS = Date.UTC(2026, 0, 1, 17, 0, 0);
@@ -231,5 +231,32 @@ describe('formatRelative', () => {
     expect(formatRelative('bad', now)).toBe('');
     expect(formatRelative(now, Number.NaN)).toBe('');
     expect(formatRelative(now, new Date('nope'))).toBe('');
+  });
+});
+
+describe('deadlineState (报名截止)', () => {
+  const now = toTimestamp('2026-03-10 12:00:00') ?? 0;
+  const text = (deadline: string | null) => {
+    const state = deadlineState(deadline, now);
+    return state ? deadlineText(state) : null;
+  };
+
+  it('is closed once the deadline has passed', () => {
+    expect(text('2026-03-10 11:59:59')).toBe('已截止');
+    expect(text('2026-01-01')).toBe('已截止');
+  });
+
+  it('counts Shanghai calendar days left', () => {
+    expect(text('2026-03-10 18:00:00')).toBe('今日截止');
+    expect(text('2026-03-11 09:00:00')).toBe('剩 1 天');
+    expect(text('2026-03-13 23:59:59')).toBe('剩 3 天');
+    // 2026-03-11 01:00 Shanghai is 03-10 17:00Z: a UTC day count would say 今日.
+    expect(text('2026-03-11T01:00:00+08:00')).toBe('剩 1 天');
+  });
+
+  it('is null without a valid deadline', () => {
+    expect(text(null)).toBeNull();
+    expect(text('bad')).toBeNull();
+    expect(deadlineState('2026-03-11', Number.NaN)).toBeNull();
   });
 });

@@ -151,3 +151,29 @@ export function formatRelative(time: TimeInput, now: Date | number): string {
   if (shanghaiDay(nowMs) - shanghaiDay(ms) === 1) return '昨天';
   return format(ms, 'YYYY-MM-DD');
 }
+
+/** Where a deadline (报名截止) stands at `now`: passed, or how many Shanghai calendar days are left. */
+export interface DeadlineState {
+  closed: boolean;
+  /** 0 on the deadline's own day (今日截止); meaningless once closed. */
+  daysLeft: number;
+}
+
+/**
+ * The one rule for 报名截止 on tender lists and details (the member's 招标订阅 list, /zb, /zb/{id}):
+ * closed once the instant has passed; otherwise the days left count Shanghai calendar days, so a
+ * deadline tomorrow at 09:00 is "剩 1 天" all of today. `now` must be render-stable (the time the
+ * page's data was fetched), or SSR and hydration disagree. null: no (valid) deadline.
+ */
+export function deadlineState(deadline: TimeInput, now: number): DeadlineState | null {
+  const ms = toTimestamp(deadline);
+  if (ms === null || !Number.isFinite(now)) return null;
+  if (ms < now) return { closed: true, daysLeft: 0 };
+  return { closed: false, daysLeft: shanghaiDay(ms) - shanghaiDay(now) };
+}
+
+/** 已截止 / 今日截止 / 剩 N 天: the words for a deadline state. */
+export function deadlineText(state: DeadlineState): string {
+  if (state.closed) return '已截止';
+  return state.daysLeft === 0 ? '今日截止' : `剩 ${state.daysLeft} 天`;
+}

@@ -2,7 +2,8 @@
  * 联系人 block of a project or tender (DOMAIN.md): masked for visitors with a login prompt; for
  * free members masked with "积分查看" (unlock for points, once per item); full for VIP members and
  * after an unlock. What the caller may see is decided by the backend (`contactAccess`); this only
- * presents it and runs the unlock.
+ * presents it and runs the unlock. While masked it says what unlocks it — points for this item, or
+ * a tier for all — since logging in alone does not (a free member still sees masks).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router-dom';
@@ -18,7 +19,7 @@ import { loginUrl, PATHS } from '@shared/routes';
 import { unlockContact, xmkKeys, zbKeys } from '../api/content';
 import { useHttp } from '../api/http-context';
 import { feedback } from '../lib/feedback';
-import { useSessionStore } from '../lib/session';
+import { useSession, useSessionStore } from '../lib/session';
 
 export interface ContactBlockProps {
   type: ContentType;
@@ -54,6 +55,9 @@ export function ContactBlock({ type, id, detail }: ContactBlockProps) {
   const { contact, contactAccess, unlockCost } = detail;
   const location = useLocation();
   const unlock = useUnlock(type, id);
+  // The tiers named below are those with member_tier.view_all_contacts (短期会员, VIP会员).
+  const score = useSession().member_info?.score;
+  const short = score !== undefined && score < unlockCost;
 
   const onUnlock = async () => {
     const ok = await feedback.confirm({
@@ -90,7 +94,9 @@ export function ContactBlock({ type, id, detail }: ContactBlockProps) {
       </dl>
       {contactAccess === 'visitor' ? (
         <div className="contact-prompt">
-          <p>联系方式仅对会员开放，登录后可查看完整信息。</p>
+          <p>
+            联系方式已隐藏。登录后可用 <strong>{unlockCost}</strong> 积分查看本条；短期会员与 VIP 会员可直接查看全部联系方式。
+          </p>
           <div className="contact-actions">
             <Link className="button button-primary" to={loginUrl(location.pathname + location.search)}>
               登录查看
@@ -98,13 +104,17 @@ export function ContactBlock({ type, id, detail }: ContactBlockProps) {
             <Link className="button" to={PATHS.register}>
               免费注册
             </Link>
+            <Link className="contact-link" to="/goods">
+              了解会员
+            </Link>
           </div>
         </div>
       ) : null}
       {contactAccess === 'locked' ? (
         <div className="contact-prompt">
           <p>
-            消耗 <strong>{unlockCost}</strong> 积分即可查看本条联系方式；VIP 会员可免积分查看全部信息。
+            联系方式已隐藏：用 <strong>{unlockCost}</strong> 积分可查看本条
+            {score !== undefined ? `（您现有 ${score} 积分${short ? '，不足' : ''}）` : ''}；开通短期会员或 VIP 会员可免积分查看全部联系方式。
           </p>
           <div className="contact-actions">
             <button
@@ -116,10 +126,10 @@ export function ContactBlock({ type, id, detail }: ContactBlockProps) {
               {unlock.isPending ? '正在解锁…' : '积分查看'}
             </button>
             <Link className="button" to="/goods">
-              开通 VIP
+              开通会员
             </Link>
             <Link className="contact-link" to="/user/chargeMember">
-              积分不足？去充值
+              {short ? '积分不足，去充值' : '积分不足？去充值'}
             </Link>
           </div>
         </div>

@@ -2,24 +2,34 @@ import { Link } from 'react-router-dom';
 import { MESSAGES } from '@shared/constants';
 import { PageHead } from './page-head';
 
-/** spec §2/§8: the 404 page, "This page could not be found" with an illustration. */
-export function NotFound() {
+/**
+ * spec §2/§8: the 404 page, "This page could not be found" with an illustration. A 404 that knows
+ * what is missing and what exists instead (页码超出范围) names both, and links there first.
+ */
+export function NotFound({ title, text, link }: { title?: string; text?: string; link?: { href: string; text: string } }) {
   return (
     <section className="status-page" aria-labelledby="status-title">
-      <PageHead title="页面不存在" noindex />
+      <PageHead title={title ?? '页面不存在'} noindex />
       <NotFoundIllustration />
       <p className="status-code">404</p>
       <h1 id="status-title" className="status-title">
-        {MESSAGES.pageNotFound}
+        {title ?? MESSAGES.pageNotFound}
       </h1>
-      <p className="status-text">您访问的页面不存在或已被删除，请检查网址是否正确。</p>
+      <p className="status-text">{text ?? '您访问的页面不存在或已被删除，请检查网址是否正确。'}</p>
       <div className="status-actions">
-        <Link className="button button-primary" to="/">
+        {link ? (
+          <Link className="button button-primary" to={link.href}>
+            {link.text}
+          </Link>
+        ) : null}
+        <Link className={link ? 'button' : 'button button-primary'} to="/">
           返回首页
         </Link>
-        <Link className="button" to="/xmk">
-          浏览项目库
-        </Link>
+        {link ? null : (
+          <Link className="button" to="/xmk">
+            浏览项目库
+          </Link>
+        )}
       </div>
     </section>
   );

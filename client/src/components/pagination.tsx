@@ -10,6 +10,8 @@ import { formatCount } from '@shared/format';
 
 /** Element's default pager-count: seven buttons including the first and the last page. */
 const PAGER_COUNT = 7;
+/** How far "…" jumps: Element's quick-prev/quick-next step (pager-count − 2). */
+const MORE_STEP = PAGER_COUNT - 2;
 
 export type PagerItem = number | 'prev-more' | 'next-more';
 
@@ -38,6 +40,26 @@ export function pagerItems(current: number, pageCount: number): PagerItem[] {
   ];
 }
 
+/**
+ * The page a "…" leads to: five pages back or on, like Element, but kept within the pages that
+ * "…" stands for. Element's plain step could land on a page already shown (from page 5 of 20,
+ * "…" back went to page 1), which made the button look broken. Its neighbours are always pages.
+ */
+export function morePage(items: readonly PagerItem[], more: 'prev-more' | 'next-more', current: number): number {
+  const at = items.indexOf(more);
+  const before = items[at - 1];
+  const after = items[at + 1];
+  if (typeof before !== 'number' || typeof after !== 'number') return current;
+  const target = more === 'prev-more' ? current - MORE_STEP : current + MORE_STEP;
+  return Math.min(after - 1, Math.max(before + 1, target));
+}
+
+/** How many pages `total` rows fill (at least one); rows past `maxRows` are not served. */
+export function pageCountOf(total: number, pageSize: number, maxRows?: number): number {
+  const rows = maxRows === undefined ? total : Math.min(total, maxRows);
+  return Math.max(1, Math.ceil(rows / pageSize));
+}
+
 export interface PaginationProps {
   total: number;
   /** The count stopped at `total`: shown as "10000+". */
@@ -56,10 +78,9 @@ export function Pagination({ total, totalCapped, pageNum, pageSize, hrefFor, max
   const navigate = useNavigate();
   const sizeId = useId();
   const [jump, setJump] = useState('');
-  const rows = maxRows === undefined ? total : Math.min(total, maxRows);
-  const pageCount = Math.max(1, Math.ceil(rows / pageSize));
+  const pageCount = pageCountOf(total, pageSize, maxRows);
   const current = Math.min(Math.max(1, pageNum), pageCount);
-  const moreStep = PAGER_COUNT - 2;
+  const items = pagerItems(current, pageCount);
 
   const onJump = (event: FormEvent) => {
     event.preventDefault();
@@ -99,16 +120,15 @@ export function Pagination({ total, totalCapped, pageNum, pageSize, hrefFor, max
         ‹
       </PagerLink>
       <ul className="pagination-pager">
-        {pagerItems(current, pageCount).map((item) => {
+        {items.map((item) => {
           if (item === 'prev-more' || item === 'next-more') {
-            const page =
-              item === 'prev-more' ? Math.max(1, current - moreStep) : Math.min(pageCount, current + moreStep);
+            const page = morePage(items, item, current);
             return (
               <li key={item}>
                 <Link
                   className="pagination-item pagination-more"
                   to={hrefFor(page, pageSize)}
-                  aria-label={item === 'prev-more' ? '向前 5 页' : '向后 5 页'}
+                  aria-label={item === 'prev-more' ? `向前至第 ${page} 页` : `向后至第 ${page} 页`}
                 >
                   …
                 </Link>

@@ -29,3 +29,18 @@ export interface PageModule {
   Component: ComponentType;
   load?: (args: PageLoadArgs) => Promise<unknown>;
 }
+
+/** The body of a route error that says more than its status: why, and where to go instead. */
+export interface RouteErrorBody {
+  message: string;
+  detail?: string;
+  link?: { href: string; text: string };
+}
+
+/**
+ * A 404 that explains itself (a page number past the last page) and links to what exists. A
+ * Response, so route loaders pass it through unchanged and the error boundary reads its body.
+ */
+export function notFoundResponse(body: RouteErrorBody): Response {
+  return Response.json(body, { status: 404, statusText: 'Not Found' });
+}

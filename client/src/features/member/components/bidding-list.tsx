@@ -8,7 +8,7 @@ import type { ZbListItem } from '@shared/contract/content';
 import type { MemberUser } from '@shared/contract/member';
 import { DICT_TYPES, type DictEntry } from '@shared/contract/system';
 import { formatWan } from '@shared/format';
-import { parseTime, toTimestamp } from '@shared/time';
+import { deadlineState, deadlineText, parseTime } from '@shared/time';
 import { DictTag } from '../../../components/dict-label';
 import { HighlightText } from '../../../components/highlight';
 import { regionName } from '../../../components/region';
@@ -23,7 +23,7 @@ export function BiddingList({ rows, regions, now }: { rows: readonly ZbListItem[
   return (
     <ul className="bidding-list">
       {rows.map((item) => {
-        const deadline = toTimestamp(item.signupDeadline);
+        const deadline = deadlineState(item.signupDeadline, now);
         return (
           <li key={item.id} className="bidding-item">
             <div className="bidding-main">
@@ -37,9 +37,8 @@ export function BiddingList({ rows, regions, now }: { rows: readonly ZbListItem[
                 <span>{regionName(regions, item.areaCode)}</span>
                 <span>招标人：{item.tenderer || '—'}</span>
                 {deadline !== null ? (
-                  <span className={deadline < now ? 'bidding-deadline is-closed' : 'bidding-deadline'}>
-                    报名截止 {parseTime(deadline, 'MM-DD HH:mm')}
-                    {deadline < now ? '（已截止）' : ''}
+                  <span className={deadline.closed ? 'bidding-deadline is-closed' : 'bidding-deadline'}>
+                    报名截止 {parseTime(item.signupDeadline, 'MM-DD HH:mm')}（{deadlineText(deadline)}）
                   </span>
                 ) : null}
               </p>

@@ -1,11 +1,14 @@
-import type { XmkHistoryEntry } from '@shared/contract/content';
+import { useQuery } from '@tanstack/react-query';
 import { DICT_TYPES } from '@shared/contract/system';
 import { parseTime } from '@shared/time';
-import { DictTag } from '../../../components/dict-label';
+import { xmkHistoryQueryOptions } from '../../api/content';
+import { useHttp } from '../../api/http-context';
+import { DictTag } from '../../components/dict-label';
 
-/** 项目进展: every stage version of the project, the newest first. */
-export function StageHistory({ entries }: { entries: readonly XmkHistoryEntry[] }) {
-  const newestFirst = [...entries].sort((a, b) => b.version - a.version);
+/** 项目进展: every stage version of the project, the newest first (empty until it has loaded). */
+export function StageHistory({ xmkId }: { xmkId: number }) {
+  const history = useQuery(xmkHistoryQueryOptions(useHttp(), xmkId));
+  const newestFirst = [...(history.data ?? [])].sort((a, b) => b.version - a.version);
   return (
     <section className="detail-card" aria-labelledby="history-title">
       <h2 id="history-title" className="detail-card-title">

@@ -1,0 +1,57 @@
+/** /xmk 项目库: the list page with the project library's filters, sorts and result row. */
+import { DICT_TYPES } from '@shared/contract/system';
+import { xmkSearchQueryOptions } from '../../../api/content';
+import { DictLabel } from '../../../components/dict-label';
+import { regionName } from '../../../components/region';
+import { readXmkSearch } from '../../../components/search-query';
+import { listPage } from '../list-page';
+
+export const { load, Component } = listPage({
+  path: '/xmk',
+  name: '项目库',
+  subtitle: '全省拟在建项目 · 按地区、行业、阶段与投资额检索',
+  placeholder: '输入项目名称、建设单位或建设内容',
+  keywordTitle: (keyword) => `“${keyword}”相关项目`,
+  description: (keyword, total) =>
+    keyword
+      ? `${keyword}相关的拟在建项目，共 ${total} 条，按地区、行业、阶段与投资额筛选。`
+      : '全省拟在建项目库：立项、审批、设计、招标、施工各阶段项目信息，可按地区、行业、阶段与投资额检索。',
+  read: readXmkSearch,
+  search: xmkSearchQueryOptions,
+  dictFilters: [
+    { key: 'industry', type: DICT_TYPES.industry, label: '行业' },
+    { key: 'stage', type: DICT_TYPES.xmkStage, label: '项目阶段', chip: '阶段' },
+    { key: 'nature', type: DICT_TYPES.xmkNature, label: '项目性质', chip: '性质' },
+  ],
+  // 投资额 presets in 万元: the bands tender-portal users filter by.
+  amount: {
+    label: '投资额',
+    min: 'minInvestment',
+    max: 'maxInvestment',
+    presets: [
+      { label: '1000万以下', max: 1000 },
+      { label: '1000万-5000万', min: 1000, max: 5000 },
+      { label: '5000万-1亿', min: 5000, max: 10000 },
+      { label: '1亿-10亿', min: 10000, max: 100000 },
+      { label: '10亿以上', min: 100000 },
+    ],
+  },
+  sorts: [
+    { value: 'time', label: '发布时间' },
+    { value: 'investment', label: '投资额' },
+    { value: 'views', label: '浏览量' },
+  ],
+  noun: '个项目',
+  empty: { none: '没有符合条件的项目', all: '查看全部项目' },
+  row: {
+    tag: { type: DICT_TYPES.xmkStage, value: (item) => item.stage },
+    fields: (item, regions) => [
+      { label: '地区', value: regionName(regions, item.areaCode) },
+      { label: '行业', value: <DictLabel type={DICT_TYPES.industry} value={item.industry} /> },
+      { label: '性质', value: <DictLabel type={DICT_TYPES.xmkNature} value={item.nature} /> },
+      { label: '建设单位', value: item.owner || '—', wide: true },
+    ],
+    amount: (item) => item.investment,
+    amountLabel: () => '投资总额',
+  },
+});

@@ -1,0 +1,56 @@
+import { Link } from 'react-router-dom';
+import type { DictEntry } from '@shared/contract/system';
+import { formatCount, formatWan } from '@shared/format';
+import { parseTime } from '@shared/time';
+import { dictLabel } from '../../api/system';
+import { DictTag, useDict } from '../../components/dict-label';
+import { HighlightText } from '../../components/highlight';
+import type { ListingPath, ListRow, RowConfig } from './listing-config';
+
+/** One item in the search results: tag, highlighted title, the type's fields, amount, date, views. */
+export function ResultRow<Row extends ListRow>({
+  base,
+  config,
+  item,
+  regions,
+  now,
+}: {
+  base: ListingPath;
+  config: RowConfig<Row>;
+  item: Row;
+  regions: readonly DictEntry[];
+  now: number;
+}) {
+  const tagValue = config.tag.value(item);
+  const tagLabel = dictLabel(useDict(config.tag.type), tagValue);
+  return (
+    <li className="result-item">
+      <div className="result-main">
+        <h2 className="result-title">
+          <DictTag type={config.tag.type} value={tagValue} />
+          <Link to={`${base}/${item.id}`} title={item.title}>
+            <HighlightText html={item.highlightTitle} />
+          </Link>
+        </h2>
+        <p className="result-meta">
+          {config.fields(item, regions, now).map((field) => (
+            <span key={field.label} className={field.wide ? 'result-meta-wide' : field.className}>
+              {`${field.label}：`}
+              {field.value}
+            </span>
+          ))}
+        </p>
+      </div>
+      <div className="result-side">
+        <span className="result-amount">{formatWan(config.amount(item))}</span>
+        <span className="result-side-label">{config.amountLabel(item, tagLabel)}</span>
+        <span className="result-date">
+          <time dateTime={item.publishTime}>{parseTime(item.publishTime, 'YYYY-MM-DD')}</time>
+          <span className="result-views" aria-label={`浏览 ${item.views} 次`}>
+            {formatCount(item.views)} 浏览
+          </span>
+        </span>
+      </div>
+    </li>
+  );
+}
