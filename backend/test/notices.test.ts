@@ -163,6 +163,18 @@ describe('POST /admin/content/import', () => {
     expect(t.db.prepare('SELECT 1 FROM zb WHERE source_id = ?').get('would-be-new')).toBeUndefined();
   });
 
+  it('links a tender to a project imported later, and unlinks it when a re-import drops the code', async () => {
+    const tender = { ...announcement, sourceId: 'late-zb-1', processCode: 'LATE-1', projectCode: 'XM-LATE-1' };
+    expect((await push(jsonl(tender))).body.data).toMatchObject({ inserted: 1 });
+    const zbId = idOf('zb', 'late-zb-1');
+    const link = async () => (await request(t.app).get(`/api/cmsData/bidding/${zbId}`)).body.data.xmk;
+    expect(await link()).toBeNull();
+    expect((await push(jsonl({ ...project, sourceId: 'late-xm-1', projectCode: 'XM-LATE-1' }))).body.data).toMatchObject({ inserted: 1 });
+    expect(await link()).toMatchObject({ id: idOf('xmk', 'late-xm-1') });
+    expect((await push(jsonl({ ...tender, projectCode: undefined }))).body.data).toMatchObject({ updated: 1 });
+    expect(await link()).toBeNull();
+  });
+
   it('refuses an empty body with a message', async () => {
     const res = await push('\n\n');
     expect(res.body).toEqual({ code: 500, msg: '请求体必须是 JSON Lines 文本，每行一条记录' });

@@ -101,7 +101,9 @@ const stageLabel = (stage: string) => XMK_STAGES.find((s) => s.value === stage)?
 
 /** Prepared statements of one import; built per call (an import is large next to preparing a dozen statements). */
 function writers(db: Db) {
-  const zbBySource = db.prepare<[string], RecordRow>(`SELECT ${ZB_RECORD_COLUMNS} FROM zb WHERE source_id = ?`);
+  const zbBySource = db.prepare<[string], RecordRow & { xmkId?: number | null }>(
+    `SELECT ${ZB_RECORD_COLUMNS}, xmk_id AS xmkId FROM zb WHERE source_id = ?`,
+  );
   const xmkBySource = db.prepare<[string], RecordRow>(`SELECT ${XMK_RECORD_COLUMNS} FROM xmk WHERE source_id = ?`);
   const projectByCode = db.prepare<[string], { id: number }>(
     'SELECT id FROM xmk WHERE project_code = ? ORDER BY id DESC LIMIT 1',
@@ -109,7 +111,7 @@ function writers(db: Db) {
   const zbValues = `title = @title, area_code = @areaCode, city_code = @cityCode, industry = @industry,
     notice_type = @noticeType, amount = @amount, tenderer = @tenderer, agency = @agency, open_time = @openTime,
     signup_deadline = @signupDeadline, content = @content, contact_company = @contactCompany,
-    contact_name = @contactName, contact_phone = @contactPhone, contact_address = @contactAddress, xmk_id = @xmkId,
+    contact_name = @contactName, contact_phone = @contactPhone, contact_address = @contactAddress,
     publish_time = @publishTime, update_time = @updateTime, process_code = @processCode, project_code = @projectCode,
     winner = @winner, win_amount = @winAmount, source_url = @sourceUrl`;
   const insertZb = db.prepare(
@@ -121,6 +123,9 @@ function writers(db: Db) {
        @updateTime, @processCode, @projectCode, @winner, @winAmount, @sourceUrl)`,
   );
   const updateZb = db.prepare(`UPDATE zb SET ${zbValues} WHERE id = @id`);
+  // The project link apart, and run only when it differs: with foreign keys on, every UPDATE naming
+  // the foreign-key column cost time that grew with the transaction (2,000 updates: 4 s against 0.1 s).
+  const relinkZb = db.prepare<[number | null, number]>('UPDATE zb SET xmk_id = ? WHERE id = ?');
   const xmkValues = `title = @title, area_code = @areaCode, city_code = @cityCode, industry = @industry, stage = @noticeType,
     investment = @investment, owner = @tenderer, content = @content, contact_company = @contactCompany,
     contact_name = @contactName, contact_phone = @contactPhone, contact_address = @contactAddress,
@@ -138,6 +143,10 @@ function writers(db: Db) {
   const updateXmk = db.prepare(`UPDATE xmk SET ${xmkValues} WHERE id = @id`);
   const linkTenders = db.prepare<[number, string]>(
     'UPDATE zb SET xmk_id = ? WHERE project_code = ? AND xmk_id IS NULL',
+  );
+  // Checked first, for the reason given at relinkZb: most projects have no tender waiting.
+  const unlinkedTender = db.prepare<[string], { id: number }>(
+    'SELECT id FROM zb WHERE project_code = ? AND xmk_id IS NULL LIMIT 1',
   );
   const nextStageVersion = db.prepare<[number], { v: number }>(
     'SELECT coalesce(max(version), 0) + 1 AS v FROM xmk_version WHERE xmk_id = ?',
@@ -165,9 +174,11 @@ function writers(db: Db) {
     projectByCode,
     insertZb,
     updateZb,
+    relinkZb,
     insertXmk,
     updateXmk,
     linkTenders,
+    unlinkedTender,
     nextStageVersion,
     insertStage,
     nextVersion,
@@ -246,7 +257,12 @@ export function importNotices(db: Db, text: string, options: ImportOptions): Not
           id = existingRow.id;
           const version = w.nextVersion.get(kind, id)!.v;
           w.insertVersion.run(kind, id, version, JSON.stringify(previous), options.changedBy, now);
-          (kind === 'zb' ? w.updateZb : w.updateXmk).run({ ...values, id });
+          if (kind === 'zb') {
+            w.updateZb.run({ ...values, id });
+            if (((existingRow as { xmkId?: number | null }).xmkId ?? null) !== xmkId) w.relinkZb.run(xmkId, id);
+          } else {
+            w.updateXmk.run({ ...values, id });
+          }
           w.ftsDelete[kind].run(id);
           if (kind === 'xmk' && previous.noticeType !== record.noticeType) {
             w.insertStage.run(id, w.nextStageVersion.get(id)!.v, record.noticeType, `项目阶段变更为${stageLabel(record.noticeType)}`, now);
@@ -259,7 +275,9 @@ export function importNotices(db: Db, text: string, options: ImportOptions): Not
           }
           result.inserted++;
         }
-        if (kind === 'xmk' && record.projectCode) w.linkTenders.run(id, record.projectCode);
+        if (kind === 'xmk' && record.projectCode && w.unlinkedTender.get(record.projectCode)) {
+          w.linkTenders.run(id, record.projectCode);
+        }
         const doc = indexDocument(record);
         w.ftsInsert[kind].run(id, doc.uni, doc.bi, doc.tags);
         imported.push({ kind, id, change: previous ? 'updated' : 'inserted', record, previous });
