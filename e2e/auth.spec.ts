@@ -32,7 +32,7 @@ test.describe('login with captcha (issue 4)', () => {
     const image = page.getByRole('img', { name: '验证码图片' });
     await expect(image).toBeVisible();
     const first = await image.getAttribute('src');
-    expect(first).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(first).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
 
     await page.getByRole('button', { name: '看不清？换一张' }).click();
     await expect(image).not.toHaveAttribute('src', first ?? '');
