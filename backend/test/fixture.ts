@@ -16,7 +16,7 @@ import request from 'supertest';
 import type { Express } from 'express';
 import { createApp, type BackendApp } from '../src/app';
 import type { BackendConfig } from '../src/config';
-import type { AppContext } from '../src/context';
+import type { AppContext, Logger } from '../src/context';
 import type { Db } from '../src/db/connection';
 import type { CaptchaChallenge } from '../src/modules/auth/captcha';
 
@@ -65,6 +65,8 @@ export interface TestBackendOptions {
   /** The seeding time and the clock's start. Default: a fixed weekday morning (Asia/Shanghai). */
   now?: Date;
   adminToken?: string;
+  /** Where the backend's log lines go (default: nowhere). */
+  log?: Logger;
 }
 
 export interface TestBackend {
@@ -111,7 +113,7 @@ export async function createTestBackend(options: TestBackendOptions = {}): Promi
   const backend = createApp(config, {
     clock,
     captchaGenerator: captcha.generate,
-    log: { info: () => undefined, error: () => undefined },
+    log: options.log ?? { info: () => undefined, error: () => undefined },
     passwordRounds: 4,
   });
   const { app } = backend;

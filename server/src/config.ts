@@ -84,6 +84,8 @@ const schema = z.object({
     .min(1, '应为 1 到 60 的整数')
     .max(60, '应为 1 到 60 的整数')
     .default(30),
+  /** pino's level for the JSON log on stdout (request-log.ts). */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: '应为 fatal、error、warn、info、debug、trace 或 silent' }).default('info'),
   RATE_LIMIT_CAPTCHA: rateLimitSetting(DEFAULT_RATE_LIMITS.captcha),
   RATE_LIMIT_LOGIN: rateLimitSetting(DEFAULT_RATE_LIMITS.login),
   RATE_LIMIT_REGISTER: rateLimitSetting(DEFAULT_RATE_LIMITS.register),

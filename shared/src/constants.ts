@@ -25,6 +25,15 @@ export const PLATFORM_HEADER = 'platform';
 export const PLATFORM_VALUE = 'cmsMember';
 /** Header by which a call opts out of the bearer (spec §6 `isToken: false`); the proxy obeys it. */
 export const IS_TOKEN_HEADER = 'istoken';
+/**
+ * One id per portal request, in the portal's access log and passed to the backend, which writes it
+ * beside any error it logs. A proxy in front may supply it; anything but a short plain token is
+ * replaced, so a client cannot write into the logs.
+ */
+export const REQUEST_ID_HEADER = 'x-request-id';
+export function isRequestId(value: unknown): value is string {
+  return typeof value === 'string' && /^[\w.:-]{1,100}$/.test(value);
+}
 
 /** spec §3: client-side storage keys. The token key names the HttpOnly cookie (never JS-readable). */
 export const STORAGE_KEYS = {
