@@ -3,7 +3,6 @@
  * a message naming the variable. Defaults live in the committed `.env`; `.env.local` and the
  * process environment override them.
  */
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_RATE_LIMITS, parseRateLimit, type RateLimit, type RateLimitSettings } from './rate-limit';
@@ -124,12 +123,4 @@ export function rateLimitSettings(config: Config): RateLimitSettings {
     register: config.RATE_LIMIT_REGISTER,
     message: config.RATE_LIMIT_MESSAGE,
   };
-}
-
-/** `.env.local` then `.env` from the working directory; real environment variables win. */
-export function loadEnvFiles(dir = process.cwd()): void {
-  for (const name of ['.env.local', '.env']) {
-    const path = resolve(dir, name);
-    if (existsSync(path)) process.loadEnvFile(path);
-  }
 }

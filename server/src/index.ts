@@ -8,11 +8,12 @@ import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
 import { createApp } from './app';
 import { runPrimary } from './cluster';
-import { ConfigError, loadEnvFiles, parseConfig, rateLimitSettings, renderCacheSettings, type Config } from './config';
+import { ConfigError, parseConfig, rateLimitSettings, renderCacheSettings, type Config } from './config';
 import { createDrain } from './drain';
 import { startEmbeddedBackend, type EmbeddedBackend } from './embedded-backend';
 import { createDevRenderer, loadProductionRenderer, type Renderer } from './renderer';
 import { createLogger, logThrough } from './request-log';
+import { loadEnvFiles } from '../../scripts/lib/env-files';
 
 const ROOT = process.cwd();
 const SHUTDOWN_GRACE_MS = 10_000;
