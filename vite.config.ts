@@ -1,8 +1,9 @@
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import postcss from 'postcss';
 import { defineConfig, type Plugin } from 'vite';
 import { ASSET_BASE } from './shared/src/constants.ts';
 
@@ -79,25 +80,13 @@ function antdComponentsByArea(dir: string): { site: string[]; member: string[] }
   return { site: [...site].sort(), member: member.sort() };
 }
 
-/** Top-level rules of a stylesheet (a rule, or an at-rule with its block), in order. */
+/** Top-level rules of a stylesheet (a rule, or an at-rule with its block), in order, as text. */
 function topLevelRules(css: string): string[] {
-  const rules: string[] = [];
-  let depth = 0;
-  let quote: string | null = null;
-  let start = 0;
-  for (let i = 0; i < css.length; i++) {
-    const c = css[i];
-    if (quote) {
-      if (c === '\\') i++;
-      else if (c === quote) quote = null;
-    } else if (c === '"' || c === "'") quote = c;
-    else if (c === '{') depth++;
-    else if (c === '}' && --depth === 0) {
-      rules.push(css.slice(start, i + 1));
-      start = i + 1;
-    }
-  }
-  return rules;
+  return postcss.parse(css).nodes.map((node) => {
+    // Rules equal but for the whitespace before them are the same rule.
+    node.raws.before = '';
+    return node.toString();
+  });
 }
 
 /**
@@ -167,11 +156,42 @@ function precompressAssets(): Plugin {
   };
 }
 
+/**
+ * One line per build instead of Vite's listing of every chunk (a hundred lines, with gzip sizes
+ * computed for nothing: the build writes its own `.br`/`.gz`): where it went, how many files, the
+ * script and style totals and the biggest script. Warnings and errors still print (logLevel).
+ */
+function buildSummary(): Plugin {
+  let started = 0;
+  return {
+    name: 'portal:build-summary',
+    apply: 'build',
+    buildStart() {
+      started = performance.now();
+    },
+    writeBundle(options, bundle) {
+      const kb = (bytes: number) => `${Math.round(bytes / 1024)} kB`;
+      const files = Object.values(bundle);
+      const size = (file: (typeof files)[number]) => (file.type === 'chunk' ? Buffer.byteLength(file.code) : Buffer.byteLength(file.source));
+      const total = (re: RegExp) => files.filter((f) => re.test(f.fileName)).reduce((sum, f) => sum + size(f), 0);
+      const scripts = files.filter((f) => f.type === 'chunk').sort((a, b) => size(b) - size(a));
+      const biggest = scripts[0] ? `, biggest ${scripts[0].fileName} ${kb(size(scripts[0]))}` : '';
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      const what = this.environment.config.build.ssr ? 'server renderer' : 'client';
+      this.environment.logger.warn(
+        `✓ ${what}: ${files.length} files in ${relative(root, options.dir ?? '.')} (scripts ${kb(total(/\.m?js$/))}${biggest}; styles ${kb(total(/\.css$/))}) in ${seconds} s`,
+      );
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   base: ASSET_BASE,
   publicDir: false,
   resolve: { alias },
-  plugins: [react(), antdStylesheets(), precompressAssets()],
+  // Warnings and errors only: buildSummary says the rest in one line per build.
+  logLevel: 'warn',
+  plugins: [react(), antdStylesheets(), precompressAssets(), buildSummary()],
   // jsencrypt's package cannot be imported by Node's ESM loader (DEPENDENCIES.md): bundle it.
   ssr: { noExternal: ['jsencrypt'] },
   build: isSsrBuild
@@ -180,12 +200,16 @@ export default defineConfig(({ isSsrBuild }) => ({
         ssr: 'client/src/entry-server.tsx',
         emptyOutDir: true,
         copyPublicDir: false,
+        reportCompressedSize: false,
+        // Rolldown's plugin-timings block names the antd stylesheet extraction every build: known, and noise.
+        rolldownOptions: { checks: { pluginTimings: false } },
       }
     : {
         outDir: 'dist/client',
         manifest: true,
         emptyOutDir: true,
-        rollupOptions: { input: 'client/src/entry-client.tsx' },
+        rolldownOptions: { input: 'client/src/entry-client.tsx', checks: { pluginTimings: false } },
         chunkSizeWarningLimit: 900,
+        reportCompressedSize: false,
       },
 }));

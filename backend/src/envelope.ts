@@ -6,7 +6,7 @@
  */
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { AckResult, AjaxResult, TableDataInfo } from '@shared/contract/common';
-import { MESSAGES } from '@shared/constants';
+import { MESSAGES, REQUEST_ID_HEADER, isRequestId } from '@shared/constants';
 
 /** RuoYi's success messages. */
 export const MSG_SUCCESS = '操作成功';
@@ -100,7 +100,9 @@ export function errorHandler(log: ErrorLogger): ErrorRequestHandler {
       res.status(known.httpStatus).json({ code: known.code, msg: known.message });
       return;
     }
-    log.error(`unhandled error on ${req.method} ${req.path}`, err);
+    // The portal's request id (X-Request-Id) ties this line to the portal's access log.
+    const id = req.get(REQUEST_ID_HEADER);
+    log.error(`unhandled error on ${req.method} ${req.path}${isRequestId(id) ? ` (request ${id})` : ''}`, err);
     res.status(200).json({ code: 500, msg: MESSAGES.unknown });
   };
 }

@@ -76,8 +76,21 @@ const CLIENT_ERRORS: Record<string, [status: number, msg: string]> = {
   ERR_HTTP_REQUEST_TIMEOUT: [408, '请求超时'],
 };
 
-/** A response is being written on this socket (a pipelined request before this one). */
-const responding = (socket: Duplex) => (socket as Duplex & { _httpMessage?: object | null })._httpMessage != null;
+/**
+ * Responses not yet finished, per connection: a pipelined request before the one the parser
+ * refused may still be answering. Counted from the server's own 'request' events rather than read
+ * from Node's private `socket._httpMessage`.
+ */
+const openResponses = new WeakMap<Duplex, number>();
+const responding = (socket: Duplex) => (openResponses.get(socket) ?? 0) > 0;
+
+function countResponses(server: http.Server): void {
+  server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const socket = req.socket;
+    openResponses.set(socket, (openResponses.get(socket) ?? 0) + 1);
+    res.once('close', () => openResponses.set(socket, (openResponses.get(socket) ?? 1) - 1));
+  });
+}
 
 function answerClientError(err: ParserError, socket: Duplex): void {
   // As Node does: never write into a response under way, nor to a dead socket.
@@ -94,7 +107,10 @@ function answerClientError(err: ParserError, socket: Duplex): void {
 }
 
 export function createHttpServer(app: Express): http.Server {
-  const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, app);
+  const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES });
+  // Counted before the app sees the request, so a response is known to be open from its start.
+  countResponses(server);
+  server.on('request', app);
   // Longer than a proxy's idle keep-alive sockets, so the backend is never the side closing a
   // connection the proxy is about to reuse.
   server.keepAliveTimeout = 65_000;

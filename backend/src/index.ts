@@ -10,24 +10,13 @@ import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createHttpServer } from './http-server';
+import { loadEnvFiles } from '../../scripts/lib/env-files';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SHUTDOWN_GRACE_MS = 10_000;
 
-function loadEnvFiles(): void {
-  for (const file of ['.env.local', '.env']) {
-    try {
-      // Node 20: loadEnvFile never overrides a variable that is already set, so the real
-      // environment wins over .env.local, which wins over .env.
-      process.loadEnvFile(path.join(REPO_ROOT, file));
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-    }
-  }
-}
-
 function main(): void {
-  loadEnvFiles();
+  loadEnvFiles(REPO_ROOT);
   let config;
   try {
     config = loadConfig();

@@ -16,7 +16,7 @@ import request from 'supertest';
 import type { Express } from 'express';
 import { createApp, type BackendApp } from '../src/app';
 import type { BackendConfig } from '../src/config';
-import type { AppContext } from '../src/context';
+import type { AppContext, Logger } from '../src/context';
 import type { Db } from '../src/db/connection';
 import type { CaptchaChallenge } from '../src/modules/auth/captcha';
 import { drawCaptcha } from '../src/modules/auth/captcha-image';
@@ -71,6 +71,8 @@ export interface TestBackendOptions {
   adminToken?: string;
   /** Writes per member per window; default the production rate (`WRITE_RATE`). */
   writeRate?: WriteRate;
+  /** Where the backend's log lines go (default: nowhere). */
+  log?: Logger;
 }
 
 export interface TestBackend {
@@ -118,7 +120,7 @@ export async function createTestBackend(options: TestBackendOptions = {}): Promi
   const backend = createApp(config, {
     clock,
     captchaGenerator: captcha.generate,
-    log: { info: () => undefined, error: () => undefined },
+    log: options.log ?? { info: () => undefined, error: () => undefined },
     passwordRounds: 4,
     ...(options.writeRate ? { writeRate: options.writeRate } : {}),
   });

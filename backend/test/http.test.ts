@@ -206,6 +206,12 @@ describe('the listener', () => {
     expect(flood).toMatch(/^HTTP\/1\.1 431 /);
     expect(flood).toContain('{"code":431,"msg":"请求头过大"}');
   });
+
+  it('never writes an error into the answer of a pipelined request before the refused one', async () => {
+    const answer = await raw(Buffer.concat([line('/api/zb/search?pageSize=1', false), Buffer.from('GET /a b c HTTP/1.1\r\nHost: x\r\n\r\n')]));
+    expect(answer).not.toContain('请求格式不正确');
+    expect(answer.match(/HTTP\/1\.1 /g) ?? []).toHaveLength(answer === '' ? 0 : 1);
+  });
 });
 
 describe('unexpected failures', () => {

@@ -3,6 +3,7 @@
  * createApp never listens (tests call it with supertest); index.ts does.
  */
 import type { Agent } from 'node:http';
+import type { Logger } from 'pino';
 import cookieParser from 'cookie-parser';
 import express, { type RequestHandler } from 'express';
 import { dropStaleToken } from './auth-stale-token';
@@ -13,6 +14,7 @@ import { healthHandler } from './health';
 import { BackendLiveness } from './backend-liveness';
 import { apiProxy, createBackendAgent } from './proxy';
 import { DEFAULT_RATE_LIMITS, rateLimiter, type RateLimitSettings } from './rate-limit';
+import { requestLog } from './request-log';
 import { precompressed } from './precompressed';
 import { RenderCache, type RenderCacheOptions } from './render-cache';
 import type { Renderer } from './renderer';
@@ -36,6 +38,8 @@ export interface AppOptions {
   /** Keep anonymous renders briefly (render-cache.ts); unset: every page is rendered. */
   renderCache?: RenderCacheOptions;
   log?: (message: string, error: unknown) => void;
+  /** The access log (request-log.ts); unset: request ids are still given and passed on, nothing is logged. */
+  logger?: Logger;
 }
 
 export function createApp(opts: AppOptions) {
@@ -46,6 +50,7 @@ export function createApp(opts: AppOptions) {
   // One hop: the client address is the one our TLS-terminating proxy appended to X-Forwarded-For,
   // not whatever a client wrote at its start (which `true` would trust).
   app.set('trust proxy', opts.config.TRUST_PROXY ? 1 : false);
+  app.use(requestLog(opts.logger));
   app.use(securityHeaders({ development: opts.devMiddleware !== undefined }));
 
   app.get('/healthz', healthHandler(opts.backendURL, agent));

@@ -7,7 +7,7 @@
 import type { Agent } from 'node:http';
 import { request } from 'node:http';
 import type { RequestHandler } from 'express';
-import { PLATFORM_HEADER, PLATFORM_VALUE, TOKEN_COOKIE } from '@shared/constants';
+import { PLATFORM_HEADER, PLATFORM_VALUE, REQUEST_ID_HEADER, TOKEN_COOKIE } from '@shared/constants';
 import { ENDPOINTS } from '@shared/contract/endpoints';
 import { PATHS } from '@shared/routes';
 import { clearSessionCookies, readSessionToken } from './auth-cookies';
@@ -18,12 +18,21 @@ const MAX_ANSWER_BYTES = 64 * 1024;
 export type TokenStatus = 'alive' | 'dead' | 'unknown';
 
 /** Asks getMemberInfo with the token: `code 401` or no `user` is dead; failing to ask is unknown. */
-export function checkToken(backendURL: string, agent: Agent, token: string): Promise<TokenStatus> {
+export function checkToken(backendURL: string, agent: Agent, token: string, requestId?: string): Promise<TokenStatus> {
   return new Promise((resolve) => {
     const url = new URL(ENDPOINTS.memberInfo.path, backendURL);
     const req = request(
       url,
-      { agent, timeout: CHECK_TIMEOUT_MS, headers: { authorization: `Bearer ${token}`, [PLATFORM_HEADER]: PLATFORM_VALUE, accept: 'application/json' } },
+      {
+        agent,
+        timeout: CHECK_TIMEOUT_MS,
+        headers: {
+          authorization: `Bearer ${token}`,
+          [PLATFORM_HEADER]: PLATFORM_VALUE,
+          accept: 'application/json',
+          ...(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}),
+        },
+      },
       (res) => {
         let body = '';
         res.setEncoding('utf8');
@@ -55,7 +64,7 @@ export function dropStaleToken(opts: { backendURL: string; agent: Agent }): Requ
   return async (req, res, next) => {
     const token = readSessionToken(req);
     if (token === null || (req.path !== PATHS.login && req.path !== PATHS.register)) return next();
-    if ((await checkToken(opts.backendURL, opts.agent, token)) === 'dead') {
+    if ((await checkToken(opts.backendURL, opts.agent, token, req.get(REQUEST_ID_HEADER))) === 'dead') {
       clearSessionCookies(req, res);
       delete (req.cookies as Record<string, unknown>)[TOKEN_COOKIE];
     }

@@ -3,7 +3,6 @@
  * a message naming the variable. Defaults live in the committed `.env`; `.env.local` and the
  * process environment override them.
  */
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_RATE_LIMITS, parseRateLimit, type RateLimit, type RateLimitSettings } from './rate-limit';
@@ -84,6 +83,8 @@ const schema = z.object({
     .min(1, '应为 1 到 60 的整数')
     .max(60, '应为 1 到 60 的整数')
     .default(30),
+  /** pino's level for the JSON log on stdout (request-log.ts). */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: '应为 fatal、error、warn、info、debug、trace 或 silent' }).default('info'),
   RATE_LIMIT_CAPTCHA: rateLimitSetting(DEFAULT_RATE_LIMITS.captcha),
   RATE_LIMIT_LOGIN: rateLimitSetting(DEFAULT_RATE_LIMITS.login),
   RATE_LIMIT_REGISTER: rateLimitSetting(DEFAULT_RATE_LIMITS.register),
@@ -124,12 +125,4 @@ export function rateLimitSettings(config: Config): RateLimitSettings {
     message: config.RATE_LIMIT_MESSAGE,
     checkName: config.RATE_LIMIT_CHECK_NAME,
   };
-}
-
-/** `.env.local` then `.env` from the working directory; real environment variables win. */
-export function loadEnvFiles(dir = process.cwd()): void {
-  for (const name of ['.env.local', '.env']) {
-    const path = resolve(dir, name);
-    if (existsSync(path)) process.loadEnvFile(path);
-  }
 }

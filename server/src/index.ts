@@ -8,17 +8,20 @@ import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
 import { createApp } from './app';
 import { runPrimary } from './cluster';
-import { ConfigError, loadEnvFiles, parseConfig, rateLimitSettings, renderCacheSettings, type Config } from './config';
+import { ConfigError, parseConfig, rateLimitSettings, renderCacheSettings, type Config } from './config';
 import { createDrain } from './drain';
 import { startEmbeddedBackend, type EmbeddedBackend } from './embedded-backend';
 import { createDevRenderer, loadProductionRenderer, type Renderer } from './renderer';
+import { createLogger, logThrough } from './request-log';
+import { loadEnvFiles } from '../../scripts/lib/env-files';
 
 const ROOT = process.cwd();
 const SHUTDOWN_GRACE_MS = 10_000;
 
+/** JSON lines through pino; LOG_LEVEL applies once the settings are read. */
+let logger = createLogger();
 function log(message: string, error?: unknown): void {
-  if (error === undefined) console.log(message);
-  else console.error(message, error instanceof Error ? (error.stack ?? error.message) : error);
+  logThrough(logger)(message, error);
 }
 
 function readConfig(): Config {
@@ -91,6 +94,8 @@ async function startServer(config: Config) {
     devMiddleware,
     rateLimits: rateLimitSettings(config),
     renderCache: renderCacheSettings(config),
+    log,
+    logger,
   });
 
   const drain = createDrain(server, app, { graceMs: SHUTDOWN_GRACE_MS, log });
@@ -126,6 +131,7 @@ async function startServer(config: Config) {
 
 async function main() {
   const config = readConfig();
+  logger = createLogger(config.LOG_LEVEL);
   if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) {
     if (config.NODE_ENV === 'production') return startPrimary(config);
     log('WEB_CONCURRENCY applies to production builds; development runs one process');

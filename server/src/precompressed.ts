@@ -22,17 +22,6 @@ function filesUnder(dir: string): string[] {
   }
 }
 
-/** Whether the request's Accept-Encoding takes `name` (present, and not `;q=0`). */
-function accepts(header: string | undefined, name: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((part) => {
-    const [coding, ...params] = part.trim().toLowerCase().split(';');
-    if (coding !== name && coding !== '*') return false;
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-    return q === undefined || Number(q) > 0;
-  });
-}
-
 /**
  * Serves the build's `.br`/`.gz` twins of scripts and stylesheets (written by vite.config.ts) to
  * browsers that accept them, by pointing the request at the twin before `express.static` (mounted
@@ -48,7 +37,10 @@ export function precompressed(dir: string): RequestHandler {
     const twin = ENCODINGS.find((e) => files.has(req.path + e.suffix));
     if (!twin) return next();
     res.vary('Accept-Encoding');
-    const encoding = ENCODINGS.find((e) => files.has(req.path + e.suffix) && accepts(req.get('accept-encoding'), e.name));
+    // Express's negotiation reads q-values, wildcards and a named refusal that overrides `*`. Each
+    // encoding is asked on its own, in our order: browsers list gzip first at the same q, and
+    // brotli is the smaller file.
+    const encoding = ENCODINGS.find((e) => files.has(req.path + e.suffix) && req.acceptsEncodings(e.name) === e.name);
     if (!encoding) return next();
     res.set({ 'Content-Type': type, 'Content-Encoding': encoding.name });
     req.url = req.path + encoding.suffix;

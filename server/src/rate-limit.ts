@@ -5,12 +5,13 @@
  * because only the BFF sees the browser's address (the embedded backend only ever sees the
  * server); the backend's per-account lockout still applies on top.
  *
- * Counters are fixed windows in this process's memory: each server instance (and each
- * WEB_CONCURRENCY worker) counts on its own, so N instances let through up to N times the limit.
+ * express-rate-limit does the counting, in sliding windows kept in this process's memory
+ * (SlidingWindowStore): each server instance (and each WEB_CONCURRENCY worker) counts on its own,
+ * so N instances let through up to N times the limit.
  * docs/reliability.md says how to share them (Redis) when that matters.
  */
-import { isIPv4, isIPv6 } from 'node:net';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
+import { rateLimit, type IncrementResponse, type RateLimitInfo, type Store } from 'express-rate-limit';
 import { MESSAGES } from '@shared/constants';
 import { ENDPOINTS, type Endpoint } from '@shared/contract/endpoints';
 import { canonicalCallPath } from './contract-paths';
@@ -59,68 +60,96 @@ export function parseRateLimit(text: string): RateLimit | 'off' | null {
   return { limit: Number(match[1]), windowMs: Number(match[2]) * (UNIT_MS[match[3] ?? 's'] ?? 1_000) };
 }
 
-/** Keeps memory bounded whatever addresses arrive. */
-const MAX_TRACKED_CLIENTS = 100_000;
+/** Keeps memory bounded whatever addresses arrive: accepted calls remembered, over all clients. */
+const MAX_TRACKED_CALLS = 1_000_000;
 
-/** Fixed-window counts per client key. */
-export class FixedWindowCounter {
-  private readonly windows = new Map<string, { start: number; count: number }>();
-  private lastSweep = 0;
+interface Client {
+  /** When this client's accepted calls of the last window were made, oldest first. */
+  calls: number[];
+  /** Refusals since the last accepted call: the first one is logged. */
+  refused: number;
+}
+
+/**
+ * A sliding window per client for express-rate-limit: a call is accepted when fewer than `limit`
+ * calls were accepted in the `windowMs` before it. A client cannot double its allowance by calling
+ * at the end of one window and the start of the next, as it could with fixed windows, and
+ * `Retry-After` is exact. Refused calls are not counted: what the limit bounds is what reaches
+ * the backend, and a client that waits as long as it was told gets in.
+ */
+export class SlidingWindowStore implements Store {
+  readonly localKeys = true;
+  private readonly clients = new Map<string, Client>();
+  private tracked = 0;
 
   constructor(
     private readonly rule: RateLimit,
-    private readonly maxClients = MAX_TRACKED_CLIENTS,
+    private readonly now: () => number = Date.now,
+    private readonly maxCalls = MAX_TRACKED_CALLS,
   ) {}
 
-  /** Counts one call; answers how many calls this key has made in the current window. */
-  hit(key: string, now: number): { count: number; resetInMs: number } {
-    this.sweep(now);
-    let window = this.windows.get(key);
-    if (!window || now - window.start >= this.rule.windowMs) {
-      this.windows.delete(key);
-      window = { start: now, count: 0 };
-      this.windows.set(key, window);
+  increment(key: string): IncrementResponse {
+    const now = this.now();
+    const client = this.clients.get(key) ?? { calls: [], refused: 0 };
+    this.forget(key);
+    const stale = client.calls.findIndex((at) => now - at < this.rule.windowMs);
+    client.calls.splice(0, stale === -1 ? client.calls.length : stale);
+    const totalHits = client.calls.length + 1;
+    let resetTime = new Date(now);
+    if (totalHits <= this.rule.limit) {
+      client.calls.push(now);
+      client.refused = 0;
+    } else {
+      client.refused++;
+      // The call that has to leave the window before one more fits.
+      resetTime = new Date((client.calls[totalHits - 1 - this.rule.limit] ?? now) + this.rule.windowMs);
     }
-    window.count++;
-    return { count: window.count, resetInMs: window.start + this.rule.windowMs - now };
+    this.remember(key, client);
+    return { totalHits, resetTime };
   }
 
+  decrement(key: string): void {
+    const client = this.clients.get(key);
+    if (client?.calls.pop() !== undefined) this.tracked--;
+  }
+
+  resetKey(key: string): void {
+    this.forget(key);
+  }
+
+  /** How many calls in a row this client has had refused (1: the first, worth a log line). */
+  refusals(key: string): number {
+    return this.clients.get(key)?.refused ?? 0;
+  }
+
+  /** Calls remembered, over all clients. */
   get size(): number {
-    return this.windows.size;
+    return this.tracked;
   }
 
-  private sweep(now: number): void {
-    if (now - this.lastSweep >= this.rule.windowMs) {
-      this.lastSweep = now;
-      for (const [key, window] of this.windows) if (now - window.start >= this.rule.windowMs) this.windows.delete(key);
-    }
-    // Still full (a flood of distinct addresses): forget the oldest windows first.
-    for (const key of this.windows.keys()) {
-      if (this.windows.size < this.maxClients) break;
-      this.windows.delete(key);
+  private forget(key: string): void {
+    const client = this.clients.get(key);
+    if (!client) return;
+    this.tracked -= client.calls.length;
+    this.clients.delete(key);
+  }
+
+  /** Last in the map is most recently seen, so a flood of new addresses pushes out the idlest clients. */
+  private remember(key: string, client: Client): void {
+    this.clients.set(key, client);
+    this.tracked += client.calls.length;
+    for (const [idle] of this.clients) {
+      if (this.tracked <= this.maxCalls || idle === key) break;
+      this.forget(idle);
     }
   }
 }
 
 /**
- * The client a limit counts against: the IPv4 address, or the /64 of an IPv6 address (one
- * subscriber usually holds a whole /64 and could otherwise rotate through it).
+ * IPv4 addresses count one by one; IPv6 addresses by their /56, the block a provider usually
+ * hands one subscriber, who could otherwise rotate through it.
  */
-export function clientKey(ip: string | undefined): string {
-  if (!ip) return 'unknown';
-  const address = ip.split('%')[0] ?? ip;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped?.[1]) return mapped[1];
-  if (isIPv4(address) || !isIPv6(address)) return address;
-  const [head = '', tail] = address.toLowerCase().split('::');
-  const headGroups = head ? head.split(':') : [];
-  const tailGroups = tail ? tail.split(':') : [];
-  const groups = [...headGroups, ...Array<string>(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups];
-  return `${groups
-    .slice(0, 4)
-    .map((g) => g.replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
-}
+export const IPV6_SUBNET = 56;
 
 function matchesCall(method: string, path: string | null, call: Endpoint): boolean {
   const methodMatches = method === call.method || (method === 'HEAD' && call.method === 'GET');
@@ -138,23 +167,34 @@ export interface RateLimiterOptions {
  * Mounted on the API prefix, before the proxy. Over a limit: HTTP 429 with `Retry-After` and the
  * envelope `{code: 429, msg}`, which the SPA's request layer shows like any other refusal.
  */
-export function rateLimiter(opts: RateLimiterOptions): RequestHandler {
-  const now = opts.now ?? Date.now;
-  const limits = (Object.keys(LIMITED_CALLS) as RateLimitName[]).flatMap((name) => {
+export function rateLimiter(opts: RateLimiterOptions): RequestHandler[] {
+  return (Object.keys(LIMITED_CALLS) as RateLimitName[]).flatMap((name) => {
     const rule = opts.settings[name];
-    return rule ? [{ name, rule, call: LIMITED_CALLS[name], counter: new FixedWindowCounter(rule) }] : [];
+    if (!rule) return [];
+    const call = LIMITED_CALLS[name];
+    const store = new SlidingWindowStore(rule, opts.now);
+    return [
+      rateLimit({
+        windowMs: rule.windowMs,
+        limit: rule.limit,
+        store,
+        // req.ip is the peer address, or the proxy-reported client once TRUST_PROXY is set (app.ts).
+        ipv6Subnet: IPV6_SUBNET,
+        skip: (req) => !matchesCall(req.method, canonicalCallPath(req.path), call),
+        standardHeaders: false,
+        legacyHeaders: false,
+        // Without TRUST_PROXY an X-Forwarded-For header is ignored on purpose, not a misconfiguration.
+        validate: { xForwardedForHeader: false },
+        handler: (req, res) => {
+          const info = (req as Request & { rateLimit?: RateLimitInfo }).rateLimit;
+          const key = info?.key ?? 'unknown';
+          // Once per run of refusals: enough to see an attack in the log without flooding it.
+          if (store.refusals(key) === 1) opts.log?.(`rate limit ${name} reached by`, key);
+          const waitMs = info?.resetTime ? info.resetTime.getTime() - (opts.now ?? Date.now)() : rule.windowMs;
+          res.set('Retry-After', String(Math.max(1, Math.ceil(waitMs / 1000))));
+          sendJsonError(res, 429, MESSAGES.rateLimited);
+        },
+      }),
+    ];
   });
-  return (req, res, next) => {
-    const path = canonicalCallPath(req.path);
-    const limited = limits.find((l) => matchesCall(req.method, path, l.call));
-    if (!limited) return next();
-    // req.ip is the peer address, or the proxy-reported client once TRUST_PROXY is set (app.ts).
-    const key = clientKey(req.ip);
-    const { count, resetInMs } = limited.counter.hit(key, now());
-    if (count <= limited.rule.limit) return next();
-    // Once per window and client: enough to see an attack in the log without flooding it.
-    if (count === limited.rule.limit + 1) opts.log?.(`rate limit ${limited.name} reached by`, key);
-    res.set('Retry-After', String(Math.max(1, Math.ceil(resetInMs / 1000))));
-    sendJsonError(res, 429, MESSAGES.rateLimited);
-  };
 }

@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadEnvFiles } from '../../scripts/lib/env-files';
 import { ConfigError, parseConfig } from '../src/config';
 
 describe('runtime settings (issue 2 §3)', () => {
@@ -39,5 +43,23 @@ describe('runtime settings (issue 2 §3)', () => {
   ])('refuses a bad %s (%s) with a message naming it', (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(name));
+  });
+});
+
+describe('the .env files (one loader for the server and the backend)', () => {
+  it('reads .env.local over .env, never over the real environment, and does without either', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'env-files-'));
+    const names = ['ENV_FILES_TEST_A', 'ENV_FILES_TEST_B', 'ENV_FILES_TEST_C'] as const;
+    try {
+      loadEnvFiles(dir);
+      writeFileSync(join(dir, '.env'), 'ENV_FILES_TEST_A=env\nENV_FILES_TEST_B=env\nENV_FILES_TEST_C=env\n');
+      writeFileSync(join(dir, '.env.local'), 'ENV_FILES_TEST_A=local\nENV_FILES_TEST_B=local\n');
+      process.env['ENV_FILES_TEST_A'] = 'real';
+      loadEnvFiles(dir);
+      expect(names.map((name) => process.env[name])).toEqual(['real', 'local', 'env']);
+    } finally {
+      for (const name of names) delete process.env[name];
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

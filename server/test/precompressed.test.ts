@@ -91,6 +91,16 @@ describe('precompressed assets', () => {
     }
   });
 
+  it('follow the q-values: a named refusal outweighs a wildcard, and a wildcard takes brotli', async () => {
+    const encodingFor = async (accept: string) => (await raw('/dist/assets/page-abc123.js', accept)).headers['content-encoding'];
+    expect(await encodingFor('br;q=0, *')).toBe('gzip');
+    expect(await encodingFor('*;q=0.5, br;q=0')).toBe('gzip');
+    expect(await encodingFor('gzip;q=0, br;q=0.0, *')).toBeUndefined();
+    expect(await encodingFor('*')).toBe('br');
+    expect(await encodingFor('GZIP;Q=0.3')).toBe('gzip');
+    expect(await encodingFor('identity')).toBeUndefined();
+  });
+
   it('are the plain file otherwise, still marked as varying by encoding', async () => {
     const res = await raw('/dist/assets/page-abc123.js');
     expect(res.headers['content-encoding']).toBeUndefined();

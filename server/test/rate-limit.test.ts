@@ -1,43 +1,53 @@
 /**
- * Per-client-IP limits on captcha, login, registration and messages (issue 8 §4): the counter, the
- * client key, the settings, and the limiter in front of the real backend.
+ * Per-client-IP limits on captcha, login, registration and messages (issue 8 §4): the sliding
+ * window, the client key, the settings, and the limiter in front of the real backend.
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shared/constants';
 import { createApp } from '../src/app';
 import { ConfigError, parseConfig, rateLimitSettings } from '../src/config';
-import { FixedWindowCounter, clientKey, parseRateLimit, type RateLimitSettings } from '../src/rate-limit';
+import { SlidingWindowStore, parseRateLimit, type RateLimitSettings } from '../src/rate-limit';
 import { API, OUR_PAGE, startPortal, type Portal } from './portal-fixture';
 
-describe('the fixed-window counter', () => {
-  it('counts per key and starts again when the window has passed', () => {
-    const counter = new FixedWindowCounter({ limit: 2, windowMs: 1_000 });
-    expect(counter.hit('a', 0)).toEqual({ count: 1, resetInMs: 1_000 });
-    expect(counter.hit('a', 400).count).toBe(2);
-    expect(counter.hit('b', 400).count).toBe(1);
-    expect(counter.hit('a', 999)).toEqual({ count: 3, resetInMs: 1 });
-    expect(counter.hit('a', 1_000).count).toBe(1);
+describe('the sliding window', () => {
+  it('lets the limit through per key and refuses the next, without counting refusals', () => {
+    let now = 0;
+    const store = new SlidingWindowStore({ limit: 2, windowMs: 1_000 }, () => now);
+    expect(store.increment('a').totalHits).toBe(1);
+    now = 400;
+    expect(store.increment('a').totalHits).toBe(2);
+    expect(store.increment('b').totalHits).toBe(1);
+    const refused = store.increment('a');
+    expect(refused.totalHits).toBe(3);
+    expect(store.refusals('a')).toBe(1);
+    expect(store.increment('a').totalHits).toBe(3);
+    expect(store.refusals('a')).toBe(2);
+    // The call at 0 leaves the window at 1 000; then one more fits.
+    expect(refused.resetTime?.getTime()).toBe(1_000);
+    now = 1_000;
+    expect(store.increment('a').totalHits).toBe(2);
+    expect(store.refusals('a')).toBe(0);
   });
 
-  it('tracks a bounded number of clients however many addresses arrive', () => {
-    const counter = new FixedWindowCounter({ limit: 1, windowMs: 60_000 }, 100);
-    for (let i = 0; i < 1_000; i++) counter.hit(`10.0.${i >> 8}.${i & 255}`, 5);
-    expect(counter.size).toBeLessThanOrEqual(100);
+  it('does not give a fresh allowance at the window boundary, as a fixed window would', () => {
+    let now = 900;
+    const store = new SlidingWindowStore({ limit: 4, windowMs: 1_000 }, () => now);
+    for (let i = 0; i < 4; i++) expect(store.increment('a').totalHits).toBeLessThanOrEqual(4);
+    now = 1_899;
+    // A fixed window on the clock would start afresh at 1 000 and let four more through; here the
+    // four calls made at 900 hold the place until 1 900.
+    expect(store.increment('a').totalHits).toBe(5);
+    now = 1_900;
+    expect(store.increment('a').totalHits).toBe(1);
   });
-});
 
-describe('the client a limit counts against', () => {
-  it.each([
-    ['203.0.113.9', '203.0.113.9'],
-    ['::ffff:203.0.113.9', '203.0.113.9'],
-    ['2001:db8:1:2:aaaa::1', '2001:db8:1:2::/64'],
-    ['2001:0db8:0001:0002:ffff:ffff:ffff:ffff', '2001:db8:1:2::/64'],
-    ['2001:db8:1:3::1', '2001:db8:1:3::/64'],
-    ['::1', '0:0:0:0::/64'],
-    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
-    [undefined, 'unknown'],
-  ])('%s → %s', (ip, key) => expect(clientKey(ip)).toBe(key));
+  it('remembers a bounded number of calls however many addresses arrive', () => {
+    const store = new SlidingWindowStore({ limit: 1, windowMs: 60_000 }, () => 5, 100);
+    for (let i = 0; i < 1_000; i++) store.increment(`10.0.${i >> 8}.${i & 255}`);
+    expect(store.size).toBeLessThanOrEqual(100);
+    expect(store.increment('10.0.3.231').totalHits).toBe(2);
+  });
 });
 
 describe('settings', () => {
@@ -122,6 +132,19 @@ describe('the limiter in front of the backend', () => {
     expect((await login(app, 'demo123', { 'X-Forwarded-For': '198.51.100.99, 203.0.113.7' })).status).toBe(429);
     // Another client behind the same proxy has its own count.
     expect((await login(app, 'demo123', { 'X-Forwarded-For': '203.0.113.8' })).status).toBe(200);
+  });
+
+  it('counts IPv6 clients by their /56, and IPv4-mapped addresses as the IPv4 address', async () => {
+    const app = portalApp(true);
+    const from = (ip: string) => login(app, 'demo123', { 'X-Forwarded-For': ip });
+    // Three addresses in 2001:db8:1:200::/56 (different /64s) use up one allowance together.
+    for (const ip of ['2001:db8:1:200::1', '2001:db8:1:2ff::9', '2001:db8:1:234:aaaa::1']) expect((await from(ip)).status).toBe(200);
+    expect((await from('2001:db8:1:2aa::5')).status).toBe(429);
+    // The next /56 is another subscriber.
+    expect((await from('2001:db8:1:300::1')).status).toBe(200);
+    for (let i = 0; i < 2; i++) expect((await from('203.0.113.50')).status).toBe(200);
+    expect((await from('::ffff:203.0.113.50')).status).toBe(200);
+    expect((await from('203.0.113.50')).status).toBe(429);
   });
 
   it('without TRUST_PROXY ignores X-Forwarded-For entirely', async () => {

@@ -30,6 +30,15 @@ export const IS_TOKEN_HEADER = 'istoken';
  * the browser sent; the embedded backend's login lockout counts per account and client with it.
  */
 export const CLIENT_HEADER = 'x-portal-client';
+/**
+ * One id per portal request, in the portal's access log and passed to the backend, which writes it
+ * beside any error it logs. A proxy in front may supply it; anything but a short plain token is
+ * replaced, so a client cannot write into the logs.
+ */
+export const REQUEST_ID_HEADER = 'x-request-id';
+export function isRequestId(value: unknown): value is string {
+  return typeof value === 'string' && /^[\w.:-]{1,100}$/.test(value);
+}
 
 /** spec §3: client-side storage keys. The token key names the HttpOnly cookie (never JS-readable). */
 export const STORAGE_KEYS = {

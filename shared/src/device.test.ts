@@ -190,6 +190,17 @@ describe('isCrawler', () => {
     (name) => expect(isCrawler(UA[name])).toBe(false),
   );
 
+  it.each([
+    'Mozilla/5.0 (compatible; SemrushBot/7~bl; +http://www.semrush.com/bot.html)',
+    'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)',
+    'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)',
+    'Sogou web spider/4.0(+http://www.sogou.com/docs/help/webmasters.htm#07)',
+    'curl/8.5.0',
+  ])('knows crawlers and scripts beyond the search engines: %s', (ua) => {
+    expect(isCrawler(ua)).toBe(true);
+    expect(getDeviceType(ua)).toBe('pc');
+  });
+
   it('is false for a missing UA', () => {
     expect(isCrawler(undefined)).toBe(false);
     expect(isCrawler('')).toBe(false);

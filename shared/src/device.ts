@@ -4,6 +4,7 @@
  * may run them on `navigator.userAgent`, and both must agree.
  */
 
+import { createIsbotFromList, list as botPatterns } from 'isbot';
 import { parsePositiveId } from './routes';
 
 export type DeviceType = 'android' | 'ios' | 'mobile' | 'pc';
@@ -21,17 +22,24 @@ type UserAgent = string | null | undefined;
 const MOBILE_UA_RE = /Android|iPhone|iPad|iPod|Windows Phone|BlackBerry|BB10|webOS|MicroMessenger|Weibo/i;
 
 /**
+ * isbot's maintained patterns, less two that would take people for bots: "news", which Toutiao's
+ * app (今日头条, "NewsArticle/…") sends, and the catch-all for a UA of bare words ("ipad app"),
+ * which would overrule the spec's mobile list; scripts still match by name (curl, python, http).
+ */
+const BOT_PATTERNS_FOR_PEOPLE = new Set(['(?:^|[^g])news(?!sapphire)', '^[\\w \\.\\-\\(?:\\):%]+(?:/v?\\d+(?:\\.\\d+)?(?:\\.\\d{1,10})*?)?(?:,|$)']);
+const isBotUserAgent = createIsbotFromList(botPatterns.filter((pattern) => !BOT_PATTERNS_FOR_PEOPLE.has(pattern)));
+
+/**
  * Search-engine crawlers always get the desktop portal, even their smartphone variants (which
  * claim Android/iPhone): the redirect is for people's devices, and the portal's SSR pages are the
- * ones that must be indexed rather than bounced to the separate mobile site. "spider" covers
- * Baiduspider, Bytespider, YisouSpider, 360Spider and Sogou web spider. No bare "bot": phone
- * brands such as CUBOT contain it.
+ * ones that must be indexed rather than bounced to the separate mobile site. isbot knows the
+ * crawlers (Baiduspider, Bytespider, Googlebot, PetalBot, …) and also counts scripts and headless
+ * browsers (curl, HeadlessChrome) as bots: they get the complete document too. It matches "bot"
+ * only as a word, so phone brands such as CUBOT are not bots.
  */
-const CRAWLER_RE = /Googlebot|bingbot|Applebot|PetalBot|YandexBot|DuckDuckBot|Slurp|spider/i;
-
-/** True for a known search-engine crawler. */
+/** True for a crawler, script or other non-human client. */
 export function isCrawler(ua: UserAgent): boolean {
-  return !!ua && CRAWLER_RE.test(ua);
+  return !!ua && isBotUserAgent(ua);
 }
 
 /** spec §2: anything in the mobile list, crawlers excepted. Empty or missing UA → false (pc). */
