@@ -3,6 +3,10 @@
  * trap the browser: the guard sends a token holder from /user_login to /user, and /user's render
  * finds no member and sends them back to /user_login. So on the login and register pages, and
  * only there, the server asks the backend whether the token is alive and drops a dead one.
+ *
+ * A cookie that fails the session rule (@shared/session: `a b`, non-ASCII, over 4 KB) is dropped
+ * on every page without asking: every step already treats it as no session, and clearing it keeps
+ * the browser from sending it again.
  */
 import type { Agent } from 'node:http';
 import { request } from 'node:http';
@@ -10,7 +14,7 @@ import type { RequestHandler } from 'express';
 import { PLATFORM_HEADER, PLATFORM_VALUE, TOKEN_COOKIE } from '@shared/constants';
 import { ENDPOINTS } from '@shared/contract/endpoints';
 import { PATHS } from '@shared/routes';
-import { clearSessionCookies, readSessionToken } from './auth-cookies';
+import { clearSessionCookies, hasMalformedSessionCookie, readSessionToken } from './auth-cookies';
 
 const CHECK_TIMEOUT_MS = 2_000;
 const MAX_ANSWER_BYTES = 64 * 1024;
@@ -53,6 +57,11 @@ export function checkToken(backendURL: string, agent: Agent, token: string): Pro
 /** Mounted before the member guard: a dead token is forgotten, and the visitor sees the page. */
 export function dropStaleToken(opts: { backendURL: string; agent: Agent }): RequestHandler {
   return async (req, res, next) => {
+    if (hasMalformedSessionCookie(req)) {
+      clearSessionCookies(req, res);
+      delete (req.cookies as Record<string, unknown>)[TOKEN_COOKIE];
+      return next();
+    }
     const token = readSessionToken(req);
     if (token === null || (req.path !== PATHS.login && req.path !== PATHS.register)) return next();
     if ((await checkToken(opts.backendURL, opts.agent, token)) === 'dead') {

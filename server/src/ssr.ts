@@ -6,7 +6,6 @@ import { setMaxListeners } from 'node:events';
 import { PassThrough } from 'node:stream';
 import type { Agent } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
-import { TOKEN_COOKIE } from '@shared/constants';
 import { isCrawler } from '@shared/device';
 import { readSessionToken } from './auth-cookies';
 import type { BackendLiveness } from './backend-liveness';
@@ -54,11 +53,12 @@ export function cacheControlFor(status: number, member: boolean): string {
 
 /**
  * The render cache's key, or null when this request must neither read nor fill it: anything
- * sent with the member cookie (whatever its value) is rendered for that request alone. Crawlers
+ * sent with a member session is rendered for that request alone (a cookie failing the session
+ * rule was cleared and removed before this, auth-stale-token.ts). Crawlers
  * get the complete document rather than the streamed one, so they have entries of their own.
  */
 function renderCacheKey(req: Request, url: URL): string | null {
-  if ((req.cookies as Record<string, unknown> | undefined)?.[TOKEN_COOKIE] !== undefined) return null;
+  if (readSessionToken(req) !== null) return null;
   return `${isCrawler(req.get('user-agent')) ? 'crawler ' : ''}${url.pathname}${url.search}`;
 }
 
