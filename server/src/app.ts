@@ -15,6 +15,7 @@ import { apiProxy, createBackendAgent } from './proxy';
 import { DEFAULT_RATE_LIMITS, rateLimiter, type RateLimitSettings } from './rate-limit';
 import { precompressed } from './precompressed';
 import { RenderCache, type RenderCacheOptions } from './render-cache';
+import { RenderGate, defaultRenderLimit, type RenderLimit } from './render-gate';
 import type { Renderer } from './renderer';
 import { securityHeaders } from './security-headers';
 import { seoRoutes } from './seo';
@@ -35,6 +36,8 @@ export interface AppOptions {
   rateLimits?: RateLimitSettings;
   /** Keep anonymous renders briefly (render-cache.ts); unset: every page is rendered. */
   renderCache?: RenderCacheOptions;
+  /** Renders in flight and waiting (render-gate.ts; default: defaultRenderLimit()). */
+  renderLimit?: RenderLimit;
   log?: (message: string, error: unknown) => void;
 }
 
@@ -76,7 +79,8 @@ export function createApp(opts: AppOptions) {
   app.use(dropStaleToken({ backendURL: opts.backendURL, agent }));
   app.use(memberGuard());
   const settings = { siteUrl: opts.config.SITE_URL ?? null, mobileSiteUrl: opts.config.MOBILE_SITE_URL ?? null };
-  app.use(ssrHandler({ renderer: opts.renderer, backendURL: opts.backendURL, product: opts.config.PRODUCT, agent, settings, cache: renderCache(opts.renderCache, agent), log }));
+  const gate = new RenderGate(opts.renderLimit ?? defaultRenderLimit());
+  app.use(ssrHandler({ renderer: opts.renderer, backendURL: opts.backendURL, product: opts.config.PRODUCT, agent, settings, cache: renderCache(opts.renderCache, agent), gate, log }));
   app.use(errorHandler(log));
   return app;
 }
