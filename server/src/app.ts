@@ -5,13 +5,15 @@
 import type { Agent } from 'node:http';
 import cookieParser from 'cookie-parser';
 import express, { type RequestHandler } from 'express';
+import { authRoutes } from './auth-routes';
 import { dropStaleToken } from './auth-stale-token';
+import { BackendClient } from './backend-client';
 import type { Config } from './config';
 import { errorHandler, sendJsonError } from './errors';
 import { mobileRedirect, memberGuard } from './guards';
 import { healthHandler } from './health';
 import { BackendLiveness } from './backend-liveness';
-import { apiProxy, createBackendAgent } from './proxy';
+import { apiProxy } from './proxy';
 import { DEFAULT_RATE_LIMITS, rateLimiter, type RateLimitSettings } from './rate-limit';
 import { precompressed } from './precompressed';
 import { RenderCache, type RenderCacheOptions } from './render-cache';
@@ -43,7 +45,9 @@ export interface AppOptions {
 
 export function createApp(opts: AppOptions) {
   const log = opts.log ?? ((message: string, error: unknown) => console.error(message, error));
-  const agent = opts.agent ?? createBackendAgent();
+  // The one way to the backend (backend-client.ts): proxy, health, sitemap, session calls, renders' agent.
+  const backend = new BackendClient(opts.backendURL, opts.agent);
+  const agent = backend.agent;
   const app = express();
   app.disable('x-powered-by');
   // One hop: the client address is the one our TLS-terminating proxy appended to X-Forwarded-For,
@@ -51,14 +55,16 @@ export function createApp(opts: AppOptions) {
   app.set('trust proxy', opts.config.TRUST_PROXY ? 1 : false);
   app.use(securityHeaders({ development: opts.devMiddleware !== undefined }));
 
-  app.get('/healthz', healthHandler(opts.backendURL, agent));
+  app.get('/healthz', healthHandler(backend));
 
-  // The proxy goes before any body parser: it streams request bodies through untouched.
+  // The proxy goes before any body parser: it streams request bodies through untouched. Login,
+  // RefreshToken and logout are the BFF's own routes in front of it (auth-routes.ts).
   app.use(
     `/${opts.config.PRODUCT}`,
     cookieParser(),
     rateLimiter({ settings: opts.rateLimits ?? DEFAULT_RATE_LIMITS, log }),
-    apiProxy({ backendURL: opts.backendURL, agent, log }),
+    authRoutes({ backend, log }),
+    apiProxy({ backend, log }),
   );
 
   if (opts.devMiddleware) app.use(opts.devMiddleware);
@@ -67,7 +73,7 @@ export function createApp(opts: AppOptions) {
     app.use('/dist', precompressed(opts.clientDir), express.static(opts.clientDir, { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
   }
   app.use(express.static(opts.publicDir, { maxAge: '1h', index: false }));
-  app.use(seoRoutes({ siteUrl: opts.config.SITE_URL, backendURL: opts.backendURL, agent, log }));
+  app.use(seoRoutes({ siteUrl: opts.config.SITE_URL, backend, log }));
 
   app.use((req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD') return next();
@@ -76,7 +82,7 @@ export function createApp(opts: AppOptions) {
   });
   app.use(cookieParser());
   app.use(mobileRedirect(opts.config.MOBILE_SITE_URL));
-  app.use(dropStaleToken({ backendURL: opts.backendURL, agent }));
+  app.use(dropStaleToken({ backend }));
   app.use(memberGuard());
   const settings = { siteUrl: opts.config.SITE_URL ?? null, mobileSiteUrl: opts.config.MOBILE_SITE_URL ?? null };
   const gate = new RenderGate(opts.renderLimit ?? defaultRenderLimit());
