@@ -128,6 +128,8 @@ export function authRoutes(opts: AuthRoutesOptions): Router {
     }),
   );
 
+  // Express routes HEAD to GET handlers; a HEAD has no envelope to read, so it is the proxy's.
+  router.head(ENDPOINTS.refreshToken.path, (_req, _res, next) => next('router'));
   router.get(
     ENDPOINTS.refreshToken.path,
     guarded(async (req, res) => {

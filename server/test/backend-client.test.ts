@@ -38,6 +38,13 @@ describe('login under another spelling of its path', () => {
   );
 });
 
+describe('RefreshToken', () => {
+  it('a HEAD has no envelope to read: it passes through like any other call instead of failing as a 502', async () => {
+    const res = await request(portal.app).head(`${API}/cms/system/RefreshToken`).set(OUR_PAGE);
+    expect(res.status).toBeLessThan(500);
+  });
+});
+
 describe('a backend behind a path prefix (BACKEND_URL=https://api.example.com/cms)', () => {
   let front: Server;
   let prefixed: string;
