@@ -16,6 +16,7 @@ import {
 } from 'react-router-dom';
 import { REQUEST_TIMEOUT_MS } from '@shared/constants';
 import { serializeForScript } from '@shared/serialize';
+import { hasSession } from '@shared/session';
 import { ApiError, createHttp, type Http } from './api/http';
 import { createPublicQueryCache, type PublicQueryCache } from './api/public-query-cache';
 import { createQueryClient } from './api/query-client';
@@ -120,7 +121,8 @@ export async function render(opts: RenderOptions): Promise<RenderResult> {
   serverQueryDefaults(queryClient);
   const http = createHttp({ baseURL: opts.backendURL, token: opts.token ?? undefined, httpAgent: opts.httpAgent, log });
   boundBackendCalls(http, opts.request.signal);
-  const initialSession: MemberState = opts.token ? { ...LOGGED_OUT, isLogin: true } : LOGGED_OUT;
+  // The client guard reads this state: it decides by the same rule as the server's guard.
+  const initialSession: MemberState = hasSession(opts.token) ? { ...LOGGED_OUT, isLogin: true } : LOGGED_OUT;
   const session = createSessionStore(initialSession);
   const deps: AppDeps = { queryClient, http, session };
   opts.publicQueries?.seed(queryClient);

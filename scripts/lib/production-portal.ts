@@ -41,6 +41,11 @@ export interface ProductionPortalOptions {
   readyTimeoutMs?: number;
   /** Echo the portal's output as it comes. */
   echo?: boolean;
+  /**
+   * `npm-start`: run `npm start` (scripts/start.mjs) instead of the server itself, so `child` is the
+   * npm process a supervisor would signal; the server is then its descendant.
+   */
+  launcher?: 'node' | 'npm-start';
 }
 
 /** A loopback port nothing listens on right now. */
@@ -60,6 +65,11 @@ function childrenOf(pid: number): { pid: number; command: string }[] {
     .map((line) => /^\s*(\d+)\s+(.*)$/.exec(line))
     .filter((m): m is RegExpExecArray => m !== null)
     .map((m) => ({ pid: Number(m[1]), command: m[2] ?? '' }));
+}
+
+/** Every process below `pid`: children, their children, and so on. */
+export function descendantsOf(pid: number): { pid: number; command: string }[] {
+  return childrenOf(pid).flatMap((child) => [child, ...descendantsOf(child.pid)]);
 }
 
 async function waitUntilHealthy(url: string, exited: Promise<number | null>, timeoutMs: number, output: () => string): Promise<void> {
@@ -86,7 +96,8 @@ export async function startProductionPortal(opts: ProductionPortalOptions = {}):
   const ownDataDir = opts.dataDir === undefined;
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-run-'));
   const [port, backendPort] = [opts.port ?? (await freePort()), await freePort()];
-  const child = spawn(process.execPath, [entry], {
+  const [command, args] = opts.launcher === 'npm-start' ? ['npm', ['start']] : [process.execPath, [entry]];
+  const child = spawn(command, args, {
     cwd: root,
     // Its own process group, so a test can signal the group the way a supervisor does.
     detached: true,
@@ -97,6 +108,8 @@ export async function startProductionPortal(opts: ProductionPortalOptions = {}):
       HOST: '127.0.0.1',
       PORT: String(port),
       BACKEND_PORT: String(backendPort),
+      // npm's own notices (update checks) would only add noise and a network call.
+      npm_config_update_notifier: 'false',
       DATA_DIR: dataDir,
       ...opts.env,
     },

@@ -6,17 +6,20 @@ import type { Agent } from 'node:http';
 import type { Logger } from 'pino';
 import cookieParser from 'cookie-parser';
 import express, { type RequestHandler } from 'express';
+import { authRoutes } from './auth-routes';
 import { dropStaleToken } from './auth-stale-token';
+import { BackendClient } from './backend-client';
 import type { Config } from './config';
 import { errorHandler, sendJsonError } from './errors';
 import { mobileRedirect, memberGuard } from './guards';
 import { healthHandler } from './health';
 import { BackendLiveness } from './backend-liveness';
-import { apiProxy, createBackendAgent } from './proxy';
+import { apiProxy } from './proxy';
 import { DEFAULT_RATE_LIMITS, rateLimiter, type RateLimitSettings } from './rate-limit';
 import { requestLog } from './request-log';
 import { precompressed } from './precompressed';
 import { RenderCache, type RenderCacheOptions } from './render-cache';
+import { RenderGate, defaultRenderLimit, type RenderLimit } from './render-gate';
 import type { Renderer } from './renderer';
 import { securityHeaders } from './security-headers';
 import { seoRoutes } from './seo';
@@ -37,6 +40,8 @@ export interface AppOptions {
   rateLimits?: RateLimitSettings;
   /** Keep anonymous renders briefly (render-cache.ts); unset: every page is rendered. */
   renderCache?: RenderCacheOptions;
+  /** Renders in flight and waiting (render-gate.ts; default: defaultRenderLimit()). */
+  renderLimit?: RenderLimit;
   log?: (message: string, error: unknown) => void;
   /** The access log (request-log.ts); unset: request ids are still given and passed on, nothing is logged. */
   logger?: Logger;
@@ -44,7 +49,9 @@ export interface AppOptions {
 
 export function createApp(opts: AppOptions) {
   const log = opts.log ?? ((message: string, error: unknown) => console.error(message, error));
-  const agent = opts.agent ?? createBackendAgent();
+  // The one way to the backend (backend-client.ts): proxy, health, sitemap, session calls, renders' agent.
+  const backend = new BackendClient(opts.backendURL, opts.agent);
+  const agent = backend.agent;
   const app = express();
   app.disable('x-powered-by');
   // One hop: the client address is the one our TLS-terminating proxy appended to X-Forwarded-For,
@@ -53,14 +60,16 @@ export function createApp(opts: AppOptions) {
   app.use(requestLog(opts.logger));
   app.use(securityHeaders({ development: opts.devMiddleware !== undefined }));
 
-  app.get('/healthz', healthHandler(opts.backendURL, agent));
+  app.get('/healthz', healthHandler(backend));
 
-  // The proxy goes before any body parser: it streams request bodies through untouched.
+  // The proxy goes before any body parser: it streams request bodies through untouched. Login,
+  // RefreshToken and logout are the BFF's own routes in front of it (auth-routes.ts).
   app.use(
     `/${opts.config.PRODUCT}`,
     cookieParser(),
     rateLimiter({ settings: opts.rateLimits ?? DEFAULT_RATE_LIMITS, log }),
-    apiProxy({ backendURL: opts.backendURL, agent, log }),
+    authRoutes({ backend, log }),
+    apiProxy({ backend, log }),
   );
 
   if (opts.devMiddleware) app.use(opts.devMiddleware);
@@ -69,7 +78,7 @@ export function createApp(opts: AppOptions) {
     app.use('/dist', precompressed(opts.clientDir), express.static(opts.clientDir, { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
   }
   app.use(express.static(opts.publicDir, { maxAge: '1h', index: false }));
-  app.use(seoRoutes({ siteUrl: opts.config.SITE_URL, backendURL: opts.backendURL, agent, log }));
+  app.use(seoRoutes({ siteUrl: opts.config.SITE_URL, backend, log }));
 
   app.use((req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD') return next();
@@ -78,10 +87,11 @@ export function createApp(opts: AppOptions) {
   });
   app.use(cookieParser());
   app.use(mobileRedirect(opts.config.MOBILE_SITE_URL));
-  app.use(dropStaleToken({ backendURL: opts.backendURL, agent }));
+  app.use(dropStaleToken({ backend }));
   app.use(memberGuard());
   const settings = { siteUrl: opts.config.SITE_URL ?? null, mobileSiteUrl: opts.config.MOBILE_SITE_URL ?? null };
-  app.use(ssrHandler({ renderer: opts.renderer, backendURL: opts.backendURL, product: opts.config.PRODUCT, agent, settings, cache: renderCache(opts.renderCache, agent), log }));
+  const gate = new RenderGate(opts.renderLimit ?? defaultRenderLimit());
+  app.use(ssrHandler({ renderer: opts.renderer, backendURL: opts.backendURL, product: opts.config.PRODUCT, agent, settings, cache: renderCache(opts.renderCache, agent), gate, log }));
   app.use(errorHandler(log));
   return app;
 }

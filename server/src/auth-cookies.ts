@@ -6,6 +6,7 @@
  */
 import type { CookieOptions, Request, Response } from 'express';
 import { RANDOM_PASSWORD_COOKIE, TOKEN_COOKIE } from '@shared/constants';
+import { hasSession } from '@shared/session';
 
 /** Lax keeps the cookie on top-level navigations from other sites, not on their sub-requests. */
 function cookieOptions(req: Request): CookieOptions {
@@ -13,17 +14,16 @@ function cookieOptions(req: Request): CookieOptions {
   return { httpOnly: true, sameSite: 'lax', secure: req.secure, path: '/' };
 }
 
-/**
- * What a bearer token can look like: ours (43 characters of base64url) and a JWT alike. Anything
- * else in the cookie was not set by us and must not reach an Authorization header: a control
- * character there made Node throw (a 500 found by the fuzzer).
- */
-const PLAUSIBLE_TOKEN = /^[A-Za-z0-9._~+/=-]{1,4096}$/;
-
-/** The member token the browser presented, if any. */
+/** The member token the browser presented, when it passes the one session rule (@shared/session). */
 export function readSessionToken(req: Request): string | null {
   const token = (req.cookies as Record<string, unknown> | undefined)?.[TOKEN_COOKIE];
-  return typeof token === 'string' && PLAUSIBLE_TOKEN.test(token) ? token : null;
+  return hasSession(token) ? token : null;
+}
+
+/** A token cookie was sent that fails the session rule: it was not set by us. */
+export function hasMalformedSessionCookie(req: Request): boolean {
+  const token = (req.cookies as Record<string, unknown> | undefined)?.[TOKEN_COOKIE];
+  return token !== undefined && !hasSession(token);
 }
 
 function readRandomPassword(req: Request): string | null {

@@ -4,40 +4,31 @@
  * only to requests from our own pages (platform header + same origin), so a cross-site page
  * cannot make the browser call the API as the member.
  *
- * Responses stream through untouched, with three exceptions that manage the session cookies
- * (auth-cookies.ts): login (the token moves from the body into the cookie), RefreshToken (the
- * cookie's lifetime follows the token's) and logout (the cookies go whatever the backend says).
- * A body `code: 401` on any call clears them too.
+ * Only the contract's paths pass (contract-paths.ts), bodies are bounded and never smuggled, and
+ * answers stream through untouched, with one exception: a `code: 401` on a call that carried our
+ * bearer clears the session cookies. Login, RefreshToken and logout, which set and clear them, are
+ * routes of their own (auth-routes.ts) in front of this proxy.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Agent } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import { CLIENT_HEADER, IS_TOKEN_HEADER, MESSAGES, PLATFORM_HEADER, PLATFORM_VALUE, REQUEST_TIMEOUT_MS } from '@shared/constants';
-import { ENDPOINTS } from '@shared/contract/endpoints';
-import { clearSessionCookies, extendSessionCookies, readSessionToken, setSessionCookies } from './auth-cookies';
+import { CLIENT_HEADER, IS_TOKEN_HEADER, MESSAGES, PLATFORM_HEADER, PLATFORM_VALUE } from '@shared/constants';
+import { clearSessionCookies, readSessionToken } from './auth-cookies';
+import { CONNECT_TIMEOUT_MS, UPSTREAM_TIMEOUT_MS, parseEnvelope, type BackendClient } from './backend-client';
 import { isContractPath } from './contract-paths';
 import { sendJsonError } from './errors';
 import { clientKey } from './rate-limit';
 
-/** Without keep-alive the proxy's p99 went to seconds at 50 connections (DEPENDENCIES.md). */
-export function createBackendAgent(): Agent {
-  return new Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, timeout: 60_000 });
-}
+/** Kept here for callers that knew it from the proxy; the agent belongs to backend-client.ts. */
+export { createBackendAgent } from './backend-client';
 
-/** A backend that is down refuses at once; one that cannot be reached must not hold the page long. */
-const CONNECT_TIMEOUT_MS = 1_000;
-/** The proxy gives up just before the browser would (15 s), so the browser reads our 504 message. */
-const UPSTREAM_TIMEOUT_MS = REQUEST_TIMEOUT_MS - 1_000;
 /**
  * The backend refuses JSON bodies over 100 kB (docs/api.md, 413). The proxy refuses them itself,
  * so a huge upload never travels on to the backend, whichever backend it is.
  */
-const MAX_REQUEST_BODY_BYTES = 100 * 1024;
-const TOO_LARGE = '请求数据过大';
-/** Login and refresh answers are a few hundred bytes; anything this large is not one. */
-const MAX_AUTH_BODY_BYTES = 64 * 1024;
+export const MAX_REQUEST_BODY_BYTES = 100 * 1024;
+export const TOO_LARGE = '请求数据过大';
 /** A `{code: 401, msg}` envelope is tiny; only first chunks this small are read for one. */
 const MAX_ENVELOPE_PEEK_BYTES = 1024;
 
@@ -68,7 +59,7 @@ export function isSameOrigin(req: Request): boolean {
 }
 
 /** A request from one of our pages: it carries the platform header and comes from our origin. */
-function fromOurPage(req: Request): boolean {
+export function fromOurPage(req: Request): boolean {
   return req.get(PLATFORM_HEADER) === PLATFORM_VALUE && isSameOrigin(req);
 }
 
@@ -79,20 +70,9 @@ export function bearerFor(req: Request): string | null {
   return token;
 }
 
-/** The calls whose answers change the session cookies. */
-type SessionCall = 'login' | 'refresh' | 'logout' | 'other';
-
-function sessionCallOf(req: Request): SessionCall {
-  if (req.method === 'POST' && req.path === ENDPOINTS.login.path) return 'login';
-  if (req.method === 'POST' && req.path === ENDPOINTS.logout.path) return 'logout';
-  if (req.method === 'GET' && req.path === ENDPOINTS.refreshToken.path) return 'refresh';
-  return 'other';
-}
-
 /** What the proxy decided about one request, read again when the answer (or an error) comes. */
 interface Exchange {
-  call: SessionCall;
-  /** The cookie's token went to the backend as the bearer: a 401 or a refresh is about it. */
+  /** The cookie's token went to the backend as the bearer: a 401 is about it. */
   sentBearer: boolean;
   timedOut: boolean;
   /** A chunked body grew past MAX_REQUEST_BODY_BYTES on its way through. */
@@ -103,9 +83,8 @@ interface Exchange {
 const exchanges = new WeakMap<IncomingMessage, Exchange>();
 
 /** Header rewriting happens on the request itself, so it holds whatever path http-proxy takes. */
-function prepareRequest(req: Request, res: Response): void {
+function prepareRequest(req: Request): void {
   const bearer = bearerFor(req);
-  const call = sessionCallOf(req);
   delete req.headers.authorization;
   delete req.headers.cookie;
   delete req.headers[IS_TOKEN_HEADER];
@@ -114,12 +93,7 @@ function prepareRequest(req: Request, res: Response): void {
   if (bearer !== null) req.headers.authorization = `Bearer ${bearer}`;
   // The backend's login lockout counts per account and client (issue 11); only we know the client.
   req.headers[CLIENT_HEADER] = clientKey(req.ip);
-  // These answers are read here, so they must come uncompressed.
-  if (call === 'login' || call === 'refresh') req.headers['accept-encoding'] = 'identity';
-  // spec §7: logout clears the session whatever the backend answers, even when it is down; but
-  // only when one of our pages asks, or any site could log our members out with a form.
-  if (call === 'logout' && fromOurPage(req)) clearSessionCookies(req, res);
-  exchanges.set(req, { call, sentBearer: bearer !== null, timedOut: false, tooLarge: false, answered: false });
+  exchanges.set(req, { sentBearer: bearer !== null, timedOut: false, tooLarge: false, answered: false });
 }
 
 function copyHead(proxyRes: IncomingMessage, res: Response): void {
@@ -131,65 +105,6 @@ function copyHead(proxyRes: IncomingMessage, res: Response): void {
     if (name === 'set-cookie') res.append('Set-Cookie', value);
     else res.setHeader(name, value);
   }
-}
-
-function readBody(stream: IncomingMessage, limit: number): Promise<Buffer | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    stream.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        stream.destroy();
-        resolve(null);
-      } else chunks.push(chunk);
-    });
-    stream.on('end', () => resolve(Buffer.concat(chunks)));
-    stream.on('error', reject);
-  });
-}
-
-function parseEnvelope(bytes: Buffer): Record<string, unknown> | null {
-  try {
-    const value: unknown = JSON.parse(bytes.toString('utf8'));
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
-
-const seconds = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.floor(value) : null);
-
-/**
- * Login and RefreshToken: the whole (small) answer is read, the cookies follow it, and the token
- * never reaches the browser.
- */
-async function relaySessionAnswer(proxyRes: IncomingMessage, req: Request, res: Response, exchange: Exchange): Promise<void> {
-  const bytes = await readBody(proxyRes, MAX_AUTH_BODY_BYTES);
-  const body = bytes === null ? null : parseEnvelope(bytes);
-  if (body === null) {
-    // Passing an unreadable login answer on could hand its token to the browser.
-    sendJsonError(res, 502, MESSAGES.upstreamDown);
-    return;
-  }
-  if (exchange.sentBearer && (body.code === 401 || proxyRes.statusCode === 401)) {
-    clearSessionCookies(req, res);
-  } else if (exchange.call === 'login' && body.code === 200 && typeof body.token === 'string') {
-    // A login from anywhere else (a cross-site form) gets no cookie: no login CSRF.
-    if (fromOurPage(req)) {
-      const randomPassword = typeof body.randomPassword === 'string' ? body.randomPassword : null;
-      setSessionCookies(req, res, { token: body.token, randomPassword, expiresIn: seconds(body.expiresIn) });
-    }
-    delete body.token;
-    delete body.randomPassword;
-  } else if (exchange.call === 'refresh' && body.code === 200 && exchange.sentBearer) {
-    const expiresIn = seconds(body.expiresIn);
-    if (expiresIn !== null) extendSessionCookies(req, res, expiresIn);
-  }
-  const json = JSON.stringify(body);
-  res.removeHeader('content-length');
-  res.setHeader('content-length', Buffer.byteLength(json));
-  res.end(json);
 }
 
 /** The first chunk of a stream, left in place for whoever reads it next; null when it is empty. */
@@ -223,7 +138,7 @@ function isSmallJson(proxyRes: IncomingMessage): boolean {
  * cookies can still be cleared: nothing is buffered.
  */
 async function relayStream(proxyRes: IncomingMessage, req: Request, res: Response, exchange: Exchange): Promise<void> {
-  if (exchange.sentBearer && exchange.call !== 'logout') {
+  if (exchange.sentBearer) {
     if (proxyRes.statusCode === 401) clearSessionCookies(req, res);
     else if (isSmallJson(proxyRes)) {
       const first = await peekFirstChunk(proxyRes);
@@ -243,8 +158,7 @@ function onProxyRes(proxyRes: IncomingMessage, incoming: IncomingMessage, outgoi
   exchange.answered = true;
   proxyRes.on('error', () => res.destroy());
   copyHead(proxyRes, res);
-  const relay = exchange.call === 'login' || exchange.call === 'refresh' ? relaySessionAnswer : relayStream;
-  relay(proxyRes, req, res, exchange).catch(() => res.destroy());
+  relayStream(proxyRes, req, res, exchange).catch(() => res.destroy());
 }
 
 /** No call of the contract sends a body with any other method. */
@@ -255,8 +169,7 @@ function hasBody(req: Request): boolean {
 }
 
 export interface ApiProxyOptions {
-  backendURL: string;
-  agent: Agent;
+  backend: BackendClient;
   log: (m: string, e: unknown) => void;
   /** How long the backend may stay silent before the browser gets a 504 (default just under 15 s). */
   upstreamTimeoutMs?: number;
@@ -265,9 +178,9 @@ export interface ApiProxyOptions {
 export function apiProxy(opts: ApiProxyOptions): RequestHandler {
   const upstreamTimeoutMs = opts.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS;
   const proxy = createProxyMiddleware<Request, Response>({
-    target: opts.backendURL,
+    target: opts.backend.baseURL,
     changeOrigin: true,
-    agent: opts.agent,
+    agent: opts.backend.agent,
     xfwd: true,
     selfHandleResponse: true,
     on: {
@@ -319,24 +232,33 @@ export function apiProxy(opts: ApiProxyOptions): RequestHandler {
     },
   });
   return (req, res, next) => {
-    // Only the contract's public paths reach the backend; the rest answers like an unknown path.
-    if (!isContractPath(req.path)) {
-      sendJsonError(res, 404, MESSAGES.notFound);
-      return;
-    }
-    if (hasBody(req) && !METHODS_WITH_BODY.has(req.method)) {
-      // http-proxy forwards a DELETE or OPTIONS body after `Content-Length: 0`, so the backend
-      // would read it as a second request: smuggled past every rule here (found by the fuzzer).
-      res.set('Connection', 'close');
-      sendJsonError(res, 400, '请求格式不正确');
-      return;
-    }
-    if (Number(req.get('content-length') ?? 0) > MAX_REQUEST_BODY_BYTES) {
-      res.set('Connection', 'close');
-      sendJsonError(res, 413, TOO_LARGE);
-      return;
-    }
-    prepareRequest(req, res);
+    if (!admitApiCall(req, res)) return;
+    prepareRequest(req);
     void proxy(req, res, next);
   };
+}
+
+/**
+ * The rules every call under the API prefix passes before anything reaches the backend (the
+ * proxy's and auth-routes.ts's alike); false when the answer has been sent.
+ */
+export function admitApiCall(req: Request, res: Response): boolean {
+  // Only the contract's public paths reach the backend; the rest answers like an unknown path.
+  if (!isContractPath(req.path)) {
+    sendJsonError(res, 404, MESSAGES.notFound);
+    return false;
+  }
+  if (hasBody(req) && !METHODS_WITH_BODY.has(req.method)) {
+    // http-proxy forwards a DELETE or OPTIONS body after `Content-Length: 0`, so the backend
+    // would read it as a second request: smuggled past every rule here (found by the fuzzer).
+    res.set('Connection', 'close');
+    sendJsonError(res, 400, '请求格式不正确');
+    return false;
+  }
+  if (Number(req.get('content-length') ?? 0) > MAX_REQUEST_BODY_BYTES) {
+    res.set('Connection', 'close');
+    sendJsonError(res, 413, TOO_LARGE);
+    return false;
+  }
+  return true;
 }

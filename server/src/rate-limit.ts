@@ -11,7 +11,7 @@
  * docs/reliability.md says how to share them (Redis) when that matters.
  */
 import type { Request, RequestHandler } from 'express';
-import { rateLimit, type IncrementResponse, type RateLimitInfo, type Store } from 'express-rate-limit';
+import { ipKeyGenerator, rateLimit, type IncrementResponse, type RateLimitInfo, type Store } from 'express-rate-limit';
 import { MESSAGES } from '@shared/constants';
 import { ENDPOINTS, type Endpoint } from '@shared/contract/endpoints';
 import { canonicalCallPath } from './contract-paths';
@@ -150,6 +150,11 @@ export class SlidingWindowStore implements Store {
  * hands one subscriber, who could otherwise rotate through it.
  */
 export const IPV6_SUBNET = 56;
+
+/** The client a limit counts against, and the one the BFF names to the backend for its login lockout. */
+export function clientKey(ip: string | undefined): string {
+  return ip ? ipKeyGenerator(ip, IPV6_SUBNET) : 'unknown';
+}
 
 function matchesCall(method: string, path: string | null, call: Endpoint): boolean {
   const methodMatches = method === call.method || (method === 'HEAD' && call.method === 'GET');

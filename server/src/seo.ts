@@ -7,8 +7,6 @@
  * request (trust proxy decides whether X-Forwarded-* count). Production should set SITE_URL, so
  * a forged Host header can never end up in a cached sitemap.
  */
-import type { Agent } from 'node:http';
-import axios, { type AxiosInstance } from 'axios';
 import { Router, type Request, type Response } from 'express';
 import type { TableDataInfo } from '@shared/contract/common';
 import type { NoticeSummary, XmkListItem, ZbListItem } from '@shared/contract/content';
@@ -17,6 +15,7 @@ import type { Goods } from '@shared/contract/member';
 import { PAGE_SIZE_MAX } from '@shared/constants';
 import { ROUTES } from '@shared/routes';
 import { toTimestamp } from '@shared/time';
+import { parseEnvelope, type BackendClient } from './backend-client';
 
 /** URLs per sitemap file: small enough to build from a few backend pages quickly. */
 export const SITEMAP_CHUNK = 1000;
@@ -28,8 +27,7 @@ const SITEMAP_CACHE = 'public, max-age=3600';
 
 export interface SeoOptions {
   siteUrl?: string;
-  backendURL: string;
-  agent: Agent;
+  backend: BackendClient;
   log: (message: string, error: unknown) => void;
   /** URLs per sitemap file (tests use a small one to see the index). */
   chunkSize?: number;
@@ -88,14 +86,14 @@ export function robotsTxt(origin: string): string {
 }
 
 class SitemapSource {
-  private readonly api: AxiosInstance;
-
-  constructor(opts: SeoOptions) {
-    this.api = axios.create({ baseURL: opts.backendURL, timeout: BACKEND_TIMEOUT_MS, httpAgent: opts.agent });
-  }
+  constructor(private readonly backend: BackendClient) {}
 
   private async list<T>(path: string, params: Record<string, number>): Promise<TableDataInfo<T>> {
-    const { data } = await this.api.get<TableDataInfo<T>>(path, { params });
+    const query = new URLSearchParams(Object.entries(params).map(([name, value]) => [name, String(value)])).toString();
+    const target = query ? `${path}${path.includes('?') ? '&' : '?'}${query}` : path;
+    const answer = await this.backend.call({ path: target, headers: { accept: 'application/json' }, timeoutMs: BACKEND_TIMEOUT_MS });
+    const data = parseEnvelope(answer.bytes) as TableDataInfo<T> | null;
+    if (answer.status !== 200 || data === null) throw new Error(`${path} answered HTTP ${answer.status}`);
     if (data.code !== 200) throw new Error(`${path} answered code ${data.code}: ${data.msg}`);
     return data;
   }
@@ -141,7 +139,7 @@ class SitemapSource {
 
 export function seoRoutes(opts: SeoOptions): Router {
   const chunk = opts.chunkSize ?? SITEMAP_CHUNK;
-  const source = new SitemapSource(opts);
+  const source = new SitemapSource(opts.backend);
   const router = Router();
   const originOf = (req: Request) => opts.siteUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
 

@@ -6,12 +6,13 @@ import { setMaxListeners } from 'node:events';
 import { PassThrough } from 'node:stream';
 import type { Agent } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
-import { TOKEN_COOKIE } from '@shared/constants';
 import { isCrawler } from '@shared/device';
+import { pageQueryKeys } from '@shared/routes';
 import { readSessionToken } from './auth-cookies';
 import type { BackendLiveness } from './backend-liveness';
 import { sendErrorPage } from './errors';
 import { RenderCache, type CachedPage } from './render-cache';
+import { RETRY_AFTER_SECONDS, type RenderGate } from './render-gate';
 import type { RenderOptions, RenderResult, Renderer } from './renderer';
 import { cspNonce } from './security-headers';
 
@@ -30,6 +31,8 @@ export interface SsrOptions {
   settings?: RenderOptions['settings'];
   /** Anonymous renders kept briefly, served while the backend is believed up (issue 7). */
   cache?: { pages: RenderCache; liveness: BackendLiveness };
+  /** Renders in flight are bounded (render-gate.ts); unset: no bound. */
+  gate?: RenderGate;
   log: (message: string, error: unknown) => void;
 }
 
@@ -46,6 +49,20 @@ function renderUrl(path: string, originalUrl: string): URL {
   return url;
 }
 
+/**
+ * `url` with only the query parameters its page reads (the route table's `query`), in the order
+ * sent. Anything else (`utm_source`, `?t=123`, a cache buster) cannot change the page, so it must
+ * not cost a render of its own (issue 11 item 7).
+ */
+export function pageUrl(url: URL): URL {
+  const keys = pageQueryKeys(url.pathname);
+  const kept = new URL(url);
+  const params = new URLSearchParams();
+  for (const [name, value] of url.searchParams) if (keys.includes(name)) params.append(name, value);
+  kept.search = params.toString();
+  return kept;
+}
+
 /** Anonymous pages may be cached briefly by CDNs; anything rendered for a member never. */
 export function cacheControlFor(status: number, member: boolean): string {
   if (member || status !== 200) return 'private, no-store';
@@ -54,11 +71,12 @@ export function cacheControlFor(status: number, member: boolean): string {
 
 /**
  * The render cache's key, or null when this request must neither read nor fill it: anything
- * sent with the member cookie (whatever its value) is rendered for that request alone. Crawlers
+ * sent with a member session is rendered for that request alone (a cookie failing the session
+ * rule was cleared and removed before this, auth-stale-token.ts). Crawlers
  * get the complete document rather than the streamed one, so they have entries of their own.
  */
 function renderCacheKey(req: Request, url: URL): string | null {
-  if ((req.cookies as Record<string, unknown> | undefined)?.[TOKEN_COOKIE] !== undefined) return null;
+  if (readSessionToken(req) !== null) return null;
   return `${isCrawler(req.get('user-agent')) ? 'crawler ' : ''}${url.pathname}${url.search}`;
 }
 
@@ -110,9 +128,12 @@ export function ssrHandler(opts: SsrOptions): RequestHandler {
   return async (req, res, next) => {
     const abort = new AbortController();
     res.on('close', () => abort.abort());
-    const url = renderUrl(req.path, req.originalUrl);
+    const requested = renderUrl(req.path, req.originalUrl);
     const cache = opts.cache?.liveness.isUp() ? opts.cache.pages : null;
-    const cacheKey = cache ? renderCacheKey(req, url) : null;
+    // A render that may be shared is rendered for its key's URL, so every request sharing the entry gets the same page.
+    const shared = pageUrl(requested);
+    const cacheKey = cache ? renderCacheKey(req, shared) : null;
+    const url = cacheKey !== null ? shared : requested;
     let keep: ReturnType<RenderCache['claim']> = null;
     try {
       if (cache && cacheKey !== null) {
@@ -123,6 +144,15 @@ export function ssrHandler(opts: SsrOptions): RequestHandler {
         }
         if (req.method === 'GET') keep = cache.claim(cacheKey);
       }
+      const release = opts.gate ? await opts.gate.acquire(abort.signal) : null;
+      if (opts.gate && !release) {
+        if (abort.signal.aborted) return;
+        res.set('Retry-After', String(RETRY_AFTER_SECONDS));
+        sendErrorPage(res, 503);
+        return;
+      }
+      // The slot is held until the page has gone out (the stream outlives render()), or the browser left.
+      if (release) res.once('close', release);
       const token = readSessionToken(req);
       const member = token !== null;
       const request = new Request(url, { signal: abort.signal });

@@ -10,7 +10,8 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, PLATFORM_HEADER, PLATFORM_VALUE, TOKEN_COOKIE } from '@shared/constants';
 import { createApp } from '../src/app';
-import { apiProxy, createBackendAgent } from '../src/proxy';
+import { BackendClient } from '../src/backend-client';
+import { apiProxy } from '../src/proxy';
 import { API, OUR_PAGE, closedPort, loginThroughPortal, startPortal, type Portal } from './portal-fixture';
 
 let portal: Portal;
@@ -115,8 +116,7 @@ describe('a backend that is down or silent', () => {
       '/prod-api',
       cookieParser(),
       apiProxy({
-        backendURL: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`,
-        agent: createBackendAgent(),
+        backend: new BackendClient(`http://127.0.0.1:${(silent.address() as AddressInfo).port}`),
         log: () => undefined,
         upstreamTimeoutMs: 300,
       }),

@@ -10,7 +10,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend, type TestBackend } from '../../backend/test/fixture';
 import { createApp } from '../src/app';
-import { createBackendAgent } from '../src/proxy';
+import { BackendClient, createBackendAgent } from '../src/backend-client';
 import type { Renderer } from '../src/renderer';
 import { STATIC_PATHS, seoRoutes, urlset, w3cDate } from '../src/seo';
 import { closedPort } from './portal-fixture';
@@ -55,7 +55,7 @@ function portal(siteUrl?: string) {
 
 /** The SEO routes alone, with a small file size to see the sitemap index. */
 function seoOnly(chunkSize: number, url = backendURL) {
-  return express().use(seoRoutes({ siteUrl: SITE_URL, backendURL: url, agent, log: () => {}, chunkSize }));
+  return express().use(seoRoutes({ siteUrl: SITE_URL, backend: new BackendClient(url, agent), log: () => {}, chunkSize }));
 }
 
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1] ?? '');

@@ -14,7 +14,18 @@ export interface RouteSpec {
   title: string;
   /** Not for search engines (robots meta + left out of the sitemap). */
   noindex?: boolean;
+  /**
+   * The query parameters the page reads: any other cannot change what an anonymous visitor gets, so
+   * the server renders and caches the page without them (issue 11 item 7). Member pages are rendered
+   * per request and never cached, so theirs are not listed.
+   */
+  query?: readonly string[];
 }
+
+/** The filters of the /xmk and /zb searches (client/src/components/search-query.ts reads them). */
+const SEARCH_QUERY = ['keyword', 'areaCode', 'industry', 'beginTime', 'endTime', 'isAsc', 'orderBy', 'pageNum', 'pageSize'] as const;
+/** Where to go after logging in or registering (the login and register forms). */
+const AUTH_QUERY = ['redirect'] as const;
 
 const test = (path: string, title: string): RouteSpec => ({ path, layout: 'test', title, noindex: true });
 const member = (path: string, title: string): RouteSpec => ({ path, layout: 'user', title, noindex: true });
@@ -29,12 +40,12 @@ export const ROUTES: readonly RouteSpec[] = [
   { path: '/404', layout: 'error', title: '页面不存在', noindex: true },
   { path: '/goods', layout: 'default', title: '会员服务' },
   { path: '/goods/:id', layout: 'default', title: '商品详情' },
-  { path: '/xmk', layout: 'default', title: '项目库' },
+  { path: '/xmk', layout: 'default', title: '项目库', query: [...SEARCH_QUERY, 'stage', 'nature', 'minInvestment', 'maxInvestment'] },
   { path: '/xmk/:id', layout: 'default', title: '项目详情' },
-  { path: '/zb', layout: 'default', title: '招标信息' },
+  { path: '/zb', layout: 'default', title: '招标信息', query: [...SEARCH_QUERY, 'noticeType', 'minAmount', 'maxAmount'] },
   { path: '/zb/:id', layout: 'default', title: '招标详情' },
-  { path: '/user_login', layout: 'header', title: '会员登录', noindex: true },
-  { path: '/user_register', layout: 'header', title: '会员注册', noindex: true },
+  { path: '/user_login', layout: 'header', title: '会员登录', noindex: true, query: AUTH_QUERY },
+  { path: '/user_register', layout: 'header', title: '会员注册', noindex: true, query: AUTH_QUERY },
   // Business
   { path: '/business/gczx', layout: 'default', title: '工程咨询' },
   { path: '/business/xmzx', layout: 'default', title: '项目咨询' },
@@ -42,7 +53,7 @@ export const ROUTES: readonly RouteSpec[] = [
   // Support
   { path: '/support/about', layout: 'default', title: '关于我们' },
   { path: '/support/fwxy', layout: 'default', title: '服务协议' },
-  { path: '/support/notice', layout: 'default', title: '网站公告' },
+  { path: '/support/notice', layout: 'default', title: '网站公告', query: ['id', 'pageNum'] },
   { path: '/support/rwbf', layout: 'default', title: '入网须知' },
   { path: '/support/service', layout: 'default', title: '客户服务' },
   { path: '/support/yssm', layout: 'default', title: '隐私声明' },
@@ -146,4 +157,9 @@ export function matchRoute(pathname: string): { route: RouteSpec; id: string | n
     }
   }
   return null;
+}
+
+/** The query parameters the page at `pathname` reads (none for unknown paths). */
+export function pageQueryKeys(pathname: string): readonly string[] {
+  return matchRoute(pathname)?.route.query ?? [];
 }
