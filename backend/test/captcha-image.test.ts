@@ -57,6 +57,27 @@ describe('the captcha picture', () => {
     expect(new Set(pictures.map((p) => p.toString('base64'))).size).toBe(pictures.length);
   });
 
+  it('defeats the old attack: a dictionary of drawings learnt from labelled pictures matches nothing new', () => {
+    // The SVG attack: learn what each character's drawing looks like, then look drawings up. Here a
+    // "drawing" is the pixels of a character's quarter of the picture, learnt from 150 pictures.
+    const slots = (png: Buffer) => {
+      const gray = grayOf(png);
+      return [0, 1, 2, 3].map((i) => {
+        const rows = [];
+        for (let y = 0; y < CAPTCHA_HEIGHT; y++) rows.push(gray.slice(y * CAPTCHA_WIDTH + 6 + i * 27, y * CAPTCHA_WIDTH + 33 + i * 27).join(','));
+        return rows.join(';');
+      });
+    };
+    const dictionary = new Map<string, string>();
+    for (let i = 0; i < 150; i++) {
+      const { text, png } = pngCaptchaGenerator();
+      slots(png).forEach((drawing, index) => dictionary.set(drawing, text[index]!));
+    }
+    let found = 0;
+    for (let i = 0; i < 50; i++) for (const drawing of slots(pngCaptchaGenerator().png)) if (dictionary.has(drawing)) found++;
+    expect(found).toBe(0);
+  });
+
   it('draws every character with ink in its own part of the picture', () => {
     const dark = (png: Buffer, from: number, to: number) => {
       const gray = grayOf(png);

@@ -1,7 +1,7 @@
 /**
  * Authentication (spec §7, DOMAIN.md "Security rules", RuoYi's SysLoginService and
  * SysRegisterService): captcha, login, logout, registration, user-name check and token refresh.
- * Order of checks follows RuoYi: captcha first, then the user name, the lockout, the password.
+ * Order of checks follows RuoYi: captcha first, then the lockout, the user name, the password.
  */
 import type { Request } from 'express';
 import { CLIENT_HEADER } from '@shared/constants';
