@@ -176,10 +176,10 @@ export const MOBILE_RE = /^1[3-9]\d{9}$/;
 /**
  * Telephone numbers a tender portal's contacts use (DOMAIN.md, issue 11): a mainland mobile, a
  * landline with its area code (0531-88888888, 010-12345678, 02188888888, optional extension
- * -123; local numbers start with 2–9), or a 400/800 service number (400-123-4567). Owners and
- * agencies print all three on their notices.
+ * -123), or a 400/800 service number (400-123-4567). Owners and agencies print all three on
+ * their notices. The local part may start with any digit, as the backend always allowed.
  */
-export const PHONE_RE = /^(?:1[3-9]\d{9}|0\d{2,3}-?[2-9]\d{6,7}(?:-\d{1,6})?|[48]00-?\d{3}-?\d{4})$/;
+export const PHONE_RE = /^(?:1[3-9]\d{9}|0\d{2,3}-?\d{7,8}(?:-\d{1,6})?|[48]00-?\d{3}-?\d{4})$/;
 /** Longest accepted phone text: landline, extension and dashes. */
 export const PHONE_MAX_LENGTH = 24;
 /** WHATWG's input[type=email] grammar, but the domain must have a dot (no "a@localhost"). */
@@ -207,11 +207,14 @@ export const phoneText: Parser<string> = matching(PHONE_RE, PHONE_MAX_LENGTH);
 export const mobileText: Parser<string> = matching(MOBILE_RE, 11);
 /** spec §5 / §9: fewer than EMAIL_MAX_LENGTH characters. */
 export const emailText: Parser<string> = matching(EMAIL_RE, EMAIL_MAX_LENGTH - 1);
-export const passwordText: Parser<string> = (value) => {
-  if (typeof value !== 'string') return INVALID;
-  const length = characterCount(value);
-  return length >= PASSWORD_MIN && length <= PASSWORD_MAX && PASSWORD_RE.test(value) ? value : INVALID;
-};
+/** Between `min` and `max` characters, untrimmed (passwords and user names are taken as typed). */
+const lengthBetween =
+  (min: number, max: number): Parser<string> =>
+  (value) => {
+    if (typeof value !== 'string' || value.length > max * 2) return INVALID;
+    const length = characterCount(value);
+    return length >= min && length <= max ? value : INVALID;
+  };
 
 export const MSG = {
   phone: (name: string) => `${name} 必须是手机号码、带区号的固定电话或 400/800 号码`,
@@ -223,10 +226,15 @@ export const MSG = {
   amount: (name: string) => `${name} 必须是 0 到 ${AMOUNT_MAX} 之间的数字（万元）`,
   code: (name: string) => `${name} 不是有效的取值`,
   keyword: (name: string) => `${name} 必须是不超过 ${KEYWORD_MAX_LENGTH} 个字符的文本`,
-  username: `用户账号长度必须介于 ${USERNAME_MIN} 和 ${USERNAME_MAX} 之间`,
-  usernameCharacters: '用户名只能包含字母、数字、下划线和汉字',
-  password: `用户密码长度必须介于 ${PASSWORD_MIN} 和 ${PASSWORD_MAX} 之间，且${ILLEGAL_CHARS_MESSAGE}`,
 } as const;
+
+/** A member's user name and password as the login and registration forms check them (DOMAIN.md). */
+export const ACCOUNT = {
+  username: required(`用户账号长度必须介于 ${USERNAME_MIN} 和 ${USERNAME_MAX} 之间`, lengthBetween(USERNAME_MIN, USERNAME_MAX)),
+  usernameCharacters: optional('用户名只能包含字母、数字、下划线和汉字', matching(USERNAME_RE, USERNAME_MAX * 2)),
+  password: required(`用户密码长度必须介于 ${PASSWORD_MIN} 和 ${PASSWORD_MAX} 之间`, lengthBetween(PASSWORD_MIN, PASSWORD_MAX)),
+  passwordCharacters: optional(ILLEGAL_CHARS_MESSAGE, matching(PASSWORD_RE, PASSWORD_MAX * 2)),
+};
 
 // ---- common fields --------------------------------------------------------------------------
 
