@@ -2,25 +2,64 @@
  * Routes are registered from the contract's ENDPOINTS table: the method, path and auth come from
  * there, and the function used must match the endpoint's `auth` (checked by the compiler), so the
  * served API cannot drift from the contract. createApp checks every endpoint was registered.
+ *
+ * Every request is parsed here, and only here, with the endpoint's params, query and body schemas
+ * (shared/src/contract/schemas.ts), after the auth check: handlers receive the parsed, typed
+ * `input`. A refused input answers `{code: 500, msg}` naming the field, as RuoYi does.
  */
 import type { Request, Response, Router } from 'express';
+import type { z } from 'zod';
 import { ENDPOINTS, type Endpoint } from '@shared/contract/endpoints';
-import { ApiError, forbidden, unauthorized } from './envelope';
+import { firstProblem } from '@shared/contract/fields';
+import { ApiError, forbidden, invalid, unauthorized } from './envelope';
 import { secretsEqual } from './modules/auth/secure-compare';
 import type { Session, TokenService } from './modules/auth/tokens';
 
 type Body = object;
+type Parsed<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
+
+/** A request's parsed path values, query and body. */
+export interface Input<E extends Endpoint> {
+  params: Parsed<E['params']>;
+  query: Parsed<E['query']>;
+  body: Parsed<E['body']>;
+}
+
 type Handler<Args extends unknown[]> = (req: Request, ...args: Args) => Body | Promise<Body>;
 
 export interface Routes {
   /** auth 'public': any bearer is ignored. `noStore` for answers no cache may keep (captcha). */
-  open(endpoint: Endpoint & { auth: 'public' }, handler: Handler<[]>, options?: { noStore?: boolean }): void;
+  open<E extends Endpoint & { auth: 'public' }>(
+    endpoint: E,
+    handler: Handler<[input: Input<E>]>,
+    options?: { noStore?: boolean },
+  ): void;
   /** auth 'optional': the session when a valid bearer is present. */
-  optional(endpoint: Endpoint & { auth: 'optional' }, handler: Handler<[session: Session | null]>): void;
+  optional<E extends Endpoint & { auth: 'optional' }>(
+    endpoint: E,
+    handler: Handler<[session: Session | null, input: Input<E>]>,
+  ): void;
   /** auth 'member': `{code: 401}` without a valid bearer. */
-  member(endpoint: Endpoint & { auth: 'member' }, handler: Handler<[session: Session]>): void;
+  member<E extends Endpoint & { auth: 'member' }>(endpoint: E, handler: Handler<[session: Session, input: Input<E>]>): void;
   /** auth 'admin': `{code: 403}` without the admin token in `X-Admin-Token`. */
-  admin(endpoint: Endpoint & { auth: 'admin' }, handler: Handler<[]>): void;
+  admin<E extends Endpoint & { auth: 'admin' }>(endpoint: E, handler: Handler<[input: Input<E>]>): void;
+}
+
+/** Parse or refuse with the first problem's message (which names the field). */
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw invalid(firstProblem(result.error));
+  return result.data;
+}
+
+/** The endpoint's schemas applied to one request: path values, then query, then body. */
+function inputOf<E extends Endpoint>(endpoint: E, req: Request): Input<E> {
+  const part = (schema: z.ZodType | undefined, value: unknown) => (schema ? parseInput(schema, value) : {});
+  return {
+    params: part(endpoint.params, req.params),
+    query: part(endpoint.query, req.query),
+    body: part(endpoint.body, req.body),
+  } as Input<E>;
 }
 
 export const ADMIN_TOKEN_HEADER = 'x-admin-token';
@@ -53,18 +92,23 @@ export function createRoutes(router: Router, tokens: TokenService, adminToken: s
   const session = (req: Request) => tokens.resolve(req.get('authorization'));
 
   return {
-    open: (endpoint, handler, options) => add(endpoint, options?.noStore ?? false, (req) => handler(req)),
-    optional: (endpoint, handler) => add(endpoint, true, (req) => handler(req, session(req))),
+    open: (endpoint, handler, options) =>
+      add(endpoint, options?.noStore ?? false, (req) => handler(req, inputOf(endpoint, req))),
+    optional: (endpoint, handler) =>
+      add(endpoint, true, (req) => {
+        const current = session(req);
+        return handler(req, current, inputOf(endpoint, req));
+      }),
     member: (endpoint, handler) =>
       add(endpoint, true, (req) => {
         const current = session(req);
         if (!current) throw unauthorized();
-        return handler(req, current);
+        return handler(req, current, inputOf(endpoint, req));
       }),
     admin: (endpoint, handler) =>
       add(endpoint, true, (req) => {
         if (!adminTokenMatches(req.get(ADMIN_TOKEN_HEADER), adminToken)) throw forbidden();
-        return handler(req);
+        return handler(req, inputOf(endpoint, req));
       }),
     missing: () =>
       Object.entries(ENDPOINTS)

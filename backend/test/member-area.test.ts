@@ -114,7 +114,7 @@ describe('profile and subscription', () => {
     ],
     [{ subscribeKeywords: '%%%' }, 'subscribeKeywords 必须是逗号分隔的关键词，最多 10 个，每个 1 到 20 个字符'],
     [{ phonenumber: '12345' }, 'phonenumber 必须是 11 位手机号码'],
-    [{ email: 'not-an-email' }, 'email 必须是有效的邮箱地址'],
+    [{ email: 'not-an-email' }, 'email 必须是有效的邮箱地址（少于 255 个字符）'],
     [{ nickName: '' }, 'nickName 必须是 1 到 30 个字符'],
     [{ nickName: 42 }, 'nickName 必须是 1 到 30 个字符'],
   ])('refuses %o', async (body, msg) => {
@@ -497,12 +497,18 @@ describe('messages', () => {
     });
   });
 
+  // Issue 11: the form accepted 400/800 numbers and the backend refused them; one rule now.
+  it.each(['400-123-4567', '8001234567', '0531-88889999-123', '13800138000'])('accepts the phone %s', async (phone) => {
+    const res = await addMsg({ name: '张三', phone, content: '你好', source: 'support' });
+    expect(res.body).toEqual({ code: 200, msg: '留言成功，我们会尽快与您联系' });
+  });
+
   it('stores text as typed (rendering escapes it)', () => {
     expect(value<string>("SELECT content AS v FROM message WHERE name = '王女士'")).toBe('<b>想了解</b>项目咨询服务');
   });
 
   it.each([
-    [{ phone: '12345' }, 'phone 必须是手机号码或带区号的固定电话'],
+    [{ phone: '12345' }, 'phone 必须是手机号码、带区号的固定电话或 400/800 号码'],
     [{ email: 'nope' }, 'email 必须是有效的邮箱地址（少于 255 个字符）'],
     [{ source: 'weibo' }, 'source 必须是 gczx、xmzx、zjzx、support 或 member'],
     [{ content: '' }, 'content 必须是 1 到 500 个字符'],

@@ -1,7 +1,7 @@
 /** RuoYi-style paged lists over plain SQL: a count, then the page (skipped when past the end). */
 import type { TableDataInfo } from '@shared/contract/common';
 import { table } from '../envelope';
-import { offsetOf, type Page } from '../validation';
+import { offsetOf, type Page } from '@shared/contract/fields';
 import type { Statements } from './connection';
 
 export interface PagedQuery {

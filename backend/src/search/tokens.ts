@@ -14,6 +14,7 @@
  * Letters and digits of every script are treated alike (one character, one unit), so "G20",
  * "2024" or "PPP" match as substrings exactly as Chinese does.
  */
+import { DICT_CODE_RE } from '@shared/contract/fields';
 
 /** Same normalisation for documents and keywords: compatibility forms folded, lower case. */
 export function normalize(text: string): string {
@@ -57,7 +58,8 @@ export type TagKind = 'area' | 'industry' | 'stage' | 'nature' | 'noticeType';
 const TAG_PREFIX: Record<TagKind, string> = { area: 'a', industry: 'i', stage: 's', nature: 'n', noticeType: 't' };
 
 /** Filter values are validated to `[0-9a-z_]`, so a tag is always a single unicode61 token. */
-export const TAG_VALUE = /^[0-9a-z_]{1,16}$/;
+/** Tags hold dictionary codes: the contract's rule for them. */
+export const TAG_VALUE = DICT_CODE_RE;
 
 export function tag(kind: TagKind, value: string): string {
   if (!TAG_VALUE.test(value)) throw new Error(`bad tag value for ${kind}`);

@@ -4,7 +4,8 @@
  * (`isToken: false`); member calls carry it (the proxy adds it from the HttpOnly cookie).
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { AckResult, AjaxResult, ContentType, PageParams, TableDataInfo } from '@shared/contract/common';
+import { MESSAGES } from '@shared/constants';
+import type { ContentType, PageParams, TableDataInfo } from '@shared/contract/common';
 import type {
   AddGJBody,
   AddMsgBody,
@@ -28,9 +29,9 @@ import type {
   ZbListItem,
   ZbSearchParams,
 } from '@shared/contract/content';
-import { ENDPOINTS, apiPath } from '@shared/contract/endpoints';
+import { ENDPOINTS } from '@shared/contract/endpoints';
 import type { BaifangClient } from '@shared/contract/visit';
-import type { Http, RequestOptions } from './http';
+import { ApiError, type Http, type RequestOptions } from './http';
 
 /** One page of a list: the rows and how many match in all. */
 export interface Paged<T> {
@@ -66,7 +67,7 @@ export const xmkKeys = {
 
 /** GET /api/xmk/search — public project search (keyword, region, industry, stage, investment, dates). */
 export async function searchXmk(http: Http, params: XmkSearchParams): Promise<Paged<XmkListItem>> {
-  return toPaged(await http.get<TableDataInfo<XmkListItem>>(ENDPOINTS.xmkSearch.path, { params, isToken: false }));
+  return toPaged(await http.call(ENDPOINTS.xmkSearch, { params, isToken: false }));
 }
 
 export const xmkSearchQueryOptions = (http: Http, params: XmkSearchParams) =>
@@ -76,8 +77,8 @@ export const xmkSearchQueryOptions = (http: Http, params: XmkSearchParams) =>
 export async function getXmkDetail(http: Http, id: number, viewer: Viewer): Promise<XmkDetail> {
   const body =
     viewer === 'member'
-      ? await http.get<AjaxResult<XmkDetail>>(apiPath(ENDPOINTS.xmkDetailMember.path, { id }))
-      : await http.get<AjaxResult<XmkDetail>>(apiPath(ENDPOINTS.xmkDetailPublic.path, { id }), { isToken: false });
+      ? await http.call(ENDPOINTS.xmkDetailMember, { path: { id } })
+      : await http.call(ENDPOINTS.xmkDetailPublic, { path: { id }, isToken: false });
   return body.data;
 }
 
@@ -86,9 +87,7 @@ export const xmkDetailQueryOptions = (http: Http, id: number, viewer: Viewer) =>
 
 /** GET /api/cmsData/history/xmk/{id} — the project's stage versions, oldest first. */
 export async function getXmkHistory(http: Http, id: number): Promise<XmkHistoryEntry[]> {
-  const body = await http.get<AjaxResult<XmkHistoryEntry[]>>(apiPath(ENDPOINTS.xmkHistory.path, { id }), {
-    isToken: false,
-  });
+  const body = await http.call(ENDPOINTS.xmkHistory, { path: { id }, isToken: false });
   return body.data ?? [];
 }
 
@@ -110,7 +109,7 @@ export const zbKeys = {
 
 /** GET /api/zb/search — public tender search (as xmk, plus notice type and amount). */
 export async function searchZb(http: Http, params: ZbSearchParams): Promise<Paged<ZbListItem>> {
-  return toPaged(await http.get<TableDataInfo<ZbListItem>>(ENDPOINTS.zbSearch.path, { params, isToken: false }));
+  return toPaged(await http.call(ENDPOINTS.zbSearch, { params, isToken: false }));
 }
 
 export const zbSearchQueryOptions = (http: Http, params: ZbSearchParams) =>
@@ -118,7 +117,7 @@ export const zbSearchQueryOptions = (http: Http, params: ZbSearchParams) =>
 
 /** GET /cms/bidding/list — tenders matching the member's subscription, newest first. */
 export async function getBiddingList(http: Http, params: BiddingListParams): Promise<Paged<ZbListItem>> {
-  return toPaged(await http.get<TableDataInfo<ZbListItem>>(ENDPOINTS.biddingList.path, { params }));
+  return toPaged(await http.call(ENDPOINTS.biddingList, { params }));
 }
 
 export const biddingListQueryOptions = (http: Http, params: BiddingListParams) =>
@@ -128,8 +127,8 @@ export const biddingListQueryOptions = (http: Http, params: BiddingListParams) =
 export async function getZbDetail(http: Http, id: number, viewer: Viewer): Promise<ZbDetail> {
   const body =
     viewer === 'member'
-      ? await http.get<AjaxResult<ZbDetail>>(apiPath(ENDPOINTS.biddingData.path, { id }))
-      : await http.get<AjaxResult<ZbDetail>>(apiPath(ENDPOINTS.zbDetailPublic.path, { id }), { isToken: false });
+      ? await http.call(ENDPOINTS.biddingData, { path: { id } })
+      : await http.call(ENDPOINTS.zbDetailPublic, { path: { id }, isToken: false });
   return body.data;
 }
 
@@ -152,7 +151,7 @@ export const favoriteKeys = {
 
 /** GET /cms/favorite/list/ — the member's favourites, cancelled ones included (isCancel 1). */
 export async function getFavoriteList(http: Http, params: FavoriteListParams): Promise<Paged<FavoriteItem>> {
-  return toPaged(await http.get<TableDataInfo<FavoriteItem>>(ENDPOINTS.favoriteList.path, { params }));
+  return toPaged(await http.call(ENDPOINTS.favoriteList, { params }));
 }
 
 export const favoriteListQueryOptions = (http: Http, params: FavoriteListParams) =>
@@ -160,9 +159,7 @@ export const favoriteListQueryOptions = (http: Http, params: FavoriteListParams)
 
 /** GET /cms/favorite/{id}?type= — whether the member has favourited this item. */
 export async function getFavoriteStatus(http: Http, type: ContentType, id: number): Promise<FavoriteStatus> {
-  const body = await http.get<AjaxResult<FavoriteStatus>>(apiPath(ENDPOINTS.favoriteStatus.path, { id }), {
-    params: { type },
-  });
+  const body = await http.call(ENDPOINTS.favoriteStatus, { path: { id }, params: { type } });
   return body.data;
 }
 
@@ -171,7 +168,7 @@ export const favoriteStatusQueryOptions = (http: Http, type: ContentType, id: nu
 
 /** PUT /cms/favorite/changeStatus — favourite (isCancel 0) or cancel (1); created on first use. */
 export async function changeFavoriteStatus(http: Http, body: FavoriteChangeBody): Promise<void> {
-  await http.put<AckResult>(ENDPOINTS.favoriteChangeStatus.path, body);
+  await http.call(ENDPOINTS.favoriteChangeStatus, { data: body });
 }
 
 /**
@@ -179,7 +176,7 @@ export async function changeFavoriteStatus(http: Http, body: FavoriteChangeBody)
  * company already followed answers its existing client.
  */
 export async function addFavoriteGJ(http: Http, body: AddGJBody): Promise<BaifangClient> {
-  const result = await http.put<AjaxResult<BaifangClient>>(ENDPOINTS.favoriteAddGJ.path, body);
+  const result = await http.call(ENDPOINTS.favoriteAddGJ, { data: body });
   return result.data;
 }
 
@@ -187,7 +184,7 @@ export async function addFavoriteGJ(http: Http, body: AddGJBody): Promise<Baifan
 
 /** PUT /cms/xmk/score/ — unlock an item's contacts for points; free when already unlocked. */
 export async function unlockContact(http: Http, body: UnlockBody): Promise<UnlockResult> {
-  const result = await http.put<AjaxResult<UnlockResult>>(ENDPOINTS.xmkScore.path, body);
+  const result = await http.call(ENDPOINTS.xmkScore, { data: body });
   return result.data;
 }
 
@@ -208,12 +205,12 @@ export async function addMsg(
   body: AddMsgBody,
   options: Pick<RequestOptions, 'notify'> = {},
 ): Promise<void> {
-  await http.put<AckResult>(ENDPOINTS.addMsg.path, body, options);
+  await http.call(ENDPOINTS.addMsg, { ...options, data: body });
 }
 
 /** GET /cms/msgForm/getMsgList — the member's own messages with staff replies. */
 export async function getMsgList(http: Http, params: PageParams): Promise<Paged<MsgItem>> {
-  return toPaged(await http.get<TableDataInfo<MsgItem>>(ENDPOINTS.msgList.path, { params }));
+  return toPaged(await http.call(ENDPOINTS.msgList, { params }));
 }
 
 export const msgListQueryOptions = (http: Http, params: PageParams) =>
@@ -234,7 +231,9 @@ const SUPPORT_STALE_MS = 5 * 60_000;
 
 /** GET /api/cms/getSupport/{col} — one CMS page (about, fwxy, rwbf, service, yssm). */
 export async function getSupport(http: Http, col: Exclude<SupportColumn, 'notice'>): Promise<SupportPage> {
-  const body = await http.get<AjaxResult<SupportPage>>(apiPath(ENDPOINTS.support.path, { col }), { isToken: false });
+  const body = await http.call(ENDPOINTS.support, { path: { col }, isToken: false });
+  // One path answers a page for a column and a table for `notice`: anything else breaks the contract.
+  if (!('data' in body)) throw new ApiError(MESSAGES.unknown, { kind: 'response', code: 500 });
   return body.data;
 }
 
@@ -243,8 +242,9 @@ export const supportQueryOptions = (http: Http, col: Exclude<SupportColumn, 'not
 
 /** GET /api/cms/getSupport/notice — the site's notices, newest first, paged. */
 export async function getNoticeList(http: Http, params: PageParams): Promise<Paged<NoticeSummary>> {
-  const path = apiPath(ENDPOINTS.support.path, { col: 'notice' });
-  return toPaged(await http.get<TableDataInfo<NoticeSummary>>(path, { params, isToken: false }));
+  const body = await http.call(ENDPOINTS.support, { path: { col: 'notice' }, params, isToken: false });
+  if (!('rows' in body)) throw new ApiError(MESSAGES.unknown, { kind: 'response', code: 500 });
+  return toPaged(body);
 }
 
 export const noticeListQueryOptions = (http: Http, params: PageParams) =>
@@ -256,7 +256,7 @@ export const noticeListQueryOptions = (http: Http, params: PageParams) =>
 
 /** GET /api/system/notice/{id} — one notice with its body. */
 export async function getNotice(http: Http, id: number): Promise<Notice> {
-  const body = await http.get<AjaxResult<Notice>>(apiPath(ENDPOINTS.notice.path, { id }), { isToken: false });
+  const body = await http.call(ENDPOINTS.notice, { path: { id }, isToken: false });
   return body.data;
 }
 

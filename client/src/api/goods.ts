@@ -3,8 +3,7 @@
  * /goods. Ordering creates a pending order that staff confirm once paid (DOMAIN.md).
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { AjaxResult, TableDataInfo } from '@shared/contract/common';
-import { ENDPOINTS, apiPath } from '@shared/contract/endpoints';
+import { ENDPOINTS } from '@shared/contract/endpoints';
 import type { CreateOrderBody, Goods, Order } from '@shared/contract/member';
 import type { Http } from './http';
 
@@ -19,7 +18,7 @@ const GOODS_STALE_MS = 5 * 60_000;
 
 /** GET /api/cms/goods/list — every product on sale, in display order. */
 export async function getGoodsList(http: Http): Promise<Goods[]> {
-  const body = await http.get<TableDataInfo<Goods>>(ENDPOINTS.goodsList.path, { isToken: false });
+  const body = await http.call(ENDPOINTS.goodsList, { isToken: false });
   return body.rows ?? [];
 }
 
@@ -28,7 +27,7 @@ export const goodsListQueryOptions = (http: Http) =>
 
 /** GET /api/cms/goods/{id} — one product. */
 export async function getGoods(http: Http, id: number): Promise<Goods> {
-  const body = await http.get<AjaxResult<Goods>>(apiPath(ENDPOINTS.goodsDetail.path, { id }), { isToken: false });
+  const body = await http.call(ENDPOINTS.goodsDetail, { path: { id }, isToken: false });
   return body.data;
 }
 
@@ -37,6 +36,6 @@ export const goodsQueryOptions = (http: Http, id: number) =>
 
 /** POST /cms/order/create — a pending order for the member; payment is confirmed by staff. */
 export async function createOrder(http: Http, body: CreateOrderBody): Promise<Order> {
-  const result = await http.post<AjaxResult<Order>>(ENDPOINTS.createOrder.path, body);
+  const result = await http.call(ENDPOINTS.createOrder, { data: body });
   return result.data;
 }

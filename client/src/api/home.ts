@@ -1,8 +1,7 @@
 /** Home module (spec §7): the newest projects and tenders, and today's counts. */
 import { queryOptions } from '@tanstack/react-query';
-import type { AjaxResult, TableDataInfo } from '@shared/contract/common';
 import type { XmkListItem, ZbListItem } from '@shared/contract/content';
-import { ENDPOINTS, apiPath } from '@shared/contract/endpoints';
+import { ENDPOINTS } from '@shared/contract/endpoints';
 import type { HomeListParams, TodayCount, ZBHomeListParams } from '@shared/contract/home';
 import { toPaged, type Paged } from './content';
 import type { Http } from './http';
@@ -20,7 +19,7 @@ export const homeKeys = {
 
 /** GET /api/cms/getHomeList/ — newest projects, optionally of one stage (the home tabs). */
 export async function getHomeList(http: Http, params: HomeListParams): Promise<Paged<XmkListItem>> {
-  return toPaged(await http.get<TableDataInfo<XmkListItem>>(ENDPOINTS.homeList.path, { params, isToken: false }));
+  return toPaged(await http.call(ENDPOINTS.homeList, { params, isToken: false }));
 }
 
 export const homeXmkQueryOptions = (http: Http, params: HomeListParams) =>
@@ -28,7 +27,7 @@ export const homeXmkQueryOptions = (http: Http, params: HomeListParams) =>
 
 /** GET /api/cms/selectZBHomeList/ — newest tenders, optionally of one notice type. */
 export async function selectZBHomeList(http: Http, params: ZBHomeListParams): Promise<Paged<ZbListItem>> {
-  return toPaged(await http.get<TableDataInfo<ZbListItem>>(ENDPOINTS.zbHomeList.path, { params, isToken: false }));
+  return toPaged(await http.call(ENDPOINTS.zbHomeList, { params, isToken: false }));
 }
 
 export const homeZbQueryOptions = (http: Http, params: ZBHomeListParams) =>
@@ -36,9 +35,7 @@ export const homeZbQueryOptions = (http: Http, params: ZBHomeListParams) =>
 
 /** GET /api/cms/getTodayNum/{x} — projects published today, this week and in all. */
 export async function getTodayNum(http: Http, region: string = WHOLE_PROVINCE): Promise<TodayCount> {
-  const body = await http.get<AjaxResult<TodayCount>>(apiPath(ENDPOINTS.todayNum.path, { x: region }), {
-    isToken: false,
-  });
+  const body = await http.call(ENDPOINTS.todayNum, { path: { x: region }, isToken: false });
   return body.data;
 }
 
@@ -47,9 +44,7 @@ export const todayXmkQueryOptions = (http: Http, region: string = WHOLE_PROVINCE
 
 /** GET /api/cms/getTodayZBNum/{x} — tenders published today, this week and in all. */
 export async function getTodayZBNum(http: Http, region: string = WHOLE_PROVINCE): Promise<TodayCount> {
-  const body = await http.get<AjaxResult<TodayCount>>(apiPath(ENDPOINTS.todayZBNum.path, { x: region }), {
-    isToken: false,
-  });
+  const body = await http.call(ENDPOINTS.todayZBNum, { path: { x: region }, isToken: false });
   return body.data;
 }
 

@@ -20,6 +20,9 @@ import {
   REQUEST_TIMEOUT_MS,
   SESSION_OBJ_KEY,
 } from '@shared/constants';
+import { apiPath, type Endpoint } from '@shared/contract/endpoints';
+import { firstProblem } from '@shared/contract/fields';
+import type { z } from 'zod';
 
 /** Per-call options of spec §5–§7. */
 export interface RequestOptions {
@@ -170,13 +173,35 @@ type CallConfig = InternalAxiosRequestConfig & CallFlags;
 
 type Envelope = { code?: unknown; msg?: unknown };
 
+/** A call of one ENDPOINTS entry: its path values, query (`params`) and JSON body. */
+export interface EndpointCall extends RequestOptions {
+  /** Values of the path's `:name`s. */
+  path?: Record<string, string | number>;
+  /** JSON body of a POST or PUT. */
+  data?: unknown;
+}
+
+/** What an endpoint answers, as its response schema types it. */
+export type ResponseOf<E extends Endpoint> = z.output<E['response']>;
+
 export interface Http {
-  get<T>(url: string, options?: RequestOptions): Promise<T>;
-  post<T>(url: string, data?: unknown, options?: RequestOptions): Promise<T>;
-  put<T>(url: string, data?: unknown, options?: RequestOptions): Promise<T>;
-  delete<T>(url: string, options?: RequestOptions): Promise<T>;
+  /**
+   * Calls one endpoint of the contract; the answer's type comes from the endpoint's response
+   * schema. Development and tests check the answer against that schema (docs/decisions.md).
+   */
+  call<E extends Endpoint>(endpoint: E, call?: EndpointCall): Promise<ResponseOf<E>>;
+  get(url: string, options?: RequestOptions): Promise<unknown>;
+  post(url: string, data?: unknown, options?: RequestOptions): Promise<unknown>;
+  put(url: string, data?: unknown, options?: RequestOptions): Promise<unknown>;
+  delete(url: string, options?: RequestOptions): Promise<unknown>;
   readonly axios: AxiosInstance;
 }
+
+/**
+ * Answers are checked against the contract in development and tests only: a production build
+ * trusts the backend (a newer backend may answer more than this build knows), and skips the work.
+ */
+const CHECK_RESPONSES = import.meta.env.DEV;
 
 export function createHttp(opts: HttpOptions): Http {
   const now = opts.now ?? Date.now;
@@ -282,14 +307,23 @@ export function createHttp(opts: HttpOptions): Http {
     },
   );
 
-  const call = async <T>(config: AxiosRequestConfig, o: RequestOptions): Promise<T> => {
+  const call = async (config: AxiosRequestConfig, o: RequestOptions): Promise<unknown> => {
     const flags: CallFlags = { isToken: o.isToken, repeatSubmit: o.repeatSubmit, notify: o.notify };
-    const response = await instance.request<T>({ ...config, ...flags, params: o.params, timeout: o.timeout, headers: o.headers });
+    const response = await instance.request<unknown>({ ...config, ...flags, params: o.params, timeout: o.timeout, headers: o.headers });
     return response.data;
   };
 
   return {
     axios: instance,
+    call: async <E extends Endpoint>(endpoint: E, { path, data, ...o }: EndpointCall = {}) => {
+      const url = path ? apiPath(endpoint.path, path) : endpoint.path;
+      const body = await call({ url, method: endpoint.method.toLowerCase(), data }, o);
+      if (!CHECK_RESPONSES) return body as ResponseOf<E>;
+      const checked = endpoint.response.safeParse(body);
+      if (checked.success) return checked.data as ResponseOf<E>;
+      log(`answer breaks the contract: ${endpoint.method} ${url}: ${firstProblem(checked.error)}`, body);
+      throw new ApiError(MESSAGES.unknown, { kind: 'response', code: 500 });
+    },
     get: (url, o = {}) => call({ url, method: 'get' }, o),
     post: (url, data, o = {}) => call({ url, method: 'post', data }, o),
     put: (url, data, o = {}) => call({ url, method: 'put', data }, o),

@@ -4,8 +4,8 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { CAPTCHA_TIMEOUT_MS } from '@shared/constants';
-import type { AckResult, AjaxResult, TableDataInfo, TreeSelectNode } from '@shared/contract/common';
-import { ENDPOINTS, apiPath } from '@shared/contract/endpoints';
+import type { AckResult, TableDataInfo, TreeSelectNode } from '@shared/contract/common';
+import { ENDPOINTS } from '@shared/contract/endpoints';
 import type {
   CheckUserNameBody,
   LoginBody,
@@ -42,17 +42,17 @@ export const memberKeys = {
 
 /** POST /api/member/login — log in; the server's proxy keeps the token in an HttpOnly cookie. */
 export function login(http: Http, body: LoginBody, options: FormCallOptions = {}): Promise<LoginResult> {
-  return http.post<LoginResult>(ENDPOINTS.login.path, body, { ...options, isToken: false });
+  return http.call(ENDPOINTS.login, { ...options, isToken: false, data: body });
 }
 
 /** POST /logout — end the session; the proxy clears the cookies whatever the backend says. */
 export function logout(http: Http): Promise<AckResult> {
-  return http.post<AckResult>(ENDPOINTS.logout.path);
+  return http.call(ENDPOINTS.logout);
 }
 
 /** POST /api/member/reg — register a member. */
 export function register(http: Http, body: RegisterBody, options: FormCallOptions = {}): Promise<AckResult> {
-  return http.post<AckResult>(ENDPOINTS.register.path, body, { ...options, isToken: false });
+  return http.call(ENDPOINTS.register, { ...options, isToken: false, data: body });
 }
 
 /**
@@ -61,17 +61,18 @@ export function register(http: Http, body: RegisterBody, options: FormCallOption
  */
 export async function checkUserNameUnique(http: Http, username: string): Promise<boolean> {
   const body: CheckUserNameBody = { username };
-  const result = await http.post<AjaxResult<boolean>>(ENDPOINTS.checkUserNameUnique.path, body, {
+  const result = await http.call(ENDPOINTS.checkUserNameUnique, {
     isToken: false,
     repeatSubmit: false,
     notify: false,
+    data: body,
   });
   return result.data;
 }
 
 /** GET /captchaImage — a new captcha (spec §9: 20 s timeout); `captchaEnabled: false` when off. */
 export function getCaptchaImage(http: Http): Promise<CaptchaResult> {
-  return http.get<CaptchaResult>(ENDPOINTS.captchaImage.path, { isToken: false, timeout: CAPTCHA_TIMEOUT_MS });
+  return http.call(ENDPOINTS.captchaImage, { isToken: false, timeout: CAPTCHA_TIMEOUT_MS });
 }
 
 /**
@@ -89,12 +90,12 @@ export const captchaQueryOptions = (http: Http) =>
 
 /** GET /cms/system/RefreshToken — extend the token's sliding expiry; the proxy extends the cookie. */
 export function refreshToken(http: Http): Promise<RefreshTokenResult> {
-  return http.get<RefreshTokenResult>(ENDPOINTS.refreshToken.path);
+  return http.call(ENDPOINTS.refreshToken);
 }
 
 /** GET /cms/member/getMemberInfo — the member (`user`), roles and permissions. */
 export function getMemberInfo(http: Http): Promise<MemberInfoResult> {
-  return http.get<MemberInfoResult>(ENDPOINTS.memberInfo.path);
+  return http.call(ENDPOINTS.memberInfo);
 }
 
 export const memberInfoQueryOptions = (http: Http) =>
@@ -102,7 +103,7 @@ export const memberInfoQueryOptions = (http: Http) =>
 
 /** GET /cms/member/list — the tiers on offer and what each includes. */
 export function getMemberTiers(http: Http): Promise<TableDataInfo<MemberTier>> {
-  return http.get<TableDataInfo<MemberTier>>(ENDPOINTS.memberTiers.path);
+  return http.call(ENDPOINTS.memberTiers);
 }
 
 export const memberTiersQueryOptions = (http: Http) =>
@@ -110,7 +111,7 @@ export const memberTiersQueryOptions = (http: Http) =>
 
 /** GET /cms/member/memberList — the member's orders (开通记录), newest first. */
 export function getMemberOrders(http: Http, params: MemberOrderParams): Promise<TableDataInfo<Order>> {
-  return http.get<TableDataInfo<Order>>(ENDPOINTS.memberOrders.path, { params });
+  return http.call(ENDPOINTS.memberOrders, { params });
 }
 
 export const memberOrdersQueryOptions = (http: Http, params: MemberOrderParams) =>
@@ -118,7 +119,7 @@ export const memberOrdersQueryOptions = (http: Http, params: MemberOrderParams) 
 
 /** GET /cms/member/treeselect — the region tree for the bidding subscription. */
 export async function getRegionTree(http: Http): Promise<TreeSelectNode[]> {
-  const body = await http.get<AjaxResult<TreeSelectNode[]>>(ENDPOINTS.treeselect.path);
+  const body = await http.call(ENDPOINTS.treeselect);
   return body.data;
 }
 
@@ -127,7 +128,7 @@ export const regionTreeQueryOptions = (http: Http) =>
 
 /** GET /cms/member/memberLogScoreList/ — the points log (积分日志), newest first. */
 export function getScoreLog(http: Http, params: ScoreLogParams): Promise<TableDataInfo<ScoreLogItem>> {
-  return http.get<TableDataInfo<ScoreLogItem>>(ENDPOINTS.scoreLog.path, { params });
+  return http.call(ENDPOINTS.scoreLog, { params });
 }
 
 export const scoreLogQueryOptions = (http: Http, params: ScoreLogParams) =>
@@ -135,7 +136,7 @@ export const scoreLogQueryOptions = (http: Http, params: ScoreLogParams) =>
 
 /** GET /cms/member/getRandomPassword/ — the per-login secret the /3g QR code carries. */
 export async function getRandomPassword(http: Http): Promise<RandomPassword> {
-  const body = await http.get<AjaxResult<RandomPassword>>(ENDPOINTS.randomPassword.path);
+  const body = await http.call(ENDPOINTS.randomPassword);
   return body.data;
 }
 
@@ -147,13 +148,13 @@ export const randomPasswordQueryOptions = (http: Http) =>
  * call's URL unique (a GET that changes state must not be answered from a cache).
  */
 export async function createRandomPassword(http: Http, x: number = Date.now()): Promise<RandomPassword> {
-  const body = await http.get<AjaxResult<RandomPassword>>(apiPath(ENDPOINTS.createRandomPassword.path, { x }));
+  const body = await http.call(ENDPOINTS.createRandomPassword, { path: { x } });
   return body.data;
 }
 
 /** PUT /cms/member/resetPassword — change the password; both values RSA-encrypted, in the query. */
 export function resetPassword(http: Http, query: ResetPasswordQuery, options: FormCallOptions = {}): Promise<AckResult> {
-  return http.put<AckResult>(ENDPOINTS.resetPassword.path, undefined, { ...options, params: query });
+  return http.call(ENDPOINTS.resetPassword, { ...options, params: query });
 }
 
 /**
@@ -161,6 +162,6 @@ export function resetPassword(http: Http, query: ResetPasswordQuery, options: Fo
  * answers the member as saved (keywords trimmed and de-duplicated).
  */
 export async function updateProfile(http: Http, body: UpdateProfileBody, options: FormCallOptions = {}): Promise<MemberUser> {
-  const result = await http.put<AjaxResult<MemberUser>>(ENDPOINTS.updateProfile.path, body, options);
+  const result = await http.call(ENDPOINTS.updateProfile, { ...options, data: body });
   return result.data;
 }

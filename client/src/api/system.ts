@@ -1,8 +1,7 @@
 /** System module (spec §7): public configs and dictionaries. */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { AckResult, AjaxResult } from '@shared/contract/common';
-import { ENDPOINTS, apiPath } from '@shared/contract/endpoints';
-import type { ConfigKey, DictData, DictEntry, DictType } from '@shared/contract/system';
+import { ENDPOINTS } from '@shared/contract/endpoints';
+import type { ConfigKey, DictEntry, DictType } from '@shared/contract/system';
 import type { Http } from './http';
 
 export const systemKeys = {
@@ -16,7 +15,7 @@ const SLOW_CHANGING = 10 * 60_000;
 
 /** GET /api/system/config/configKey/{key} — a public config value (RuoYi answers it in `msg`). */
 export async function getConfigKey(http: Http, key: ConfigKey): Promise<string> {
-  const body = await http.get<AckResult>(apiPath(ENDPOINTS.configKey.path, { key }), { isToken: false });
+  const body = await http.call(ENDPOINTS.configKey, { path: { key }, isToken: false });
   return body.msg;
 }
 
@@ -28,7 +27,7 @@ export const configQueryOptions = (http: Http, key: ConfigKey) =>
  * reads (DictEntry): they travel in every page's HTML.
  */
 export async function getDicts(http: Http, type: DictType): Promise<DictEntry[]> {
-  const body = await http.get<AjaxResult<DictData[]>>(apiPath(ENDPOINTS.dictData.path, { type }), { isToken: false });
+  const body = await http.call(ENDPOINTS.dictData, { path: { type }, isToken: false });
   return body.data.map(({ dictLabel, dictValue, listClass }) => (listClass ? { dictLabel, dictValue, listClass } : { dictLabel, dictValue }));
 }
 

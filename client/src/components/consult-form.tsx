@@ -1,14 +1,15 @@
 /**
  * The consultation request form of the business and support pages: a message (`addMsg`) that
  * staff answer by phone. Open to visitors; a member's token links the message to their account.
- * Validation is shared/validate.ts (the backend applies the same rules); the request layer's
+ * Fields are checked with the contract's addMsg schema (the backend parses with the same); the request layer's
  * duplicate-submit guard (spec §5) covers double clicks.
  */
 import { useMutation } from '@tanstack/react-query';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import type { AddMsgBody, MsgSource } from '@shared/contract/content';
-import { RULES, toAntdRules, type ValidationRule } from '@shared/validate';
+import { FORM_MESSAGES, toAntdRule, type AntdRuleLike } from '@shared/contract/form-rules';
+import { addMsgBody } from '@shared/contract/schemas';
 import { addMsg } from '../api/content';
 import { useHttp } from '../api/http-context';
 import { feedback } from '../lib/feedback';
@@ -17,17 +18,12 @@ import { AntdScope } from './antd-scope';
 type ConsultValues = Omit<AddMsgBody, 'source'>;
 
 /** Contract limits of AddMsgBody, in the words a visitor reads. */
-const FIELD_RULES: Record<keyof ConsultValues, readonly ValidationRule[]> = {
-  name: [
-    { required: true, message: '请输入您的姓名' },
-    { type: 'string', min: 1, max: 20, message: '姓名不能超过 20 个字符' },
-  ],
-  phone: [{ required: true, message: '请输入联系电话' }, ...RULES.phone],
-  email: RULES.email,
-  content: [
-    { required: true, message: '请填写咨询内容' },
-    { type: 'string', min: 1, max: 500, message: '咨询内容不能超过 500 个字符' },
-  ],
+const { shape } = addMsgBody;
+const FIELD_RULES: Record<keyof ConsultValues, AntdRuleLike[]> = {
+  name: [toAntdRule(shape.name, { required: '请输入您的姓名', invalid: '姓名不能超过 20 个字符' })],
+  phone: [toAntdRule(shape.phone, { required: '请输入联系电话', invalid: FORM_MESSAGES.phone })],
+  email: [toAntdRule(shape.email, { invalid: FORM_MESSAGES.email })],
+  content: [toAntdRule(shape.content, { required: '请填写咨询内容', invalid: '咨询内容不能超过 500 个字符' })],
 };
 
 export function ConsultForm({ source, title = '在线咨询' }: { source: MsgSource; title?: string }) {
@@ -71,17 +67,17 @@ export function ConsultForm({ source, title = '在线咨询' }: { source: MsgSou
           className="consult-form"
         >
           <div className="consult-grid">
-            <Form.Item name="name" label="姓名" rules={toAntdRules(FIELD_RULES.name)}>
+            <Form.Item name="name" label="姓名" rules={FIELD_RULES.name}>
               <Input maxLength={20} autoComplete="name" placeholder="您的称呼" />
             </Form.Item>
-            <Form.Item name="phone" label="联系电话" rules={toAntdRules(FIELD_RULES.phone)}>
+            <Form.Item name="phone" label="联系电话" rules={FIELD_RULES.phone}>
               <Input maxLength={20} autoComplete="tel" inputMode="tel" placeholder="手机或座机，如 0531-88888888" />
             </Form.Item>
-            <Form.Item name="email" label="邮箱（选填）" rules={toAntdRules(FIELD_RULES.email)}>
+            <Form.Item name="email" label="邮箱（选填）" rules={FIELD_RULES.email}>
               <Input maxLength={254} autoComplete="email" placeholder="name@example.com" />
             </Form.Item>
           </div>
-          <Form.Item name="content" label="咨询内容" rules={toAntdRules(FIELD_RULES.content)}>
+          <Form.Item name="content" label="咨询内容" rules={FIELD_RULES.content}>
             <Input.TextArea rows={4} maxLength={500} showCount placeholder="请简要描述项目情况和咨询需求" />
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={submit.isPending}>

@@ -4,18 +4,21 @@
  * parameter names. Reading it is forgiving: a value that does not make sense is dropped (the
  * visitor gets the unfiltered result rather than an error page), defaults are left out, so one
  * result page has one URL, one query key and one canonical link.
+ *
+ * Each filter is read with the field schema the backend parses it with (the search endpoints'
+ * query schemas, shared/src/contract/schemas.ts), so a value the URL keeps is one the backend
+ * accepts. Only the UI's own limits are added here: the page sizes offered and the last page
+ * search can reach.
  */
-import type { XmkSearchParams, XmkSort, ZbSearchParams, ZbSort } from '@shared/contract/content';
+import type { z } from 'zod';
+import type { XmkSearchParams, ZbSearchParams } from '@shared/contract/content';
+import { xmkSearchQuery, zbSearchQuery } from '@shared/contract/schemas';
 import { DEFAULT_PAGE_SIZE, KEYWORD_MAX_LENGTH, PAGE_SIZES } from '@shared/constants';
-import { parseDateTimeString } from '@shared/time';
 
 /** Search counts stop at 10 000 (contract `totalCapped`): pages beyond that hold nothing. */
 export const SEARCH_RESULT_LIMIT = 10_000;
-/** Upper bound of an amount filter, 万元 (1 000 亿元): larger input is a typo, not a filter. */
-const AMOUNT_MAX = 10_000_000;
-
-const XMK_SORTS: readonly XmkSort[] = ['time', 'investment', 'views'];
-const ZB_SORTS: readonly ZbSort[] = ['time', 'amount', 'views'];
+const XMK = xmkSearchQuery.shape;
+const ZB = zbSearchQuery.shape;
 
 type Query = Pick<URLSearchParams, 'get'>;
 
@@ -40,30 +43,11 @@ export function normaliseText(raw: string | null | undefined, max: number): stri
   return Array.from(text).slice(0, max).join('');
 }
 
-/** A dict value (`cms_industry` "1", `cms_xmk_stage` "4" …): short and plain. */
-function readCode(raw: string | null): string | undefined {
-  return raw !== null && /^[0-9A-Za-z_-]{1,20}$/.test(raw) ? raw : undefined;
-}
-
-/** GB/T 2260 six-digit region code. */
-function readRegion(raw: string | null): string | undefined {
-  return raw !== null && /^\d{6}$/.test(raw) ? raw : undefined;
-}
-
-/** 万元, non-negative, at most two decimals. */
-function readAmount(raw: string | null): number | undefined {
-  if (raw === null || !/^\d{1,9}(?:\.\d{1,2})?$/.test(raw)) return undefined;
-  const value = Number(raw);
-  return value <= AMOUNT_MAX ? value : undefined;
-}
-
-/** `yyyy-MM-dd` that exists on the calendar. */
-function readDate(raw: string | null): string | undefined {
-  return raw !== null && /^\d{4}-\d{2}-\d{2}$/.test(raw) && parseDateTimeString(raw) !== null ? raw : undefined;
-}
-
-function readEnum<T extends string>(raw: string | null, allowed: readonly T[]): T | undefined {
-  return allowed.find((value) => value === raw);
+/** The value when the contract's field schema accepts it; a missing or refused value is dropped. */
+function read<T>(schema: z.ZodType<T, unknown>, raw: string | null): Exclude<T, null> | undefined {
+  if (raw === null) return undefined;
+  const parsed = schema.safeParse(raw);
+  return parsed.success && parsed.data !== null ? (parsed.data as Exclude<T, null>) : undefined;
 }
 
 function readPageSize(raw: string | null): number | undefined {
@@ -85,11 +69,11 @@ function ordered<T extends number | string>(low: T | undefined, high: T | undefi
 /** Filters both searches share. */
 function readCommon(query: Query) {
   const pageSize = readPageSize(query.get('pageSize'));
-  const [beginTime, endTime] = ordered(readDate(query.get('beginTime')), readDate(query.get('endTime')));
+  const [beginTime, endTime] = ordered(read(XMK.beginTime, query.get('beginTime')), read(XMK.endTime, query.get('endTime')));
   return {
     keyword: normaliseKeyword(query.get('keyword')),
-    areaCode: readRegion(query.get('areaCode')),
-    industry: readCode(query.get('industry')),
+    areaCode: read(XMK.areaCode, query.get('areaCode')),
+    industry: read(XMK.industry, query.get('industry')),
     beginTime,
     endTime,
     isAsc: query.get('isAsc') === 'asc' ? ('asc' as const) : undefined,
@@ -105,14 +89,14 @@ function compact<T extends object>(params: T): T {
 
 export function readXmkSearch(query: Query): XmkSearchParams {
   const [minInvestment, maxInvestment] = ordered(
-    readAmount(query.get('minInvestment')),
-    readAmount(query.get('maxInvestment')),
+    read(XMK.minInvestment, query.get('minInvestment')),
+    read(XMK.maxInvestment, query.get('maxInvestment')),
   );
-  const orderBy = readEnum(query.get('orderBy'), XMK_SORTS);
+  const orderBy = read(XMK.orderBy, query.get('orderBy'));
   return compact({
     ...readCommon(query),
-    stage: readCode(query.get('stage')),
-    nature: readCode(query.get('nature')),
+    stage: read(XMK.stage, query.get('stage')),
+    nature: read(XMK.nature, query.get('nature')),
     minInvestment,
     maxInvestment,
     orderBy: orderBy === 'time' ? undefined : orderBy,
@@ -120,11 +104,11 @@ export function readXmkSearch(query: Query): XmkSearchParams {
 }
 
 export function readZbSearch(query: Query): ZbSearchParams {
-  const [minAmount, maxAmount] = ordered(readAmount(query.get('minAmount')), readAmount(query.get('maxAmount')));
-  const orderBy = readEnum(query.get('orderBy'), ZB_SORTS);
+  const [minAmount, maxAmount] = ordered(read(ZB.minAmount, query.get('minAmount')), read(ZB.maxAmount, query.get('maxAmount')));
+  const orderBy = read(ZB.orderBy, query.get('orderBy'));
   return compact({
     ...readCommon(query),
-    noticeType: readCode(query.get('noticeType')),
+    noticeType: read(ZB.noticeType, query.get('noticeType')),
     minAmount,
     maxAmount,
     orderBy: orderBy === 'time' ? undefined : orderBy,

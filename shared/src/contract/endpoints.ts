@@ -4,10 +4,13 @@
  * answers `{code: 401}` without a valid bearer; 'optional' reads one when present; 'public'
  * ignores it; 'admin' needs the admin token header.
  */
+import { SCHEMAS, type EndpointSchemas } from './schemas';
+
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Auth = 'public' | 'optional' | 'member' | 'admin';
 
-export interface Endpoint {
+/** Method, path and auth, and the call's request and response schemas (schemas.ts). */
+export interface Endpoint extends EndpointSchemas {
   method: Method;
   /** Express-style path, `:name` for params. */
   path: string;
@@ -18,72 +21,72 @@ export interface Endpoint {
 
 export const ENDPOINTS = {
   // Visit module (拜访)
-  baifangClientList: { method: 'GET', path: '/cms/baifang/getBaifangClientList', auth: 'member' },
-  updateBaifangClient: { method: 'PUT', path: '/cms/baifang/updateBaifangClient', auth: 'member' },
-  baifangClientByCid: { method: 'GET', path: '/cms/baifang/getBaifangClientByCid/:cid', auth: 'member' },
-  userCompany: { method: 'GET', path: '/cms/baifang/getUserCompany/:id', auth: 'member' },
-  addBaifangClient: { method: 'PUT', path: '/cms/baifang/addBaifangClient', auth: 'member' },
-  addBaifangRecords: { method: 'PUT', path: '/cms/baifang/addBaifangRecords', auth: 'member' },
-  delBaifangRecords: { method: 'DELETE', path: '/cms/baifang/delBaifangRecords/:id', auth: 'member' },
-  gjNum: { method: 'GET', path: '/cms/baifang/getGJNum', auth: 'member' },
-  baifangRecordsList: { method: 'GET', path: '/cms/baifang/getBaifangRecordsList', auth: 'member', ext: true },
+  baifangClientList: { method: 'GET', path: '/cms/baifang/getBaifangClientList', auth: 'member', ...SCHEMAS.baifangClientList },
+  updateBaifangClient: { method: 'PUT', path: '/cms/baifang/updateBaifangClient', auth: 'member', ...SCHEMAS.updateBaifangClient },
+  baifangClientByCid: { method: 'GET', path: '/cms/baifang/getBaifangClientByCid/:cid', auth: 'member', ...SCHEMAS.baifangClientByCid },
+  userCompany: { method: 'GET', path: '/cms/baifang/getUserCompany/:id', auth: 'member', ...SCHEMAS.userCompany },
+  addBaifangClient: { method: 'PUT', path: '/cms/baifang/addBaifangClient', auth: 'member', ...SCHEMAS.addBaifangClient },
+  addBaifangRecords: { method: 'PUT', path: '/cms/baifang/addBaifangRecords', auth: 'member', ...SCHEMAS.addBaifangRecords },
+  delBaifangRecords: { method: 'DELETE', path: '/cms/baifang/delBaifangRecords/:id', auth: 'member', ...SCHEMAS.delBaifangRecords },
+  gjNum: { method: 'GET', path: '/cms/baifang/getGJNum', auth: 'member', ...SCHEMAS.gjNum },
+  baifangRecordsList: { method: 'GET', path: '/cms/baifang/getBaifangRecordsList', auth: 'member', ext: true, ...SCHEMAS.baifangRecordsList },
 
   // Content module
-  xmkSearch: { method: 'GET', path: '/api/xmk/search', auth: 'public' },
-  biddingList: { method: 'GET', path: '/cms/bidding/list', auth: 'member' },
-  biddingData: { method: 'GET', path: '/cms/bidding/data/:id', auth: 'member' },
-  zbDetailPublic: { method: 'GET', path: '/api/cmsData/bidding/:id', auth: 'public' },
-  zbSearch: { method: 'GET', path: '/api/zb/search', auth: 'public' },
-  xmkDetailPublic: { method: 'GET', path: '/api/cmsData/xmk/:id', auth: 'public' },
-  xmkHistory: { method: 'GET', path: '/api/cmsData/history/xmk/:id', auth: 'public' },
-  xmkDetailMember: { method: 'GET', path: '/cms/xmk/data/:id', auth: 'member' },
-  favoriteList: { method: 'GET', path: '/cms/favorite/list/', auth: 'member' },
-  favoriteChangeStatus: { method: 'PUT', path: '/cms/favorite/changeStatus', auth: 'member' },
-  favoriteAddGJ: { method: 'PUT', path: '/cms/favorite/addGJ', auth: 'member' },
-  favoriteStatus: { method: 'GET', path: '/cms/favorite/:id', auth: 'member' },
-  xmkScore: { method: 'PUT', path: '/cms/xmk/score/', auth: 'member' },
-  addMsg: { method: 'PUT', path: '/api/cms/addMsg', auth: 'optional' },
-  msgList: { method: 'GET', path: '/cms/msgForm/getMsgList', auth: 'member' },
-  support: { method: 'GET', path: '/api/cms/getSupport/:col', auth: 'public' },
-  notice: { method: 'GET', path: '/api/system/notice/:id', auth: 'public' },
-  testToken: { method: 'GET', path: '/api/cmsData/testToken', auth: 'optional' },
+  xmkSearch: { method: 'GET', path: '/api/xmk/search', auth: 'public', ...SCHEMAS.xmkSearch },
+  biddingList: { method: 'GET', path: '/cms/bidding/list', auth: 'member', ...SCHEMAS.biddingList },
+  biddingData: { method: 'GET', path: '/cms/bidding/data/:id', auth: 'member', ...SCHEMAS.biddingData },
+  zbDetailPublic: { method: 'GET', path: '/api/cmsData/bidding/:id', auth: 'public', ...SCHEMAS.zbDetailPublic },
+  zbSearch: { method: 'GET', path: '/api/zb/search', auth: 'public', ...SCHEMAS.zbSearch },
+  xmkDetailPublic: { method: 'GET', path: '/api/cmsData/xmk/:id', auth: 'public', ...SCHEMAS.xmkDetailPublic },
+  xmkHistory: { method: 'GET', path: '/api/cmsData/history/xmk/:id', auth: 'public', ...SCHEMAS.xmkHistory },
+  xmkDetailMember: { method: 'GET', path: '/cms/xmk/data/:id', auth: 'member', ...SCHEMAS.xmkDetailMember },
+  favoriteList: { method: 'GET', path: '/cms/favorite/list/', auth: 'member', ...SCHEMAS.favoriteList },
+  favoriteChangeStatus: { method: 'PUT', path: '/cms/favorite/changeStatus', auth: 'member', ...SCHEMAS.favoriteChangeStatus },
+  favoriteAddGJ: { method: 'PUT', path: '/cms/favorite/addGJ', auth: 'member', ...SCHEMAS.favoriteAddGJ },
+  favoriteStatus: { method: 'GET', path: '/cms/favorite/:id', auth: 'member', ...SCHEMAS.favoriteStatus },
+  xmkScore: { method: 'PUT', path: '/cms/xmk/score/', auth: 'member', ...SCHEMAS.xmkScore },
+  addMsg: { method: 'PUT', path: '/api/cms/addMsg', auth: 'optional', ...SCHEMAS.addMsg },
+  msgList: { method: 'GET', path: '/cms/msgForm/getMsgList', auth: 'member', ...SCHEMAS.msgList },
+  support: { method: 'GET', path: '/api/cms/getSupport/:col', auth: 'public', ...SCHEMAS.support },
+  notice: { method: 'GET', path: '/api/system/notice/:id', auth: 'public', ...SCHEMAS.notice },
+  testToken: { method: 'GET', path: '/api/cmsData/testToken', auth: 'optional', ...SCHEMAS.testToken },
 
   // Home module
-  homeList: { method: 'GET', path: '/api/cms/getHomeList/', auth: 'public' },
-  todayZBNum: { method: 'GET', path: '/api/cms/getTodayZBNum/:x', auth: 'public' },
-  todayNum: { method: 'GET', path: '/api/cms/getTodayNum/:x', auth: 'public' },
-  zbHomeList: { method: 'GET', path: '/api/cms/selectZBHomeList/', auth: 'public' },
+  homeList: { method: 'GET', path: '/api/cms/getHomeList/', auth: 'public', ...SCHEMAS.homeList },
+  todayZBNum: { method: 'GET', path: '/api/cms/getTodayZBNum/:x', auth: 'public', ...SCHEMAS.todayZBNum },
+  todayNum: { method: 'GET', path: '/api/cms/getTodayNum/:x', auth: 'public', ...SCHEMAS.todayNum },
+  zbHomeList: { method: 'GET', path: '/api/cms/selectZBHomeList/', auth: 'public', ...SCHEMAS.zbHomeList },
 
   // Member module
-  login: { method: 'POST', path: '/api/member/login', auth: 'public' },
-  logout: { method: 'POST', path: '/logout', auth: 'optional' },
-  register: { method: 'POST', path: '/api/member/reg', auth: 'public' },
-  checkUserNameUnique: { method: 'POST', path: '/api/member/checkUserNameUnique', auth: 'public' },
-  captchaImage: { method: 'GET', path: '/captchaImage', auth: 'public' },
-  memberTiers: { method: 'GET', path: '/cms/member/list', auth: 'member' },
-  memberInfo: { method: 'GET', path: '/cms/member/getMemberInfo', auth: 'member' },
-  randomPassword: { method: 'GET', path: '/cms/member/getRandomPassword/', auth: 'member' },
-  createRandomPassword: { method: 'GET', path: '/cms/member/createRandomPassword/:x', auth: 'member' },
-  memberOrders: { method: 'GET', path: '/cms/member/memberList', auth: 'member' },
-  resetPassword: { method: 'PUT', path: '/cms/member/resetPassword', auth: 'member' },
-  treeselect: { method: 'GET', path: '/cms/member/treeselect', auth: 'member' },
-  scoreLog: { method: 'GET', path: '/cms/member/memberLogScoreList/', auth: 'member' },
-  updateProfile: { method: 'PUT', path: '/cms/member/updateProfile', auth: 'member', ext: true },
+  login: { method: 'POST', path: '/api/member/login', auth: 'public', ...SCHEMAS.login },
+  logout: { method: 'POST', path: '/logout', auth: 'optional', ...SCHEMAS.logout },
+  register: { method: 'POST', path: '/api/member/reg', auth: 'public', ...SCHEMAS.register },
+  checkUserNameUnique: { method: 'POST', path: '/api/member/checkUserNameUnique', auth: 'public', ...SCHEMAS.checkUserNameUnique },
+  captchaImage: { method: 'GET', path: '/captchaImage', auth: 'public', ...SCHEMAS.captchaImage },
+  memberTiers: { method: 'GET', path: '/cms/member/list', auth: 'member', ...SCHEMAS.memberTiers },
+  memberInfo: { method: 'GET', path: '/cms/member/getMemberInfo', auth: 'member', ...SCHEMAS.memberInfo },
+  randomPassword: { method: 'GET', path: '/cms/member/getRandomPassword/', auth: 'member', ...SCHEMAS.randomPassword },
+  createRandomPassword: { method: 'GET', path: '/cms/member/createRandomPassword/:x', auth: 'member', ...SCHEMAS.createRandomPassword },
+  memberOrders: { method: 'GET', path: '/cms/member/memberList', auth: 'member', ...SCHEMAS.memberOrders },
+  resetPassword: { method: 'PUT', path: '/cms/member/resetPassword', auth: 'member', ...SCHEMAS.resetPassword },
+  treeselect: { method: 'GET', path: '/cms/member/treeselect', auth: 'member', ...SCHEMAS.treeselect },
+  scoreLog: { method: 'GET', path: '/cms/member/memberLogScoreList/', auth: 'member', ...SCHEMAS.scoreLog },
+  updateProfile: { method: 'PUT', path: '/cms/member/updateProfile', auth: 'member', ext: true, ...SCHEMAS.updateProfile },
 
   // Goods and orders (extensions: DOMAIN.md's tiers need them; spec §7 does not show them)
-  goodsList: { method: 'GET', path: '/api/cms/goods/list', auth: 'public', ext: true },
-  goodsDetail: { method: 'GET', path: '/api/cms/goods/:id', auth: 'public', ext: true },
-  createOrder: { method: 'POST', path: '/cms/order/create', auth: 'member', ext: true },
-  confirmOrder: { method: 'POST', path: '/admin/order/:id/confirm', auth: 'admin', ext: true },
-  adminOrders: { method: 'GET', path: '/admin/orders', auth: 'admin', ext: true },
-  replyMsg: { method: 'POST', path: '/admin/msg/:id/reply', auth: 'admin', ext: true },
+  goodsList: { method: 'GET', path: '/api/cms/goods/list', auth: 'public', ext: true, ...SCHEMAS.goodsList },
+  goodsDetail: { method: 'GET', path: '/api/cms/goods/:id', auth: 'public', ext: true, ...SCHEMAS.goodsDetail },
+  createOrder: { method: 'POST', path: '/cms/order/create', auth: 'member', ext: true, ...SCHEMAS.createOrder },
+  confirmOrder: { method: 'POST', path: '/admin/order/:id/confirm', auth: 'admin', ext: true, ...SCHEMAS.confirmOrder },
+  adminOrders: { method: 'GET', path: '/admin/orders', auth: 'admin', ext: true, ...SCHEMAS.adminOrders },
+  replyMsg: { method: 'POST', path: '/admin/msg/:id/reply', auth: 'admin', ext: true, ...SCHEMAS.replyMsg },
   // Notices over time (issue 12; shared/src/contract/notices.ts): body JSON Lines of NoticeImportRecord
-  importNotices: { method: 'POST', path: '/admin/content/import', auth: 'admin', ext: true },
+  importNotices: { method: 'POST', path: '/admin/content/import', auth: 'admin', ext: true, ...SCHEMAS.importNotices },
 
   // System module
-  configKey: { method: 'GET', path: '/api/system/config/configKey/:key', auth: 'public' },
-  dictData: { method: 'GET', path: '/api/system/dict/data/type/:type', auth: 'public' },
-  refreshToken: { method: 'GET', path: '/cms/system/RefreshToken', auth: 'member' },
+  configKey: { method: 'GET', path: '/api/system/config/configKey/:key', auth: 'public', ...SCHEMAS.configKey },
+  dictData: { method: 'GET', path: '/api/system/dict/data/type/:type', auth: 'public', ...SCHEMAS.dictData },
+  refreshToken: { method: 'GET', path: '/cms/system/RefreshToken', auth: 'member', ...SCHEMAS.refreshToken },
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof ENDPOINTS;

@@ -10,12 +10,12 @@ import type { AjaxResult } from '@shared/contract/common';
 import { ENDPOINTS } from '@shared/contract/endpoints';
 import type { LoginResult } from '@shared/contract/member';
 import { CONFIG_KEYS } from '@shared/contract/system';
+import { USERNAME_RE } from '@shared/contract/fields';
 import { formatDateTime } from '../../clock';
 import type { AppContext } from '../../context';
 import { SCORE_TYPES } from '../../db/seed/dictionaries';
 import { ack, invalid, MSG_SUCCESS } from '../../envelope';
 import type { Routes } from '../../routing';
-import { body, matching, oneOf, optional, parseInput, required, text } from '../../validation';
 import { newRandomPassword, rotateRandomPassword } from '../member/random-password';
 import { changeScore } from '../score/ledger';
 import { readCount, readSetting } from '../system/settings';
@@ -23,31 +23,6 @@ import { MSG_LOCKED } from './lockout';
 import { secretsEqual } from './secure-compare';
 import { passwordProblem, usernameLengthOk, USERNAME_MAX, USERNAME_MIN } from './passwords';
 import { normalizeUserName, userNameKey } from './user-name-key';
-
-/** Checked only when the captcha is on; an unknown uuid then reads as an expired captcha. */
-const captchaFields = {
-  code: optional('code 必须是不超过 64 个字符的文本', text(0, 64)),
-  uuid: optional('uuid 必须是不超过 64 个字符的文本', text(0, 64)),
-};
-
-const loginBody = body({
-  username: required('username 不能为空', text(1, 100)),
-  password: required('password 必须是加密后的密码', text(1, 4096)),
-  ...captchaFields,
-  loginType: optional('loginType 必须是 password 或 randomPassword', oneOf(['password', 'randomPassword']), 'password'),
-});
-
-const registerBody = body({
-  username: required('用户名不能为空', text(1, 100)),
-  password: required('用户密码不能为空', text(1, 4096)),
-  ...captchaFields,
-  phonenumber: optional('phonenumber 必须是 11 位手机号码', matching(/^1[3-9]\d{9}$/, 11)),
-});
-
-const checkNameBody = body({ username: required('username 不能为空', text(1, 100)) });
-
-/** Letters (any script, so Chinese names work), digits and underscores: safe to echo anywhere. */
-const USERNAME_CHARACTERS = /^[\p{L}\p{N}_]+$/u;
 
 /** What the BFF's client header may hold: an address, an IPv6 /64, or `unknown` (rate-limit.ts clientKey). */
 const CLIENT_KEY = /^[\w.:/%-]{1,64}$/;
@@ -93,8 +68,7 @@ export function registerAuthRoutes(routes: Routes, ctx: AppContext): void {
     if (ctx.config.captchaEnabled) ctx.captchas.verify(uuid, code);
   };
 
-  routes.open(ENDPOINTS.login, (req): LoginResult => {
-    const input = parseInput(loginBody, req.body);
+  routes.open(ENDPOINTS.login, (req, { body: input }): LoginResult => {
     checkCaptcha(input.code, input.uuid);
     const username = input.username;
     const client = clientOf(req);
@@ -145,20 +119,18 @@ export function registerAuthRoutes(routes: Routes, ctx: AppContext): void {
       .get<[string, string], { id: number }>('SELECT id FROM member WHERE user_name = ? OR user_name_key = ? LIMIT 1')
       .get(username, userNameKey(username)) !== undefined;
 
-  routes.open(ENDPOINTS.checkUserNameUnique, (req): AjaxResult<boolean> => {
-    const { username } = parseInput(checkNameBody, req.body);
+  routes.open(ENDPOINTS.checkUserNameUnique, (_req, { body: { username } }): AjaxResult<boolean> => {
     const taken = nameTaken(normalizeUserName(username));
     return { code: 200, msg: taken ? '用户名已存在' : '用户名可用', data: !taken };
   });
 
-  routes.open(ENDPOINTS.register, (req) => {
+  routes.open(ENDPOINTS.register, (_req, { body: input }) => {
     if (readSetting(sql, CONFIG_KEYS.registerUser) !== 'true') throw invalid('当前系统没有开启注册功能！');
-    const input = parseInput(registerBody, req.body);
     checkCaptcha(input.code, input.uuid);
     // Stored folded (fullwidth letters typed in a Chinese input method's full-width mode become ASCII).
     const username = normalizeUserName(input.username);
     if (!usernameLengthOk(username)) throw invalid(`账户长度必须在${USERNAME_MIN}到${USERNAME_MAX}个字符之间`);
-    if (!USERNAME_CHARACTERS.test(username)) throw invalid('账户只能包含字母、数字、下划线和汉字');
+    if (!USERNAME_RE.test(username)) throw invalid('账户只能包含字母、数字、下划线和汉字');
     const password = ctx.passwords.decrypt(input.password);
     if (password === null) throw invalid('密码无法解密，请刷新页面后重试');
     const problem = passwordProblem(password);

@@ -2,7 +2,6 @@
  * Content module (spec §7): xmk and zb search, public and member details, project history, and the
  * member's bidding subscription list.
  */
-import { z } from 'zod';
 import type { XmkListItem, ZbListItem } from '@shared/contract/content';
 import type { TableDataInfo } from '@shared/contract/common';
 import { ENDPOINTS } from '@shared/contract/endpoints';
@@ -10,16 +9,14 @@ import type { AppContext } from '../../context';
 import { invalid, success, table } from '../../envelope';
 import type { Routes } from '../../routing';
 import { keywordMatch, tagMatch } from '../../search/tokens';
-import { commaList, pageFields, parseInput, pathId } from '../../validation';
+import { commaList } from '@shared/contract/fields';
 import type { Session } from '../auth/tokens';
 import { contactAccessFor, memberAccess } from '../member/access';
 import { xmkDetail, xmkHistory, zbDetail, type Viewer } from './details';
 import { ImportError, importNotices } from './import';
-import { isAscending, keywordField, xmkSearchQuery, zbSearchQuery } from './inputs';
+import { isAscending } from './inputs';
 import { ContentSearch, xmkListItems, zbListItems, type SearchResult } from './search';
 import type { ContentTable } from '../../search/fts-index';
-
-const idParams = z.object({ id: pathId('id') });
 
 function page<T>(result: SearchResult, rows: T[], msg?: string): TableDataInfo<T> {
   return table(rows, result.total, { totalCapped: result.capped, ...(msg ? { msg } : {}) });
@@ -29,8 +26,7 @@ export function registerContentRoutes(routes: Routes, ctx: AppContext): void {
   const { sql } = ctx;
   const search = new ContentSearch(sql, ctx.stats);
 
-  routes.open(ENDPOINTS.xmkSearch, (req): TableDataInfo<XmkListItem> => {
-    const q = parseInput(xmkSearchQuery, req.query);
+  routes.open(ENDPOINTS.xmkSearch, (_req, { query: q }): TableDataInfo<XmkListItem> => {
     const result = search.search(
       'xmk',
       {
@@ -53,8 +49,7 @@ export function registerContentRoutes(routes: Routes, ctx: AppContext): void {
     return page(result, xmkListItems(sql, result.ids, q.keyword));
   });
 
-  routes.open(ENDPOINTS.zbSearch, (req): TableDataInfo<ZbListItem> => {
-    const q = parseInput(zbSearchQuery, req.query);
+  routes.open(ENDPOINTS.zbSearch, (_req, { query: q }): TableDataInfo<ZbListItem> => {
     const result = search.search(
       'zb',
       {
@@ -81,28 +76,23 @@ export function registerContentRoutes(routes: Routes, ctx: AppContext): void {
     access: contactAccessFor(sql, memberAccess(sql, session.memberId, ctx.clock()), type, id),
   });
 
-  routes.open(ENDPOINTS.xmkDetailPublic, (req) => {
-    const { id } = parseInput(idParams, req.params);
+  routes.open(ENDPOINTS.xmkDetailPublic, (_req, { params: { id } }) => {
     return success(xmkDetail(sql, id, { kind: 'visitor' }, ctx.views.record('xmk', id)));
   });
 
-  routes.member(ENDPOINTS.xmkDetailMember, (req, session) => {
-    const { id } = parseInput(idParams, req.params);
+  routes.member(ENDPOINTS.xmkDetailMember, (_req, session, { params: { id } }) => {
     return success(xmkDetail(sql, id, memberViewer(session, 'xmk', id), ctx.views.record('xmk', id)));
   });
 
-  routes.open(ENDPOINTS.xmkHistory, (req) => {
-    const { id } = parseInput(idParams, req.params);
+  routes.open(ENDPOINTS.xmkHistory, (_req, { params: { id } }) => {
     return success(xmkHistory(sql, id));
   });
 
-  routes.open(ENDPOINTS.zbDetailPublic, (req) => {
-    const { id } = parseInput(idParams, req.params);
+  routes.open(ENDPOINTS.zbDetailPublic, (_req, { params: { id } }) => {
     return success(zbDetail(sql, id, { kind: 'visitor' }, ctx.views.record('zb', id)));
   });
 
-  routes.member(ENDPOINTS.biddingData, (req, session) => {
-    const { id } = parseInput(idParams, req.params);
+  routes.member(ENDPOINTS.biddingData, (_req, session, { params: { id } }) => {
     return success(zbDetail(sql, id, memberViewer(session, 'zb', id), ctx.views.record('zb', id)));
   });
 
@@ -119,11 +109,8 @@ export function registerContentRoutes(routes: Routes, ctx: AppContext): void {
     }
   });
 
-  const biddingQuery = z.object({ ...pageFields, keyword: keywordField });
-
   /** Tenders matching the member's subscription (DOMAIN.md: keywords and regions), newest first. */
-  routes.member(ENDPOINTS.biddingList, (req, session): TableDataInfo<ZbListItem> => {
-    const q = parseInput(biddingQuery, req.query);
+  routes.member(ENDPOINTS.biddingList, (_req, session, { query: q }): TableDataInfo<ZbListItem> => {
     const subscription = sql
       .get<[number], { keywords: string; regions: string }>(
         'SELECT subscribe_keywords AS keywords, subscribe_regions AS regions FROM member WHERE id = ?',

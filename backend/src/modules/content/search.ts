@@ -11,8 +11,7 @@ import { PROVINCE, isCityCode } from '../../db/seed/regions';
 import type { ContentTable } from '../../search/fts-index';
 import { highlighter } from '../../search/highlight';
 import { keywordMatch, tagMatch, type TagKind } from '../../search/tokens';
-import type { Page } from '../../validation';
-import { offsetOf } from '../../validation';
+import { offsetOf, type Page } from '@shared/contract/fields';
 import type { ContentStats } from './content-stats';
 
 /** Totals above this are reported as capped (`totalCapped: true`). */

@@ -3,7 +3,6 @@
  * (member, type, item). Cancelling keeps the row (isCancel 1) so it can be restored; `addGJ` turns
  * the item's company into a visit client.
  */
-import { z } from 'zod';
 import type { AjaxResult, ContentType, TableDataInfo } from '@shared/contract/common';
 import type { FavoriteItem, FavoriteStatus } from '@shared/contract/content';
 import { ENDPOINTS } from '@shared/contract/endpoints';
@@ -14,27 +13,10 @@ import type { Statements } from '../../db/connection';
 import { pagedTable } from '../../db/paging';
 import { notFound, success } from '../../envelope';
 import type { Routes } from '../../routing';
-import { body, flag, integer, oneOf, optional, pageFields, parseInput, pathId, required } from '../../validation';
 import { shownContact } from '../content/contact-mask';
 import { contactOf, MSG_XMK_NOT_FOUND, MSG_ZB_NOT_FOUND } from '../content/details';
 import { contactAccessFor, memberAccess } from '../member/access';
 import { findClient, findClientByName, insertClient } from '../visit/queries';
-
-const TYPES = ['xmk', 'zb'] as const;
-const MAX_ID = Number.MAX_SAFE_INTEGER;
-const typeMessage = 'type 必须是 xmk 或 zb';
-
-const listQuery = z.object({
-  ...pageFields,
-  type: optional(typeMessage, oneOf(TYPES)),
-  isCancel: optional('isCancel 必须是 0 或 1', flag()),
-});
-const itemBody = {
-  id: required('id 必须是正整数', integer(1, MAX_ID, 'body')),
-  type: required(typeMessage, oneOf(TYPES)),
-};
-const changeBody = body({ ...itemBody, isCancel: required('isCancel 必须是 0 或 1', flag('body')) });
-const addGJBody = body(itemBody);
 
 interface FavoriteRow extends Omit<FavoriteItem, 'followed'> {
   followed: 0 | 1;
@@ -89,8 +71,7 @@ function makeRoomForFavorite(ctx: AppContext, memberId: number): void {
 export function registerFavoriteRoutes(routes: Routes, ctx: AppContext): void {
   const { sql, db } = ctx;
 
-  routes.member(ENDPOINTS.favoriteList, (req, session): TableDataInfo<FavoriteItem> => {
-    const q = parseInput(listQuery, req.query);
+  routes.member(ENDPOINTS.favoriteList, (_req, session, { query: q }): TableDataInfo<FavoriteItem> => {
     const conditions = ['f.member_id = ?', '(x.id IS NOT NULL OR z.id IS NOT NULL)'];
     const params: (string | number)[] = [session.memberId];
     if (q.type) {
@@ -123,17 +104,14 @@ export function registerFavoriteRoutes(routes: Routes, ctx: AppContext): void {
     return { ...result, rows: result.rows.map((row) => ({ ...row, followed: row.followed === 1 })) };
   });
 
-  routes.member(ENDPOINTS.favoriteStatus, (req, session): AjaxResult<FavoriteStatus> => {
-    const { id } = parseInput(z.object({ id: pathId('id') }), req.params);
-    const { type } = parseInput(z.object({ type: optional(typeMessage, oneOf(TYPES), 'xmk') }), req.query);
+  routes.member(ENDPOINTS.favoriteStatus, (_req, session, { params: { id }, query: { type } }): AjaxResult<FavoriteStatus> => {
     itemCompany(sql, type, id);
     return success(favoriteStatus(sql, session.memberId, type, id));
   });
 
   /** Favourite (isCancel 0) or cancel (1). The first favourite creates the row; later calls flip it. */
-  routes.member(ENDPOINTS.favoriteChangeStatus, (req, session): AjaxResult<FavoriteStatus> => {
+  routes.member(ENDPOINTS.favoriteChangeStatus, (_req, session, { body: { id, type, isCancel } }): AjaxResult<FavoriteStatus> => {
     ctx.quotas.takeWrite(session.memberId);
-    const { id, type, isCancel } = parseInput(changeBody, req.body);
     const now = formatDateTime(ctx.clock());
     return db.transaction(() => {
       itemCompany(sql, type, id);
@@ -161,9 +139,8 @@ export function registerFavoriteRoutes(routes: Routes, ctx: AppContext): void {
    * client). Contact and phone are copied only when the member may see the item's contacts, so
    * following up never reveals what an unlock would cost.
    */
-  routes.member(ENDPOINTS.favoriteAddGJ, (req, session): AjaxResult<BaifangClient> => {
+  routes.member(ENDPOINTS.favoriteAddGJ, (_req, session, { body: { id, type } }): AjaxResult<BaifangClient> => {
     ctx.quotas.takeWrite(session.memberId);
-    const { id, type } = parseInput(addGJBody, req.body);
     const now = ctx.clock();
     return db.transaction(() => {
       const item = itemCompany(sql, type, id);

@@ -4,10 +4,9 @@
  * (extending a tier still running) or the points — order, tier and score log in one transaction.
  */
 import { randomInt } from 'node:crypto';
-import { z } from 'zod';
 import type { AjaxResult, TableDataInfo } from '@shared/contract/common';
 import { ENDPOINTS } from '@shared/contract/endpoints';
-import type { AdminOrder, Goods, MemberLevel, Order, OrderStatus } from '@shared/contract/member';
+import type { AdminOrder, Goods, MemberLevel, Order } from '@shared/contract/member';
 import { addDays, formatDateTime, parseLocalDateTime } from '../../clock';
 import type { AppContext } from '../../context';
 import type { Statements } from '../../db/connection';
@@ -15,7 +14,6 @@ import { pagedTable } from '../../db/paging';
 import { SCORE_TYPES } from '../../db/seed/dictionaries';
 import { invalid, notFound, success } from '../../envelope';
 import type { Routes } from '../../routing';
-import { body, integer, oneOf, optional, pageFields, parseInput, pathId, required } from '../../validation';
 import { memberAccess } from '../member/access';
 import { changeScore } from '../score/ledger';
 
@@ -84,15 +82,7 @@ const rank = (level: MemberLevel) => Number(level);
 
 export function registerGoodsRoutes(routes: Routes, ctx: AppContext): void {
   const { sql, db } = ctx;
-  const idParams = z.object({ id: pathId('id') });
-
-  const goodsQuery = z.object({
-    ...pageFields,
-    type: optional('type 必须是 vip、duan 或 score', oneOf(['vip', 'duan', 'score'])),
-  });
-
-  routes.open(ENDPOINTS.goodsList, (req): TableDataInfo<Goods> => {
-    const q = parseInput(goodsQuery, req.query);
+  routes.open(ENDPOINTS.goodsList, (_req, { query: q }): TableDataInfo<Goods> => {
     const where = q.type ? "status = '0' AND type = ?" : "status = '0'";
     const result = pagedTable<GoodsRow>(
       sql,
@@ -106,19 +96,15 @@ export function registerGoodsRoutes(routes: Routes, ctx: AppContext): void {
     return { ...result, rows: result.rows.map(toGoods) };
   });
 
-  routes.open(ENDPOINTS.goodsDetail, (req): AjaxResult<Goods> => {
-    const { id } = parseInput(idParams, req.params);
+  routes.open(ENDPOINTS.goodsDetail, (_req, { params: { id } }): AjaxResult<Goods> => {
     const goods = findGoods(sql, id);
     if (!goods) throw notFound(MSG_GOODS_NOT_FOUND);
     return success(goods);
   });
 
-  const orderBody = body({ goodsId: required('goodsId 必须是正整数', integer(1, Number.MAX_SAFE_INTEGER, 'body')) });
-
   /** A pending order; asking again for the same goods returns the pending order (no duplicates). */
-  routes.member(ENDPOINTS.createOrder, (req, session): AjaxResult<Order> => {
+  routes.member(ENDPOINTS.createOrder, (_req, session, { body: { goodsId } }): AjaxResult<Order> => {
     ctx.quotas.takeWrite(session.memberId);
-    const { goodsId } = parseInput(orderBody, req.body);
     const now = ctx.clock();
     return db.transaction(() => {
       const goods = findGoods(sql, goodsId);
@@ -152,7 +138,7 @@ export function registerGoodsRoutes(routes: Routes, ctx: AppContext): void {
     })();
   });
 
-  routes.member(ENDPOINTS.memberOrders, (req, session): TableDataInfo<Order> => {
+  routes.member(ENDPOINTS.memberOrders, (_req, session, { query }): TableDataInfo<Order> => {
     const result = pagedTable<OrderRow>(
       sql,
       {
@@ -160,18 +146,12 @@ export function registerGoodsRoutes(routes: Routes, ctx: AppContext): void {
         rows: `SELECT ${ORDER_COLUMNS} FROM cms_order o WHERE o.member_id = ? ORDER BY o.id DESC LIMIT ? OFFSET ?`,
         params: [session.memberId],
       },
-      parseInput(z.object(pageFields), req.query),
+      query,
     );
     return { ...result, rows: result.rows.map(toOrder) };
   });
 
-  const adminOrdersQuery = z.object({
-    ...pageFields,
-    status: optional('status 必须是 pending、paid 或 cancelled', oneOf<OrderStatus>(['pending', 'paid', 'cancelled'])),
-  });
-
-  routes.admin(ENDPOINTS.adminOrders, (req): TableDataInfo<AdminOrder> => {
-    const q = parseInput(adminOrdersQuery, req.query);
+  routes.admin(ENDPOINTS.adminOrders, (_req, { query: q }): TableDataInfo<AdminOrder> => {
     const where = q.status ? 'WHERE o.status = ?' : '';
     const result = pagedTable<OrderRow & { memberId: number; userName: string }>(
       sql,
@@ -189,8 +169,7 @@ export function registerGoodsRoutes(routes: Routes, ctx: AppContext): void {
     };
   });
 
-  routes.admin(ENDPOINTS.confirmOrder, (req): AjaxResult<Order> => {
-    const { id } = parseInput(idParams, req.params);
+  routes.admin(ENDPOINTS.confirmOrder, (_req, { params: { id } }): AjaxResult<Order> => {
     const now = ctx.clock();
     return db.transaction(() => {
       const found = findOrder(sql, 'o.id = ?', id);

@@ -2,7 +2,6 @@
  * Home module (spec §7): newest projects and tenders by tab, and today's counts. Days are
  * Asia/Shanghai days (clock.ts).
  */
-import { z } from 'zod';
 import type { AjaxResult, TableDataInfo } from '@shared/contract/common';
 import type { XmkListItem, ZbListItem } from '@shared/contract/content';
 import { ENDPOINTS } from '@shared/contract/endpoints';
@@ -12,22 +11,14 @@ import type { AppContext } from '../../context';
 import { success, table } from '../../envelope';
 import type { Routes } from '../../routing';
 import type { ContentTable } from '../../search/fts-index';
-import { TAG_VALUE } from '../../search/tokens';
-import { matching, optional, pageFields, parseInput, required } from '../../validation';
 import { isCityCode, PROVINCE } from '../../db/seed/regions';
 import { ContentSearch, xmkListItems, zbListItems } from '../content/search';
-
-const code = (name: string) => optional(`${name} 不是有效的取值`, matching(TAG_VALUE, 16));
-const homeListQuery = z.object({ ...pageFields, stage: code('stage'), industry: code('industry') });
-const zbHomeListQuery = z.object({ ...pageFields, noticeType: code('noticeType') });
-const regionParams = z.object({ x: required('x 必须是 0（全省）或 6 位地区编码', matching(/^(0|\d{6})$/, 6)) });
 
 export function registerHomeRoutes(routes: Routes, ctx: AppContext): void {
   const { sql } = ctx;
   const search = new ContentSearch(sql, ctx.stats);
 
-  routes.open(ENDPOINTS.homeList, (req): TableDataInfo<XmkListItem> => {
-    const q = parseInput(homeListQuery, req.query);
+  routes.open(ENDPOINTS.homeList, (_req, { query: q }): TableDataInfo<XmkListItem> => {
     const result = search.search(
       'xmk',
       {
@@ -43,8 +34,7 @@ export function registerHomeRoutes(routes: Routes, ctx: AppContext): void {
     return table(xmkListItems(sql, result.ids), result.total, { totalCapped: result.capped });
   });
 
-  routes.open(ENDPOINTS.zbHomeList, (req): TableDataInfo<ZbListItem> => {
-    const q = parseInput(zbHomeListQuery, req.query);
+  routes.open(ENDPOINTS.zbHomeList, (_req, { query: q }): TableDataInfo<ZbListItem> => {
     const result = search.search('zb', { tags: [['noticeType', q.noticeType]], orderBy: 'time', asc: false }, q);
     return table(zbListItems(sql, result.ids), result.total, { totalCapped: result.capped });
   });
@@ -77,13 +67,11 @@ export function registerHomeRoutes(routes: Routes, ctx: AppContext): void {
     };
   };
 
-  routes.open(ENDPOINTS.todayNum, (req): AjaxResult<TodayCount> => {
-    const { x } = parseInput(regionParams, req.params);
+  routes.open(ENDPOINTS.todayNum, (_req, { params: { x } }): AjaxResult<TodayCount> => {
     return success(todayCount('xmk', x));
   });
 
-  routes.open(ENDPOINTS.todayZBNum, (req): AjaxResult<TodayCount> => {
-    const { x } = parseInput(regionParams, req.params);
+  routes.open(ENDPOINTS.todayZBNum, (_req, { params: { x } }): AjaxResult<TodayCount> => {
     return success(todayCount('zb', x));
   });
 }

@@ -2,10 +2,11 @@
  * Member module (spec §7): member info (RuoYi's `{user, roles, permissions}`), tiers, the region
  * tree, profile and subscription, the mobile QR login's random password, and password reset.
  */
-import { z } from 'zod';
 import type { AjaxResult, TableDataInfo, TreeSelectNode } from '@shared/contract/common';
 import { ENDPOINTS } from '@shared/contract/endpoints';
 import type { MemberInfoResult, MemberTier, MemberUser, RandomPassword } from '@shared/contract/member';
+import { commaList } from '@shared/contract/fields';
+import { MAX_KEYWORDS, MAX_REGIONS, MSG_KEYWORDS, MSG_REGIONS } from '@shared/contract/schemas';
 import { DICT_TYPES } from '@shared/contract/system';
 import { PERMISSIONS, ROLES } from '@shared/constants';
 import type { AppContext } from '../../context';
@@ -14,7 +15,6 @@ import { cityCodeOf, isCityCode } from '../../db/seed/regions';
 import { ack, invalid, success, table, unauthorized } from '../../envelope';
 import type { Routes } from '../../routing';
 import { keywordMatch } from '../../search/tokens';
-import { body, commaList, matching, optionalValue, parseInput, required, text } from '../../validation';
 import { passwordProblem } from '../auth/passwords';
 import { memberAccess } from './access';
 import { rotateRandomPassword } from './random-password';
@@ -34,27 +34,6 @@ function memberUser(sql: Statements, memberId: number, now: Date): MemberUser {
   const access = memberAccess(sql, memberId, now);
   return { ...row, level: access.level, levelExpireTime: access.levelExpireTime, score: access.score };
 }
-
-const MAX_KEYWORDS = 10;
-const MAX_REGIONS = 20;
-const MSG_KEYWORDS = `subscribeKeywords 必须是逗号分隔的关键词，最多 ${MAX_KEYWORDS} 个，每个 1 到 20 个字符`;
-const MSG_REGIONS = `subscribeRegions 必须是逗号分隔的地区编码，最多 ${MAX_REGIONS} 个`;
-const MOBILE = /^1[3-9]\d{9}$/;
-const EMAIL = /^[^\s@<>"'\\]+@[^\s@<>"'\\]+\.[^\s@<>"'\\]+$/;
-
-const profileBody = body({
-  nickName: optionalValue('nickName 必须是 1 到 30 个字符', text(1, 30)),
-  phonenumber: optionalValue('phonenumber 必须是 11 位手机号码', (v) => (v === '' ? '' : matching(MOBILE, 11)(v))),
-  email: optionalValue('email 必须是有效的邮箱地址', (v) => (v === '' ? '' : matching(EMAIL, 254)(v))),
-  company: optionalValue('company 不能超过 100 个字符', text(0, 100)),
-  subscribeKeywords: optionalValue(MSG_KEYWORDS, text(0, 300)),
-  subscribeRegions: optionalValue(MSG_REGIONS, text(0, 200)),
-});
-
-const resetQuery = z.object({
-  oldPassword: required('oldPassword 不能为空', text(1, 1024)),
-  newPassword: required('newPassword 不能为空', text(1, 1024)),
-});
 
 export function registerMemberRoutes(routes: Routes, ctx: AppContext): void {
   const { sql, db } = ctx;
@@ -95,9 +74,8 @@ export function registerMemberRoutes(routes: Routes, ctx: AppContext): void {
     return success([...cities.values()]);
   });
 
-  routes.member(ENDPOINTS.updateProfile, (req, session): AjaxResult<MemberUser> => {
+  routes.member(ENDPOINTS.updateProfile, (_req, session, { body: input }): AjaxResult<MemberUser> => {
     ctx.quotas.takeWrite(session.memberId);
-    const input = parseInput(profileBody, req.body);
     const now = ctx.clock();
     let keywords: string | undefined;
     if (input.subscribeKeywords !== undefined) {
@@ -150,9 +128,8 @@ export function registerMemberRoutes(routes: Routes, ctx: AppContext): void {
   });
 
   /** `{x}` is a cache-busting value the client varies; any short value is accepted and ignored. */
-  routes.member(ENDPOINTS.createRandomPassword, (req, session): AjaxResult<RandomPassword> => {
+  routes.member(ENDPOINTS.createRandomPassword, (_req, session): AjaxResult<RandomPassword> => {
     ctx.quotas.takeWrite(session.memberId);
-    parseInput(z.object({ x: required('x 必须是 1 到 64 个字符', matching(/^[\w.-]{1,64}$/, 64)) }), req.params);
     return success(rotateRandomPassword(sql, session.memberId, ctx.clock()), '生成成功');
   });
 
@@ -160,9 +137,8 @@ export function registerMemberRoutes(routes: Routes, ctx: AppContext): void {
    * Both passwords arrive RSA-encrypted in the query string (spec §7). A `+` of base64 that the
    * client left unescaped arrives as a space; it is put back before decrypting.
    */
-  routes.member(ENDPOINTS.resetPassword, (req, session) => {
+  routes.member(ENDPOINTS.resetPassword, (_req, session, { query: q }) => {
     ctx.quotas.takeWrite(session.memberId);
-    const q = parseInput(resetQuery, req.query);
     const oldPassword = ctx.passwords.decrypt(q.oldPassword.replace(/ /g, '+'));
     const newPassword = ctx.passwords.decrypt(q.newPassword.replace(/ /g, '+'));
     const hash = sql

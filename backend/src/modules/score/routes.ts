@@ -2,7 +2,6 @@
  * Score module: unlocking an item's contacts for points (`PUT /cms/xmk/score/`, charged once per
  * member and item) and the member's score log.
  */
-import { z } from 'zod';
 import type { UnlockResult } from '@shared/contract/content';
 import type { AjaxResult, TableDataInfo } from '@shared/contract/common';
 import { ENDPOINTS } from '@shared/contract/endpoints';
@@ -13,24 +12,17 @@ import { SCORE_TYPES } from '../../db/seed/dictionaries';
 import { invalid, notFound, success } from '../../envelope';
 import { pagedTable } from '../../db/paging';
 import type { Routes } from '../../routing';
-import { body, integer, oneOf, optional, pageFields, parseInput, required } from '../../validation';
 import { contactOf, MSG_XMK_NOT_FOUND, MSG_ZB_NOT_FOUND, unlockCost } from '../content/details';
 import { hasUnlocked, memberAccess } from '../member/access';
 import { changeScore } from './ledger';
 
 export const MSG_NOT_ENOUGH_POINTS = '积分不足';
 
-const unlockBody = body({
-  id: required('id 必须是正整数', integer(1, Number.MAX_SAFE_INTEGER, 'body')),
-  type: optional('type 必须是 xmk 或 zb', oneOf(['xmk', 'zb']), 'xmk'),
-});
-
 export function registerScoreRoutes(routes: Routes, ctx: AppContext): void {
   const { sql, db } = ctx;
 
-  routes.member(ENDPOINTS.xmkScore, (req, session): AjaxResult<UnlockResult> => {
+  routes.member(ENDPOINTS.xmkScore, (_req, session, { body: { id, type } }): AjaxResult<UnlockResult> => {
     ctx.quotas.takeWrite(session.memberId);
-    const { id, type } = parseInput(unlockBody, req.body);
     const now = ctx.clock();
     return db.transaction((): AjaxResult<UnlockResult> => {
       const contact = contactOf(sql, type, id);
@@ -59,9 +51,7 @@ export function registerScoreRoutes(routes: Routes, ctx: AppContext): void {
     })();
   });
 
-  const logQuery = z.object(pageFields);
-
-  routes.member(ENDPOINTS.scoreLog, (req, session): TableDataInfo<ScoreLogItem> =>
+  routes.member(ENDPOINTS.scoreLog, (_req, session, { query }): TableDataInfo<ScoreLogItem> =>
     pagedTable<ScoreLogItem>(
       sql,
       {
@@ -70,7 +60,7 @@ export function registerScoreRoutes(routes: Routes, ctx: AppContext): void {
                WHERE member_id = ? ORDER BY id DESC LIMIT ? OFFSET ?`,
         params: [session.memberId],
       },
-      parseInput(logQuery, req.query),
+      query,
     ),
   );
 }

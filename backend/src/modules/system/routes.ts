@@ -2,7 +2,6 @@
  * System module (spec §7): configs (value in `msg`, as RuoYi), dictionaries, CMS support pages and
  * notices, and the developer pages' token probe.
  */
-import { z } from 'zod';
 import type { AjaxResult, TableDataInfo } from '@shared/contract/common';
 import {
   SUPPORT_COLUMNS,
@@ -18,17 +17,8 @@ import type { AppContext } from '../../context';
 import { pagedTable } from '../../db/paging';
 import { notFound, success } from '../../envelope';
 import type { Routes } from '../../routing';
-import { matching, pageFields, parseInput, pathId, required } from '../../validation';
 import { sanitizeHtml } from '../content/details';
 import { readSetting } from './settings';
-
-const configParams = z.object({
-  key: required('key 必须是 1 到 100 个字母、数字、点或下划线', matching(/^[\w.-]{1,100}$/, 100)),
-});
-const supportParams = z.object({ col: required('col 必须是栏目名称', matching(/^\w{1,32}$/, 32)) });
-const dictParams = z.object({
-  type: required('type 必须是 1 到 100 个字母、数字或下划线', matching(/^\w{1,100}$/, 100)),
-});
 
 export function registerSystemRoutes(routes: Routes, ctx: AppContext): void {
   const { sql } = ctx;
@@ -37,8 +27,7 @@ export function registerSystemRoutes(routes: Routes, ctx: AppContext): void {
    * RuoYi answers `{code: 200, msg: value}`, and an empty msg for a key it does not know. The public
    * key and the captcha switch are derived from the running instance, never stored.
    */
-  routes.open(ENDPOINTS.configKey, (req) => {
-    const { key } = parseInput(configParams, req.params);
+  routes.open(ENDPOINTS.configKey, (_req, { params: { key } }) => {
     const derived: Record<string, string> = {
       [CONFIG_KEYS.publicKey]: ctx.passwords.publicKeyPem,
       [CONFIG_KEYS.captchaEnabled]: String(ctx.config.captchaEnabled),
@@ -47,8 +36,7 @@ export function registerSystemRoutes(routes: Routes, ctx: AppContext): void {
   });
 
   /** RuoYi answers an empty list for an unknown type. */
-  routes.open(ENDPOINTS.dictData, (req): AjaxResult<DictData[]> => {
-    const { type } = parseInput(dictParams, req.params);
+  routes.open(ENDPOINTS.dictData, (_req, { params: { type } }): AjaxResult<DictData[]> => {
     const rows = sql
       .get<[string], DictData>(
         `SELECT dict_code AS dictCode, dict_sort AS dictSort, dict_label AS dictLabel, dict_value AS dictValue,
@@ -59,11 +47,8 @@ export function registerSystemRoutes(routes: Routes, ctx: AppContext): void {
     return success(rows);
   });
 
-  const noticeQuery = z.object(pageFields);
-
   /** Every column answers its page; `notice` answers the list of published notices, newest first. */
-  routes.open(ENDPOINTS.support, (req): AjaxResult<SupportPage> | TableDataInfo<NoticeSummary> => {
-    const { col } = parseInput(supportParams, req.params);
+  routes.open(ENDPOINTS.support, (_req, { params: { col }, query }): AjaxResult<SupportPage> | TableDataInfo<NoticeSummary> => {
     if (col === 'notice') {
       return pagedTable<NoticeSummary>(
         sql,
@@ -73,7 +58,7 @@ export function registerSystemRoutes(routes: Routes, ctx: AppContext): void {
                  FROM sys_notice WHERE status = '0' ORDER BY notice_id DESC LIMIT ? OFFSET ?`,
           params: [],
         },
-        parseInput(noticeQuery, req.query),
+        query,
       );
     }
     if (!(SUPPORT_COLUMNS as readonly string[]).includes(col)) throw notFound('栏目不存在');
@@ -86,8 +71,7 @@ export function registerSystemRoutes(routes: Routes, ctx: AppContext): void {
     return success({ ...page, content: sanitizeHtml(page.content) });
   });
 
-  routes.open(ENDPOINTS.notice, (req): AjaxResult<Notice> => {
-    const { id } = parseInput(z.object({ id: pathId('id') }), req.params);
+  routes.open(ENDPOINTS.notice, (_req, { params: { id } }): AjaxResult<Notice> => {
     const notice = sql
       .get<[number], Notice>(
         `SELECT notice_id AS noticeId, notice_title AS noticeTitle, notice_type AS noticeType, create_time AS createTime,

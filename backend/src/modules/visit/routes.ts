@@ -2,7 +2,6 @@
  * Visit module (拜访, spec §7): the member's client companies, visit records, badge counts and the
  * companies of a project. Someone else's client or record answers 404, exactly like a missing one.
  */
-import { z } from 'zod';
 import type { AjaxResult, TableDataInfo } from '@shared/contract/common';
 import { ENDPOINTS } from '@shared/contract/endpoints';
 import type {
@@ -18,22 +17,6 @@ import type { AppContext } from '../../context';
 import { pagedTable } from '../../db/paging';
 import { ack, invalid, notFound, success } from '../../envelope';
 import type { Routes } from '../../routing';
-import {
-  body,
-  booleanValue,
-  dateOnly,
-  dateTime,
-  integer,
-  nullable,
-  oneOf,
-  optional,
-  optionalValue,
-  pageFields,
-  parseInput,
-  pathId,
-  required,
-  text,
-} from '../../validation';
 import { shownContact } from '../content/contact-mask';
 import { MSG_XMK_NOT_FOUND, MSG_ZB_NOT_FOUND } from '../content/details';
 import { contactAccessFor, memberAccess } from '../member/access';
@@ -48,51 +31,6 @@ import {
   recordsOfClient,
 } from './queries';
 
-const STATUSES = ['0', '1', '2', '3'] as const;
-const WAYS = ['0', '1', '2', '3'] as const;
-const MAX_ID = Number.MAX_SAFE_INTEGER;
-
-const status = optional('status 必须是 0、1、2 或 3', oneOf(STATUSES));
-const clientFields = {
-  companyName: required('companyName 必须是 1 到 100 个字符', text(1, 100)),
-  contact: optionalValue('contact 不能超过 30 个字符', text(0, 30)),
-  phone: optionalValue('phone 不能超过 30 个字符', text(0, 30)),
-  status,
-  nextVisitDate: nullable('nextVisitDate 必须是 yyyy-MM-dd 格式的日期', dateOnly),
-  remark: optionalValue('remark 不能超过 500 个字符', text(0, 500, { multiline: true })),
-  sourceType: optional('sourceType 必须是 xmk、zb 或 manual', oneOf(['xmk', 'zb', 'manual'])),
-  sourceId: nullable('sourceId 必须是正整数', integer(1, MAX_ID, 'body')),
-};
-const clientBody = body(clientFields);
-const clientUpdateBody = body({ id: required('id 必须是正整数', integer(1, MAX_ID, 'body')), ...clientFields });
-
-const recordBody = body({
-  clientId: required('clientId 必须是正整数', integer(1, MAX_ID, 'body')),
-  visitTime: required('visitTime 必须是 yyyy-MM-dd HH:mm:ss 格式的时间', dateTime),
-  way: required('way 必须是 0、1、2 或 3', oneOf(WAYS)),
-  content: required('content 必须是 1 到 1000 个字符', text(1, 1000, { multiline: true })),
-  result: optionalValue('result 不能超过 500 个字符', text(0, 500, { multiline: true }), ''),
-  nextStep: optionalValue('nextStep 不能超过 500 个字符', text(0, 500, { multiline: true }), ''),
-  nextVisitDate: nullable('nextVisitDate 必须是 yyyy-MM-dd 格式的日期', dateOnly),
-  status,
-});
-
-const clientListQuery = z.object({
-  ...pageFields,
-  keyword: optional('keyword 必须是不超过 50 个字符的文本', text(0, 50)),
-  status,
-  due: optional('due 必须是 true 或 false', booleanValue()),
-});
-
-const recordListQuery = z
-  .object({
-    ...pageFields,
-    clientId: optional('clientId 必须是正整数', integer(1, MAX_ID)),
-    beginDate: optional('beginDate 必须是 yyyy-MM-dd 格式的日期', dateOnly),
-    endDate: optional('endDate 必须是 yyyy-MM-dd 格式的日期', dateOnly),
-  })
-  .refine((q) => !q.beginDate || !q.endDate || q.beginDate <= q.endDate, { error: 'beginDate 不能晚于 endDate' });
-
 /** LIKE pattern matching `text` literally. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -106,8 +44,7 @@ export function registerVisitRoutes(routes: Routes, ctx: AppContext): void {
     return row.title;
   };
 
-  routes.member(ENDPOINTS.baifangClientList, (req, session): TableDataInfo<BaifangClient> => {
-    const q = parseInput(clientListQuery, req.query);
+  routes.member(ENDPOINTS.baifangClientList, (_req, session, { query: q }): TableDataInfo<BaifangClient> => {
     const conditions = ['c.member_id = ?'];
     const params: (string | number)[] = [session.memberId];
     if (q.keyword) {
@@ -137,9 +74,8 @@ export function registerVisitRoutes(routes: Routes, ctx: AppContext): void {
     );
   });
 
-  routes.member(ENDPOINTS.addBaifangClient, (req, session): AjaxResult<BaifangClient> => {
+  routes.member(ENDPOINTS.addBaifangClient, (_req, session, { body: input }): AjaxResult<BaifangClient> => {
     ctx.quotas.takeWrite(session.memberId);
-    const input = parseInput(clientBody, req.body);
     const now = ctx.clock();
     return db.transaction(() => {
       const sourceType = input.sourceType ?? 'manual';
@@ -166,9 +102,8 @@ export function registerVisitRoutes(routes: Routes, ctx: AppContext): void {
     })();
   });
 
-  routes.member(ENDPOINTS.updateBaifangClient, (req, session): AjaxResult<BaifangClient> => {
+  routes.member(ENDPOINTS.updateBaifangClient, (_req, session, { body: input }): AjaxResult<BaifangClient> => {
     ctx.quotas.takeWrite(session.memberId);
-    const input = parseInput(clientUpdateBody, req.body);
     const now = ctx.clock();
     return db.transaction(() => {
       const current = findClient(sql, session.memberId, input.id);
@@ -208,16 +143,14 @@ export function registerVisitRoutes(routes: Routes, ctx: AppContext): void {
     })();
   });
 
-  routes.member(ENDPOINTS.baifangClientByCid, (req, session): AjaxResult<BaifangClientDetail> => {
-    const { cid } = parseInput(z.object({ cid: pathId('cid') }), req.params);
+  routes.member(ENDPOINTS.baifangClientByCid, (_req, session, { params: { cid } }): AjaxResult<BaifangClientDetail> => {
     const client = findClient(sql, session.memberId, cid);
     if (!client) throw notFound(MSG_CLIENT_NOT_FOUND);
     return success({ client, records: recordsOfClient(sql, session.memberId, cid) });
   });
 
-  routes.member(ENDPOINTS.addBaifangRecords, (req, session): AjaxResult<BaifangRecord> => {
+  routes.member(ENDPOINTS.addBaifangRecords, (_req, session, { body: input }): AjaxResult<BaifangRecord> => {
     ctx.quotas.takeWrite(session.memberId);
-    const input = parseInput(recordBody, req.body);
     const now = ctx.clock();
     return db.transaction(() => {
       const client = findClient(sql, session.memberId, input.clientId);
@@ -258,9 +191,8 @@ export function registerVisitRoutes(routes: Routes, ctx: AppContext): void {
     })();
   });
 
-  routes.member(ENDPOINTS.delBaifangRecords, (req, session) => {
+  routes.member(ENDPOINTS.delBaifangRecords, (_req, session, { params: { id } }) => {
     ctx.quotas.takeWrite(session.memberId);
-    const { id } = parseInput(z.object({ id: pathId('id') }), req.params);
     const now = formatDateTime(ctx.clock());
     return db.transaction(() => {
       const row = sql
@@ -293,8 +225,7 @@ export function registerVisitRoutes(routes: Routes, ctx: AppContext): void {
     return success({ total: counts.reduce((sum, c) => sum + c.n, 0), byStatus, due, records });
   });
 
-  routes.member(ENDPOINTS.baifangRecordsList, (req, session): TableDataInfo<BaifangRecord> => {
-    const q = parseInput(recordListQuery, req.query);
+  routes.member(ENDPOINTS.baifangRecordsList, (_req, session, { query: q }): TableDataInfo<BaifangRecord> => {
     const conditions = ['r.member_id = ?'];
     const params: (string | number)[] = [session.memberId];
     if (q.clientId) {
@@ -323,8 +254,7 @@ export function registerVisitRoutes(routes: Routes, ctx: AppContext): void {
   });
 
   /** Companies of project `id`: owner, contact company, and its tenders' tenderers and agencies. */
-  routes.member(ENDPOINTS.userCompany, (req, session): AjaxResult<ProjectCompany[]> => {
-    const { id } = parseInput(z.object({ id: pathId('id') }), req.params);
+  routes.member(ENDPOINTS.userCompany, (_req, session, { params: { id } }): AjaxResult<ProjectCompany[]> => {
     const project = sql
       .get<
         [number],

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { XmkSearchParams } from '@shared/contract/content';
 import { hasFilters, normaliseKeyword, readXmkSearch, readZbSearch, searchHref, withFilters } from '../search-query';
+import { ENDPOINTS } from '@shared/contract/endpoints';
 
 const q = (text: string) => new URLSearchParams(text);
 
@@ -101,5 +102,14 @@ describe('building result URLs', () => {
   it('tells filters from paging and sorting', () => {
     expect(hasFilters({ pageNum: 3, orderBy: 'views', isAsc: 'asc' })).toBe(false);
     expect(hasFilters({ industry: '1' })).toBe(true);
+  });
+});
+
+describe('URL filters follow the contract (issue 11)', () => {
+  it('keeps exactly what the search endpoint accepts', () => {
+    const params = readZbSearch(q('industry=AB-1&noticeType=x_1&minAmount=50000000&maxAmount=100000001'));
+    // A code the backend refuses used to reach it (an error page); an amount it accepts used to be dropped.
+    expect(params).toEqual({ noticeType: 'x_1', minAmount: 50_000_000 });
+    expect(ENDPOINTS.zbSearch.query.safeParse(Object.fromEntries(q(searchHref('', params).slice(1)))).success).toBe(true);
   });
 });

@@ -1,12 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AjaxResult } from '@shared/contract/common';
 import type { TestTokenResult } from '@shared/contract/content';
 import { ENDPOINTS } from '@shared/contract/endpoints';
 import type { Http } from '../../api/http';
 
 /** GET /api/cmsData/testToken — server time and whether the caller's token is valid. */
 export async function getTestToken(http: Http): Promise<TestTokenResult> {
-  const body = await http.get<AjaxResult<TestTokenResult>>(ENDPOINTS.testToken.path);
+  const body = await http.call(ENDPOINTS.testToken);
   return body.data;
 }
 

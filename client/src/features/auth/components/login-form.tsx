@@ -3,7 +3,8 @@ import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { PATHS } from '@shared/routes';
-import { RULES, toAntdRules } from '@shared/validate';
+import { ACCOUNT } from '@shared/contract/fields';
+import { toAntdRule } from '@shared/contract/form-rules';
 import { useAuthConfig } from '../auth-config';
 import { withRedirect, type LoginLocationState } from '../auth-links';
 import { usePasswordCipher } from '../../../lib/password-cipher';
@@ -15,6 +16,9 @@ interface LoginValues {
   password: string;
   code?: string;
 }
+
+const USERNAME_RULES = [toAntdRule(ACCOUNT.username, { required: '请输入您的账号' })];
+const PASSWORD_RULES = [toAntdRule(ACCOUNT.password, { required: '请输入您的密码' }), toAntdRule(ACCOUNT.passwordCharacters)];
 
 export function LoginForm() {
   const config = useAuthConfig();
@@ -69,10 +73,10 @@ export function LoginForm() {
       requiredMark={false}
     >
       {registered ? <Alert className="auth-alert" type="success" showIcon title="注册成功，请登录" /> : null}
-      <Form.Item name="username" rules={toAntdRules(RULES.username)}>
+      <Form.Item name="username" rules={USERNAME_RULES}>
         <Input prefix={<UserOutlined />} placeholder="用户名" autoComplete="username" aria-label="用户名" maxLength={20} />
       </Form.Item>
-      <Form.Item name="password" rules={toAntdRules(RULES.password)}>
+      <Form.Item name="password" rules={PASSWORD_RULES}>
         <Input.Password prefix={<LockOutlined />} placeholder="密码" autoComplete="current-password" aria-label="密码" maxLength={20} />
       </Form.Item>
       <CaptchaField captcha={captcha} />

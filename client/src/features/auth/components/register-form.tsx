@@ -3,7 +3,9 @@ import { Alert, Button, Checkbox, Form, Input, type FormRule } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PATHS } from '@shared/routes';
-import { RULES, toAntdRule, toAntdRules } from '@shared/validate';
+import { ACCOUNT } from '@shared/contract/fields';
+import { FORM_MESSAGES, toAntdRule } from '@shared/contract/form-rules';
+import { registerBody } from '@shared/contract/schemas';
 import { useHttp } from '../../../api/http-context';
 import { checkUserNameUnique, register } from '../../../api/member';
 import { feedback } from '../../../lib/feedback';
@@ -22,8 +24,9 @@ interface RegisterValues {
   agreement: boolean;
 }
 
-/** The backend accepts letters of any script, digits and underscores in a user name. */
-const USERNAME_CHARACTERS = toAntdRule({ pattern: /^[\p{L}\p{N}_]+$/u, message: '用户名只能包含字母、数字、下划线和汉字' });
+const USERNAME_RULES = [toAntdRule(ACCOUNT.username, { required: '请输入您的账号' }), toAntdRule(ACCOUNT.usernameCharacters)];
+const PASSWORD_RULES = [toAntdRule(ACCOUNT.password, { required: '请输入您的密码' }), toAntdRule(ACCOUNT.passwordCharacters)];
+const MOBILE_RULES = [toAntdRule(registerBody.shape.phonenumber, { invalid: FORM_MESSAGES.mobile })];
 
 /** While the user types, ask whether the name is still free (a network failure does not block). */
 function useUniqueUsernameRule(): FormRule {
@@ -111,11 +114,11 @@ export function RegisterForm() {
         name="username"
         hasFeedback
         validateDebounce={400}
-        rules={[...toAntdRules(RULES.username), USERNAME_CHARACTERS, uniqueUsername]}
+        rules={[...USERNAME_RULES, uniqueUsername]}
       >
         <Input prefix={<UserOutlined />} placeholder="用户名（2-20 个字符）" autoComplete="username" aria-label="用户名" maxLength={20} />
       </Form.Item>
-      <Form.Item name="password" rules={toAntdRules(RULES.password)}>
+      <Form.Item name="password" rules={PASSWORD_RULES}>
         <Input.Password prefix={<LockOutlined />} placeholder="密码（5-20 个字符）" autoComplete="new-password" aria-label="密码" maxLength={20} />
       </Form.Item>
       <Form.Item
@@ -131,7 +134,7 @@ export function RegisterForm() {
       >
         <Input.Password prefix={<LockOutlined />} placeholder="确认密码" autoComplete="new-password" aria-label="确认密码" maxLength={20} />
       </Form.Item>
-      <Form.Item name="phonenumber" rules={toAntdRules(RULES.mobile)}>
+      <Form.Item name="phonenumber" rules={MOBILE_RULES}>
         <Input prefix={<MobileOutlined />} placeholder="手机号码（选填）" autoComplete="tel" aria-label="手机号码" maxLength={11} />
       </Form.Item>
       <CaptchaField captcha={captcha} />

@@ -60,7 +60,7 @@ describe('new client typed in', () => {
     await user.type(within(dialog()).getByLabelText('联系电话'), '12ab');
     await user.click(within(dialog()).getByRole('button', { name: '新增客户' }));
     expect(await screen.findByText('请输入客户单位名称')).toBeInTheDocument();
-    expect(await screen.findByText('请输入正确的电话号码（手机或带区号的座机）')).toBeInTheDocument();
+    expect(await screen.findByText('请输入正确的电话号码（手机、带区号的座机或 400/800 号码）')).toBeInTheDocument();
     expect(env.callsTo('PUT /cms/baifang/addBaifangClient')).toHaveLength(0);
   });
 

@@ -70,7 +70,7 @@ describe('/user/msgForm', () => {
   });
 
   it('needs the text, and keeps it when the backend refuses', async () => {
-    const env = setup(() => ({ code: 500, msg: 'phone 必须是手机号码或带区号的固定电话' }));
+    const env = setup(() => ({ code: 500, msg: 'phone 必须是手机号码、带区号的固定电话或 400/800 号码' }));
     const form = await screen.findByRole('region', { name: '给客服留言' });
     const user = typist();
     await user.click(within(form).getByRole('button', { name: '提交留言' }));
@@ -79,7 +79,7 @@ describe('/user/msgForm', () => {
 
     await user.type(within(form).getByLabelText('留言内容'), '请联系我');
     await user.click(within(form).getByRole('button', { name: '提交留言' }));
-    expect(await within(form).findByRole('alert')).toHaveTextContent('phone 必须是手机号码或带区号的固定电话');
+    expect(await within(form).findByRole('alert')).toHaveTextContent('phone 必须是手机号码、带区号的固定电话或 400/800 号码');
     expect(within(form).getByLabelText('留言内容')).toHaveValue('请联系我');
   });
 });

@@ -1,6 +1,6 @@
 /**
  * New or edited 拜访客户: typed in, or picked from a project's companies (DOMAIN.md). Field rules
- * are the contract's limits in Chinese (shared/validate.ts); a refused save keeps the dialog open
+ * are the contract's client schema, worded for the user; a refused save keeps the dialog open
  * with everything typed and says why beside the form.
  */
 import { LoadingOutlined } from '@ant-design/icons';
@@ -10,7 +10,8 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { BaifangClient, BaifangClientBody, VisitStatus } from '@shared/contract/visit';
 import { DICT_TYPES } from '@shared/contract/system';
-import { RULES, toAntdRules, type ValidationRule } from '@shared/validate';
+import { FORM_MESSAGES, toAntdRule, type AntdRuleLike } from '@shared/contract/form-rules';
+import { baifangClientBody } from '@shared/contract/schemas';
 import { useDict } from '../../../components/dict-label';
 import { feedback } from '../../../lib/feedback';
 import { detailPath } from '../content-labels';
@@ -28,14 +29,12 @@ interface ClientValues {
   remark?: string;
 }
 
-const FIELD_RULES: Record<'companyName' | 'contact' | 'phone' | 'remark', readonly ValidationRule[]> = {
-  companyName: [
-    { required: true, message: '请输入客户单位名称' },
-    { type: 'string', max: 100, message: '单位名称不能超过 100 个字符' },
-  ],
-  contact: [{ type: 'string', max: 30, message: '联系人不能超过 30 个字符' }],
-  phone: [{ type: 'string', max: 30, message: '联系电话不能超过 30 个字符' }, { ...RULES.phone[0], message: '请输入正确的电话号码（手机或带区号的座机）' }],
-  remark: [{ type: 'string', max: 500, message: '备注不能超过 500 个字符' }],
+const { shape } = baifangClientBody;
+const FIELD_RULES: Record<'companyName' | 'contact' | 'phone' | 'remark', AntdRuleLike[]> = {
+  companyName: [toAntdRule(shape.companyName, { required: '请输入客户单位名称', invalid: '单位名称不能超过 100 个字符' })],
+  contact: [toAntdRule(shape.contact, { invalid: '联系人不能超过 30 个字符' })],
+  phone: [toAntdRule(shape.phone, { invalid: FORM_MESSAGES.phone })],
+  remark: [toAntdRule(shape.remark, { invalid: '备注不能超过 500 个字符' })],
 };
 
 function valuesOf(client: BaifangClient): Partial<ClientValues> {
@@ -117,14 +116,14 @@ function ClientFields({
           </Link>
         </p>
       ) : null}
-      <Form.Item name="companyName" label="客户单位" rules={toAntdRules(FIELD_RULES.companyName)}>
+      <Form.Item name="companyName" label="客户单位" rules={FIELD_RULES.companyName}>
         <Input maxLength={100} placeholder="如：山东某某建设集团有限公司" />
       </Form.Item>
       <div className="form-row">
-        <Form.Item name="contact" label="联系人" rules={toAntdRules(FIELD_RULES.contact)}>
+        <Form.Item name="contact" label="联系人" rules={FIELD_RULES.contact}>
           <Input maxLength={30} placeholder="姓名" />
         </Form.Item>
-        <Form.Item name="phone" label="联系电话" rules={toAntdRules(FIELD_RULES.phone)}>
+        <Form.Item name="phone" label="联系电话" rules={FIELD_RULES.phone}>
           <Input maxLength={30} inputMode="tel" placeholder="手机或座机，如 0531-88888888" />
         </Form.Item>
       </div>
@@ -136,7 +135,7 @@ function ClientFields({
           <DatePicker style={{ width: '100%' }} placeholder="选择日期" aria-label="下次拜访日期" />
         </Form.Item>
       </div>
-      <Form.Item name="remark" label="备注" rules={toAntdRules(FIELD_RULES.remark)}>
+      <Form.Item name="remark" label="备注" rules={FIELD_RULES.remark}>
         <Input.TextArea rows={3} maxLength={500} showCount placeholder="客户特点、关注点等" />
       </Form.Item>
       {error ? <Alert type="error" showIcon title={error} className="form-alert" /> : null}

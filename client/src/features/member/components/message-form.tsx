@@ -1,6 +1,6 @@
 /**
  * 给客服留言 from the member centre (`addMsg`, source `member`): name and phone start from the
- * profile, the rules are the contract's (shared/validate.ts), a refused message keeps what was
+ * profile, the rules are the contract's addMsg schema, a refused message keeps what was
  * typed and says why beside the form. A sent message appears in the list below at once.
  */
 import { LoadingOutlined } from '@ant-design/icons';
@@ -9,7 +9,8 @@ import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import type { AddMsgBody } from '@shared/contract/content';
 import type { MemberUser } from '@shared/contract/member';
-import { RULES, toAntdRules, type ValidationRule } from '@shared/validate';
+import { FORM_MESSAGES, toAntdRule, type AntdRuleLike } from '@shared/contract/form-rules';
+import { addMsgBody } from '@shared/contract/schemas';
 import { addMsg, msgKeys } from '../../../api/content';
 import { useHttp } from '../../../api/http-context';
 import { feedback } from '../../../lib/feedback';
@@ -17,17 +18,12 @@ import { formFailure } from '../form-failure';
 
 type MessageValues = Omit<AddMsgBody, 'source'>;
 
-const FIELD_RULES: Record<keyof MessageValues, readonly ValidationRule[]> = {
-  name: [
-    { required: true, message: '请输入您的姓名' },
-    { type: 'string', max: 20, message: '姓名不能超过 20 个字符' },
-  ],
-  phone: [{ required: true, message: '请输入联系电话' }, { ...RULES.phone[0], message: '请输入正确的手机号码或带区号的座机号码' }],
-  email: RULES.email,
-  content: [
-    { required: true, message: '请填写留言内容' },
-    { type: 'string', max: 500, message: '留言内容不能超过 500 个字符' },
-  ],
+const { shape } = addMsgBody;
+const FIELD_RULES: Record<keyof MessageValues, AntdRuleLike[]> = {
+  name: [toAntdRule(shape.name, { required: '请输入您的姓名', invalid: '姓名不能超过 20 个字符' })],
+  phone: [toAntdRule(shape.phone, { required: '请输入联系电话', invalid: FORM_MESSAGES.phone })],
+  email: [toAntdRule(shape.email, { invalid: FORM_MESSAGES.email })],
+  content: [toAntdRule(shape.content, { required: '请填写留言内容', invalid: '留言内容不能超过 500 个字符' })],
 };
 
 export function MessageForm({ user }: { user: MemberUser | null }) {
@@ -71,17 +67,17 @@ export function MessageForm({ user }: { user: MemberUser | null }) {
       onFocus={feedback.preload}
     >
       <div className="form-row form-row-3">
-        <Form.Item name="name" label="姓名" rules={toAntdRules(FIELD_RULES.name)}>
+        <Form.Item name="name" label="姓名" rules={FIELD_RULES.name}>
           <Input maxLength={20} autoComplete="name" />
         </Form.Item>
-        <Form.Item name="phone" label="联系电话" rules={toAntdRules(FIELD_RULES.phone)}>
+        <Form.Item name="phone" label="联系电话" rules={FIELD_RULES.phone}>
           <Input maxLength={20} autoComplete="tel" inputMode="tel" />
         </Form.Item>
-        <Form.Item name="email" label="邮箱（选填）" rules={toAntdRules(FIELD_RULES.email)}>
+        <Form.Item name="email" label="邮箱（选填）" rules={FIELD_RULES.email}>
           <Input maxLength={254} autoComplete="email" />
         </Form.Item>
       </div>
-      <Form.Item name="content" label="留言内容" rules={toAntdRules(FIELD_RULES.content)}>
+      <Form.Item name="content" label="留言内容" rules={FIELD_RULES.content}>
         <Input.TextArea rows={4} maxLength={500} showCount placeholder="您的问题或建议，如会员开通、积分、信息纠错等" />
       </Form.Item>
       {error ? <Alert type="error" showIcon title={error} className="form-alert" /> : null}

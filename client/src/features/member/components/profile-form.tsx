@@ -3,7 +3,8 @@ import { LoadingOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import type { MemberUser } from '@shared/contract/member';
-import { RULES, toAntdRules, type ValidationRule } from '@shared/validate';
+import { FORM_MESSAGES, toAntdRule, type AntdRuleLike } from '@shared/contract/form-rules';
+import { updateProfileBody } from '@shared/contract/schemas';
 import { feedback } from '../../../lib/feedback';
 import { formFailure } from '../form-failure';
 import { useSaveProfile } from '../use-save-profile';
@@ -15,14 +16,13 @@ interface ProfileValues {
   company: string;
 }
 
-const FIELD_RULES: Record<keyof ProfileValues, readonly ValidationRule[]> = {
-  nickName: [
-    { required: true, message: '请输入昵称' },
-    { type: 'string', max: 30, message: '昵称不能超过 30 个字符' },
-  ],
-  phonenumber: [{ ...RULES.mobile[0], message: '请输入正确的 11 位手机号码' }],
-  email: RULES.email,
-  company: [{ type: 'string', max: 100, message: '单位名称不能超过 100 个字符' }],
+const { shape } = updateProfileBody;
+const FIELD_RULES: Record<keyof ProfileValues, AntdRuleLike[]> = {
+  // The API leaves an absent nickname unchanged; the form always sends one, so it is required here.
+  nickName: [{ required: true, ...toAntdRule(shape.nickName, { required: '请输入昵称', invalid: '昵称不能超过 30 个字符' }) }],
+  phonenumber: [toAntdRule(shape.phonenumber, { invalid: FORM_MESSAGES.mobile })],
+  email: [toAntdRule(shape.email, { invalid: FORM_MESSAGES.email })],
+  company: [toAntdRule(shape.company, { invalid: '单位名称不能超过 100 个字符' })],
 };
 
 export function ProfileForm({ user }: { user: MemberUser }) {
@@ -54,16 +54,16 @@ export function ProfileForm({ user }: { user: MemberUser }) {
       onFocus={feedback.preload}
     >
       <div className="form-row">
-        <Form.Item name="nickName" label="昵称" rules={toAntdRules(FIELD_RULES.nickName)}>
+        <Form.Item name="nickName" label="昵称" rules={FIELD_RULES.nickName}>
           <Input maxLength={30} autoComplete="nickname" />
         </Form.Item>
-        <Form.Item name="phonenumber" label="手机号码" rules={toAntdRules(FIELD_RULES.phonenumber)}>
+        <Form.Item name="phonenumber" label="手机号码" rules={FIELD_RULES.phonenumber}>
           <Input maxLength={11} autoComplete="tel" inputMode="tel" />
         </Form.Item>
-        <Form.Item name="email" label="邮箱" rules={toAntdRules(FIELD_RULES.email)}>
+        <Form.Item name="email" label="邮箱" rules={FIELD_RULES.email}>
           <Input maxLength={254} autoComplete="email" />
         </Form.Item>
-        <Form.Item name="company" label="所在单位" rules={toAntdRules(FIELD_RULES.company)}>
+        <Form.Item name="company" label="所在单位" rules={FIELD_RULES.company}>
           <Input maxLength={100} autoComplete="organization" />
         </Form.Item>
       </div>

@@ -4,12 +4,13 @@
  * record). For one client (from its detail or card) or any client chosen in the dialog.
  */
 import { LoadingOutlined } from '@ant-design/icons';
-import { Alert, Button, DatePicker, Form, Input, Modal, Radio, Select } from 'antd';
+import { Alert, Button, DatePicker, Form, Input, Modal, Radio, Select, type FormRule } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import type { BaifangClient, BaifangRecordBody, VisitStatus, VisitWay } from '@shared/contract/visit';
 import { DICT_TYPES } from '@shared/contract/system';
-import { toAntdRules, type ValidationRule } from '@shared/validate';
+import { toAntdRule } from '@shared/contract/form-rules';
+import { baifangRecordBody } from '@shared/contract/schemas';
 import { useDict } from '../../../components/dict-label';
 import { feedback } from '../../../lib/feedback';
 import { formFailure } from '../form-failure';
@@ -27,15 +28,14 @@ interface RecordValues {
   nextVisitDate?: Dayjs | null;
 }
 
-const FIELD_RULES: Record<'clientId' | 'visitTime' | 'content' | 'result' | 'nextStep', readonly ValidationRule[]> = {
-  clientId: [{ required: true, message: '请选择拜访的客户' }],
-  visitTime: [{ required: true, message: '请选择拜访时间' }, { type: 'date', message: '请选择正确的拜访时间' }],
-  content: [
-    { required: true, message: '请填写拜访内容' },
-    { type: 'string', max: 1000, message: '拜访内容不能超过 1000 个字符' },
-  ],
-  result: [{ type: 'string', max: 500, message: '拜访结果不能超过 500 个字符' }],
-  nextStep: [{ type: 'string', max: 500, message: '下一步计划不能超过 500 个字符' }],
+const { shape } = baifangRecordBody;
+/** visitTime is a DatePicker's Dayjs here, formatted for the API on submit: antd checks presence. */
+const FIELD_RULES: Record<'clientId' | 'visitTime' | 'content' | 'result' | 'nextStep', FormRule[]> = {
+  clientId: [toAntdRule(shape.clientId, { required: '请选择拜访的客户' })],
+  visitTime: [{ required: true, message: '请选择拜访时间' }],
+  content: [toAntdRule(shape.content, { required: '请填写拜访内容', invalid: '拜访内容不能超过 1000 个字符' })],
+  result: [toAntdRule(shape.result, { invalid: '拜访结果不能超过 500 个字符' })],
+  nextStep: [toAntdRule(shape.nextStep, { invalid: '下一步计划不能超过 500 个字符' })],
 };
 
 export function RecordFormModal({
@@ -93,7 +93,7 @@ export function RecordFormModal({
             <Input />
           </Form.Item>
         ) : (
-          <Form.Item name="clientId" label="客户" rules={toAntdRules(FIELD_RULES.clientId)}>
+          <Form.Item name="clientId" label="客户" rules={FIELD_RULES.clientId}>
             <Select
               showSearch={{ optionFilterProp: 'label' }}
               placeholder="选择客户单位"
@@ -104,21 +104,21 @@ export function RecordFormModal({
           </Form.Item>
         )}
         <div className="form-row">
-          <Form.Item name="visitTime" label="拜访时间" rules={toAntdRules(FIELD_RULES.visitTime)}>
+          <Form.Item name="visitTime" label="拜访时间" rules={FIELD_RULES.visitTime}>
             <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} aria-label="拜访时间" />
           </Form.Item>
           <Form.Item name="way" label="拜访方式">
             <Radio.Group optionType="button" options={ways.map((w) => ({ value: w.dictValue, label: w.dictLabel }))} />
           </Form.Item>
         </div>
-        <Form.Item name="content" label="拜访内容" rules={toAntdRules(FIELD_RULES.content)}>
+        <Form.Item name="content" label="拜访内容" rules={FIELD_RULES.content}>
           <Input.TextArea rows={4} maxLength={1000} showCount placeholder="见了谁、谈了什么" />
         </Form.Item>
         <div className="form-row">
-          <Form.Item name="result" label="拜访结果" rules={toAntdRules(FIELD_RULES.result)}>
+          <Form.Item name="result" label="拜访结果" rules={FIELD_RULES.result}>
             <Input.TextArea rows={2} maxLength={500} placeholder="如：对方有意向，需报价" />
           </Form.Item>
-          <Form.Item name="nextStep" label="下一步计划" rules={toAntdRules(FIELD_RULES.nextStep)}>
+          <Form.Item name="nextStep" label="下一步计划" rules={FIELD_RULES.nextStep}>
             <Input.TextArea rows={2} maxLength={500} placeholder="如：下周提交方案" />
           </Form.Item>
         </div>

@@ -11,7 +11,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { CONFIG_KEYS } from '@shared/contract/system';
 import { PATHS } from '@shared/routes';
-import { ILLEGAL_CHARS_MESSAGE, RULES, toAntdRules } from '@shared/validate';
+import { ACCOUNT, ILLEGAL_CHARS_MESSAGE } from '@shared/contract/fields';
+import { toAntdRule } from '@shared/contract/form-rules';
 import { useHttp } from '../../../api/http-context';
 import { resetPassword } from '../../../api/member';
 import { configQueryOptions } from '../../../api/system';
@@ -27,7 +28,7 @@ interface ResetValues {
 }
 
 /** The login's password rules, worded for each field. */
-const passwordRules = (emptyMessage: string) => [{ ...RULES.password[0], message: emptyMessage }, ...RULES.password.slice(1)];
+const passwordRules = (emptyMessage: string) => [toAntdRule(ACCOUNT.password, { required: emptyMessage }), toAntdRule(ACCOUNT.passwordCharacters)];
 
 export function ResetPasswordForm() {
   const http = useHttp();
@@ -66,7 +67,7 @@ export function ResetPasswordForm() {
       onValuesChange={() => setError(null)}
       onFocus={feedback.preload}
     >
-      <Form.Item name="oldPassword" label="原密码" rules={toAntdRules(passwordRules('请输入原密码'))}>
+      <Form.Item name="oldPassword" label="原密码" rules={passwordRules('请输入原密码')}>
         <Input.Password prefix={<LockOutlined />} autoComplete="current-password" maxLength={20} placeholder="当前使用的密码" />
       </Form.Item>
       <Form.Item
@@ -75,7 +76,7 @@ export function ResetPasswordForm() {
         dependencies={['oldPassword']}
         extra={`5 到 20 个字符，${ILLEGAL_CHARS_MESSAGE}`}
         rules={[
-          ...toAntdRules(passwordRules('请输入新密码')),
+          ...passwordRules('请输入新密码'),
           ({ getFieldValue }) => ({
             validator: (_rule, value: string | undefined) =>
               value && value === getFieldValue('oldPassword') ? Promise.reject(new Error('新密码不能与原密码相同')) : Promise.resolve(),
