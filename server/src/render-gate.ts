@@ -23,7 +23,7 @@ export interface RenderLimit {
 }
 
 export function defaultRenderLimit(cores = availableParallelism()): RenderLimit {
-  return { maxInFlight: 2 * cores, maxQueued: 32 * cores, maxWaitMs: 5_000 };
+  return { maxInFlight: 2 * cores, maxQueued: 32 * cores, maxWaitMs: 10_000 };
 }
 
 /** Gives the slot back; calling it again does nothing. */
