@@ -9,6 +9,7 @@
  * wait behind it (app.ts mounts them before the pages; ssr.ts asks the cache first).
  */
 import { availableParallelism } from 'node:os';
+import { UPSTREAM_TIMEOUT_MS } from './backend-client';
 
 export interface RenderLimit {
   /** Renders at once; about twice the cores, so backend waits overlap without starving the loop. */
@@ -23,7 +24,8 @@ export interface RenderLimit {
 }
 
 export function defaultRenderLimit(cores = availableParallelism()): RenderLimit {
-  return { maxInFlight: 2 * cores, maxQueued: 32 * cores, maxWaitMs: 5_000 };
+  // Waiting longer than any backend call may take (14 s) helps nobody: the browser is about to give up.
+  return { maxInFlight: 2 * cores, maxQueued: 32 * cores, maxWaitMs: UPSTREAM_TIMEOUT_MS };
 }
 
 /** Gives the slot back; calling it again does nothing. */
