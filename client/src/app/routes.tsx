@@ -109,12 +109,12 @@ function pageLoader(deps: AppDeps, handle: RouteHandle) {
   };
 }
 
-/** Site-wide data every page shows (title and description in the header and <head>). */
+/** Configs every page shows: title and description in the header and <head>, 备案号 and hotline in the footer. */
+const SITE_CONFIG_KEYS = [CONFIG_KEYS.siteTitle, CONFIG_KEYS.siteDescription, CONFIG_KEYS.icp, CONFIG_KEYS.servicePhone] as const;
+
+/** Site-wide data every page shows (see SITE_CONFIG_KEYS). */
 export function loadSiteData(deps: AppDeps): Promise<unknown> {
-  return Promise.all([
-    deps.queryClient.ensureQueryData(configQueryOptions(deps.http, CONFIG_KEYS.siteTitle)),
-    deps.queryClient.ensureQueryData(configQueryOptions(deps.http, CONFIG_KEYS.siteDescription)),
-  ]);
+  return Promise.all(SITE_CONFIG_KEYS.map((key) => deps.queryClient.ensureQueryData(configQueryOptions(deps.http, key))));
 }
 
 async function rootLoader(deps: AppDeps, { request }: LoaderFunctionArgs) {

@@ -73,12 +73,15 @@ function MemberEntry() {
       </div>
     );
   }
+  // On the login and register pages the form is the offer: the header names only the other one.
   return (
     <div className="site-member">
-      <Link to={loginLink(pathname, search)}>登录</Link>
-      <Link to={PATHS.register} className="button button-primary button-small">
-        免费注册
-      </Link>
+      {pathname === PATHS.login ? null : <Link to={loginLink(pathname, search)}>登录</Link>}
+      {pathname === PATHS.register ? null : (
+        <Link to={PATHS.register} className="button button-primary button-small">
+          免费注册
+        </Link>
+      )}
     </div>
   );
 }
