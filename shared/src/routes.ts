@@ -14,7 +14,20 @@ export interface RouteSpec {
   title: string;
   /** Not for search engines (robots meta + left out of the sitemap). */
   noindex?: boolean;
+  /** Named middleware this route runs after the global ones (see GLOBAL_MIDDLEWARE). */
+  middleware?: readonly string[];
 }
+
+/**
+ * spec §2 and §8: the navigation pipeline's guard steps are named middleware, as in the original
+ * site's router. These run on every navigation, before a route's own; a name the client does not
+ * know fails the navigation with 500 "Unknown middleware <name>" rather than skipping a guard.
+ * `auth` is the route guard of spec §2 (guardRedirect below).
+ */
+export const GLOBAL_MIDDLEWARE: readonly string[] = ['auth'];
+
+/** spec §8: the message of a navigation that names middleware nobody registered. */
+export const unknownMiddlewareMessage = (name: string) => `Unknown middleware ${name}`;
 
 const test = (path: string, title: string): RouteSpec => ({ path, layout: 'test', title, noindex: true });
 const member = (path: string, title: string): RouteSpec => ({ path, layout: 'user', title, noindex: true });
