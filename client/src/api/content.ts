@@ -1,7 +1,7 @@
 /**
  * Content module (spec §7): project library (xmk, 拟在建项目), tenders (zb, 招标信息), favourites,
  * contact unlocks, messages and the CMS support pages. Public calls opt out of the bearer
- * (`isToken: false`); member calls carry it (the proxy adds it from the HttpOnly cookie).
+ * (NO_TOKEN, with their reason); member calls carry it (the proxy adds it from the HttpOnly cookie).
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { AckResult, AjaxResult, ContentType, PageParams, TableDataInfo } from '@shared/contract/common';
@@ -30,7 +30,7 @@ import type {
 } from '@shared/contract/content';
 import { ENDPOINTS, apiPath } from '@shared/contract/endpoints';
 import type { BaifangClient } from '@shared/contract/visit';
-import type { Http, RequestOptions } from './http';
+import { NO_TOKEN, type Http, type RequestOptions } from './http';
 
 /** One page of a list: the rows and how many match in all. */
 export interface Paged<T> {
@@ -66,7 +66,7 @@ export const xmkKeys = {
 
 /** GET /api/xmk/search — public project search (keyword, region, industry, stage, investment, dates). */
 export async function searchXmk(http: Http, params: XmkSearchParams): Promise<Paged<XmkListItem>> {
-  return toPaged(await http.get<TableDataInfo<XmkListItem>>(ENDPOINTS.xmkSearch.path, { params, isToken: false }));
+  return toPaged(await http.get<TableDataInfo<XmkListItem>>(ENDPOINTS.xmkSearch.path, { params, ...NO_TOKEN.spec }));
 }
 
 export const xmkSearchQueryOptions = (http: Http, params: XmkSearchParams) =>
@@ -77,7 +77,7 @@ export async function getXmkDetail(http: Http, id: number, viewer: Viewer): Prom
   const body =
     viewer === 'member'
       ? await http.get<AjaxResult<XmkDetail>>(apiPath(ENDPOINTS.xmkDetailMember.path, { id }))
-      : await http.get<AjaxResult<XmkDetail>>(apiPath(ENDPOINTS.xmkDetailPublic.path, { id }), { isToken: false });
+      : await http.get<AjaxResult<XmkDetail>>(apiPath(ENDPOINTS.xmkDetailPublic.path, { id }), NO_TOKEN.spec);
   return body.data;
 }
 
@@ -86,9 +86,7 @@ export const xmkDetailQueryOptions = (http: Http, id: number, viewer: Viewer) =>
 
 /** GET /api/cmsData/history/xmk/{id} — the project's stage versions, oldest first. */
 export async function getXmkHistory(http: Http, id: number): Promise<XmkHistoryEntry[]> {
-  const body = await http.get<AjaxResult<XmkHistoryEntry[]>>(apiPath(ENDPOINTS.xmkHistory.path, { id }), {
-    isToken: false,
-  });
+  const body = await http.get<AjaxResult<XmkHistoryEntry[]>>(apiPath(ENDPOINTS.xmkHistory.path, { id }), NO_TOKEN.publicRead);
   return body.data ?? [];
 }
 
@@ -110,7 +108,7 @@ export const zbKeys = {
 
 /** GET /api/zb/search — public tender search (as xmk, plus notice type and amount). */
 export async function searchZb(http: Http, params: ZbSearchParams): Promise<Paged<ZbListItem>> {
-  return toPaged(await http.get<TableDataInfo<ZbListItem>>(ENDPOINTS.zbSearch.path, { params, isToken: false }));
+  return toPaged(await http.get<TableDataInfo<ZbListItem>>(ENDPOINTS.zbSearch.path, { params, ...NO_TOKEN.spec }));
 }
 
 export const zbSearchQueryOptions = (http: Http, params: ZbSearchParams) =>
@@ -129,7 +127,7 @@ export async function getZbDetail(http: Http, id: number, viewer: Viewer): Promi
   const body =
     viewer === 'member'
       ? await http.get<AjaxResult<ZbDetail>>(apiPath(ENDPOINTS.biddingData.path, { id }))
-      : await http.get<AjaxResult<ZbDetail>>(apiPath(ENDPOINTS.zbDetailPublic.path, { id }), { isToken: false });
+      : await http.get<AjaxResult<ZbDetail>>(apiPath(ENDPOINTS.zbDetailPublic.path, { id }), NO_TOKEN.publicRead);
   return body.data;
 }
 
@@ -234,7 +232,7 @@ const SUPPORT_STALE_MS = 5 * 60_000;
 
 /** GET /api/cms/getSupport/{col} — one CMS page (about, fwxy, rwbf, service, yssm). */
 export async function getSupport(http: Http, col: Exclude<SupportColumn, 'notice'>): Promise<SupportPage> {
-  const body = await http.get<AjaxResult<SupportPage>>(apiPath(ENDPOINTS.support.path, { col }), { isToken: false });
+  const body = await http.get<AjaxResult<SupportPage>>(apiPath(ENDPOINTS.support.path, { col }), NO_TOKEN.publicRead);
   return body.data;
 }
 
@@ -244,7 +242,7 @@ export const supportQueryOptions = (http: Http, col: Exclude<SupportColumn, 'not
 /** GET /api/cms/getSupport/notice — the site's notices, newest first, paged. */
 export async function getNoticeList(http: Http, params: PageParams): Promise<Paged<NoticeSummary>> {
   const path = apiPath(ENDPOINTS.support.path, { col: 'notice' });
-  return toPaged(await http.get<TableDataInfo<NoticeSummary>>(path, { params, isToken: false }));
+  return toPaged(await http.get<TableDataInfo<NoticeSummary>>(path, { params, ...NO_TOKEN.publicRead }));
 }
 
 export const noticeListQueryOptions = (http: Http, params: PageParams) =>
@@ -256,7 +254,7 @@ export const noticeListQueryOptions = (http: Http, params: PageParams) =>
 
 /** GET /api/system/notice/{id} — one notice with its body. */
 export async function getNotice(http: Http, id: number): Promise<Notice> {
-  const body = await http.get<AjaxResult<Notice>>(apiPath(ENDPOINTS.notice.path, { id }), { isToken: false });
+  const body = await http.get<AjaxResult<Notice>>(apiPath(ENDPOINTS.notice.path, { id }), NO_TOKEN.spec);
   return body.data;
 }
 

@@ -6,7 +6,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { AjaxResult, TableDataInfo } from '@shared/contract/common';
 import { ENDPOINTS, apiPath } from '@shared/contract/endpoints';
 import type { CreateOrderBody, Goods, Order } from '@shared/contract/member';
-import type { Http } from './http';
+import { NO_TOKEN, type Http } from './http';
 
 export const goodsKeys = {
   all: ['goods'] as const,
@@ -19,7 +19,7 @@ const GOODS_STALE_MS = 5 * 60_000;
 
 /** GET /api/cms/goods/list — every product on sale, in display order. */
 export async function getGoodsList(http: Http): Promise<Goods[]> {
-  const body = await http.get<TableDataInfo<Goods>>(ENDPOINTS.goodsList.path, { isToken: false });
+  const body = await http.get<TableDataInfo<Goods>>(ENDPOINTS.goodsList.path, NO_TOKEN.publicRead);
   return body.rows ?? [];
 }
 
@@ -28,7 +28,7 @@ export const goodsListQueryOptions = (http: Http) =>
 
 /** GET /api/cms/goods/{id} — one product. */
 export async function getGoods(http: Http, id: number): Promise<Goods> {
-  const body = await http.get<AjaxResult<Goods>>(apiPath(ENDPOINTS.goodsDetail.path, { id }), { isToken: false });
+  const body = await http.get<AjaxResult<Goods>>(apiPath(ENDPOINTS.goodsDetail.path, { id }), NO_TOKEN.publicRead);
   return body.data;
 }
 

@@ -5,7 +5,7 @@ import type { XmkListItem, ZbListItem } from '@shared/contract/content';
 import { ENDPOINTS, apiPath } from '@shared/contract/endpoints';
 import type { HomeListParams, TodayCount, ZBHomeListParams } from '@shared/contract/home';
 import { toPaged, type Paged } from './content';
-import type { Http } from './http';
+import { NO_TOKEN, type Http } from './http';
 
 /** `{x}` of the count calls: a region code, or 0 for the whole province. */
 export const WHOLE_PROVINCE = '0';
@@ -20,7 +20,7 @@ export const homeKeys = {
 
 /** GET /api/cms/getHomeList/ — newest projects, optionally of one stage (the home tabs). */
 export async function getHomeList(http: Http, params: HomeListParams): Promise<Paged<XmkListItem>> {
-  return toPaged(await http.get<TableDataInfo<XmkListItem>>(ENDPOINTS.homeList.path, { params, isToken: false }));
+  return toPaged(await http.get<TableDataInfo<XmkListItem>>(ENDPOINTS.homeList.path, { params, ...NO_TOKEN.publicRead }));
 }
 
 export const homeXmkQueryOptions = (http: Http, params: HomeListParams) =>
@@ -28,7 +28,7 @@ export const homeXmkQueryOptions = (http: Http, params: HomeListParams) =>
 
 /** GET /api/cms/selectZBHomeList/ — newest tenders, optionally of one notice type. */
 export async function selectZBHomeList(http: Http, params: ZBHomeListParams): Promise<Paged<ZbListItem>> {
-  return toPaged(await http.get<TableDataInfo<ZbListItem>>(ENDPOINTS.zbHomeList.path, { params, isToken: false }));
+  return toPaged(await http.get<TableDataInfo<ZbListItem>>(ENDPOINTS.zbHomeList.path, { params, ...NO_TOKEN.publicRead }));
 }
 
 export const homeZbQueryOptions = (http: Http, params: ZBHomeListParams) =>
@@ -36,9 +36,7 @@ export const homeZbQueryOptions = (http: Http, params: ZBHomeListParams) =>
 
 /** GET /api/cms/getTodayNum/{x} — projects published today, this week and in all. */
 export async function getTodayNum(http: Http, region: string = WHOLE_PROVINCE): Promise<TodayCount> {
-  const body = await http.get<AjaxResult<TodayCount>>(apiPath(ENDPOINTS.todayNum.path, { x: region }), {
-    isToken: false,
-  });
+  const body = await http.get<AjaxResult<TodayCount>>(apiPath(ENDPOINTS.todayNum.path, { x: region }), NO_TOKEN.publicRead);
   return body.data;
 }
 
@@ -47,9 +45,7 @@ export const todayXmkQueryOptions = (http: Http, region: string = WHOLE_PROVINCE
 
 /** GET /api/cms/getTodayZBNum/{x} — tenders published today, this week and in all. */
 export async function getTodayZBNum(http: Http, region: string = WHOLE_PROVINCE): Promise<TodayCount> {
-  const body = await http.get<AjaxResult<TodayCount>>(apiPath(ENDPOINTS.todayZBNum.path, { x: region }), {
-    isToken: false,
-  });
+  const body = await http.get<AjaxResult<TodayCount>>(apiPath(ENDPOINTS.todayZBNum.path, { x: region }), NO_TOKEN.publicRead);
   return body.data;
 }
 

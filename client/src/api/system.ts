@@ -3,7 +3,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { AckResult, AjaxResult } from '@shared/contract/common';
 import { ENDPOINTS, apiPath } from '@shared/contract/endpoints';
 import type { ConfigKey, DictData, DictEntry, DictType } from '@shared/contract/system';
-import type { Http } from './http';
+import { NO_TOKEN, type Http } from './http';
 
 export const systemKeys = {
   all: ['system'] as const,
@@ -16,7 +16,7 @@ const SLOW_CHANGING = 10 * 60_000;
 
 /** GET /api/system/config/configKey/{key} — a public config value (RuoYi answers it in `msg`). */
 export async function getConfigKey(http: Http, key: ConfigKey): Promise<string> {
-  const body = await http.get<AckResult>(apiPath(ENDPOINTS.configKey.path, { key }), { isToken: false });
+  const body = await http.get<AckResult>(apiPath(ENDPOINTS.configKey.path, { key }), NO_TOKEN.spec);
   return body.msg;
 }
 
@@ -28,7 +28,7 @@ export const configQueryOptions = (http: Http, key: ConfigKey) =>
  * reads (DictEntry): they travel in every page's HTML.
  */
 export async function getDicts(http: Http, type: DictType): Promise<DictEntry[]> {
-  const body = await http.get<AjaxResult<DictData[]>>(apiPath(ENDPOINTS.dictData.path, { type }), { isToken: false });
+  const body = await http.get<AjaxResult<DictData[]>>(apiPath(ENDPOINTS.dictData.path, { type }), NO_TOKEN.spec);
   return body.data.map(({ dictLabel, dictValue, listClass }) => (listClass ? { dictLabel, dictValue, listClass } : { dictLabel, dictValue }));
 }
 
