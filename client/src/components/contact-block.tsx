@@ -90,7 +90,11 @@ export function ContactBlock({ type, id, detail }: ContactBlockProps) {
       </dl>
       {contactAccess === 'visitor' ? (
         <div className="contact-prompt">
-          <p>联系方式仅对会员开放，登录后可查看完整信息。</p>
+          {/* Logging in alone does not unmask: say what does, so a free member is not surprised. */}
+          <p>
+            联系方式仅对会员开放：<strong>VIP 会员</strong>登录后可直接查看；普通会员登录后每条消耗 <strong>{unlockCost}</strong>{' '}
+            积分查看。
+          </p>
           <div className="contact-actions">
             <Link className="button button-primary" to={loginUrl(location.pathname + location.search)}>
               登录查看
