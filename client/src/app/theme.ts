@@ -16,6 +16,8 @@ export const themeConfig = {
     colorError: '#C03B3B',
     colorInfo: '#1A6DD0',
     colorTextBase: '#303133',
+    // Secondary text (a text area's character count, hints) at AA contrast, as --c-text-secondary.
+    colorTextDescription: '#696C71',
     colorBorder: '#DCDFE6',
     colorBorderSecondary: '#EBEEF5',
     colorBgLayout: '#F5F7FA',

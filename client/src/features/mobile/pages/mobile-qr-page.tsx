@@ -67,7 +67,7 @@ export function Component() {
       <div className="mobile-qr">
         {link ? (
           <AntdScope>
-            <QRCode value={link} type="svg" size={224} bordered={false} errorLevel="M" />
+            <QRCode value={link} type="svg" size={224} bordered={false} errorLevel="M" aria-label={member ? '手机版登录二维码' : '手机版二维码'} />
           </AntdScope>
         ) : (
           <div className="mobile-qr-placeholder" aria-hidden="true" />
