@@ -179,7 +179,8 @@ test.describe('member area (issue 6)', () => {
     await page.getByLabel('确认新密码').fill('Changed456');
     await page.getByRole('button', { name: '确认修改' }).click();
     await expect(page).toHaveURL(`${NO_CAPTCHA}/user_login`);
-    await expect(page.getByRole('banner').getByRole('link', { name: '登录' })).toBeVisible();
+    // Logged out: on the login page the header offers registration (not a link to this page).
+    await expect(page.getByRole('banner').getByRole('link', { name: '免费注册' })).toBeVisible();
 
     await page.getByLabel('用户名', { exact: true }).fill(username);
     await page.getByLabel('密码', { exact: true }).fill(password);

@@ -243,6 +243,20 @@ describe('getInAppBrowser', () => {
   });
 });
 
+describe('in-app browsers get the mobile redirect (spec §2)', () => {
+  // App web views on an iPad in desktop mode name macOS, not the iPad.
+  const desktopModeApps = {
+    tiktok: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) aweme/30.1.0 JsSdk/2.0 NetType/WIFI',
+    toutiao: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) NewsArticle/9.7.8 JsSdk/2.0 NetType/WIFI',
+  } as const;
+
+  it.each(Object.entries(desktopModeApps))('%s in desktop mode is a mobile device', (app, ua) => {
+    expect(getInAppBrowser(ua)).toBe(app);
+    expect(isMobileUserAgent(ua)).toBe(true);
+    expect(getDeviceType(ua)).toBe('mobile');
+  });
+});
+
 describe('mobileRedirectTarget', () => {
   const site = 'https://m.example.cn';
 

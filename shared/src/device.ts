@@ -42,9 +42,13 @@ export function isCrawler(ua: UserAgent): boolean {
   return !!ua && isBotUserAgent(ua);
 }
 
-/** spec §2: anything in the mobile list, crawlers excepted. Empty or missing UA → false (pc). */
+/**
+ * spec §2: anything in the mobile list, and any in-app browser (an app's web view is a phone's
+ * whatever platform its UA names: Facebook and Toutiao on an iPad in desktop mode say "Macintosh"),
+ * crawlers excepted. Empty or missing UA → false (pc).
+ */
 export function isMobileUserAgent(ua: UserAgent): boolean {
-  return !!ua && !isCrawler(ua) && MOBILE_UA_RE.test(ua);
+  return !!ua && !isCrawler(ua) && (MOBILE_UA_RE.test(ua) || getInAppBrowser(ua) !== null);
 }
 
 /**
@@ -60,7 +64,7 @@ export function getDeviceType(ua: UserAgent): DeviceType {
   if (/Windows Phone/i.test(ua)) return 'mobile';
   if (/Android/i.test(ua)) return 'android';
   if (/iPhone|iPad|iPod/i.test(ua)) return 'ios';
-  // BlackBerry, webOS, and WeChat/Weibo on a platform not named above.
+  // BlackBerry, webOS, and in-app browsers on a platform not named above.
   return 'mobile';
 }
 

@@ -20,12 +20,25 @@ export interface RouteSpec {
    * per request and never cached, so theirs are not listed.
    */
   query?: readonly string[];
+  /** Named middleware this route runs after the global ones (see GLOBAL_MIDDLEWARE). */
+  middleware?: readonly string[];
 }
 
 /** The filters of the /xmk and /zb searches (client/src/components/search-query.ts reads them). */
 const SEARCH_QUERY = ['keyword', 'areaCode', 'industry', 'beginTime', 'endTime', 'isAsc', 'orderBy', 'pageNum', 'pageSize'] as const;
 /** Where to go after logging in or registering (the login and register forms). */
 const AUTH_QUERY = ['redirect'] as const;
+
+/**
+ * spec §2 and §8: the navigation pipeline's guard steps are named middleware, as in the original
+ * site's router. These run on every navigation, before a route's own; a name the client does not
+ * know fails the navigation with 500 "Unknown middleware <name>" rather than skipping a guard.
+ * `auth` is the route guard of spec §2 (guardRedirect below).
+ */
+export const GLOBAL_MIDDLEWARE: readonly string[] = ['auth'];
+
+/** spec §8: the message of a navigation that names middleware nobody registered. */
+export const unknownMiddlewareMessage = (name: string) => `Unknown middleware ${name}`;
 
 const test = (path: string, title: string): RouteSpec => ({ path, layout: 'test', title, noindex: true });
 const member = (path: string, title: string): RouteSpec => ({ path, layout: 'user', title, noindex: true });

@@ -1,7 +1,7 @@
 /**
  * Content module (spec §7): project library (xmk, 拟在建项目), tenders (zb, 招标信息), favourites,
  * contact unlocks, messages and the CMS support pages. Public calls opt out of the bearer
- * (`isToken: false`); member calls carry it (the proxy adds it from the HttpOnly cookie).
+ * (NO_TOKEN, with their reason); member calls carry it (the proxy adds it from the HttpOnly cookie).
  */
 import { queryOptions } from '@tanstack/react-query';
 import { MESSAGES } from '@shared/constants';
@@ -31,7 +31,7 @@ import type {
 } from '@shared/contract/content';
 import { ENDPOINTS } from '@shared/contract/endpoints';
 import type { BaifangClient } from '@shared/contract/visit';
-import { ApiError, type Http, type RequestOptions } from './http';
+import { ApiError, NO_TOKEN, type Http, type RequestOptions } from './http';
 
 /** One page of a list: the rows and how many match in all. */
 export interface Paged<T> {
@@ -67,7 +67,7 @@ export const xmkKeys = {
 
 /** GET /api/xmk/search — public project search (keyword, region, industry, stage, investment, dates). */
 export async function searchXmk(http: Http, params: XmkSearchParams): Promise<Paged<XmkListItem>> {
-  return toPaged(await http.call(ENDPOINTS.xmkSearch, { params, isToken: false }));
+  return toPaged(await http.call(ENDPOINTS.xmkSearch, { params, ...NO_TOKEN.spec }));
 }
 
 export const xmkSearchQueryOptions = (http: Http, params: XmkSearchParams) =>
@@ -78,7 +78,7 @@ export async function getXmkDetail(http: Http, id: number, viewer: Viewer): Prom
   const body =
     viewer === 'member'
       ? await http.call(ENDPOINTS.xmkDetailMember, { path: { id } })
-      : await http.call(ENDPOINTS.xmkDetailPublic, { path: { id }, isToken: false });
+      : await http.call(ENDPOINTS.xmkDetailPublic, { path: { id }, ...NO_TOKEN.spec });
   return body.data;
 }
 
@@ -87,7 +87,7 @@ export const xmkDetailQueryOptions = (http: Http, id: number, viewer: Viewer) =>
 
 /** GET /api/cmsData/history/xmk/{id} — the project's stage versions, oldest first. */
 export async function getXmkHistory(http: Http, id: number): Promise<XmkHistoryEntry[]> {
-  const body = await http.call(ENDPOINTS.xmkHistory, { path: { id }, isToken: false });
+  const body = await http.call(ENDPOINTS.xmkHistory, { path: { id }, ...NO_TOKEN.publicRead });
   return body.data ?? [];
 }
 
@@ -109,7 +109,7 @@ export const zbKeys = {
 
 /** GET /api/zb/search — public tender search (as xmk, plus notice type and amount). */
 export async function searchZb(http: Http, params: ZbSearchParams): Promise<Paged<ZbListItem>> {
-  return toPaged(await http.call(ENDPOINTS.zbSearch, { params, isToken: false }));
+  return toPaged(await http.call(ENDPOINTS.zbSearch, { params, ...NO_TOKEN.spec }));
 }
 
 export const zbSearchQueryOptions = (http: Http, params: ZbSearchParams) =>
@@ -128,7 +128,7 @@ export async function getZbDetail(http: Http, id: number, viewer: Viewer): Promi
   const body =
     viewer === 'member'
       ? await http.call(ENDPOINTS.biddingData, { path: { id } })
-      : await http.call(ENDPOINTS.zbDetailPublic, { path: { id }, isToken: false });
+      : await http.call(ENDPOINTS.zbDetailPublic, { path: { id }, ...NO_TOKEN.publicRead });
   return body.data;
 }
 
@@ -231,7 +231,7 @@ const SUPPORT_STALE_MS = 5 * 60_000;
 
 /** GET /api/cms/getSupport/{col} — one CMS page (about, fwxy, rwbf, service, yssm). */
 export async function getSupport(http: Http, col: Exclude<SupportColumn, 'notice'>): Promise<SupportPage> {
-  const body = await http.call(ENDPOINTS.support, { path: { col }, isToken: false });
+  const body = await http.call(ENDPOINTS.support, { path: { col }, ...NO_TOKEN.publicRead });
   // One path answers a page for a column and a table for `notice`: anything else breaks the contract.
   if (!('data' in body)) throw new ApiError(MESSAGES.unknown, { kind: 'response', code: 500 });
   return body.data;
@@ -242,7 +242,7 @@ export const supportQueryOptions = (http: Http, col: Exclude<SupportColumn, 'not
 
 /** GET /api/cms/getSupport/notice — the site's notices, newest first, paged. */
 export async function getNoticeList(http: Http, params: PageParams): Promise<Paged<NoticeSummary>> {
-  const body = await http.call(ENDPOINTS.support, { path: { col: 'notice' }, params, isToken: false });
+  const body = await http.call(ENDPOINTS.support, { path: { col: 'notice' }, params, ...NO_TOKEN.publicRead });
   if (!('rows' in body)) throw new ApiError(MESSAGES.unknown, { kind: 'response', code: 500 });
   return toPaged(body);
 }
@@ -256,7 +256,7 @@ export const noticeListQueryOptions = (http: Http, params: PageParams) =>
 
 /** GET /api/system/notice/{id} — one notice with its body. */
 export async function getNotice(http: Http, id: number): Promise<Notice> {
-  const body = await http.call(ENDPOINTS.notice, { path: { id }, isToken: false });
+  const body = await http.call(ENDPOINTS.notice, { path: { id }, ...NO_TOKEN.spec });
   return body.data;
 }
 

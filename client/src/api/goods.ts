@@ -5,7 +5,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { ENDPOINTS } from '@shared/contract/endpoints';
 import type { CreateOrderBody, Goods, Order } from '@shared/contract/member';
-import type { Http } from './http';
+import { NO_TOKEN, type Http } from './http';
 
 export const goodsKeys = {
   all: ['goods'] as const,
@@ -18,7 +18,7 @@ const GOODS_STALE_MS = 5 * 60_000;
 
 /** GET /api/cms/goods/list — every product on sale, in display order. */
 export async function getGoodsList(http: Http): Promise<Goods[]> {
-  const body = await http.call(ENDPOINTS.goodsList, { isToken: false });
+  const body = await http.call(ENDPOINTS.goodsList, { ...NO_TOKEN.publicRead });
   return body.rows ?? [];
 }
 
@@ -27,7 +27,7 @@ export const goodsListQueryOptions = (http: Http) =>
 
 /** GET /api/cms/goods/{id} — one product. */
 export async function getGoods(http: Http, id: number): Promise<Goods> {
-  const body = await http.call(ENDPOINTS.goodsDetail, { path: { id }, isToken: false });
+  const body = await http.call(ENDPOINTS.goodsDetail, { path: { id }, ...NO_TOKEN.publicRead });
   return body.data;
 }
 

@@ -24,12 +24,28 @@ import { apiPath, type Endpoint } from '@shared/contract/endpoints';
 import { firstProblem } from '@shared/contract/fields';
 import type { z } from 'zod';
 
+/**
+ * spec §6: every call carries the bearer unless it opts out. Each opt-out says why, by which of
+ * these it spreads into its options (docs/decisions.md, Issue 11 — client and spec items).
+ */
+export const NO_TOKEN = {
+  /** spec §7 marks the call "no token" (search, public detail, notice, testToken, config, dictionary). */
+  spec: { isToken: false },
+  /**
+   * A read the backend answers the same to everyone (endpoint auth 'public': it ignores any bearer):
+   * the token goes only where it is read, and a public page's data never depends on who asked.
+   */
+  publicRead: { isToken: false },
+  /** Login, registration and their captcha and name check: a new identity's call carries no old session's token. */
+  signIn: { isToken: false },
+} as const satisfies Record<string, { isToken: false }>;
+
 /** Per-call options of spec §5–§7. */
 export interface RequestOptions {
   /** Sent as a query string (spec §7: bracketed keys for objects, null and undefined skipped). */
   params?: object;
   timeout?: number;
-  /** false: send no bearer (spec §6, public calls). */
+  /** false: send no bearer (spec §6). Calls opt out through NO_TOKEN, which names the reason. */
   isToken?: boolean;
   /** false: skip the duplicate-submit guard (spec §5). */
   repeatSubmit?: boolean;

@@ -23,7 +23,7 @@ import type {
   UpdateProfileBody,
 } from '@shared/contract/member';
 import type { CaptchaResult, RefreshTokenResult } from '@shared/contract/system';
-import type { Http, RequestOptions } from './http';
+import { NO_TOKEN, type Http, type RequestOptions } from './http';
 
 /** Options a form may pass, e.g. `notify: false` to show failures beside its fields. */
 type FormCallOptions = Pick<RequestOptions, 'notify'>;
@@ -42,7 +42,7 @@ export const memberKeys = {
 
 /** POST /api/member/login — log in; the server's proxy keeps the token in an HttpOnly cookie. */
 export function login(http: Http, body: LoginBody, options: FormCallOptions = {}): Promise<LoginResult> {
-  return http.call(ENDPOINTS.login, { ...options, isToken: false, data: body });
+  return http.call(ENDPOINTS.login, { ...options, ...NO_TOKEN.signIn, data: body });
 }
 
 /** POST /logout — end the session; the proxy clears the cookies whatever the backend says. */
@@ -52,7 +52,7 @@ export function logout(http: Http): Promise<AckResult> {
 
 /** POST /api/member/reg — register a member. */
 export function register(http: Http, body: RegisterBody, options: FormCallOptions = {}): Promise<AckResult> {
-  return http.call(ENDPOINTS.register, { ...options, isToken: false, data: body });
+  return http.call(ENDPOINTS.register, { ...options, ...NO_TOKEN.signIn, data: body });
 }
 
 /**
@@ -62,7 +62,7 @@ export function register(http: Http, body: RegisterBody, options: FormCallOption
 export async function checkUserNameUnique(http: Http, username: string): Promise<boolean> {
   const body: CheckUserNameBody = { username };
   const result = await http.call(ENDPOINTS.checkUserNameUnique, {
-    isToken: false,
+    ...NO_TOKEN.signIn,
     repeatSubmit: false,
     notify: false,
     data: body,
@@ -72,7 +72,7 @@ export async function checkUserNameUnique(http: Http, username: string): Promise
 
 /** GET /captchaImage — a new captcha (spec §9: 20 s timeout); `captchaEnabled: false` when off. */
 export function getCaptchaImage(http: Http): Promise<CaptchaResult> {
-  return http.call(ENDPOINTS.captchaImage, { isToken: false, timeout: CAPTCHA_TIMEOUT_MS });
+  return http.call(ENDPOINTS.captchaImage, { ...NO_TOKEN.signIn, timeout: CAPTCHA_TIMEOUT_MS });
 }
 
 /**

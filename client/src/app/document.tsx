@@ -28,6 +28,8 @@ export function Document({ assets, stateJson, children }: DocumentProps) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="renderer" content="webkit" />
+        {/* Browsers and bookmark tools ask for /favicon.ico whatever the page links: serve one, prefer the SVG. */}
+        <link rel="icon" href="/favicon.ico" sizes="32x32" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {assets.css.map((href) => (
           <link key={href} rel="stylesheet" href={href} />

@@ -4,6 +4,7 @@ import { HttpProvider } from '../api/http-context';
 import type { AppDeps } from '../lib/page';
 import { PortalSettingsProvider, type PortalSettings } from '../lib/portal-settings';
 import { SessionProvider } from '../lib/session';
+import { UiProvider } from '../lib/ui-state';
 
 /** What every page reads. antd's configuration is not here: see components/antd-scope.tsx. */
 export function AppProviders({
@@ -19,7 +20,9 @@ export function AppProviders({
     <PortalSettingsProvider settings={settings}>
       <QueryClientProvider client={deps.queryClient}>
         <HttpProvider http={deps.http}>
-          <SessionProvider store={deps.session}>{children}</SessionProvider>
+          <SessionProvider store={deps.session}>
+            <UiProvider>{children}</UiProvider>
+          </SessionProvider>
         </HttpProvider>
       </QueryClientProvider>
     </PortalSettingsProvider>

@@ -4,13 +4,14 @@
  */
 import { use } from 'react';
 import { data, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
-import { ROUTES, guardRedirect, isStrictPath, loginUrl, parsePositiveId, type LayoutName, type RouteSpec } from '@shared/routes';
+import { GLOBAL_MIDDLEWARE, ROUTES, isStrictPath, loginUrl, parsePositiveId, type LayoutName, type RouteSpec } from '@shared/routes';
 import { CONFIG_KEYS } from '@shared/contract/system';
 import { ApiError, errorStatus } from '../api/http';
 import { configQueryOptions } from '../api/system';
 import type { AppDeps, PageModule } from '../lib/page';
 import { loadMemberInfo } from '../lib/session';
 import { lazyModule, type LazyModule, type LazyPage } from './lazy-module';
+import { routeMiddleware, runMiddleware } from './middleware';
 import { PAGES } from './pages';
 import { RootShell } from './root-shell';
 import { RootErrorBoundary } from './error-boundary';
@@ -58,13 +59,6 @@ export async function loadRouteCode(handle: RouteHandle, targetHref?: string): P
   return page;
 }
 
-/** spec §2 step 1: the guard. Visitors on member paths are logged out and sent to login. */
-function checkAuth(deps: AppDeps, url: URL): void {
-  const loggedIn = deps.session.get().isLogin;
-  const target = guardRedirect(url.pathname, url.pathname + url.search, loggedIn);
-  if (target) throw redirect(target);
-}
-
 function notFound(): never {
   throw data({ message: '访问资源不存在' }, { status: 404 });
 }
@@ -87,7 +81,8 @@ function pageLoader(deps: AppDeps, handle: RouteHandle) {
   const { spec } = handle;
   return async ({ request, params }: LoaderFunctionArgs) => {
     const url = new URL(request.url);
-    checkAuth(deps, url);
+    // Step 1: the guard steps, named middleware (the root loader runs the global ones in parallel).
+    runMiddleware(routeMiddleware(spec), { deps, url });
     // Step 2, the layout, is this route's parent in the tree. Step 3: params.
     if (!isStrictPath(url.pathname)) notFound();
     let id: number | null = null;
@@ -109,17 +104,17 @@ function pageLoader(deps: AppDeps, handle: RouteHandle) {
   };
 }
 
-/** Site-wide data every page shows (title and description in the header and <head>). */
+/** Configs every page shows: title and description in the header and <head>, 备案号 and hotline in the footer. */
+const SITE_CONFIG_KEYS = [CONFIG_KEYS.siteTitle, CONFIG_KEYS.siteDescription, CONFIG_KEYS.icp, CONFIG_KEYS.servicePhone] as const;
+
+/** Site-wide data every page shows (see SITE_CONFIG_KEYS). */
 export function loadSiteData(deps: AppDeps): Promise<unknown> {
-  return Promise.all([
-    deps.queryClient.ensureQueryData(configQueryOptions(deps.http, CONFIG_KEYS.siteTitle)),
-    deps.queryClient.ensureQueryData(configQueryOptions(deps.http, CONFIG_KEYS.siteDescription)),
-  ]);
+  return Promise.all(SITE_CONFIG_KEYS.map((key) => deps.queryClient.ensureQueryData(configQueryOptions(deps.http, key))));
 }
 
 async function rootLoader(deps: AppDeps, { request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  checkAuth(deps, url);
+  runMiddleware(GLOBAL_MIDDLEWARE, { deps, url });
   try {
     // spec §4: with a token, member info at each page entry; no `user` logs the member out.
     await Promise.all([loadSiteData(deps), loadMemberInfo(deps)]);
@@ -127,13 +122,14 @@ async function rootLoader(deps: AppDeps, { request }: LoaderFunctionArgs) {
     toRouteError(deps, error, url);
   }
   // A token the backend no longer knows has just been dropped: member pages now go to login.
-  checkAuth(deps, url);
+  runMiddleware(GLOBAL_MIDDLEWARE, { deps, url });
   return null;
 }
 
-export function createRoutes(deps: AppDeps): RouteObject[] {
+/** `routes`: the spec table; tests pass a variant of it. */
+export function createRoutes(deps: AppDeps, routes: readonly RouteSpec[] = ROUTES): RouteObject[] {
   const byLayout = new Map<LayoutName, RouteObject[]>();
-  for (const spec of ROUTES) {
+  for (const spec of routes) {
     const importPage = PAGES[spec.path];
     if (!importPage) throw new Error(`no page module for route ${spec.path}`);
     const page = lazyModule(importPage);

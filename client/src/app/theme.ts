@@ -16,6 +16,8 @@ export const themeConfig = {
     colorError: '#C03B3B',
     colorInfo: '#1A6DD0',
     colorTextBase: '#303133',
+    // Secondary text (a text area's character count, hints) at AA contrast, as --c-text-secondary.
+    colorTextDescription: '#696C71',
     colorBorder: '#DCDFE6',
     colorBorderSecondary: '#EBEEF5',
     colorBgLayout: '#F5F7FA',
@@ -30,3 +32,9 @@ export const themeConfig = {
 
 /** Runtime: no CSS-in-JS work at all; the stylesheet above is the only source of antd's CSS. */
 export const runtimeTheme = { ...themeConfig, zeroRuntime: true } satisfies ThemeConfig;
+
+/**
+ * spec §9: buttons read "确定" and "取消" as written. antd would otherwise insert a space between two
+ * Chinese characters ("确 定"), which screen readers spell out and which the spec's text does not have.
+ */
+export const buttonConfig = { autoInsertSpace: false } as const;

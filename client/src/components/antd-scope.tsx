@@ -11,14 +11,14 @@ import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import type { ReactNode } from 'react';
-import { runtimeTheme } from '../app/theme';
+import { buttonConfig, runtimeTheme } from '../app/theme';
 
 // The member area's date pickers: Chinese month and weekday names.
 dayjs.locale('zh-cn');
 
 export function AntdScope({ children }: { children: ReactNode }) {
   return (
-    <ConfigProvider locale={zhCN} theme={runtimeTheme}>
+    <ConfigProvider locale={zhCN} theme={runtimeTheme} button={buttonConfig}>
       {children}
     </ConfigProvider>
   );

@@ -94,6 +94,7 @@ export function ContactBlock({ type, id, detail }: ContactBlockProps) {
       </dl>
       {contactAccess === 'visitor' ? (
         <div className="contact-prompt">
+          {/* Logging in alone does not unmask: say what does, so a free member is not surprised. */}
           <p>
             联系方式已隐藏。登录后可用 <strong>{unlockCost}</strong> 积分查看本条；短期会员与 VIP 会员可直接查看全部联系方式。
           </p>

@@ -8,6 +8,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { DictEntry } from '@shared/contract/system';
 import { formatCount } from '@shared/format';
 import { parseDateTimeString, parseTime } from '@shared/time';
+import { LazyDateField } from './lazy-date-field';
 import { citiesOf, cityCodeOf, countiesOf, isCityCode } from './region';
 
 export function FilterPanel({ children }: { children: ReactNode }) {
@@ -283,22 +284,10 @@ function DateForm({
   };
   return (
     <form className={custom ? 'filter-custom is-custom' : 'filter-custom'} onSubmit={onSubmit}>
-      <input
-        type="date"
-        value={from}
-        max={to || today}
-        onChange={(e) => setFrom(e.target.value)}
-        aria-label="开始日期"
-      />
+      {/* The site's Chinese date picker, not the browser's (mm/dd/yyyy and English messages). */}
+      <LazyDateField value={from} onChange={setFrom} label="开始日期" max={to || today} active={custom} />
       <span className="filter-custom-dash">至</span>
-      <input
-        type="date"
-        value={to}
-        min={from || undefined}
-        max={today}
-        onChange={(e) => setTo(e.target.value)}
-        aria-label="结束日期"
-      />
+      <LazyDateField value={to} onChange={setTo} label="结束日期" min={from || undefined} max={today} active={custom} />
       <button type="submit" className="button button-small">
         确定
       </button>

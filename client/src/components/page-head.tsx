@@ -1,5 +1,9 @@
 import { absoluteUrl, usePortalSettings } from '../lib/portal-settings';
 import { useSite } from '../lib/site';
+import { useInnerTitle, useUi } from '../lib/ui-state';
+
+/** A square PNG for share cards (WeChat wants at least 300×300 and no SVG). */
+const SHARE_IMAGE = '/images/share-logo.png';
 
 export interface PageHeadProps {
   /** Page title; the site name is appended. Omit for the site's own title (home). */
@@ -26,6 +30,10 @@ export function PageHead({ title, description, noindex, canonical, ogType = 'web
   const fullTitle = title ? `${title} - ${site.name}` : site.title;
   const desc = description ?? site.description;
   const url = canonical ? absoluteUrl(settings, canonical) : undefined;
+  const { inApp } = useUi();
+  useInnerTitle(title ?? '');
+  // Only the browser knows it is WeChat (ui-state.tsx), so its own origin stands in for SITE_URL.
+  const shareImage = inApp === 'wechat' ? new URL(absoluteUrl(settings, SHARE_IMAGE), window.location.origin).href : '';
   return (
     <>
       <title>{fullTitle}</title>
@@ -37,6 +45,15 @@ export function PageHead({ title, description, noindex, canonical, ogType = 'web
       <meta property="og:type" content={ogType} />
       {desc ? <meta property="og:description" content={desc} /> : null}
       {url ? <meta property="og:url" content={url} /> : null}
+      {inApp === 'wechat' ? (
+        // WeChat's share card reads schema.org itemprops (title, summary, picture) rather than Open Graph.
+        <>
+          <meta itemProp="name" content={fullTitle} />
+          {desc ? <meta itemProp="description" content={desc} /> : null}
+          <meta itemProp="image" content={shareImage} />
+          <meta property="og:image" content={shareImage} />
+        </>
+      ) : null}
     </>
   );
 }

@@ -26,6 +26,21 @@ export function SiteFooter() {
         <p className="site-footer-copy">
           {site.title} · 信息来源于各级公共资源交易平台及建设单位公开信息，仅供参考
         </p>
+        {site.hotline || site.icp ? (
+          <p className="site-footer-meta">
+            {site.hotline ? (
+              <span>
+                客服热线：<a href={`tel:${site.hotline.replace(/[^\d+]/g, '')}`}>{site.hotline}</a>
+              </span>
+            ) : null}
+            {site.icp ? (
+              // The MIIT rules ask for the number to link to the national filing system.
+              <a href="https://beian.miit.gov.cn/" target="_blank" rel="noopener noreferrer">
+                {site.icp}
+              </a>
+            ) : null}
+          </p>
+        ) : null}
       </div>
     </footer>
   );

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { PATHS, loginUrl } from '@shared/routes';
 import { feedback } from '../lib/feedback';
 import { useLogout, useSession } from '../lib/session';
 import { useSite } from '../lib/site';
+import { usePopover } from './use-popover';
 
 const NAV = [
   { to: '/', label: '首页', end: true },
@@ -34,6 +35,48 @@ function loginLink(pathname: string, search: string): string {
   return loginUrl(pathname + search);
 }
 
+/** Shortcuts under the member's name, the pages members open most. */
+const MEMBER_SHORTCUTS = [
+  { to: '/user/favorite', label: '我的收藏' },
+  { to: '/user/baifangClient', label: '拜访客户' },
+  { to: '/user/logscore', label: '积分日志' },
+  { to: '/user/resetPassword', label: '修改密码' },
+] as const;
+
+/**
+ * The member's name with a popover of shortcuts: it opens as the pointer or focus arrives (spec §9:
+ * 0 ms) and closes 200 ms after they leave, so the pointer can travel from the name to the panel.
+ */
+function MemberMenu({ name, children }: { name: string; children: ReactNode }) {
+  const popover = usePopover();
+  const panelId = useId();
+  return (
+    <div
+      className="site-member-menu"
+      onMouseEnter={popover.show}
+      onMouseLeave={popover.hide}
+      onFocus={popover.show}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) popover.hide();
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') popover.close();
+      }}
+    >
+      <Link to={PATHS.member} className="site-member-name" title={name} aria-expanded={popover.open} aria-controls={panelId}>
+        {children}
+      </Link>
+      <nav id={panelId} className="site-member-pop" aria-label="会员快捷入口" hidden={!popover.open}>
+        {MEMBER_SHORTCUTS.map((item) => (
+          <Link key={item.to} to={item.to} onClick={popover.close}>
+            {item.label}
+          </Link>
+        ))}
+      </nav>
+    </div>
+  );
+}
+
 /** The member entry: login/register for visitors; name, member centre and logout for members. */
 function MemberEntry() {
   const session = useSession();
@@ -56,7 +99,7 @@ function MemberEntry() {
     const name = session.name || session.member_name;
     return (
       <div className="site-member">
-        <Link to={PATHS.member} className="site-member-name" title={name}>
+        <MemberMenu name={name}>
           {session.avatar ? (
             <img className="site-member-avatar" src={session.avatar} alt="" width={28} height={28} />
           ) : (
@@ -65,7 +108,7 @@ function MemberEntry() {
             </span>
           )}
           <span className="site-member-text">{name}</span>
-        </Link>
+        </MemberMenu>
         <Link to={PATHS.member}>会员中心</Link>
         <button type="button" className="site-member-logout" onClick={() => void confirmLogout()} disabled={leaving}>
           退出登录
@@ -73,12 +116,15 @@ function MemberEntry() {
       </div>
     );
   }
+  // On the login and register pages the form is the offer: the header names only the other one.
   return (
     <div className="site-member">
-      <Link to={loginLink(pathname, search)}>登录</Link>
-      <Link to={PATHS.register} className="button button-primary button-small">
-        免费注册
-      </Link>
+      {pathname === PATHS.login ? null : <Link to={loginLink(pathname, search)}>登录</Link>}
+      {pathname === PATHS.register ? null : (
+        <Link to={PATHS.register} className="button button-primary button-small">
+          免费注册
+        </Link>
+      )}
     </div>
   );
 }

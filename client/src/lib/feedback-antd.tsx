@@ -4,11 +4,11 @@
  */
 import { ConfigProvider, Modal, message, notification } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
-import { runtimeTheme } from '../app/theme';
+import { buttonConfig, runtimeTheme } from '../app/theme';
 
 ConfigProvider.config({
   holderRender: (children) => (
-    <ConfigProvider locale={zhCN} theme={runtimeTheme}>
+    <ConfigProvider locale={zhCN} theme={runtimeTheme} button={buttonConfig}>
       {children}
     </ConfigProvider>
   ),

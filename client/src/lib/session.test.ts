@@ -50,6 +50,9 @@ describe('memberStateFrom (spec §3)', () => {
       permissions: ['cms:contact:view'],
       expires: 99,
       member_info: user,
+      err: 0,
+      msg: '操作成功',
+      data: info,
     });
   });
 
@@ -80,6 +83,12 @@ describe('loadMemberInfo (spec §4: at each page entry)', () => {
     const { deps, session } = setup({ '/cms/member/getMemberInfo': { code: 200, msg: '', roles: [], permissions: [] } });
     await loadMemberInfo(deps);
     expect(session.get()).toBe(LOGGED_OUT);
+  });
+
+  it('keeps err and msg of a failed call in the state (spec §3), and the member as they were', async () => {
+    const { deps, session } = setup({ '/cms/member/getMemberInfo': { code: 500, msg: '会员服务暂不可用' } });
+    await expect(loadMemberInfo(deps)).rejects.toThrow('会员服务暂不可用');
+    expect(session.get()).toMatchObject({ isLogin: true, expires: 123, err: 500, msg: '会员服务暂不可用' });
   });
 
   it('asks nothing for a visitor', async () => {

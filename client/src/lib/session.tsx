@@ -8,6 +8,7 @@ import { createContext, useCallback, useContext, useSyncExternalStore, type Reac
 import { useLocation, useNavigate, useRevalidator } from 'react-router-dom';
 import type { MemberInfoResult, MemberUser } from '@shared/contract/member';
 import { PATHS, requiresLogin } from '@shared/routes';
+import { ApiError } from '../api/http';
 import { useHttp } from '../api/http-context';
 import { logout, memberInfoQueryOptions } from '../api/member';
 import { systemKeys } from '../api/system';
@@ -25,6 +26,12 @@ export interface MemberState {
   /** token expiry, epoch ms; 0 when unknown */
   expires: number;
   member_info: MemberUser | null;
+  /** spec §3 `err`: the code of the last member-info call that failed; 0 when it answered. */
+  err: number;
+  /** spec §3 `msg`: the last member-info call's message (the answer's `msg`, or the failure's). */
+  msg: string;
+  /** spec §3 `data`: the last member-info answer as the backend sent it; null before one. */
+  data: MemberInfoResult | null;
 }
 
 export const LOGGED_OUT: MemberState = {
@@ -36,6 +43,9 @@ export const LOGGED_OUT: MemberState = {
   permissions: [],
   expires: 0,
   member_info: null,
+  err: 0,
+  msg: '',
+  data: null,
 };
 
 export interface SessionStore {
@@ -81,6 +91,9 @@ export function memberStateFrom(info: MemberInfoResult, expires: number): Member
     permissions: info.permissions,
     expires,
     member_info: user,
+    err: 0,
+    msg: info.msg,
+    data: info,
   };
 }
 
@@ -92,7 +105,14 @@ type SessionDeps = Pick<AppDeps, 'queryClient' | 'http' | 'session'>;
  */
 export async function loadMemberInfo({ queryClient, http, session }: SessionDeps): Promise<void> {
   if (!session.get().isLogin) return;
-  const info = await queryClient.fetchQuery({ ...memberInfoQueryOptions(http), staleTime: 0 });
+  let info: MemberInfoResult;
+  try {
+    info = await queryClient.fetchQuery({ ...memberInfoQueryOptions(http), staleTime: 0 });
+  } catch (error) {
+    // The member stays as they were (a 401 ends the session elsewhere); the state says what failed.
+    if (error instanceof ApiError && session.get().isLogin) session.set({ ...session.get(), err: error.code, msg: error.message });
+    throw error;
+  }
   // A logout that finished meanwhile wins over a late answer.
   if (!session.get().isLogin) return;
   session.set(memberStateFrom(info, session.get().expires));

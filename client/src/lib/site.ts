@@ -12,12 +12,18 @@ export interface SiteInfo {
   /** "山东项目网" */
   name: string;
   description: string;
+  /** ICP 备案号; '' when the backend has none. */
+  icp: string;
+  /** Customer service hotline; '' when the backend has none. */
+  hotline: string;
 }
 
-/** Site title and description from the backend's configs (prefetched by the root route). */
+/** Site title, description, 备案号 and hotline from the backend's configs (prefetched by the root route). */
 export function useSite(): SiteInfo {
   const http = useHttp();
   const title = useQuery(configQueryOptions(http, CONFIG_KEYS.siteTitle)).data || FALLBACK_TITLE;
   const description = useQuery(configQueryOptions(http, CONFIG_KEYS.siteDescription)).data ?? '';
-  return { title, name: title.split(' - ')[0] ?? title, description };
+  const icp = useQuery(configQueryOptions(http, CONFIG_KEYS.icp)).data ?? '';
+  const hotline = useQuery(configQueryOptions(http, CONFIG_KEYS.servicePhone)).data ?? '';
+  return { title, name: title.split(' - ')[0] ?? title, description, icp: icp.trim(), hotline: hotline.trim() };
 }

@@ -77,8 +77,10 @@ export const CONFIG_KEYS = {
   captchaEnabled: 'sys.account.captchaEnabled',
   /** "true" | "false": whether /api/member/reg accepts new members. */
   registerUser: 'sys.account.registerUser',
-  /** Customer service phone shown on tier pages and support pages. */
+  /** Customer service phone shown on tier pages, support pages and as the hotline in every page's footer. */
   servicePhone: 'sys.site.servicePhone',
+  /** ICP 备案号 (e.g. "鲁ICP备…号-1"), shown in every page's footer when set. */
+  icp: 'sys.site.icp',
   /** Customer service WeChat / QQ / email, free text. */
   serviceContact: 'sys.site.serviceContact',
   /** Points charged for unlocking one item's contacts, as a decimal string. */

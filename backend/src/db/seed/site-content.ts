@@ -17,6 +17,7 @@ export const SITE_CONFIGS: readonly { key: string; name: string; value: string }
   { key: CONFIG_KEYS.province, name: '省份', value: '山东' },
   { key: CONFIG_KEYS.registerUser, name: '账号自助-是否开启用户注册功能', value: 'true' },
   { key: CONFIG_KEYS.servicePhone, name: '客服电话', value: '0531-88886666' },
+  { key: CONFIG_KEYS.icp, name: '网站备案号', value: '鲁ICP备20240001号-1' },
   {
     key: CONFIG_KEYS.serviceContact,
     name: '客服联系方式',

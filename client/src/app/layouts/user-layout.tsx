@@ -12,9 +12,11 @@ import { useHttp } from '../../api/http-context';
 import { gjNumQueryOptions } from '../../api/visit';
 import { AntdScope } from '../../components/antd-scope';
 import { DictTag } from '../../components/dict-label';
+import { NavToggle } from '../../components/nav-toggle';
 import { SiteFooter } from '../../components/site-footer';
 import { SiteHeader } from '../../components/site-header';
 import { useSession } from '../../lib/session';
+import { useUi } from '../../lib/ui-state';
 
 interface MenuItem {
   to: string;
@@ -93,12 +95,14 @@ export function UserLayout() {
   // Member pages prefetch this with their data, so the badge is in the server HTML.
   const gjNum = useQuery({ ...gjNumQueryOptions(useHttp()), enabled: session.isLogin });
   const due = gjNum.data?.due ?? 0;
+  // spec §3/§4: the navigation-shown flag (NavToggle).
+  const { navShown } = useUi();
   return (
     <AntdScope>
       <div className="layout layout-user">
         <SiteHeader />
         <div className="container user-body">
-          <aside className="user-side">
+          <aside className="user-side" id="user-side" hidden={!navShown}>
             <MemberCard user={session.member_info} name={session.name || session.member_name} />
             <nav className="user-menu" aria-label="会员中心菜单">
               {MEMBER_MENU.map((section) => (
@@ -119,6 +123,7 @@ export function UserLayout() {
             </nav>
           </aside>
           <main className="user-main" id="main">
+            <NavToggle controls="user-side" />
             {/* Logged out here (logout, a 401) the page is on its way home or to login: its member
                 queries are gone from the cache and must not be asked again as a visitor's. */}
             {session.isLogin ? <Outlet /> : null}

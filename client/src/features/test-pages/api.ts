@@ -1,11 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { TestTokenResult } from '@shared/contract/content';
 import { ENDPOINTS } from '@shared/contract/endpoints';
-import type { Http } from '../../api/http';
+import { NO_TOKEN, type Http } from '../../api/http';
 
-/** GET /api/cmsData/testToken — server time and whether the caller's token is valid. */
+/**
+ * GET /api/cmsData/testToken — server time and whether the caller's token is valid. spec §7 marks
+ * it "no token": the page shows what the backend says to a call without the bearer.
+ */
 export async function getTestToken(http: Http): Promise<TestTokenResult> {
-  const body = await http.call(ENDPOINTS.testToken);
+  const body = await http.call(ENDPOINTS.testToken, NO_TOKEN.spec);
   return body.data;
 }
 

@@ -7,11 +7,8 @@ import { useHttp } from '../../../api/http-context';
 
 function Figures({ label, path, count }: { label: string; path: string; count: TodayCount | undefined }) {
   return (
-    <Link
-      to={path}
-      className="today-group"
-      aria-label={`${label}：今日新增 ${count?.today ?? '—'}，近7天 ${count?.week ?? '—'}，累计 ${count?.total ?? '—'}`}
-    >
+    // No aria-label: the visible figures are the link's name, so voice control can say what it sees.
+    <Link to={path} className="today-group">
       <span className="today-title">{label}</span>
       <span className="today-figure today-figure-main">
         <strong>{formatCount(count?.today)}</strong>

@@ -100,3 +100,22 @@ describe('/user/favorite', () => {
     expect(screen.getByRole('link', { name: '浏览项目库' })).toHaveAttribute('href', '/xmk');
   });
 });
+
+describe('/user/favorite count (issue 11 §14)', () => {
+  it('共 N 条收藏 drops by one on 取消收藏 and comes back on 撤销', async () => {
+    const env = setup([favorite(1), favorite(2), favorite(3)]);
+    renderPage(favoritePage, '/user/favorite', env);
+    const user = typist();
+    const summary = () => screen.getByText('条收藏', { exact: false });
+    await screen.findByText('济南市道路工程招标公告 2');
+    expect(summary()).toHaveTextContent('共 3 条收藏');
+
+    await user.click(within(rowOf('济南市道路工程招标公告 2')).getByRole('button', { name: '取消收藏' }));
+    await within(rowOf('济南市道路工程招标公告 2')).findByText('已取消收藏');
+    expect(summary()).toHaveTextContent('共 2 条收藏');
+
+    await user.click(within(rowOf('济南市道路工程招标公告 2')).getByRole('button', { name: '撤销' }));
+    await within(rowOf('济南市道路工程招标公告 2')).findByRole('button', { name: '取消收藏' });
+    expect(summary()).toHaveTextContent('共 3 条收藏');
+  });
+});

@@ -24,6 +24,16 @@ function patchRows(rows: Paged<FavoriteItem> | undefined, id: number, patch: Par
   return rows && { ...rows, rows: rows.rows.map((row) => (row.id === id ? { ...row, ...patch } : row)) };
 }
 
+/**
+ * A cached list after a row's 取消收藏 or 撤销: the row stays (so 撤销 is one click away), and the
+ * count follows it — 共 N 条收藏 counts active favourites, so a cancel takes one off and 撤销 puts it back.
+ */
+function toggledIn(list: Paged<FavoriteItem> | undefined, id: number, isCancel: 0 | 1) {
+  const row = list?.rows.find((r) => r.id === id);
+  if (!list || !row || row.isCancel === isCancel) return list;
+  return { ...list, rows: list.rows.map((r) => (r.id === id ? { ...r, isCancel } : r)), total: Math.max(0, list.total + (isCancel === 1 ? -1 : 1)) };
+}
+
 function useFavoriteToggle() {
   const http = useHttp();
   const queryClient = useQueryClient();
@@ -36,8 +46,8 @@ function useFavoriteToggle() {
         dataId: item.dataId,
         favorited: isCancel === 0,
       });
-      queryClient.setQueriesData<Paged<FavoriteItem>>({ queryKey: favoriteKeys.lists() }, (rows) => patchRows(rows, item.id, { isCancel }));
-      // Counts and orders are out of date, but refetching now would take the row (and its 撤销) away.
+      queryClient.setQueriesData<Paged<FavoriteItem>>({ queryKey: favoriteKeys.lists() }, (list) => toggledIn(list, item.id, isCancel));
+      // Other lists' counts and orders are out of date, but refetching now would take the row (and its 撤销) away.
       void queryClient.invalidateQueries({ queryKey: favoriteKeys.lists(), refetchType: 'none' });
       feedback.success(isCancel === 1 ? '已取消收藏' : '已恢复收藏');
     },

@@ -66,7 +66,7 @@ export function Component() {
       <div className="mobile-qr">
         {link ? (
           <AntdScope>
-            <QRCode value={link} type="svg" size={224} bordered={false} errorLevel="M" />
+            <QRCode value={link} type="svg" size={224} bordered={false} errorLevel="M" aria-label={member ? '手机版登录二维码' : '手机版二维码'} />
           </AntdScope>
         ) : (
           <div className="mobile-qr-placeholder" aria-hidden="true" />
@@ -76,7 +76,8 @@ export function Component() {
 
       {!settings.mobileSiteUrl ? (
         <p className="mobile-note is-warning">
-          手机版网站暂未开通，扫码将打开本站电脑版页面，可在手机上正常浏览和搜索。
+          {/* Honest until the mobile site lands: the desktop pages are not laid out for a phone. */}
+          手机版网站暂未开通，扫码将打开本站电脑版页面，在手机上显示可能不完整，建议使用电脑访问。
         </p>
       ) : null}
       {settings.mobileSiteUrl && session.isLogin && member ? (

@@ -1,0 +1,59 @@
+import { createStaticHandler, isRouteErrorResponse, type StaticHandlerContext } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { CONFIG_KEYS } from '@shared/contract/system';
+import { ROUTES, type RouteSpec } from '@shared/routes';
+import type { Http } from '../../api/http';
+import { createQueryClient } from '../../api/query-client';
+import { systemKeys } from '../../api/system';
+import { LOGGED_OUT, createSessionStore } from '../../lib/session';
+import type { AppDeps } from '../../lib/page';
+import { createRoutes } from '../routes';
+
+/** A visitor's environment whose site configs are cached: the pipeline under test asks the backend nothing. */
+function visitorDeps(): AppDeps {
+  const queryClient = createQueryClient();
+  for (const key of [CONFIG_KEYS.siteTitle, CONFIG_KEYS.siteDescription, CONFIG_KEYS.icp, CONFIG_KEYS.servicePhone]) {
+    queryClient.setQueryData(systemKeys.config(key), '');
+  }
+  const http = new Proxy({} as Http, {
+    get: (_, name) => {
+      throw new Error(`unexpected backend call (${String(name)})`);
+    },
+  });
+  return { queryClient, http, session: createSessionStore(LOGGED_OUT) };
+}
+
+const spec = (path: string, middleware?: string[]): RouteSpec => ({ ...ROUTES.find((r) => r.path === path)!, middleware });
+
+async function navigate(routes: RouteSpec[], path: string): Promise<StaticHandlerContext | Response> {
+  const handler = createStaticHandler(createRoutes(visitorDeps(), routes));
+  return handler.query(new Request(`http://portal.test${path}`));
+}
+
+function routeError(context: StaticHandlerContext | Response): { status: number; message: unknown } {
+  if (context instanceof Response) throw new Error(`expected a page, got a ${context.status} response`);
+  const error = Object.values(context.errors ?? {})[0];
+  if (!isRouteErrorResponse(error)) throw new Error('expected a route error');
+  return { status: error.status, message: (error.data as { message?: unknown }).message };
+}
+
+describe('named route middleware (spec §2, §8)', () => {
+  it('answers 500 "Unknown middleware <name>" when a route names middleware nobody registered', async () => {
+    const context = await navigate([spec('/test/test-flex', ['auth', 'vip-only'])], '/test/test-flex');
+    expect((context as StaticHandlerContext).statusCode).toBe(500);
+    expect(routeError(context)).toEqual({ status: 500, message: 'Unknown middleware vip-only' });
+  });
+
+  it('runs the middleware a route names: a known name lets the page render', async () => {
+    const context = await navigate([spec('/test/test-flex', ['auth'])], '/test/test-flex');
+    expect(context).not.toBeInstanceOf(Response);
+    expect((context as StaticHandlerContext).statusCode).toBe(200);
+  });
+
+  it('the global auth step is the spec §2 guard: a visitor on a member page goes to login', async () => {
+    const context = await navigate([spec('/user/favorite')], '/user/favorite?page=2');
+    expect(context).toBeInstanceOf(Response);
+    expect((context as Response).status).toBe(302);
+    expect((context as Response).headers.get('Location')).toBe('/user_login?redirect=%2Fuser%2Ffavorite%3Fpage%3D2');
+  });
+});
