@@ -75,7 +75,24 @@ export interface RouteRegistry extends Routes {
   finish(): void;
 }
 
-export function createRoutes(router: Router, tokens: TokenService, adminToken: string): RouteRegistry {
+/**
+ * A member's write, as the write rate counts it (member/quota.ts): every call that changes stored data,
+ * and createRandomPassword, a GET that does.
+ */
+export function isMemberWrite(endpoint: Endpoint): boolean {
+  return endpoint.method !== 'GET' || endpoint === ENDPOINTS.createRandomPassword;
+}
+
+/**
+ * `takeWrite(memberId)`: counted before the input is read, so refused input costs a write too and
+ * probing is throttled like writing; it throws the 429 answer when the member is over the rate.
+ */
+export function createRoutes(
+  router: Router,
+  tokens: TokenService,
+  adminToken: string,
+  takeWrite: (memberId: number) => void = () => undefined,
+): RouteRegistry {
   const registered = new Set<Endpoint>();
 
   const add = (endpoint: Endpoint, privateResponse: boolean, run: (req: Request) => Body | Promise<Body>) => {
@@ -97,12 +114,14 @@ export function createRoutes(router: Router, tokens: TokenService, adminToken: s
     optional: (endpoint, handler) =>
       add(endpoint, true, (req) => {
         const current = session(req);
+        if (current && isMemberWrite(endpoint)) takeWrite(current.memberId);
         return handler(req, current, inputOf(endpoint, req));
       }),
     member: (endpoint, handler) =>
       add(endpoint, true, (req) => {
         const current = session(req);
         if (!current) throw unauthorized();
+        if (isMemberWrite(endpoint)) takeWrite(current.memberId);
         return handler(req, current, inputOf(endpoint, req));
       }),
     admin: (endpoint, handler) =>

@@ -111,7 +111,6 @@ export function registerFavoriteRoutes(routes: Routes, ctx: AppContext): void {
 
   /** Favourite (isCancel 0) or cancel (1). The first favourite creates the row; later calls flip it. */
   routes.member(ENDPOINTS.favoriteChangeStatus, (_req, session, { body: { id, type, isCancel } }): AjaxResult<FavoriteStatus> => {
-    ctx.quotas.takeWrite(session.memberId);
     const now = formatDateTime(ctx.clock());
     return db.transaction(() => {
       itemCompany(sql, type, id);
@@ -140,7 +139,6 @@ export function registerFavoriteRoutes(routes: Routes, ctx: AppContext): void {
    * following up never reveals what an unlock would cost.
    */
   routes.member(ENDPOINTS.favoriteAddGJ, (_req, session, { body: { id, type } }): AjaxResult<BaifangClient> => {
-    ctx.quotas.takeWrite(session.memberId);
     const now = ctx.clock();
     return db.transaction(() => {
       const item = itemCompany(sql, type, id);

@@ -104,7 +104,6 @@ export function registerGoodsRoutes(routes: Routes, ctx: AppContext): void {
 
   /** A pending order; asking again for the same goods returns the pending order (no duplicates). */
   routes.member(ENDPOINTS.createOrder, (_req, session, { body: { goodsId } }): AjaxResult<Order> => {
-    ctx.quotas.takeWrite(session.memberId);
     const now = ctx.clock();
     return db.transaction(() => {
       const goods = findGoods(sql, goodsId);

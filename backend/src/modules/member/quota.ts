@@ -88,8 +88,8 @@ export class WriteQuotas {
 
   /**
    * Count one write by this member, or refuse it with `{code: 429}` when the member already wrote
-   * `rate.writes` times in the last window. Call first in every member write, before the
-   * input is read: refused input still costs the caller a write, so probing is throttled too.
+   * `rate.writes` times in the last window. The router calls it for every member write
+   * (routing.ts isMemberWrite), before the input is read.
    */
   takeWrite(memberId: number): void {
     const now = this.clock().getTime();

@@ -75,7 +75,6 @@ export function registerMemberRoutes(routes: Routes, ctx: AppContext): void {
   });
 
   routes.member(ENDPOINTS.updateProfile, (_req, session, { body: input }): AjaxResult<MemberUser> => {
-    ctx.quotas.takeWrite(session.memberId);
     const now = ctx.clock();
     let keywords: string | undefined;
     if (input.subscribeKeywords !== undefined) {
@@ -129,7 +128,6 @@ export function registerMemberRoutes(routes: Routes, ctx: AppContext): void {
 
   /** `{x}` is a cache-busting value the client varies; any short value is accepted and ignored. */
   routes.member(ENDPOINTS.createRandomPassword, (_req, session): AjaxResult<RandomPassword> => {
-    ctx.quotas.takeWrite(session.memberId);
     return success(rotateRandomPassword(sql, session.memberId, ctx.clock()), '生成成功');
   });
 
@@ -138,7 +136,6 @@ export function registerMemberRoutes(routes: Routes, ctx: AppContext): void {
    * client left unescaped arrives as a space; it is put back before decrypting.
    */
   routes.member(ENDPOINTS.resetPassword, (_req, session, { query: q }) => {
-    ctx.quotas.takeWrite(session.memberId);
     const oldPassword = ctx.passwords.decrypt(q.oldPassword.replace(/ /g, '+'));
     const newPassword = ctx.passwords.decrypt(q.newPassword.replace(/ /g, '+'));
     const hash = sql

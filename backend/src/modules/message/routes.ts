@@ -19,7 +19,6 @@ export function registerMessageRoutes(routes: Routes, ctx: AppContext): void {
 
   /** Visitors are limited per address by the portal's server; members also per account, here. */
   routes.optional(ENDPOINTS.addMsg, (_req, session, { body: msg }) => {
-    if (session) ctx.quotas.takeWrite(session.memberId);
     if (session) ctx.quotas.ensureRoom(session.memberId, 'messagesPerDay');
     sql
       .get(

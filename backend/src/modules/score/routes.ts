@@ -22,7 +22,6 @@ export function registerScoreRoutes(routes: Routes, ctx: AppContext): void {
   const { sql, db } = ctx;
 
   routes.member(ENDPOINTS.xmkScore, (_req, session, { body: { id, type } }): AjaxResult<UnlockResult> => {
-    ctx.quotas.takeWrite(session.memberId);
     const now = ctx.clock();
     return db.transaction((): AjaxResult<UnlockResult> => {
       const contact = contactOf(sql, type, id);

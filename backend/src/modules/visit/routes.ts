@@ -75,7 +75,6 @@ export function registerVisitRoutes(routes: Routes, ctx: AppContext): void {
   });
 
   routes.member(ENDPOINTS.addBaifangClient, (_req, session, { body: input }): AjaxResult<BaifangClient> => {
-    ctx.quotas.takeWrite(session.memberId);
     const now = ctx.clock();
     return db.transaction(() => {
       const sourceType = input.sourceType ?? 'manual';
@@ -103,7 +102,6 @@ export function registerVisitRoutes(routes: Routes, ctx: AppContext): void {
   });
 
   routes.member(ENDPOINTS.updateBaifangClient, (_req, session, { body: input }): AjaxResult<BaifangClient> => {
-    ctx.quotas.takeWrite(session.memberId);
     const now = ctx.clock();
     return db.transaction(() => {
       const current = findClient(sql, session.memberId, input.id);
@@ -150,7 +148,6 @@ export function registerVisitRoutes(routes: Routes, ctx: AppContext): void {
   });
 
   routes.member(ENDPOINTS.addBaifangRecords, (_req, session, { body: input }): AjaxResult<BaifangRecord> => {
-    ctx.quotas.takeWrite(session.memberId);
     const now = ctx.clock();
     return db.transaction(() => {
       const client = findClient(sql, session.memberId, input.clientId);
@@ -192,7 +189,6 @@ export function registerVisitRoutes(routes: Routes, ctx: AppContext): void {
   });
 
   routes.member(ENDPOINTS.delBaifangRecords, (_req, session, { params: { id } }) => {
-    ctx.quotas.takeWrite(session.memberId);
     const now = formatDateTime(ctx.clock());
     return db.transaction(() => {
       const row = sql

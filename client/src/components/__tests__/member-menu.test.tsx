@@ -43,9 +43,13 @@ describe("header member menu: a popover with spec §9's delays", () => {
     expect(name()).toHaveAttribute('aria-expanded', 'true');
 
     fireEvent.mouseLeave(name());
-    act(() => vi.advanceTimersByTime(POPOVER_CLOSE_DELAY_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(POPOVER_CLOSE_DELAY_MS - 1);
+    });
     expect(panel()).toBeVisible();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(panel()).not.toBeVisible();
   });
 
@@ -53,9 +57,13 @@ describe("header member menu: a popover with spec §9's delays", () => {
     await renderHeader();
     fireEvent.mouseEnter(name());
     fireEvent.mouseLeave(name());
-    act(() => vi.advanceTimersByTime(150));
+    act(() => {
+      vi.advanceTimersByTime(150);
+    });
     fireEvent.mouseEnter(panel());
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(panel()).toBeVisible();
     expect(screen.getByRole('navigation', { name: '会员快捷入口' })).toBe(panel());
     expect(screen.getByRole('link', { name: '我的收藏' })).toHaveAttribute('href', '/user/favorite');
