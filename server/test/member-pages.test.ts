@@ -184,7 +184,8 @@ describe("nothing of one member reaches another member's render", () => {
     has(res.text, 'class="favorite-item');
     has(res.text, htmlText(vipTitles[0]!));
     for (const title of (await favorites(demoCookie)).rows.map((f) => f.title)) {
-      if (!vipTitles.includes(title)) lacks(res.text, htmlText(title));
+      // A tender's title often holds its project's (issue 12 links them): only a title no vip favourite contains.
+      if (!vipTitles.some((own) => own.includes(title))) lacks(res.text, htmlText(title));
     }
   });
 

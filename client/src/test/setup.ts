@@ -1,4 +1,9 @@
 import '@testing-library/jest-dom/vitest';
+import { configure } from '@testing-library/react';
+
+// findBy*/waitFor give a page 5 s, not 1: a member page's first render (antd, lazy chunks) took over
+// a second on a shared 2-core machine running the other test projects beside it.
+configure({ asyncUtilTimeout: 5_000 });
 
 // What antd asks of the browser and jsdom lacks: matchMedia (responsive helpers) and
 // ResizeObserver (Segmented, TextArea).

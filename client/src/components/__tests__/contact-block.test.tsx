@@ -30,8 +30,8 @@ describe('contact block: what unlocks the masked contacts (issue 11 §14)', () =
   it('tells a visitor that logging in is not enough: VIP sees them, a free member pays points per item', async () => {
     renderBlock('visitor');
     const prompt = (await screen.findByRole('link', { name: '登录查看' })).closest('.contact-prompt') as HTMLElement;
-    expect(prompt).toHaveTextContent('VIP 会员登录后可直接查看');
-    expect(prompt).toHaveTextContent('普通会员登录后每条消耗 10 积分查看');
+    expect(prompt).toHaveTextContent('登录后可用 10 积分查看本条');
+    expect(prompt).toHaveTextContent('短期会员与 VIP 会员可直接查看全部联系方式');
     expect(prompt).not.toHaveTextContent('登录后可查看完整信息');
   });
 });
