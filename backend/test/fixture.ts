@@ -71,6 +71,8 @@ export interface TestBackendOptions {
   adminToken?: string;
   /** Writes per member per window; default the production rate (`WRITE_RATE`). */
   writeRate?: WriteRate;
+  /** BACKEND_EXTENSIONS (default on): off serves spec §7 alone. */
+  extensions?: boolean;
 }
 
 export interface TestBackend {
@@ -109,6 +111,7 @@ export async function createTestBackend(options: TestBackendOptions = {}): Promi
     dbSynchronous: 'NORMAL',
     demoTopUp: false,
     demoFeed: false,
+    extensions: options.extensions ?? true,
     seedProjects: options.projects ?? 200,
     seedTenders: options.tenders ?? 300,
   };

@@ -7,14 +7,38 @@
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Auth = 'public' | 'optional' | 'member' | 'admin';
 
-export interface Endpoint {
+/**
+ * What a backend may offer beyond spec §7, as `GET /api/ext/capabilities` names it. The portal hides
+ * whatever the backend does not name (a Java CMS without that call names nothing).
+ */
+export type Feature =
+  | 'capabilities'
+  | 'visitRecords'
+  | 'profile'
+  | 'goods'
+  | 'messageReply'
+  | 'lifecycle'
+  // Issue 12 §3: member alerts and their feeds; 'mail' is named only when the backend can send mail.
+  | 'alerts'
+  | 'feeds'
+  | 'mail';
+
+interface SpecEndpoint {
   method: Method;
   /** Express-style path, `:name` for params. */
   path: string;
   auth: Auth;
-  /** Not in spec §7; see docs/api.md. */
-  ext?: true;
+  ext?: undefined;
+  feature?: undefined;
 }
+
+/** Not in spec §7 (docs/api.md, marked ext): served only with the extensions on, named by `feature`. */
+interface ExtEndpoint extends Omit<SpecEndpoint, 'ext' | 'feature'> {
+  ext: true;
+  feature: Feature;
+}
+
+export type Endpoint = SpecEndpoint | ExtEndpoint;
 
 export const ENDPOINTS = {
   // Visit module (拜访)
@@ -26,7 +50,7 @@ export const ENDPOINTS = {
   addBaifangRecords: { method: 'PUT', path: '/cms/baifang/addBaifangRecords', auth: 'member' },
   delBaifangRecords: { method: 'DELETE', path: '/cms/baifang/delBaifangRecords/:id', auth: 'member' },
   gjNum: { method: 'GET', path: '/cms/baifang/getGJNum', auth: 'member' },
-  baifangRecordsList: { method: 'GET', path: '/cms/baifang/getBaifangRecordsList', auth: 'member', ext: true },
+  baifangRecordsList: { method: 'GET', path: '/cms/baifang/getBaifangRecordsList', auth: 'member', ext: true, feature: 'visitRecords' },
 
   // Content module
   xmkSearch: { method: 'GET', path: '/api/xmk/search', auth: 'public' },
@@ -68,22 +92,24 @@ export const ENDPOINTS = {
   resetPassword: { method: 'PUT', path: '/cms/member/resetPassword', auth: 'member' },
   treeselect: { method: 'GET', path: '/cms/member/treeselect', auth: 'member' },
   scoreLog: { method: 'GET', path: '/cms/member/memberLogScoreList/', auth: 'member' },
-  updateProfile: { method: 'PUT', path: '/cms/member/updateProfile', auth: 'member', ext: true },
+  updateProfile: { method: 'PUT', path: '/cms/member/updateProfile', auth: 'member', ext: true, feature: 'profile' },
 
   // Goods and orders (extensions: DOMAIN.md's tiers need them; spec §7 does not show them)
-  goodsList: { method: 'GET', path: '/api/cms/goods/list', auth: 'public', ext: true },
-  goodsDetail: { method: 'GET', path: '/api/cms/goods/:id', auth: 'public', ext: true },
-  createOrder: { method: 'POST', path: '/cms/order/create', auth: 'member', ext: true },
-  confirmOrder: { method: 'POST', path: '/admin/order/:id/confirm', auth: 'admin', ext: true },
-  adminOrders: { method: 'GET', path: '/admin/orders', auth: 'admin', ext: true },
-  replyMsg: { method: 'POST', path: '/admin/msg/:id/reply', auth: 'admin', ext: true },
+  goodsList: { method: 'GET', path: '/api/cms/goods/list', auth: 'public', ext: true, feature: 'goods' },
+  goodsDetail: { method: 'GET', path: '/api/cms/goods/:id', auth: 'public', ext: true, feature: 'goods' },
+  createOrder: { method: 'POST', path: '/cms/order/create', auth: 'member', ext: true, feature: 'goods' },
+  confirmOrder: { method: 'POST', path: '/admin/order/:id/confirm', auth: 'admin', ext: true, feature: 'goods' },
+  adminOrders: { method: 'GET', path: '/admin/orders', auth: 'admin', ext: true, feature: 'goods' },
+  replyMsg: { method: 'POST', path: '/admin/msg/:id/reply', auth: 'admin', ext: true, feature: 'messageReply' },
   // Notices over time (issue 12; shared/src/contract/notices.ts): body JSON Lines of NoticeImportRecord
-  importNotices: { method: 'POST', path: '/admin/content/import', auth: 'admin', ext: true },
+  importNotices: { method: 'POST', path: '/admin/content/import', auth: 'admin', ext: true, feature: 'lifecycle' },
 
   // System module
   configKey: { method: 'GET', path: '/api/system/config/configKey/:key', auth: 'public' },
   dictData: { method: 'GET', path: '/api/system/dict/data/type/:type', auth: 'public' },
   refreshToken: { method: 'GET', path: '/cms/system/RefreshToken', auth: 'member' },
+  // What this backend offers beyond spec §7 (data: Feature names); the Java CMS answers 404
+  capabilities: { method: 'GET', path: '/api/ext/capabilities', auth: 'public', ext: true, feature: 'capabilities' },
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof ENDPOINTS;

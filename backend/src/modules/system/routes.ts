@@ -20,6 +20,7 @@ import { notFound, success } from '../../envelope';
 import type { Routes } from '../../routing';
 import { matching, pageFields, parseInput, pathId, required } from '../../validation';
 import { sanitizeHtml } from '../content/details';
+import { capabilities } from './capabilities';
 import { readSetting } from './settings';
 
 const configParams = z.object({
@@ -45,6 +46,9 @@ export function registerSystemRoutes(routes: Routes, ctx: AppContext): void {
     };
     return { code: 200, msg: derived[key] ?? readSetting(sql, key) ?? '' };
   });
+
+  /** ext (issue 12): the features beyond spec §7 this backend serves; absent when BACKEND_EXTENSIONS=off. */
+  routes.open(ENDPOINTS.capabilities, (): AjaxResult<string[]> => success(capabilities(ctx.config)));
 
   /** RuoYi answers an empty list for an unknown type. */
   routes.open(ENDPOINTS.dictData, (req): AjaxResult<DictData[]> => {
