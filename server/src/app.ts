@@ -11,6 +11,7 @@ import { errorHandler, sendJsonError } from './errors';
 import { mobileRedirect, memberGuard } from './guards';
 import { healthHandler } from './health';
 import { BackendLiveness } from './backend-liveness';
+import { BackendCapabilities } from './capabilities';
 import { apiProxy, createBackendAgent } from './proxy';
 import { DEFAULT_RATE_LIMITS, rateLimiter, type RateLimitSettings } from './rate-limit';
 import { precompressed } from './precompressed';
@@ -75,7 +76,12 @@ export function createApp(opts: AppOptions) {
   app.use(mobileRedirect(opts.config.MOBILE_SITE_URL));
   app.use(dropStaleToken({ backendURL: opts.backendURL, agent }));
   app.use(memberGuard());
-  const settings = { siteUrl: opts.config.SITE_URL ?? null, mobileSiteUrl: opts.config.MOBILE_SITE_URL ?? null };
+  const capabilities = new BackendCapabilities({ backendURL: opts.backendURL, agent });
+  const settings = async () => ({
+    siteUrl: opts.config.SITE_URL ?? null,
+    mobileSiteUrl: opts.config.MOBILE_SITE_URL ?? null,
+    capabilities: await capabilities.current(),
+  });
   app.use(ssrHandler({ renderer: opts.renderer, backendURL: opts.backendURL, product: opts.config.PRODUCT, agent, settings, cache: renderCache(opts.renderCache, agent), log }));
   app.use(errorHandler(log));
   return app;

@@ -14,10 +14,21 @@ export interface RouteSpec {
   title: string;
   /** Not for search engines (robots meta + left out of the sitemap). */
   noindex?: boolean;
+  /**
+   * The backend feature (GET /api/ext/capabilities) the page needs: without it the route does not
+   * exist (the normal 404 page) and links to it are hidden.
+   */
+  capability?: 'goods' | 'visitRecords' | 'alerts';
 }
 
 const test = (path: string, title: string): RouteSpec => ({ path, layout: 'test', title, noindex: true });
-const member = (path: string, title: string): RouteSpec => ({ path, layout: 'user', title, noindex: true });
+const member = (path: string, title: string, capability?: RouteSpec['capability']): RouteSpec => ({
+  path,
+  layout: 'user',
+  title,
+  noindex: true,
+  ...(capability && { capability }),
+});
 
 /** Every route of spec §2, exactly. Matching is strict and case-sensitive. */
 export const ROUTES: readonly RouteSpec[] = [
@@ -27,8 +38,8 @@ export const ROUTES: readonly RouteSpec[] = [
   { path: '/index2', layout: 'default', title: '首页' },
   { path: '/3g', layout: 'null', title: '手机版' },
   { path: '/404', layout: 'error', title: '页面不存在', noindex: true },
-  { path: '/goods', layout: 'default', title: '会员服务' },
-  { path: '/goods/:id', layout: 'default', title: '商品详情' },
+  { path: '/goods', layout: 'default', title: '会员服务', capability: 'goods' },
+  { path: '/goods/:id', layout: 'default', title: '商品详情', capability: 'goods' },
   { path: '/xmk', layout: 'default', title: '项目库' },
   { path: '/xmk/:id', layout: 'default', title: '项目详情' },
   { path: '/zb', layout: 'default', title: '招标信息' },
@@ -50,8 +61,8 @@ export const ROUTES: readonly RouteSpec[] = [
   member('/user', '会员中心'),
   member('/user/baifang-bak', '拜访客户（卡片）'),
   member('/user/baifangClient', '拜访客户'),
-  member('/user/baifangRecords', '拜访记录'),
-  member('/user/baifangRecords-bak', '拜访记录（时间线）'),
+  member('/user/baifangRecords', '拜访记录', 'visitRecords'),
+  member('/user/baifangRecords-bak', '拜访记录（时间线）', 'visitRecords'),
   member('/user/bidding', '订阅招标'),
   member('/user/chargeMember', '积分充值'),
   member('/user/duanMember', '短期会员'),

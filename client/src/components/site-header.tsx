@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { PATHS, loginUrl } from '@shared/routes';
+import { usePathAvailable } from '../lib/capabilities';
 import { feedback } from '../lib/feedback';
 import { useLogout, useSession } from '../lib/session';
 import { useSite } from '../lib/site';
@@ -84,13 +85,14 @@ function MemberEntry() {
 }
 
 export function SiteHeader({ compact = false }: { compact?: boolean }) {
+  const available = usePathAvailable();
   return (
     <header className="site-header">
       <div className="container site-header-inner">
         <SiteLogo />
         {compact ? null : (
           <nav className="site-nav" aria-label="主导航">
-            {NAV.map((item) => (
+            {NAV.filter((item) => available(item.to)).map((item) => (
               <NavLink key={item.to} to={item.to} end={'end' in item} className="site-nav-link">
                 {item.label}
               </NavLink>

@@ -14,6 +14,7 @@ import { AntdScope } from '../../components/antd-scope';
 import { DictTag } from '../../components/dict-label';
 import { SiteFooter } from '../../components/site-footer';
 import { SiteHeader } from '../../components/site-header';
+import { usePathAvailable } from '../../lib/capabilities';
 import { useSession } from '../../lib/session';
 
 interface MenuItem {
@@ -93,6 +94,8 @@ export function UserLayout() {
   // Member pages prefetch this with their data, so the badge is in the server HTML.
   const gjNum = useQuery({ ...gjNumQueryOptions(useHttp()), enabled: session.isLogin });
   const due = gjNum.data?.due ?? 0;
+  const available = usePathAvailable();
+  const menu = MEMBER_MENU.map((section) => ({ ...section, items: section.items.filter((item) => available(item.to)) }));
   return (
     <AntdScope>
       <div className="layout layout-user">
@@ -101,7 +104,7 @@ export function UserLayout() {
           <aside className="user-side">
             <MemberCard user={session.member_info} name={session.name || session.member_name} />
             <nav className="user-menu" aria-label="会员中心菜单">
-              {MEMBER_MENU.map((section) => (
+              {menu.map((section) => (
                 <div key={section.group} className="user-menu-group">
                   <p className="user-menu-title">{section.group}</p>
                   {section.items.map((item) => (
