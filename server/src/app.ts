@@ -8,6 +8,7 @@ import express, { type RequestHandler } from 'express';
 import { dropStaleToken } from './auth-stale-token';
 import type { Config } from './config';
 import { errorHandler, sendJsonError } from './errors';
+import { feedRoute } from './feeds';
 import { mobileRedirect, memberGuard } from './guards';
 import { healthHandler } from './health';
 import { BackendLiveness } from './backend-liveness';
@@ -65,6 +66,8 @@ export function createApp(opts: AppOptions) {
     app.use('/dist', precompressed(opts.clientDir), express.static(opts.clientDir, { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
   }
   app.use(express.static(opts.publicDir, { maxAge: '1h', index: false }));
+  // Private feed links (issue 12 §3): before the pages and their cookies, which a feed never needs.
+  app.get('/feeds/:file', feedRoute({ backendURL: opts.backendURL, agent, log }));
   app.use(seoRoutes({ siteUrl: opts.config.SITE_URL, backendURL: opts.backendURL, agent, log }));
 
   app.use((req, res, next) => {

@@ -67,6 +67,8 @@ export const ROUTES: readonly RouteSpec[] = [
   member('/user/chargeMember', '积分充值'),
   member('/user/duanMember', '短期会员'),
   member('/user/favorite', '我的收藏'),
+  // Issue 12 §3 (ext): inbox, subscriptions, feeds and e-mail
+  member('/user/alerts', '消息提醒', 'alerts'),
   member('/user/logscore', '积分日志'),
   member('/user/member', '会员资料'),
   member('/user/msgForm', '我的留言'),

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { PATHS, loginUrl } from '@shared/routes';
 import { usePathAvailable } from '../lib/capabilities';
+import { AlertsBadge } from './alerts-badge';
 import { feedback } from '../lib/feedback';
 import { useLogout, useSession } from '../lib/session';
 import { useSite } from '../lib/site';
@@ -67,6 +68,7 @@ function MemberEntry() {
           )}
           <span className="site-member-text">{name}</span>
         </Link>
+        <AlertsBadge />
         <Link to={PATHS.member}>会员中心</Link>
         <button type="button" className="site-member-logout" onClick={() => void confirmLogout()} disabled={leaving}>
           退出登录

@@ -29,6 +29,7 @@ const MEMBER_MENU: readonly { group: string; items: readonly MenuItem[] }[] = [
     group: '会员中心',
     items: [
       { to: '/user', label: '概览' },
+      { to: '/user/alerts', label: '消息提醒' },
       { to: '/user/favorite', label: '我的收藏' },
       { to: '/user/bidding', label: '订阅招标' },
     ],

@@ -1,0 +1,57 @@
+/**
+ * `/feeds/<token>.atom` and `/feeds/<token>.ics` (issue 12 §3): a member's private alert feeds at
+ * portal paths, so readers and calendars subscribe to the site, not to the API. Streamed from the
+ * backend's `/api/ext/feeds/<token>.<ext>`; the token is the only credential, so no cookie is read
+ * or forwarded. Anything but a well-formed token, or a backend 404 (a reset or unknown token, or a
+ * backend without feeds), is a plain 404.
+ */
+import type { Agent } from 'node:http';
+import { request } from 'node:http';
+import type { RequestHandler } from 'express';
+
+/** The contract's tokens: 32 or more url-safe random characters (a bound keeps junk off the backend). */
+const FEED_FILE = /^([A-Za-z0-9_-]{32,128})\.(atom|ics)$/;
+const CONTENT_TYPES = { atom: 'application/atom+xml; charset=utf-8', ics: 'text/calendar; charset=utf-8' } as const;
+const TIMEOUT_MS = 10_000;
+
+export function feedRoute(opts: { backendURL: string; agent: Agent; log: (message: string, error: unknown) => void }): RequestHandler {
+  return (req, res) => {
+    const notFound = () => {
+      if (!res.headersSent) res.status(404).set('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send('订阅链接不存在或已失效');
+    };
+    const match = FEED_FILE.exec(String(req.params.file ?? ''));
+    if (!match) return notFound();
+    const [, token, ext] = match as unknown as [string, string, 'atom' | 'ics'];
+    const upstream = request(
+      new URL(`/api/ext/feeds/${token}.${ext}`, opts.backendURL),
+      { agent: opts.agent, timeout: TIMEOUT_MS, headers: { accept: CONTENT_TYPES[ext] } },
+      (backend) => {
+        if (backend.statusCode !== 200) {
+          backend.resume();
+          return notFound();
+        }
+        res.status(200).set({
+          'Content-Type': CONTENT_TYPES[ext],
+          // Private to whoever holds the link: readers may keep it briefly, shared caches never.
+          'Cache-Control': 'private, max-age=300',
+          'X-Robots-Tag': 'noindex',
+        });
+        if (req.method === 'HEAD') {
+          backend.resume();
+          res.end();
+          return;
+        }
+        backend.pipe(res);
+        backend.on('error', () => res.destroy());
+      },
+    );
+    upstream.on('timeout', () => upstream.destroy(new Error('feed timeout')));
+    upstream.on('error', (error) => {
+      opts.log(`feed ${ext} failed`, error);
+      if (!res.headersSent) res.status(502).set('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send('订阅暂时不可用，请稍后再试');
+      else res.destroy();
+    });
+    res.on('close', () => upstream.destroy());
+    upstream.end();
+  };
+}
