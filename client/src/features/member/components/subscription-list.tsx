@@ -118,7 +118,7 @@ function SubscriptionForm({ editing, onDone }: { editing: Subscription | null; o
       {error ? <Alert type="error" showIcon title={error} className="form-alert" /> : null}
       <div className="form-actions form-actions-start">
         <Button type="primary" htmlType="submit" icon={save.isPending ? <LoadingOutlined /> : undefined}>
-          {editing ? '保存订阅' : '添加订阅'}
+          {editing ? '保存订阅' : '确定添加'}
         </Button>
         <Button onClick={onDone}>取消</Button>
       </div>
