@@ -22,7 +22,7 @@ export async function load({ deps }: PageLoadArgs) {
 
 export function Component() {
   const user = useSession().member_info;
-  // Editing goes through updateProfile, an extension; with alerts the subscriptions have a page of their own.
+  // Editing goes through updateProfile, an extension; with alerts, the alert subscriptions are linked from here.
   const editable = useHasCapability('profile');
   const alerts = useHasCapability('alerts');
   if (!user) return null;
@@ -59,14 +59,14 @@ export function Component() {
           <ProfileForm user={user} />
         </MemberSection>
       ) : null}
-      {alerts ? (
+      {editable ? (
         <MemberSection title="招标订阅" id="subscription">
-          <p>
-            订阅已升级为多条订阅与消息提醒，请到 <Link to="/user/alerts?tab=subscriptions">消息提醒 · 我的订阅</Link> 管理。
-          </p>
-        </MemberSection>
-      ) : editable ? (
-        <MemberSection title="招标订阅" id="subscription">
+          {alerts ? (
+            <p className="muted">
+              这里的关键词和地区决定“订阅招标”列表；按多条订阅接收新公告、变更和截止提醒，请到{' '}
+              <Link to="/user/alerts?tab=subscriptions">消息提醒 · 我的订阅</Link>。
+            </p>
+          ) : null}
           <SubscriptionForm user={user} />
         </MemberSection>
       ) : null}
