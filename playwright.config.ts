@@ -8,6 +8,8 @@ import { defineConfig } from '@playwright/test';
 const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 4173);
 /** E2E_PORT_BASE moves both portals (and their backends, +1) so two checkouts can run side by side. */
 export const PORTS = { default: PORT_BASE, noCaptcha: PORT_BASE + 10 } as const;
+/** The captcha-free portal's admin token, so specs can import notices (e2e/alerts.spec.ts). */
+export const E2E_ADMIN_TOKEN = 'e2e-admin-token-0123456789';
 
 const chromiumArgs = [
   '--headless',
@@ -48,5 +50,5 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
   },
-  webServer: [portal(PORTS.default), portal(PORTS.noCaptcha, { CAPTCHA_ENABLED: 'false' })],
+  webServer: [portal(PORTS.default), portal(PORTS.noCaptcha, { CAPTCHA_ENABLED: 'false', ADMIN_TOKEN: E2E_ADMIN_TOKEN })],
 });

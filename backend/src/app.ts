@@ -180,7 +180,10 @@ function assemble(
   app.use(ENDPOINTS.importNotices.path, express.text({ type: () => true, limit: IMPORT_BODY_LIMIT }));
   app.use(express.json({ limit: BODY_LIMIT }));
 
-  const routes = createRoutes(app, context.tokens, context.adminToken, (memberId) => context.quotas.takeWrite(memberId));
+  const routes = createRoutes(app, context.tokens, context.adminToken, {
+    extensions: config.extensions,
+    takeWrite: (memberId) => context.quotas.takeWrite(memberId),
+  });
   registerAuthRoutes(routes, context);
   registerSystemRoutes(routes, context);
   registerHomeRoutes(routes, context);

@@ -22,6 +22,11 @@ export interface BackendConfig {
   demoTopUp: boolean;
   /** DEMO_FEED: every few minutes, publish a few new and changed notices through the import (issue 12). */
   demoFeed: boolean;
+  /**
+   * BACKEND_EXTENSIONS: off serves spec §7 alone, as the production Java CMS does (no ext endpoint,
+   * no capabilities call), so the portal can be tested against what production offers.
+   */
+  extensions: boolean;
   /** SEED_PROJECTS / SEED_TENDERS: size of the demo data seeded into an empty database. */
   seedProjects: number;
   seedTenders: number;
@@ -32,6 +37,7 @@ export class ConfigError extends Error {
 }
 
 const booleanVar = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const switchVar = z.enum(['on', 'off', 'true', 'false', '1', '0']).transform((v) => v === 'on' || v === 'true' || v === '1');
 const integerVar = (min: number, max: number) =>
   z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().min(min).max(max));
 
@@ -87,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     dbSynchronous: variable(env, 'DB_SYNCHRONOUS', z.enum(['NORMAL', 'FULL']), 'NORMAL or FULL', 'NORMAL'),
     demoTopUp: variable(env, 'DEMO_TOP_UP', booleanVar, bool, 'true'),
     demoFeed: variable(env, 'DEMO_FEED', booleanVar, bool, 'false'),
+    extensions: variable(env, 'BACKEND_EXTENSIONS', switchVar, 'on or off', 'on'),
     seedProjects: variable(env, 'SEED_PROJECTS', integerVar(0, 5_000_000), 'an integer from 0 to 5000000', '3000'),
     seedTenders: variable(env, 'SEED_TENDERS', integerVar(0, 5_000_000), 'an integer from 0 to 5000000', '5000'),
   };

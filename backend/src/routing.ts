@@ -69,7 +69,7 @@ function adminTokenMatches(presented: string | undefined, expected: string): boo
 }
 
 export interface RouteRegistry extends Routes {
-  /** Endpoints of ENDPOINTS nobody registered. */
+  /** Endpoints of ENDPOINTS nobody registered (ext ones count as registered when the extensions are off). */
   missing(): string[];
   /** Answers other methods on known paths with 405. Call after every module registered. */
   finish(): void;
@@ -83,20 +83,25 @@ export function isMemberWrite(endpoint: Endpoint): boolean {
   return endpoint.method !== 'GET' || endpoint === ENDPOINTS.createRandomPassword;
 }
 
-/**
- * `takeWrite(memberId)`: counted before the input is read, so refused input costs a write too and
- * probing is throttled like writing; it throws the 429 answer when the member is over the rate.
- */
-export function createRoutes(
-  router: Router,
-  tokens: TokenService,
-  adminToken: string,
-  takeWrite: (memberId: number) => void = () => undefined,
-): RouteRegistry {
+export interface RouteOptions {
+  /** BACKEND_EXTENSIONS: false leaves ext endpoints unserved (404 like the Java CMS), yet accounted for. */
+  extensions: boolean;
+  /**
+   * Counts a member's write, before the input is read, so refused input costs a write too and probing
+   * is throttled like writing; it throws the 429 answer when the member is over the rate.
+   */
+  takeWrite?: (memberId: number) => void;
+}
+
+export function createRoutes(router: Router, tokens: TokenService, adminToken: string, options: RouteOptions = { extensions: true }): RouteRegistry {
+  const takeWrite = options.takeWrite ?? (() => undefined);
   const registered = new Set<Endpoint>();
+  const served = new Set<Endpoint>();
 
   const add = (endpoint: Endpoint, privateResponse: boolean, run: (req: Request) => Body | Promise<Body>) => {
     registered.add(endpoint);
+    if (endpoint.ext && !options.extensions) return;
+    served.add(endpoint);
     const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
     // Member and admin answers, and answers to writes (a login's token), are never stored by a cache.
     const noStore = privateResponse || endpoint.method !== 'GET';
@@ -135,7 +140,7 @@ export function createRoutes(
         .map(([name]) => name),
     finish() {
       const methodsByPath = new Map<string, string[]>();
-      for (const endpoint of registered) {
+      for (const endpoint of served) {
         methodsByPath.set(endpoint.path, [...(methodsByPath.get(endpoint.path) ?? []), endpoint.method]);
       }
       for (const [path, methods] of methodsByPath) {

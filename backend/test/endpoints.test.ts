@@ -115,6 +115,7 @@ const samples: Record<EndpointName, () => Sample | Promise<Sample>> = {
   configKey: () => ({ params: { key: 'sys.site.title' } }),
   dictData: () => ({ params: { type: 'cms_industry' } }),
   refreshToken: () => ({}),
+  capabilities: () => ({}),
 };
 
 /** Samples are built once per endpoint: some register members or log in. */

@@ -73,6 +73,8 @@ export interface TestBackendOptions {
   writeRate?: WriteRate;
   /** Where the backend's log lines go (default: nowhere). */
   log?: Logger;
+  /** BACKEND_EXTENSIONS (default on): off serves spec §7 alone. */
+  extensions?: boolean;
 }
 
 export interface TestBackend {
@@ -111,6 +113,7 @@ export async function createTestBackend(options: TestBackendOptions = {}): Promi
     dbSynchronous: 'NORMAL',
     demoTopUp: false,
     demoFeed: false,
+    extensions: options.extensions ?? true,
     seedProjects: options.projects ?? 200,
     seedTenders: options.tenders ?? 300,
   };

@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       dbSynchronous: 'NORMAL',
       demoTopUp: true,
       demoFeed: false,
+      extensions: true,
       seedProjects: 3000,
       seedTenders: 5000,
     });
@@ -35,6 +36,7 @@ describe('loadConfig', () => {
         DB_SYNCHRONOUS: 'FULL',
         DEMO_TOP_UP: '0',
         DEMO_FEED: 'true',
+        BACKEND_EXTENSIONS: 'off',
         SEED_PROJECTS: '10',
         SEED_TENDERS: '',
       },
@@ -49,6 +51,7 @@ describe('loadConfig', () => {
       dbSynchronous: 'FULL',
       demoTopUp: false,
       demoFeed: true,
+      extensions: false,
       seedProjects: 10,
       seedTenders: 5000,
     });

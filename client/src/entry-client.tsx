@@ -14,6 +14,7 @@ import { Document, STATE_ELEMENT_ID } from './app/document';
 import type { PageState } from './app/page-state';
 import { AppProviders } from './app/providers';
 import { createRoutes, loadRouteCode, type RouteHandle } from './app/routes';
+import { capabilitySet } from './lib/capabilities';
 import { feedbackNotifier } from './lib/feedback';
 import { createSessionStore } from './lib/session';
 import { keepSession } from './lib/session-keeper';
@@ -46,7 +47,8 @@ async function main() {
     },
     onTransportUnauthorized: () => session.clear(),
   });
-  const routes = createRoutes({ queryClient, http, session });
+  const deps = { queryClient, http, session, capabilities: capabilitySet(state.settings.capabilities) };
+  const routes = createRoutes(deps);
 
   // Load the matched pages' code before hydrating, or React would hydrate a tree without them.
   const matches = matchRoutes(routes, window.location) ?? [];
@@ -59,7 +61,7 @@ async function main() {
   hydrateRoot(
     document,
     <Document assets={state.assets} stateJson={stateJson}>
-      <AppProviders deps={{ queryClient, http, session }} settings={state.settings}>
+      <AppProviders deps={deps} settings={state.settings}>
         <RouterProvider router={router} />
       </AppProviders>
     </Document>,

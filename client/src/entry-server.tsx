@@ -25,6 +25,7 @@ import type { PageState } from './app/page-state';
 import { AppProviders } from './app/providers';
 import { createRoutes, layoutRouteId, loadSiteData } from './app/routes';
 import type { AppDeps } from './lib/page';
+import { capabilitySet } from './lib/capabilities';
 import { NO_SETTINGS, type PortalSettings } from './lib/portal-settings';
 import { LOGGED_OUT, createSessionStore, type MemberState } from './lib/session';
 
@@ -124,7 +125,8 @@ export async function render(opts: RenderOptions): Promise<RenderResult> {
   // The client guard reads this state: it decides by the same rule as the server's guard.
   const initialSession: MemberState = hasSession(opts.token) ? { ...LOGGED_OUT, isLogin: true } : LOGGED_OUT;
   const session = createSessionStore(initialSession);
-  const deps: AppDeps = { queryClient, http, session };
+  const settings = opts.settings ?? NO_SETTINGS;
+  const deps: AppDeps = { queryClient, http, session, capabilities: capabilitySet(settings.capabilities) };
   opts.publicQueries?.seed(queryClient);
 
   // Unknown paths match no route, so no loader runs for them; their 404 page still shows the site.
@@ -144,7 +146,7 @@ export async function render(opts: RenderOptions): Promise<RenderResult> {
     rq: dehydrate(queryClient),
     router: { loaderData: context.loaderData, actionData: null, errors: serializeRouteErrors(context.errors) },
     assets: { css, devScripts: opts.assets.devScripts },
-    settings: opts.settings ?? NO_SETTINGS,
+    settings,
   };
   const router = createStaticRouter(handler.dataRoutes, context);
   const app = (

@@ -11,9 +11,11 @@ import { dropStaleToken } from './auth-stale-token';
 import { BackendClient } from './backend-client';
 import type { Config } from './config';
 import { errorHandler, sendJsonError } from './errors';
+import { feedRoute } from './feeds';
 import { mobileRedirect, memberGuard } from './guards';
 import { healthHandler } from './health';
 import { BackendLiveness } from './backend-liveness';
+import { BackendCapabilities } from './capabilities';
 import { apiProxy } from './proxy';
 import { DEFAULT_RATE_LIMITS, rateLimiter, type RateLimitSettings } from './rate-limit';
 import { requestLog } from './request-log';
@@ -78,6 +80,8 @@ export function createApp(opts: AppOptions) {
     app.use('/dist', precompressed(opts.clientDir), express.static(opts.clientDir, { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
   }
   app.use(express.static(opts.publicDir, { maxAge: '1h', index: false }));
+  // Private feed links (issue 12 §3): before the pages and their cookies, which a feed never needs.
+  app.get('/feeds/:file', feedRoute({ backend, log }));
   app.use(seoRoutes({ siteUrl: opts.config.SITE_URL, backend, log }));
 
   app.use((req, res, next) => {
@@ -89,7 +93,12 @@ export function createApp(opts: AppOptions) {
   app.use(mobileRedirect(opts.config.MOBILE_SITE_URL));
   app.use(dropStaleToken({ backend }));
   app.use(memberGuard());
-  const settings = { siteUrl: opts.config.SITE_URL ?? null, mobileSiteUrl: opts.config.MOBILE_SITE_URL ?? null };
+  const capabilities = new BackendCapabilities({ backend });
+  const settings = async () => ({
+    siteUrl: opts.config.SITE_URL ?? null,
+    mobileSiteUrl: opts.config.MOBILE_SITE_URL ?? null,
+    capabilities: await capabilities.current(),
+  });
   const gate = new RenderGate(opts.renderLimit ?? defaultRenderLimit());
   app.use(ssrHandler({ renderer: opts.renderer, backendURL: opts.backendURL, product: opts.config.PRODUCT, agent, settings, cache: renderCache(opts.renderCache, agent), gate, log }));
   app.use(errorHandler(log));

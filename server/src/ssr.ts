@@ -27,8 +27,8 @@ export interface SsrOptions {
   backendURL: string;
   product: string;
   agent: Agent;
-  /** Public settings the pages read (canonical origin, mobile site). */
-  settings?: RenderOptions['settings'];
+  /** Public settings the pages read (canonical origin, mobile site, the backend's capabilities). */
+  settings?: () => Promise<RenderOptions['settings']>;
   /** Anonymous renders kept briefly, served while the backend is believed up (issue 7). */
   cache?: { pages: RenderCache; liveness: BackendLiveness };
   /** Renders in flight are bounded (render-gate.ts); unset: no bound. */
@@ -167,7 +167,7 @@ export function ssrHandler(opts: SsrOptions): RequestHandler {
         nonce: cspNonce(res),
         waitForAll: isCrawler(req.get('user-agent')),
         httpAgent: opts.agent,
-        settings: opts.settings,
+        settings: await opts.settings?.(),
         publicQueries: opts.renderer.publicQueries,
         log: opts.log,
       });

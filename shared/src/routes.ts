@@ -22,6 +22,11 @@ export interface RouteSpec {
   query?: readonly string[];
   /** Named middleware this route runs after the global ones (see GLOBAL_MIDDLEWARE). */
   middleware?: readonly string[];
+  /**
+   * The backend feature (GET /api/ext/capabilities) the page needs: without it the route does not
+   * exist (the normal 404 page) and links to it are hidden.
+   */
+  capability?: 'goods' | 'visitRecords' | 'alerts';
 }
 
 /** The filters of the /xmk and /zb searches (client/src/components/search-query.ts reads them). */
@@ -41,7 +46,13 @@ export const GLOBAL_MIDDLEWARE: readonly string[] = ['auth'];
 export const unknownMiddlewareMessage = (name: string) => `Unknown middleware ${name}`;
 
 const test = (path: string, title: string): RouteSpec => ({ path, layout: 'test', title, noindex: true });
-const member = (path: string, title: string): RouteSpec => ({ path, layout: 'user', title, noindex: true });
+const member = (path: string, title: string, capability?: RouteSpec['capability']): RouteSpec => ({
+  path,
+  layout: 'user',
+  title,
+  noindex: true,
+  ...(capability && { capability }),
+});
 
 /** Every route of spec §2, exactly. Matching is strict and case-sensitive. */
 export const ROUTES: readonly RouteSpec[] = [
@@ -51,8 +62,8 @@ export const ROUTES: readonly RouteSpec[] = [
   { path: '/index2', layout: 'default', title: '首页' },
   { path: '/3g', layout: 'null', title: '手机版' },
   { path: '/404', layout: 'error', title: '页面不存在', noindex: true },
-  { path: '/goods', layout: 'default', title: '会员服务' },
-  { path: '/goods/:id', layout: 'default', title: '商品详情' },
+  { path: '/goods', layout: 'default', title: '会员服务', capability: 'goods' },
+  { path: '/goods/:id', layout: 'default', title: '商品详情', capability: 'goods' },
   { path: '/xmk', layout: 'default', title: '项目库', query: [...SEARCH_QUERY, 'stage', 'nature', 'minInvestment', 'maxInvestment'] },
   { path: '/xmk/:id', layout: 'default', title: '项目详情' },
   { path: '/zb', layout: 'default', title: '招标信息', query: [...SEARCH_QUERY, 'noticeType', 'minAmount', 'maxAmount'] },
@@ -74,12 +85,14 @@ export const ROUTES: readonly RouteSpec[] = [
   member('/user', '会员中心'),
   member('/user/baifang-bak', '拜访客户（卡片）'),
   member('/user/baifangClient', '拜访客户'),
-  member('/user/baifangRecords', '拜访记录'),
-  member('/user/baifangRecords-bak', '拜访记录（时间线）'),
+  member('/user/baifangRecords', '拜访记录', 'visitRecords'),
+  member('/user/baifangRecords-bak', '拜访记录（时间线）', 'visitRecords'),
   member('/user/bidding', '订阅招标'),
   member('/user/chargeMember', '积分充值'),
   member('/user/duanMember', '短期会员'),
   member('/user/favorite', '我的收藏'),
+  // Issue 12 §3 (ext): inbox, subscriptions, feeds and e-mail
+  member('/user/alerts', '消息提醒', 'alerts'),
   member('/user/logscore', '积分日志'),
   member('/user/member', '会员资料'),
   member('/user/msgForm', '我的留言'),

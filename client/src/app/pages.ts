@@ -35,6 +35,7 @@ export const PAGES: Record<string, () => Promise<PageModule>> = {
   '/user/bidding': () => import('../features/member/pages/bidding-page'),
   '/user/chargeMember': () => import('../features/member/pages/charge-member-page'),
   '/user/duanMember': () => import('../features/member/pages/duan-member-page'),
+  '/user/alerts': () => import('../features/member/pages/alerts-page'),
   '/user/favorite': () => import('../features/member/pages/favorite-page'),
   '/user/logscore': () => import('../features/member/pages/logscore-page'),
   '/user/member': () => import('../features/member/pages/member-profile-page'),

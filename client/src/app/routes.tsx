@@ -130,6 +130,8 @@ async function rootLoader(deps: AppDeps, { request }: LoaderFunctionArgs) {
 export function createRoutes(deps: AppDeps, routes: readonly RouteSpec[] = ROUTES): RouteObject[] {
   const byLayout = new Map<LayoutName, RouteObject[]>();
   for (const spec of routes) {
+    // A page the backend cannot serve is no route at all: its path gets the site's 404 page.
+    if (spec.capability && !deps.capabilities.has(spec.capability)) continue;
     const importPage = PAGES[spec.path];
     if (!importPage) throw new Error(`no page module for route ${spec.path}`);
     const page = lazyModule(importPage);

@@ -20,6 +20,7 @@ import { unlockContact, xmkKeys, zbKeys } from '../api/content';
 import { useHttp } from '../api/http-context';
 import { feedback } from '../lib/feedback';
 import { useSession, useSessionStore } from '../lib/session';
+import { usePathAvailable } from '../lib/capabilities';
 
 export interface ContactBlockProps {
   type: ContentType;
@@ -69,6 +70,7 @@ export function ContactBlock({ type, id, detail }: ContactBlockProps) {
   };
 
   const visible = contactAccess === 'vip' || contactAccess === 'unlocked';
+  const available = usePathAvailable();
   return (
     <section className="detail-card contact-block" aria-labelledby="contact-title">
       <h2 id="contact-title" className="detail-card-title">
@@ -105,9 +107,11 @@ export function ContactBlock({ type, id, detail }: ContactBlockProps) {
             <Link className="button" to={PATHS.register}>
               免费注册
             </Link>
-            <Link className="contact-link" to="/goods">
-              了解会员
-            </Link>
+            {available('/goods') ? (
+              <Link className="contact-link" to="/goods">
+                了解会员
+              </Link>
+            ) : null}
           </div>
         </div>
       ) : null}
@@ -126,9 +130,11 @@ export function ContactBlock({ type, id, detail }: ContactBlockProps) {
             >
               {unlock.isPending ? '正在解锁…' : '积分查看'}
             </button>
-            <Link className="button" to="/goods">
-              开通会员
-            </Link>
+            {available('/goods') ? (
+              <Link className="button" to="/goods">
+                开通会员
+              </Link>
+            ) : null}
             <Link className="contact-link" to="/user/chargeMember">
               {short ? '积分不足，去充值' : '积分不足？去充值'}
             </Link>

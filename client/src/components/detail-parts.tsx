@@ -5,6 +5,7 @@ import type { ContentLink } from '@shared/contract/content';
 import { MESSAGES } from '@shared/constants';
 import { ApiError } from '../api/http';
 import { useSession } from '../lib/session';
+import { usePathAvailable } from '../lib/capabilities';
 
 /** Detail loads run after param validation, so `id` is set; this keeps the type honest. */
 export function requireId(id: number | null): number {
@@ -65,6 +66,7 @@ export function FieldGrid({ fields }: { fields: readonly { label: string; value:
 /** The side box that sells membership, worded for who is looking. */
 export function MemberCta() {
   const session = useSession();
+  const available = usePathAvailable();
   return (
     <section className="aside-card member-cta" aria-labelledby="member-cta-title">
       <h2 id="member-cta-title" className="aside-title">
@@ -76,9 +78,11 @@ export function MemberCta() {
         <li>收藏项目、管理客户跟进</li>
       </ul>
       {session.isLogin ? (
-        <Link className="button button-primary member-cta-button" to="/goods">
-          开通 VIP 会员
-        </Link>
+        available('/goods') ? (
+          <Link className="button button-primary member-cta-button" to="/goods">
+            开通 VIP 会员
+          </Link>
+        ) : null
       ) : (
         <>
           <Link className="button button-primary member-cta-button" to="/user_register">

@@ -1,6 +1,8 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { PATHS, loginUrl } from '@shared/routes';
+import { usePathAvailable } from '../lib/capabilities';
+import { AlertsBadge } from './alerts-badge';
 import { feedback } from '../lib/feedback';
 import { useLogout, useSession } from '../lib/session';
 import { useSite } from '../lib/site';
@@ -109,6 +111,7 @@ function MemberEntry() {
           )}
           <span className="site-member-text">{name}</span>
         </MemberMenu>
+        <AlertsBadge />
         <Link to={PATHS.member}>会员中心</Link>
         <button type="button" className="site-member-logout" onClick={() => void confirmLogout()} disabled={leaving}>
           退出登录
@@ -130,13 +133,14 @@ function MemberEntry() {
 }
 
 export function SiteHeader({ compact = false }: { compact?: boolean }) {
+  const available = usePathAvailable();
   return (
     <header className="site-header">
       <div className="container site-header-inner">
         <SiteLogo />
         {compact ? null : (
           <nav className="site-nav" aria-label="主导航">
-            {NAV.map((item) => (
+            {NAV.filter((item) => available(item.to)).map((item) => (
               <NavLink key={item.to} to={item.to} end={'end' in item} className="site-nav-link">
                 {item.label}
               </NavLink>

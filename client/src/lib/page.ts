@@ -10,6 +10,8 @@ export interface AppDeps {
   queryClient: QueryClient;
   http: Http;
   session: SessionStore;
+  /** What the backend offers beyond spec §7 (lib/capabilities.ts), for loaders and the route table. */
+  capabilities: ReadonlySet<string>;
 }
 
 export interface PageLoadArgs {

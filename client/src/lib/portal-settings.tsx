@@ -9,9 +9,11 @@ export interface PortalSettings {
   siteUrl: string | null;
   /** MOBILE_SITE_URL: the separate mobile site (/3g QR code); null when none is configured. */
   mobileSiteUrl: string | null;
+  /** Features the backend offers beyond spec §7 (lib/capabilities.ts); empty for a spec-only backend. */
+  capabilities: readonly string[];
 }
 
-export const NO_SETTINGS: PortalSettings = { siteUrl: null, mobileSiteUrl: null };
+export const NO_SETTINGS: PortalSettings = { siteUrl: null, mobileSiteUrl: null, capabilities: [] };
 
 const PortalSettingsContext = createContext<PortalSettings>(NO_SETTINGS);
 

@@ -9,15 +9,38 @@ import { SCHEMAS, type EndpointSchemas } from './schemas';
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Auth = 'public' | 'optional' | 'member' | 'admin';
 
-/** Method, path and auth, and the call's request and response schemas (schemas.ts). */
-export interface Endpoint extends EndpointSchemas {
+/**
+ * What a backend may offer beyond spec §7, as `GET /api/ext/capabilities` names it. The portal hides
+ * whatever the backend does not name (a Java CMS without that call names nothing).
+ */
+export type Feature =
+  | 'capabilities'
+  | 'visitRecords'
+  | 'profile'
+  | 'goods'
+  | 'messageReply'
+  | 'lifecycle'
+  // Issue 12 §3: member alerts and their feeds; 'mail' is named only when the backend can send mail.
+  | 'alerts'
+  | 'feeds'
+  | 'mail';
+
+interface SpecEndpoint extends EndpointSchemas {
   method: Method;
   /** Express-style path, `:name` for params. */
   path: string;
   auth: Auth;
-  /** Not in spec §7; see docs/api.md. */
-  ext?: true;
+  ext?: undefined;
+  feature?: undefined;
 }
+
+/** Not in spec §7 (docs/api.md, marked ext): served only with the extensions on, named by `feature`. */
+interface ExtEndpoint extends Omit<SpecEndpoint, 'ext' | 'feature'> {
+  ext: true;
+  feature: Feature;
+}
+
+export type Endpoint = SpecEndpoint | ExtEndpoint;
 
 export const ENDPOINTS = {
   // Visit module (拜访)
@@ -29,7 +52,7 @@ export const ENDPOINTS = {
   addBaifangRecords: { method: 'PUT', path: '/cms/baifang/addBaifangRecords', auth: 'member', ...SCHEMAS.addBaifangRecords },
   delBaifangRecords: { method: 'DELETE', path: '/cms/baifang/delBaifangRecords/:id', auth: 'member', ...SCHEMAS.delBaifangRecords },
   gjNum: { method: 'GET', path: '/cms/baifang/getGJNum', auth: 'member', ...SCHEMAS.gjNum },
-  baifangRecordsList: { method: 'GET', path: '/cms/baifang/getBaifangRecordsList', auth: 'member', ext: true, ...SCHEMAS.baifangRecordsList },
+  baifangRecordsList: { method: 'GET', path: '/cms/baifang/getBaifangRecordsList', auth: 'member', ext: true, feature: 'visitRecords', ...SCHEMAS.baifangRecordsList },
 
   // Content module
   xmkSearch: { method: 'GET', path: '/api/xmk/search', auth: 'public', ...SCHEMAS.xmkSearch },
@@ -71,22 +94,24 @@ export const ENDPOINTS = {
   resetPassword: { method: 'PUT', path: '/cms/member/resetPassword', auth: 'member', ...SCHEMAS.resetPassword },
   treeselect: { method: 'GET', path: '/cms/member/treeselect', auth: 'member', ...SCHEMAS.treeselect },
   scoreLog: { method: 'GET', path: '/cms/member/memberLogScoreList/', auth: 'member', ...SCHEMAS.scoreLog },
-  updateProfile: { method: 'PUT', path: '/cms/member/updateProfile', auth: 'member', ext: true, ...SCHEMAS.updateProfile },
+  updateProfile: { method: 'PUT', path: '/cms/member/updateProfile', auth: 'member', ext: true, feature: 'profile', ...SCHEMAS.updateProfile },
 
   // Goods and orders (extensions: DOMAIN.md's tiers need them; spec §7 does not show them)
-  goodsList: { method: 'GET', path: '/api/cms/goods/list', auth: 'public', ext: true, ...SCHEMAS.goodsList },
-  goodsDetail: { method: 'GET', path: '/api/cms/goods/:id', auth: 'public', ext: true, ...SCHEMAS.goodsDetail },
-  createOrder: { method: 'POST', path: '/cms/order/create', auth: 'member', ext: true, ...SCHEMAS.createOrder },
-  confirmOrder: { method: 'POST', path: '/admin/order/:id/confirm', auth: 'admin', ext: true, ...SCHEMAS.confirmOrder },
-  adminOrders: { method: 'GET', path: '/admin/orders', auth: 'admin', ext: true, ...SCHEMAS.adminOrders },
-  replyMsg: { method: 'POST', path: '/admin/msg/:id/reply', auth: 'admin', ext: true, ...SCHEMAS.replyMsg },
+  goodsList: { method: 'GET', path: '/api/cms/goods/list', auth: 'public', ext: true, feature: 'goods', ...SCHEMAS.goodsList },
+  goodsDetail: { method: 'GET', path: '/api/cms/goods/:id', auth: 'public', ext: true, feature: 'goods', ...SCHEMAS.goodsDetail },
+  createOrder: { method: 'POST', path: '/cms/order/create', auth: 'member', ext: true, feature: 'goods', ...SCHEMAS.createOrder },
+  confirmOrder: { method: 'POST', path: '/admin/order/:id/confirm', auth: 'admin', ext: true, feature: 'goods', ...SCHEMAS.confirmOrder },
+  adminOrders: { method: 'GET', path: '/admin/orders', auth: 'admin', ext: true, feature: 'goods', ...SCHEMAS.adminOrders },
+  replyMsg: { method: 'POST', path: '/admin/msg/:id/reply', auth: 'admin', ext: true, feature: 'messageReply', ...SCHEMAS.replyMsg },
   // Notices over time (issue 12; shared/src/contract/notices.ts): body JSON Lines of NoticeImportRecord
-  importNotices: { method: 'POST', path: '/admin/content/import', auth: 'admin', ext: true, ...SCHEMAS.importNotices },
+  importNotices: { method: 'POST', path: '/admin/content/import', auth: 'admin', ext: true, feature: 'lifecycle', ...SCHEMAS.importNotices },
 
   // System module
   configKey: { method: 'GET', path: '/api/system/config/configKey/:key', auth: 'public', ...SCHEMAS.configKey },
   dictData: { method: 'GET', path: '/api/system/dict/data/type/:type', auth: 'public', ...SCHEMAS.dictData },
   refreshToken: { method: 'GET', path: '/cms/system/RefreshToken', auth: 'member', ...SCHEMAS.refreshToken },
+  // What this backend offers beyond spec §7 (data: Feature names); the Java CMS answers 404
+  capabilities: { method: 'GET', path: '/api/ext/capabilities', auth: 'public', ext: true, feature: 'capabilities', ...SCHEMAS.capabilities },
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof ENDPOINTS;

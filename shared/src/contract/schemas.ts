@@ -346,6 +346,7 @@ export const SCHEMAS = {
   },
   // The body is the file itself (text, JSON Lines), read and checked line by line by the import.
   importNotices: { response: ajax<NoticeImportResult>() },
+  capabilities: { response: ajax<string[]>() },
 
   // System module
   configKey: {

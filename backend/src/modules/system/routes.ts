@@ -18,6 +18,7 @@ import { pagedTable } from '../../db/paging';
 import { notFound, success } from '../../envelope';
 import type { Routes } from '../../routing';
 import { sanitizeHtml } from '../content/details';
+import { capabilities } from './capabilities';
 import { readSetting } from './settings';
 
 export function registerSystemRoutes(routes: Routes, ctx: AppContext): void {
@@ -34,6 +35,9 @@ export function registerSystemRoutes(routes: Routes, ctx: AppContext): void {
     };
     return { code: 200, msg: derived[key] ?? readSetting(sql, key) ?? '' };
   });
+
+  /** ext (issue 12): the features beyond spec §7 this backend serves; absent when BACKEND_EXTENSIONS=off. */
+  routes.open(ENDPOINTS.capabilities, (): AjaxResult<string[]> => success(capabilities(ctx.config)));
 
   /** RuoYi answers an empty list for an unknown type. */
   routes.open(ENDPOINTS.dictData, (_req, { params: { type } }): AjaxResult<DictData[]> => {

@@ -20,7 +20,7 @@ function visitorDeps(): AppDeps {
       throw new Error(`unexpected backend call (${String(name)})`);
     },
   });
-  return { queryClient, http, session: createSessionStore(LOGGED_OUT) };
+  return { queryClient, http, session: createSessionStore(LOGGED_OUT), capabilities: new Set<string>() };
 }
 
 const spec = (path: string, middleware?: string[]): RouteSpec => ({ ...ROUTES.find((r) => r.path === path)!, middleware });

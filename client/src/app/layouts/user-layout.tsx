@@ -15,6 +15,7 @@ import { DictTag } from '../../components/dict-label';
 import { NavToggle } from '../../components/nav-toggle';
 import { SiteFooter } from '../../components/site-footer';
 import { SiteHeader } from '../../components/site-header';
+import { usePathAvailable } from '../../lib/capabilities';
 import { useSession } from '../../lib/session';
 import { useUi } from '../../lib/ui-state';
 
@@ -30,6 +31,7 @@ const MEMBER_MENU: readonly { group: string; items: readonly MenuItem[] }[] = [
     group: '会员中心',
     items: [
       { to: '/user', label: '概览' },
+      { to: '/user/alerts', label: '消息提醒' },
       { to: '/user/favorite', label: '我的收藏' },
       { to: '/user/bidding', label: '订阅招标' },
     ],
@@ -97,6 +99,8 @@ export function UserLayout() {
   const due = gjNum.data?.due ?? 0;
   // spec §3/§4: the navigation-shown flag (NavToggle).
   const { navShown } = useUi();
+  const available = usePathAvailable();
+  const menu = MEMBER_MENU.map((section) => ({ ...section, items: section.items.filter((item) => available(item.to)) }));
   return (
     <AntdScope>
       <div className="layout layout-user">
@@ -105,7 +109,7 @@ export function UserLayout() {
           <aside className="user-side" id="user-side" hidden={!navShown}>
             <MemberCard user={session.member_info} name={session.name || session.member_name} />
             <nav className="user-menu" aria-label="会员中心菜单">
-              {MEMBER_MENU.map((section) => (
+              {menu.map((section) => (
                 <div key={section.group} className="user-menu-group">
                   <p className="user-menu-title">{section.group}</p>
                   {section.items.map((item) => (

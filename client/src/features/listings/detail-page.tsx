@@ -29,6 +29,7 @@ import { absoluteUrl, usePortalSettings } from '../../lib/portal-settings';
 import { useSession } from '../../lib/session';
 import { useSite } from '../../lib/site';
 import type { DetailConfig, DetailContext } from './listing-config';
+import { ChangesCard, useLifecycle } from './notice-timeline';
 
 export function detailPage<Item extends XmkDetail | ZbDetail, K extends QueryKey>(config: DetailConfig<Item, K>): PageModule {
   const { base } = config;
@@ -62,6 +63,7 @@ export function detailPage<Item extends XmkDetail | ZbDetail, K extends QueryKey
     const description = config.describe(item, ctx);
     const breadcrumbLd = useBreadcrumbLd(crumbs, path);
     const more = config.more.links(item, ctx);
+    const lifecycle = useLifecycle(item) ? config.lifecycle : undefined;
 
     return (
       <div className="detail-page">
@@ -117,12 +119,16 @@ export function detailPage<Item extends XmkDetail | ZbDetail, K extends QueryKey
               </div>
             </header>
 
+            {lifecycle?.banner?.(item)}
+
             <section className="detail-card" aria-labelledby="overview-title">
               <h2 id="overview-title" className="detail-card-title">
                 {config.overviewTitle}
               </h2>
               <FieldGrid fields={config.fields(item, ctx)} />
             </section>
+
+            {lifecycle ? <ChangesCard item={item} base={base} /> : null}
 
             <ContactBlock type={type} id={item.id} detail={item} />
 
@@ -134,7 +140,7 @@ export function detailPage<Item extends XmkDetail | ZbDetail, K extends QueryKey
               {config.contentNote}
             </section>
 
-            {config.afterContent?.(item)}
+            {lifecycle ? lifecycle.sections(item) : config.afterContent?.(item)}
 
             <DetailPager base={base} prev={item.prev} next={item.next} />
           </article>

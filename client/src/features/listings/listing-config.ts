@@ -116,6 +116,11 @@ export interface DetailConfig<Item extends XmkDetail | ZbDetail, K extends Query
   contentNote?: ReactNode;
   /** Sections after the body (项目进展). */
   afterContent?: (item: Item) => ReactNode;
+  /**
+   * Issue 12 (capability `lifecycle`, fields in the answer): a banner under the header, and the
+   * sections after the body, which then replace `afterContent`.
+   */
+  lifecycle?: { banner?: (item: Item) => ReactNode; sections: (item: Item) => ReactNode };
   /** The first aside card: what the item relates to. */
   related: { title: string; body: (item: Item) => ReactNode };
   more: { title: string; links: (item: Item, ctx: DetailContext) => { to: string; label: ReactNode }[] };

@@ -1,9 +1,11 @@
 import { Link } from 'react-router-dom';
+import { usePathAvailable } from '../../../lib/capabilities';
 import { useSession } from '../../../lib/session';
 
 /** The member entry beside the lists: join for visitors, the member centre for members. */
 export function MemberBox() {
   const session = useSession();
+  const available = usePathAvailable();
   return (
     <section className="home-side-card home-member" aria-labelledby="home-member-title">
       <h2 id="home-member-title" className="home-side-title">
@@ -15,9 +17,11 @@ export function MemberBox() {
           <Link className="button button-primary" to="/user">
             会员中心
           </Link>
-          <Link className="button" to="/goods">
-            开通 VIP
-          </Link>
+          {available('/goods') ? (
+            <Link className="button" to="/goods">
+              开通 VIP
+            </Link>
+          ) : null}
         </div>
       ) : (
         <div className="home-member-actions">

@@ -7,6 +7,7 @@ import { xmkDetailQueryOptions, xmkHistoryQueryOptions } from '../../../api/cont
 import { DictLabel, DictTag } from '../../../components/dict-label';
 import { regionName } from '../../../components/region';
 import { detailPage } from '../detail-page';
+import { XmkLifecycleCard } from '../notice-timeline';
 import { StageHistory } from '../stage-history';
 
 export const { load, Component } = detailPage({
@@ -57,6 +58,7 @@ export const { load, Component } = detailPage({
   ],
   contentTitle: '建设内容',
   afterContent: (item) => <StageHistory xmkId={item.id} />,
+  lifecycle: { sections: (item) => <XmkLifecycleCard item={item} /> },
   related: {
     title: '关联招标',
     body: (item) =>

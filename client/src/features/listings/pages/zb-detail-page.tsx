@@ -10,12 +10,13 @@ import { zbDetailQueryOptions } from '../../../api/content';
 import { DictLabel } from '../../../components/dict-label';
 import { regionName } from '../../../components/region';
 import { detailPage } from '../detail-page';
+import { ChangedByBanner, ZbLifecycleCard } from '../notice-timeline';
 import { amountLabelOf } from '../zb-amount';
 
 export const { load, Component } = detailPage({
   base: '/zb',
   listName: '招标信息',
-  dicts: [DICT_TYPES.region, DICT_TYPES.industry, DICT_TYPES.zbNoticeType],
+  dicts: [DICT_TYPES.region, DICT_TYPES.industry, DICT_TYPES.zbNoticeType, DICT_TYPES.xmkStage],
   detail: zbDetailQueryOptions,
   tag: { type: DICT_TYPES.zbNoticeType, value: (item) => item.noticeType },
   describe: (item, { regions, tagLabel: noticeType }) => {
@@ -62,6 +63,10 @@ export const { load, Component } = detailPage({
     },
   ],
   contentTitle: '公告正文',
+  lifecycle: {
+    banner: (item) => <ChangedByBanner item={item} />,
+    sections: (item) => <ZbLifecycleCard item={item} />,
+  },
   contentNote: (
     <p className="detail-disclaimer">
       本公告信息来源于公开渠道，仅供参考，具体以招标人或公共资源交易平台发布的正式公告为准。

@@ -16,7 +16,9 @@ import { createHttp } from '../../../api/http';
 import { HttpProvider } from '../../../api/http-context';
 import { createQueryClient } from '../../../api/query-client';
 import { systemKeys } from '../../../api/system';
+import { capabilitySet, type Capability } from '../../../lib/capabilities';
 import type { AppDeps, PageModule } from '../../../lib/page';
+import { NO_SETTINGS, PortalSettingsProvider } from '../../../lib/portal-settings';
 import { SessionProvider, createSessionStore, memberStateFrom } from '../../../lib/session';
 
 export interface Call {
@@ -91,7 +93,16 @@ export interface MemberEnv {
 }
 
 /** A logged-in member's environment; `answers` replace the backend, dictionaries are preloaded. */
-export function createMemberEnv(answers: Record<string, Answer>, user: MemberUser = DEMO_USER): MemberEnv {
+/** The features the member pages had before alerts (issue 12 §3); alert tests add theirs. */
+export const BASE_CAPABILITIES: readonly Capability[] = ['goods', 'profile', 'visitRecords', 'lifecycle'];
+/** Every feature of the embedded backend with SMTP configured. */
+export const ALL_CAPABILITIES: readonly Capability[] = [...BASE_CAPABILITIES, 'alerts', 'feeds', 'mail'];
+
+export function createMemberEnv(
+  answers: Record<string, Answer>,
+  user: MemberUser = DEMO_USER,
+  capabilities: readonly Capability[] = BASE_CAPABILITIES,
+): MemberEnv {
   const calls: Call[] = [];
   const http = createHttp({ baseURL: '/prod-api', storage: window.sessionStorage, log: () => undefined });
   http.axios.defaults.adapter = async (config: InternalAxiosRequestConfig): Promise<AxiosResponse> => {
@@ -111,7 +122,7 @@ export function createMemberEnv(answers: Record<string, Answer>, user: MemberUse
   for (const [type, entries] of Object.entries(DICTS)) queryClient.setQueryData(systemKeys.dict(type as DictType), entries);
   const session = createSessionStore(memberStateFrom({ code: 200, msg: '', user, roles: ['member'], permissions: [] }, 0));
   return {
-    deps: { queryClient, http, session },
+    deps: { queryClient, http, session, capabilities: capabilitySet(capabilities) },
     calls,
     callsTo: (key) => calls.filter((c) => `${c.method} ${c.path}` === key),
   };
@@ -124,11 +135,13 @@ function Where() {
 
 function Providers({ env, children }: { env: MemberEnv; children: ReactNode }) {
   return (
-    <QueryClientProvider client={env.deps.queryClient}>
-      <HttpProvider http={env.deps.http}>
-        <SessionProvider store={env.deps.session}>{children}</SessionProvider>
-      </HttpProvider>
-    </QueryClientProvider>
+    <PortalSettingsProvider settings={{ ...NO_SETTINGS, capabilities: [...env.deps.capabilities] }}>
+      <QueryClientProvider client={env.deps.queryClient}>
+        <HttpProvider http={env.deps.http}>
+          <SessionProvider store={env.deps.session}>{children}</SessionProvider>
+        </HttpProvider>
+      </QueryClientProvider>
+    </PortalSettingsProvider>
   );
 }
 

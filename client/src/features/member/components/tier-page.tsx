@@ -4,10 +4,10 @@
  * what the tiers include (`/cms/member/list`), the products of its kind from goods, ordering, and
  * the member's orders with their state.
  */
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Table, type TableColumnsType } from 'antd';
 import { Link } from 'react-router-dom';
-import type { GoodsType, MemberLevel, Order, OrderStatus } from '@shared/contract/member';
+import type { Goods, GoodsType, MemberLevel, Order, OrderStatus } from '@shared/contract/member';
 import { DICT_TYPES } from '@shared/contract/system';
 import { formatCount, formatYuan } from '@shared/format';
 import { parseTime } from '@shared/time';
@@ -23,12 +23,14 @@ import { fetchFresh, loadMemberChrome } from '../member-data';
 import { daysLeft } from '../tier-expiry';
 import { MemberPage, MemberSection } from './member-page';
 import { TierOffer } from './tier-offer';
+import { hasCapability, useHasCapability } from '../../../lib/capabilities';
 
 const ORDERS = { pageSize: 10 } as const;
 
 export function loadTierPage(deps: AppDeps): Promise<unknown> {
   return Promise.all([
-    deps.queryClient.ensureQueryData(goodsListQueryOptions(deps.http)),
+    // Goods are an extension: a spec-only backend has no offer to show (the page says to call us).
+    hasCapability(deps, 'goods') ? deps.queryClient.ensureQueryData(goodsListQueryOptions(deps.http)) : null,
     deps.queryClient.ensureQueryData(memberTiersQueryOptions(deps.http)),
     fetchFresh(deps, memberOrdersQueryOptions(deps.http, ORDERS)),
     prefetchServiceContact(deps.queryClient, deps.http),
@@ -101,9 +103,17 @@ function Standing({ now }: { now: number }) {
   );
 }
 
+/** The goods of one type, in order; none when the backend has no goods (capability `goods`). */
+function useOfferedGoods(goodsType: TierPageProps['goodsType']): Goods[] {
+  const http = useHttp();
+  const offered = useHasCapability('goods');
+  const all = useQuery({ ...goodsListQueryOptions(http), enabled: offered }).data ?? [];
+  return offered ? all.filter((g) => g.type === goodsType).sort((a, b) => a.sort - b.sort) : [];
+}
+
 export function TierPage({ title, intro, goodsType, level }: TierPageProps) {
   const http = useHttp();
-  const goods = useSuspenseQuery(goodsListQueryOptions(http)).data.filter((g) => g.type === goodsType).sort((a, b) => a.sort - b.sort);
+  const goods = useOfferedGoods(goodsType);
   const tiers = useSuspenseQuery(memberTiersQueryOptions(http)).data.rows;
   const orders = useSuspenseQuery(memberOrdersQueryOptions(http, ORDERS));
   const memberLevel = useSession().member_info?.level ?? '0';

@@ -22,6 +22,7 @@ import { BiddingList, SubscriptionSummary } from '../components/bidding-list';
 import { MemberPage, MemberSection } from '../components/member-page';
 import { fetchFresh, loadMemberChrome } from '../member-data';
 import { daysLeft } from '../tier-expiry';
+import { usePathAvailable } from '../../../lib/capabilities';
 
 const DICTS = [DICT_TYPES.region, DICT_TYPES.zbNoticeType, DICT_TYPES.memberLevel, DICT_TYPES.visitStatus] as const;
 const FAVORITES: FavoriteListParams = { isCancel: 0, pageSize: 1 };
@@ -67,16 +68,27 @@ function TierPanel({ user, now }: { user: MemberUser; now: number }) {
 }
 
 function Stat({ label, value, to, alert, hint }: { label: string; value: number; to: string; alert?: boolean; hint: string }) {
-  return (
-    <Link className={alert && value > 0 ? 'stat-card is-alert' : 'stat-card'} to={to}>
+  const available = usePathAvailable();
+  const className = alert && value > 0 ? 'stat-card is-alert' : 'stat-card';
+  const body = (
+    <>
       <span className="stat-card-value">{formatCount(value)}</span>
       <span className="stat-card-label">{label}</span>
       <span className="stat-card-hint">{hint}</span>
+    </>
+  );
+  // The count stays; the page behind it may be an extension the backend lacks.
+  return available(to) ? (
+    <Link className={className} to={to}>
+      {body}
     </Link>
+  ) : (
+    <div className={className}>{body}</div>
   );
 }
 
 export function Component() {
+  const available = usePathAvailable();
   const http = useHttp();
   const session = useSession();
   const user = session.member_info;
@@ -146,9 +158,11 @@ export function Component() {
             <Link className="button button-small" to="/user/baifangClient">
               管理客户
             </Link>
-            <Link className="button button-small" to="/user/baifangRecords">
-              拜访记录
-            </Link>
+            {available('/user/baifangRecords') ? (
+              <Link className="button button-small" to="/user/baifangRecords">
+                拜访记录
+              </Link>
+            ) : null}
           </div>
         </MemberSection>
       </div>

@@ -7,6 +7,7 @@ import { DICT_TYPES } from '@shared/contract/system';
 import { parseTime } from '@shared/time';
 import { regionTreeQueryOptions } from '../../../api/member';
 import { DictTag } from '../../../components/dict-label';
+import { useHasCapability } from '../../../lib/capabilities';
 import type { PageLoadArgs } from '../../../lib/page';
 import { useSession } from '../../../lib/session';
 import { MemberPage, MemberSection } from '../components/member-page';
@@ -21,6 +22,9 @@ export async function load({ deps }: PageLoadArgs) {
 
 export function Component() {
   const user = useSession().member_info;
+  // Editing goes through updateProfile, an extension; with alerts, the alert subscriptions are linked from here.
+  const editable = useHasCapability('profile');
+  const alerts = useHasCapability('alerts');
   if (!user) return null;
   return (
     <MemberPage title="会员资料" intro="维护个人资料，设置招标订阅的关键词和地区。">
@@ -50,12 +54,22 @@ export function Component() {
           </div>
         </dl>
       </MemberSection>
-      <MemberSection title="基本资料">
-        <ProfileForm user={user} />
-      </MemberSection>
-      <MemberSection title="招标订阅" id="subscription">
-        <SubscriptionForm user={user} />
-      </MemberSection>
+      {editable ? (
+        <MemberSection title="基本资料">
+          <ProfileForm user={user} />
+        </MemberSection>
+      ) : null}
+      {editable ? (
+        <MemberSection title="招标订阅" id="subscription">
+          {alerts ? (
+            <p className="muted">
+              这里的关键词和地区决定“订阅招标”列表；按多条订阅接收新公告、变更和截止提醒，请到{' '}
+              <Link to="/user/alerts?tab=subscriptions">消息提醒 · 我的订阅</Link>。
+            </p>
+          ) : null}
+          <SubscriptionForm user={user} />
+        </MemberSection>
+      ) : null}
     </MemberPage>
   );
 }

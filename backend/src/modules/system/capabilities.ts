@@ -1,0 +1,24 @@
+/**
+ * `GET /api/ext/capabilities` (issue 12): what this backend offers beyond spec §7, so the portal can
+ * hide the rest. Derived from the contract — every ext endpoint names its feature — plus features
+ * that depend on configuration rather than on a route (mail needs an SMTP server).
+ */
+import { ENDPOINTS, type Endpoint, type Feature } from '@shared/contract/endpoints';
+import type { BackendConfig } from '../../config';
+
+/** Features a route cannot show: each returns its name when this configuration provides it. */
+const CONFIGURED_FEATURES: ReadonlyArray<(config: BackendConfig) => Feature | null> = [];
+
+/** The features this backend serves, sorted; none when the extensions are off (the route is absent then too). */
+export function capabilities(config: BackendConfig): Feature[] {
+  if (!config.extensions) return [];
+  const features = new Set<Feature>();
+  for (const endpoint of Object.values(ENDPOINTS as Record<string, Endpoint>)) {
+    if (endpoint.ext) features.add(endpoint.feature);
+  }
+  for (const configured of CONFIGURED_FEATURES) {
+    const feature = configured(config);
+    if (feature) features.add(feature);
+  }
+  return [...features].sort();
+}
