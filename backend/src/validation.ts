@@ -159,6 +159,14 @@ export function matching(pattern: RegExp, maxLength = 200): Parser<string> {
   return (value) => (typeof value === 'string' && value.length <= maxLength && pattern.test(value) ? value : INVALID);
 }
 
+/** A JSON array (body) of short codes such as dictionary values (`[0-9a-z_]`); duplicates are dropped. */
+export function codeArray(maxItems: number): Parser<string[]> {
+  return (value) =>
+    Array.isArray(value) && value.length <= maxItems && value.every((c) => typeof c === 'string' && /^[0-9a-z_]{1,16}$/.test(c))
+      ? [...new Set(value as string[])]
+      : INVALID;
+}
+
 /** `yyyy-MM-dd`, a real calendar date. */
 export const dateOnly: Parser<string> = (value) =>
   typeof value === 'string' && value.length === 10 && parseLocalDateTime(value) ? value : INVALID;

@@ -71,6 +71,10 @@ export interface TestBackendOptions {
   adminToken?: string;
   /** Writes per member per window; default the production rate (`WRITE_RATE`). */
   writeRate?: WriteRate;
+  /** SMTP_URL of the backend (alert mail); default unset. */
+  smtpUrl?: string;
+  /** SITE_URL of the backend (absolute links in feeds and mail); default unset. */
+  siteUrl?: string;
 }
 
 export interface TestBackend {
@@ -111,6 +115,9 @@ export async function createTestBackend(options: TestBackendOptions = {}): Promi
     demoFeed: false,
     seedProjects: options.projects ?? 200,
     seedTenders: options.tenders ?? 300,
+    smtpUrl: options.smtpUrl,
+    mailFrom: 'alerts@example.test',
+    siteUrl: options.siteUrl,
   };
   const clock = testClock(options.now ?? DEFAULT_TEST_NOW);
   const captcha = testCaptcha();

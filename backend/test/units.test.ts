@@ -21,6 +21,9 @@ describe('loadConfig', () => {
       demoFeed: false,
       seedProjects: 3000,
       seedTenders: 5000,
+      smtpUrl: undefined,
+      mailFrom: '山东项目网 <noreply@localhost>',
+      siteUrl: undefined,
     });
   });
 

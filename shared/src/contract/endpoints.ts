@@ -79,6 +79,19 @@ export const ENDPOINTS = {
   replyMsg: { method: 'POST', path: '/admin/msg/:id/reply', auth: 'admin', ext: true },
   // Notices over time (issue 12; shared/src/contract/notices.ts): body JSON Lines of NoticeImportRecord
   importNotices: { method: 'POST', path: '/admin/content/import', auth: 'admin', ext: true },
+  // Alerts (issue 12 part 3; shared/src/contract/alerts.ts)
+  capabilities: { method: 'GET', path: '/api/ext/capabilities', auth: 'public', ext: true },
+  alertList: { method: 'GET', path: '/cms/alerts/list', auth: 'member', ext: true },
+  alertUnread: { method: 'GET', path: '/cms/alerts/unread', auth: 'member', ext: true },
+  alertRead: { method: 'PUT', path: '/cms/alerts/read', auth: 'member', ext: true },
+  alertSubscriptions: { method: 'GET', path: '/cms/alerts/subscriptions', auth: 'member', ext: true },
+  alertSubscriptionAdd: { method: 'POST', path: '/cms/alerts/subscriptions', auth: 'member', ext: true },
+  alertSubscriptionUpdate: { method: 'PUT', path: '/cms/alerts/subscriptions/:id', auth: 'member', ext: true },
+  alertSubscriptionDelete: { method: 'DELETE', path: '/cms/alerts/subscriptions/:id', auth: 'member', ext: true },
+  alertSettings: { method: 'GET', path: '/cms/alerts/settings', auth: 'member', ext: true },
+  alertSettingsUpdate: { method: 'PUT', path: '/cms/alerts/settings', auth: 'member', ext: true },
+  alertFeeds: { method: 'GET', path: '/cms/alerts/feeds', auth: 'member', ext: true },
+  alertFeedsReset: { method: 'PUT', path: '/cms/alerts/feeds/reset', auth: 'member', ext: true },
 
   // System module
   configKey: { method: 'GET', path: '/api/system/config/configKey/:key', auth: 'public' },
