@@ -4,13 +4,28 @@
  * (deadline), the inbox, the Atom and iCal feeds behind a revocable token, and mail digests read
  * from a real SMTP sink on loopback.
  */
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { JSDOM } from 'jsdom';
 import { SMTPServer } from 'smtp-server';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NoticeImportRecord } from '@shared/contract/notices';
 import { DEFAULT_TEST_NOW, createTestBackend, type TestBackend } from './fixture';
+
+// jsdom (a dev dependency, for its strict XML parser) ships no types here and the backend has no DOM
+// lib; this is the part used.
+interface XmlElement {
+  namespaceURI: string | null;
+  localName: string;
+  textContent: string | null;
+  getAttribute(name: string): string | null;
+  getElementsByTagName(name: string): ArrayLike<XmlElement> & Iterable<XmlElement>;
+}
+const { JSDOM } = createRequire(import.meta.url)('jsdom') as {
+  JSDOM: new (text: string, options: { contentType: string }) => {
+    window: { document: { documentElement: XmlElement; getElementsByTagName: XmlElement['getElementsByTagName'] } };
+  };
+};
 
 let t: TestBackend;
 let seq = 0;
