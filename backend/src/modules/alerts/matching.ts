@@ -8,7 +8,8 @@
  * - a subscription with keywords is filed under one anchor: the first bigram (or the character) of
  *   its longest keyword run. A notice can only match subscriptions whose anchor occurs in its text, so
  *   a notice looks up its own distinct bigrams and characters and checks just those few;
- * - one without keywords is filed under each of its regions (or "anywhere").
+ * - under the anchor (or in one list for those without keywords) by each of its regions, or
+ *   "anywhere", so only subscriptions of the notice's county, its city or anywhere are looked at.
  * The candidates are then checked in full: region, notice type, amount, every keyword run, no
  * excluded word. Keywords follow the search's rule exactly (search/tokens.ts): NFKC folding, lower
  * case, a word is its runs of letters and digits, each run must occur as a substring of one run of
@@ -120,22 +121,32 @@ export function matches(sub: CompiledSubscription, target: MatchTarget): boolean
 
 const ANYWHERE = '*';
 
+/** Subscriptions filed by region: a region code, or ANYWHERE. */
+type ByRegion = Map<string, CompiledSubscription[]>;
+
 export class SubscriptionIndex {
-  private readonly byAnchor = new Map<string, CompiledSubscription[]>();
-  private readonly withoutKeywords = new Map<string, CompiledSubscription[]>();
+  private readonly byAnchor = new Map<string, ByRegion>();
+  private readonly withoutKeywords: ByRegion = new Map();
   readonly size: number;
 
   constructor(subscriptions: readonly CompiledSubscription[]) {
     this.size = subscriptions.length;
-    const file = (map: Map<string, CompiledSubscription[]>, key: string, sub: CompiledSubscription) => {
-      const list = map.get(key);
-      if (list) list.push(sub);
-      else map.set(key, [sub]);
+    const file = (map: ByRegion, sub: CompiledSubscription) => {
+      for (const area of sub.areas ?? [ANYWHERE]) {
+        const list = map.get(area);
+        if (list) list.push(sub);
+        else map.set(area, [sub]);
+      }
     };
     for (const sub of subscriptions) {
       const anchor = anchorOf(sub.keywordRuns);
-      if (anchor !== null) file(this.byAnchor, anchor, sub);
-      else for (const area of sub.areas ?? [ANYWHERE]) file(this.withoutKeywords, area, sub);
+      if (anchor === null) {
+        file(this.withoutKeywords, sub);
+        continue;
+      }
+      let byRegion = this.byAnchor.get(anchor);
+      if (!byRegion) this.byAnchor.set(anchor, (byRegion = new Map()));
+      file(byRegion, sub);
     }
   }
 
@@ -154,8 +165,13 @@ export class SubscriptionIndex {
   /** Subscriptions the notice matches, each once, in id order. */
   match(target: MatchTarget): CompiledSubscription[] {
     const found = new Map<number, CompiledSubscription>();
-    const consider = (list: readonly CompiledSubscription[] | undefined) => {
-      for (const sub of list ?? []) if (!found.has(sub.id) && matches(sub, target)) found.set(sub.id, sub);
+    const regions = target.cityCode === target.areaCode ? [ANYWHERE, target.areaCode] : [ANYWHERE, target.areaCode, target.cityCode];
+    // Only the notice's own regions are looked at: most subscriptions name one, so most are never touched.
+    const consider = (byRegion: ByRegion | undefined) => {
+      if (!byRegion) return;
+      for (const region of regions) {
+        for (const sub of byRegion.get(region) ?? []) if (!found.has(sub.id) && matches(sub, target)) found.set(sub.id, sub);
+      }
     };
     if (this.byAnchor.size > 0) {
       const seen = new Set<string>();
@@ -177,9 +193,7 @@ export class SubscriptionIndex {
         }
       }
     }
-    consider(this.withoutKeywords.get(ANYWHERE));
-    consider(this.withoutKeywords.get(target.areaCode));
-    if (target.cityCode !== target.areaCode) consider(this.withoutKeywords.get(target.cityCode));
+    consider(this.withoutKeywords);
     return [...found.values()].sort((a, b) => a.id - b.id);
   }
 }
