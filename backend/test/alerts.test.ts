@@ -347,6 +347,14 @@ describe('mail', () => {
       mailAvailable: false,
       mailUnavailableReason: '本站未配置邮件发送（SMTP_URL）',
     });
+    // No email in the body keeps the address set before.
+    expect((await m.put('/cms/alerts/settings', { emailFrequency: 'daily' })).body.data.email).toBe('nobody@example.com');
+    await m.put('/cms/alerts/settings', { emailFrequency: 'immediate' });
+    const noAddress = api(t, await member());
+    expect((await noAddress.put('/cms/alerts/settings', { emailFrequency: 'daily', email: null })).body).toEqual({
+      code: 500,
+      msg: '请填写接收提醒的邮箱地址',
+    });
     await m.post('/cms/alerts/subscriptions', { name: '无邮件', keywords: '无邮件测试' });
     await importRecords(t, [tender({ title: '无邮件测试工程招标公告' })]);
     expect(await t.backend.alerts.deliverMail()).toBe(0);

@@ -293,8 +293,14 @@ export function registerAlertRoutes(routes: Routes, ctx: AppContext, deps: Alert
     ctx.quotas.takeWrite(session.memberId);
     const input = parseInput(settingsBody, req.body);
     const current = settingsOf(session.memberId);
-    const email = input.email === undefined ? current.email : input.email;
-    if (input.emailFrequency !== 'off' && !email) throw invalid('请填写接收提醒的邮箱地址');
+    // No `email` in the body keeps the address set before; null falls back to the profile's.
+    const addresses = sql
+      .get<[number], { stored: string | null; profile: string }>(
+        'SELECT s.email AS stored, m.email AS profile FROM member m LEFT JOIN alert_setting s ON s.member_id = m.id WHERE m.id = ?',
+      )
+      .get(session.memberId);
+    const email = input.email === undefined ? (addresses?.stored ?? null) : input.email;
+    if (input.emailFrequency !== 'off' && !(email || addresses?.profile)) throw invalid('请填写接收提醒的邮箱地址');
     const now = formatDateTime(ctx.clock());
     // Mail starts with the alerts from now on: turning it on does not send the whole history.
     const since = current.emailFrequency === 'off' && input.emailFrequency !== 'off' ? now : null;
@@ -304,7 +310,7 @@ export function registerAlertRoutes(routes: Routes, ctx: AppContext, deps: Alert
          ON CONFLICT (member_id) DO UPDATE SET email_frequency = excluded.email_frequency, email = excluded.email,
            mail_since = coalesce(excluded.mail_since, alert_setting.mail_since)`,
       )
-      .run({ memberId: session.memberId, frequency: input.emailFrequency, email: input.email === undefined ? null : email, since });
+      .run({ memberId: session.memberId, frequency: input.emailFrequency, email, since });
     const answer = settingsOf(session.memberId);
     return success(answer, answer.mailAvailable || input.emailFrequency === 'off' ? '设置已保存' : `设置已保存，但${MAIL_UNAVAILABLE}，暂不会发送邮件`);
   });

@@ -141,7 +141,11 @@ export class AlertMailer {
     const digestStart = formatDateTime(now < digestTime ? addDays(digestTime, -1) : digestTime);
     let sent = 0;
     for (const member of due) {
-      if (!member.email) continue;
+      if (!member.email) {
+        // Nowhere to send (the profile's address was removed since): nothing waits for one.
+        this.sql.get('UPDATE alert SET mailed = 1 WHERE member_id = ? AND mailed = 0').run(member.memberId);
+        continue;
+      }
       // Daily: once per digest time, counting from when the member turned mail on.
       if (member.frequency === 'daily' && (member.lastDigest ?? member.mailSince ?? '') >= digestStart) continue;
       const alerts = this.sql
