@@ -234,6 +234,20 @@ describe('alerts at import time', () => {
     expect(JSON.stringify(after)).not.toMatch(/137000|139876|李秘密/);
   });
 
+  it("alerts a followed tender's followers when its process gains a notice", async () => {
+    const token = await member();
+    const m = api(t, token);
+    const first = tender({ processCode: 'ALERT-PROC-1' });
+    await importRecords(t, [first]);
+    const id = idOf(t, first.sourceId);
+    await m.put('/cms/favorite/changeStatus', { id, type: 'zb', isCancel: 0 });
+    const result = tender({ processCode: 'ALERT-PROC-1', noticeType: '中标结果', title: '地铁站周边道路改造工程中标结果公告', publishTime: '2024-06-12 10:00:00' });
+    await importRecords(t, [result]);
+    expect(await alerts(t, token, { kind: 'changed' })).toEqual([
+      expect.objectContaining({ contentType: 'zb', contentId: id, title: first.title, detail: `招标流程新增中标结果：${result.title}` }),
+    ]);
+  });
+
   it('makes one deadline alert per followed tender and date, three days ahead', async () => {
     const token = await member();
     const m = api(t, token);

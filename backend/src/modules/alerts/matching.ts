@@ -249,8 +249,10 @@ export function recordImportAlerts(db: Db, notices: readonly ImportedNotice[], n
     "SELECT member_id AS memberId FROM favorite WHERE type = ? AND data_id = ? AND is_cancel = 0",
   );
   const processFollowers = db.prepare<[string, number], { memberId: number; id: number; title: string }>(
+    // CROSS JOIN keeps the process's few tenders as the outer loop: left to itself the planner walked
+    // every followed tender per imported notice (4,000 favourites: 50 ms a notice in bench:import).
     `SELECT f.member_id AS memberId, z.id, z.title FROM zb z
-     JOIN favorite f ON f.type = 'zb' AND f.data_id = z.id AND f.is_cancel = 0
+     CROSS JOIN favorite f ON f.type = 'zb' AND f.data_id = z.id AND f.is_cancel = 0
      WHERE z.process_code = ? AND z.id <> ?`,
   );
   const projectOf = db.prepare<[number], { xmkId: number | null; title: string | null }>(
