@@ -393,16 +393,16 @@ CREATE TABLE alert (
   content_type TEXT NOT NULL CHECK (content_type IN ('xmk', 'zb')),
   content_id   INTEGER NOT NULL,
   change_key   TEXT NOT NULL,
-  title        TEXT NOT NULL,
   detail       TEXT NOT NULL DEFAULT '',
   is_read      INTEGER NOT NULL DEFAULT 0,
   mailed       INTEGER NOT NULL DEFAULT 0,
   create_time  TEXT NOT NULL,
   UNIQUE (member_id, kind, content_type, content_id, change_key)
 );
-CREATE INDEX alert_member ON alert (member_id, id);
-CREATE INDEX alert_unread ON alert (member_id) WHERE is_read = 0;
-CREATE INDEX alert_unmailed ON alert (member_id, id) WHERE mailed = 0;
+-- Few indexes, small rows: one import may write hundreds of thousands of alerts in one transaction
+-- (the title is the notice's, read by a join). (member_id, is_read) also orders by id within each.
+CREATE INDEX alert_member ON alert (member_id, is_read);
+CREATE INDEX alert_unmailed ON alert (member_id) WHERE mailed = 0;
 
 CREATE TABLE alert_setting (
   member_id        INTEGER PRIMARY KEY REFERENCES member (id) ON DELETE CASCADE,

@@ -9,6 +9,7 @@ import { Feed } from 'feed';
 import { createEvents, type DateArray, type EventAttributes } from 'ics';
 import { addDays, formatDateTime, parseLocalDateTime } from '../../clock';
 import type { Statements } from '../../db/connection';
+import { ALERT_TITLE_SQL } from './matching';
 
 /** 24 random bytes as base64url: 32 url-safe characters. */
 export const newFeedToken = () => randomBytes(24).toString('base64url');
@@ -65,8 +66,9 @@ const ATOM_ENTRIES = 100;
 export function atomFeed(sql: Statements, memberId: number, base: string, selfPath: string, now: Date): string {
   const alerts = sql
     .get<[number, number], FeedAlertRow>(
-      `SELECT id, kind, content_type AS contentType, content_id AS contentId, title, detail, create_time AS createTime
-       FROM alert WHERE member_id = ? ORDER BY id DESC LIMIT ?`,
+      `SELECT id, kind, content_type AS contentType, content_id AS contentId, ${ALERT_TITLE_SQL}, detail,
+         create_time AS createTime
+       FROM alert a WHERE member_id = ? ORDER BY id DESC LIMIT ?`,
     )
     .all(memberId, ATOM_ENTRIES);
   const dateOf = (text: string) => parseLocalDateTime(text) ?? now;

@@ -223,15 +223,18 @@ export interface AlertRow {
   contentType: 'zb' | 'xmk';
   contentId: number;
   changeKey: string;
-  title: string;
   detail: string;
 }
+
+/** An alert's title is its notice's current one (`a` is the alert table's alias). */
+export const ALERT_TITLE_SQL = `coalesce(CASE a.content_type WHEN 'zb' THEN (SELECT title FROM zb WHERE id = a.content_id)
+  ELSE (SELECT title FROM xmk WHERE id = a.content_id) END, '（已删除）') AS title`;
 
 /** Insert alerts, each at most once (the unique key); returns how many were new. */
 export function alertWriter(db: Db): (alert: AlertRow, now: string) => boolean {
   const insert = db.prepare(
-    `INSERT OR IGNORE INTO alert (member_id, kind, content_type, content_id, change_key, title, detail, create_time)
-     VALUES (@memberId, @kind, @contentType, @contentId, @changeKey, @title, @detail, @now)`,
+    `INSERT OR IGNORE INTO alert (member_id, kind, content_type, content_id, change_key, detail, create_time)
+     VALUES (@memberId, @kind, @contentType, @contentId, @changeKey, @detail, @now)`,
   );
   return (alert, now) => insert.run({ ...alert, now }).changes > 0;
 }
@@ -248,23 +251,25 @@ export function recordImportAlerts(db: Db, notices: readonly ImportedNotice[], n
   const followers = db.prepare<[string, number], { memberId: number }>(
     "SELECT member_id AS memberId FROM favorite WHERE type = ? AND data_id = ? AND is_cancel = 0",
   );
-  const processFollowers = db.prepare<[string, number], { memberId: number; id: number; title: string }>(
+  const processFollowers = db.prepare<[string, number], { memberId: number; id: number }>(
     // CROSS JOIN keeps the process's few tenders as the outer loop: left to itself the planner walked
     // every followed tender per imported notice (4,000 favourites: 50 ms a notice in bench:import).
-    `SELECT f.member_id AS memberId, z.id, z.title FROM zb z
+    `SELECT f.member_id AS memberId, z.id FROM zb z
      CROSS JOIN favorite f ON f.type = 'zb' AND f.data_id = z.id AND f.is_cancel = 0
      WHERE z.process_code = ? AND z.id <> ?`,
   );
-  const projectOf = db.prepare<[number], { xmkId: number | null; title: string | null }>(
-    'SELECT z.xmk_id AS xmkId, x.title FROM zb z LEFT JOIN xmk x ON x.id = z.xmk_id WHERE z.id = ?',
+  const projectOf = db.prepare<[number], { xmkId: number | null }>(
+    'SELECT xmk_id AS xmkId FROM zb WHERE id = ?',
   );
   const version = db.prepare<[string, number], { v: number | null }>(
     'SELECT max(version) AS v FROM notice_version WHERE type = ? AND data_id = ?',
   );
   let index: SubscriptionIndex | null = null;
-  let written = 0;
+  // Collected, then written in index order: a large file makes hundreds of thousands of alerts, and
+  // inserting them member by member touches each index page once instead of once per alert.
+  const pending: AlertRow[] = [];
   const add = (alert: AlertRow) => {
-    if (write(alert, at)) written++;
+    pending.push(alert);
   };
   for (const notice of notices) {
     const { record } = notice;
@@ -272,14 +277,14 @@ export function recordImportAlerts(db: Db, notices: readonly ImportedNotice[], n
       index ??= SubscriptionIndex.load(db);
       const target = matchTarget(record);
       for (const sub of index.match(target)) {
-        add({ memberId: sub.memberId, kind: 'new', contentType: 'zb', contentId: notice.id, changeKey: '', title: record.title, detail: `匹配订阅「${sub.name}」` });
+        add({ memberId: sub.memberId, kind: 'new', contentType: 'zb', contentId: notice.id, changeKey: '', detail: `匹配订阅「${sub.name}」` });
       }
     }
     if (notice.change === 'updated' && notice.previous) {
       const changeKey = `v${version.get(notice.kind, notice.id)?.v ?? 0}`;
       const detail = changeDetail(notice.previous, record);
       for (const { memberId } of followers.all(notice.kind, notice.id)) {
-        add({ memberId, kind: 'changed', contentType: notice.kind, contentId: notice.id, changeKey, title: record.title, detail });
+        add({ memberId, kind: 'changed', contentType: notice.kind, contentId: notice.id, changeKey, detail });
       }
     }
     if (notice.change === 'inserted' && notice.kind === 'zb') {
@@ -293,7 +298,6 @@ export function recordImportAlerts(db: Db, notices: readonly ImportedNotice[], n
             contentType: 'xmk',
             contentId: project.xmkId,
             changeKey: `zb:${notice.id}`,
-            title: project.title ?? record.title,
             detail: `项目新增${label}：${record.title}`.slice(0, 300),
           });
         }
@@ -306,12 +310,14 @@ export function recordImportAlerts(db: Db, notices: readonly ImportedNotice[], n
             contentType: 'zb',
             contentId: followed.id,
             changeKey: `zb:${notice.id}`,
-            title: followed.title,
             detail: `招标流程新增${label}：${record.title}`.slice(0, 300),
           });
         }
       }
     }
   }
+  pending.sort((a, b) => a.memberId - b.memberId || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0) || a.contentId - b.contentId);
+  let written = 0;
+  for (const alert of pending) if (write(alert, at)) written++;
   return written;
 }

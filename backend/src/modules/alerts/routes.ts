@@ -40,6 +40,7 @@ import {
   required,
   text,
 } from '../../validation';
+import { ALERT_TITLE_SQL } from './matching';
 import { atomFeed, feedToken, icsFeed, memberOfFeedToken, resetFeedToken } from './feeds';
 import { MAIL_UNAVAILABLE, type AlertMailer } from './service';
 
@@ -190,9 +191,9 @@ export function registerAlertRoutes(routes: Routes, ctx: AppContext, deps: Alert
       sql,
       {
         count: `SELECT count(*) AS n FROM alert WHERE ${where}`,
-        rows: `SELECT id, kind, content_type AS contentType, content_id AS contentId, title, is_read AS read,
+        rows: `SELECT id, kind, content_type AS contentType, content_id AS contentId, ${ALERT_TITLE_SQL}, is_read AS read,
                  create_time AS createTime, detail
-               FROM alert WHERE ${where} ORDER BY id DESC LIMIT ? OFFSET ?`,
+               FROM alert a WHERE ${where} ORDER BY id DESC LIMIT ? OFFSET ?`,
         params,
       },
       q,

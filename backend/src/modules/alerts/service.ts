@@ -11,7 +11,7 @@ import { addDays, DAY_MS, formatDateTime, MINUTE_MS, startOfDay, type Clock } fr
 import type { Logger } from '../../context';
 import type { Statements } from '../../db/connection';
 import { detailUrl } from './feeds';
-import { alertWriter } from './matching';
+import { ALERT_TITLE_SQL, alertWriter } from './matching';
 
 export const DEADLINE_SWEEP_MS = 5 * MINUTE_MS;
 export const MAIL_INTERVAL_MS = MINUTE_MS;
@@ -61,7 +61,6 @@ export function sweepDeadlines(sql: Statements, now: Date): number {
           contentType: 'zb' as const,
           contentId: row.id,
           changeKey: `${key}:${value}`,
-          title: row.title,
           detail: `${label}：${value.slice(0, 16)}`,
         };
         if (write(alert, from)) written++;
@@ -150,8 +149,9 @@ export class AlertMailer {
       if (member.frequency === 'daily' && (member.lastDigest ?? member.mailSince ?? '') >= digestStart) continue;
       const alerts = this.sql
         .get<[number, string, number], MailAlertRow>(
-          `SELECT id, kind, content_type AS contentType, content_id AS contentId, title, detail, create_time AS createTime
-           FROM alert WHERE member_id = ? AND mailed = 0 AND create_time >= ? ORDER BY id LIMIT ?`,
+          `SELECT id, kind, content_type AS contentType, content_id AS contentId, ${ALERT_TITLE_SQL}, detail,
+             create_time AS createTime
+           FROM alert a WHERE member_id = ? AND mailed = 0 AND create_time >= ? ORDER BY id LIMIT ?`,
         )
         .all(member.memberId, member.mailSince ?? '', DIGEST_MAX);
       const lastId = alerts.at(-1)?.id;
