@@ -27,7 +27,6 @@ export const MAIL_UNAVAILABLE = '本站未配置邮件发送（SMTP_URL）';
 interface DeadlineRow {
   memberId: number;
   id: number;
-  title: string;
   signupDeadline: string | null;
   openTime: string | null;
 }
@@ -38,7 +37,7 @@ export function sweepDeadlines(sql: Statements, now: Date): number {
   const to = formatDateTime(new Date(now.getTime() + DEADLINE_AHEAD_MS));
   const rows = sql
     .get<[string, string, string, string], DeadlineRow>(
-      `SELECT f.member_id AS memberId, z.id, z.title, z.signup_deadline AS signupDeadline, z.open_time AS openTime
+      `SELECT f.member_id AS memberId, z.id, z.signup_deadline AS signupDeadline, z.open_time AS openTime
        FROM favorite f JOIN zb z ON z.id = f.data_id
        WHERE f.type = 'zb' AND f.is_cancel = 0
          AND ((z.signup_deadline > ? AND z.signup_deadline <= ?) OR (z.open_time > ? AND z.open_time <= ?))`,
