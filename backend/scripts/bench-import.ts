@@ -8,8 +8,10 @@
  * Steps: seed (timed) unless D already holds a database; generate N notices as one JSON Lines file
  * (tender processes of one to five notices, a project every tenth record); import it (all new rows,
  * search index included); import it again (all unchanged); import it with one record in ten changed
- * (versions kept, rows re-indexed). Prints notices/s for each. The subscription hook
- * (onNoticesImported) is empty until alerts exist, so matching is not in these figures yet.
+ * (versions kept, rows re-indexed). Prints notices/s for each. Before the imports, --subscriptions N
+ * (default 10,000) alert subscriptions are stored for N / 5 members (see addSubscriptions) and one
+ * member in ten follows some tenders, so the figures include matching and the alerts written
+ * (issue 12 part 3).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,7 +19,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { NoticeImportRecord } from '@shared/contract/notices';
 import { formatDateTime, MINUTE_MS } from '../src/clock';
-import { DATABASE_FILE, openDatabase } from '../src/db/connection';
+import { DATABASE_FILE, openDatabase, type Db } from '../src/db/connection';
 import { migrate } from '../src/db/migrations';
 import { generateXmk, nextInProcess, processNotice, startProcess } from '../src/db/seed/content-generator';
 import { Random } from '../src/db/seed/random';
@@ -32,11 +34,13 @@ const { values: args } = parseArgs({
     projects: { type: 'string', default: '20000' },
     tenders: { type: 'string', default: '80000' },
     notices: { type: 'string', default: '20000' },
+    subscriptions: { type: 'string', default: '10000' },
   },
 });
 const projects = Number(args.projects);
 const tenders = Number(args.tenders);
 const notices = Number(args.notices);
+const subscriptions = Number(args.subscriptions);
 
 /** N records published over the hour before `now`, in publish order. */
 function generate(count: number, now: Date): NoticeImportRecord[] {
@@ -93,6 +97,64 @@ function generate(count: number, now: Date): NoticeImportRecord[] {
   return records;
 }
 
+/** Words every generated title has: a keyword made of them would match most of the province. */
+const GENERIC = /工程|招标|公告|项目|施工|采购|服务|有限|公司|中标|结果|变更|预告|候选|公示/g;
+
+/**
+ * N subscriptions for N / 5 bench members (earlier bench members are removed first, so a kept
+ * database can be reused): most have a keyword of 3–5 characters cut from a record's title, generic
+ * words taken out (so some notices match, as real ones do) and a region; some a notice type or an
+ * amount bound; a few an excluded word; the 5% without a keyword have a region, a type and a bound.
+ * One member in ten follows 20 existing tenders.
+ */
+function addSubscriptions(db: Db, count: number, records: readonly NoticeImportRecord[], now: Date): void {
+  db.prepare("DELETE FROM member WHERE user_name LIKE 'bench\\_sub\\_%' ESCAPE '\\'").run();
+  if (count === 0) return;
+  const rng = new Random('bench-subscriptions');
+  const at = formatDateTime(now);
+  const regions = (db.prepare("SELECT dict_value AS v FROM sys_dict_data WHERE dict_type = 'cms_region'").all() as { v: string }[]).map(
+    (r) => r.v,
+  );
+  const tenders = (db.prepare('SELECT id FROM zb ORDER BY id DESC LIMIT 20000').all() as { id: number }[]).map((r) => r.id);
+  const insertMember = db.prepare(
+    `INSERT INTO member (user_name, user_name_key, password_hash, nick_name, random_password, random_password_time, create_time)
+     VALUES (?, ?, 'x', ?, 'x', ?, ?)`,
+  );
+  const insertSubscription = db.prepare(
+    `INSERT INTO alert_subscription (member_id, name, keywords, exclude_words, area_codes, notice_types, amount_min, create_time)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const follow = db.prepare(
+    "INSERT OR IGNORE INTO favorite (member_id, type, data_id, is_cancel, create_time, update_time) VALUES (?, 'zb', ?, 0, ?, ?)",
+  );
+  db.transaction(() => {
+    let memberId = 0;
+    for (let i = 0; i < count; i++) {
+      if (i % 5 === 0) {
+        const name = `bench_sub_${i / 5}`;
+        memberId = Number(insertMember.run(name, name, name, at, at).lastInsertRowid);
+        if ((i / 5) % 10 === 0) for (let f = 0; f < 20; f++) follow.run(memberId, rng.pick(tenders), at, at);
+      }
+      const title = Array.from(rng.pick(records).title.replace(/[^\p{L}\p{N}]/gu, ''));
+      const length = rng.int(3, 5);
+      const start = rng.int(0, Math.max(0, title.length - length));
+      let keyword = rng.chance(0.95) ? title.slice(start, start + length).join('').replace(GENERIC, '') : '';
+      if (Array.from(keyword).length < 2) keyword = '';
+      const broad = keyword === '';
+      insertSubscription.run(
+        memberId,
+        `订阅${i}`,
+        keyword,
+        rng.chance(0.1) ? '监理' : '',
+        broad || rng.chance(0.95) ? rng.pick(regions) : '',
+        broad || rng.chance(0.3) ? '2' : '',
+        broad || rng.chance(0.2) ? rng.int(10, 500) : null,
+        at,
+      );
+    }
+  })();
+}
+
 const jsonl = (records: NoticeImportRecord[]) => records.map((r) => JSON.stringify(r)).join('\n');
 
 function main(): void {
@@ -111,6 +173,10 @@ function main(): void {
     console.log(`bench:import: database has ${rows('xmk') + rows('zb')} rows (${rows('xmk')} xmk, ${rows('zb')} zb)`);
 
     const records = generate(notices, now);
+    const subscribed = Date.now();
+    addSubscriptions(db, subscriptions, records, now);
+    console.log(`bench:import: stored ${subscriptions} subscriptions in ${((Date.now() - subscribed) / 1000).toFixed(1)} s`);
+    const alertCount = () => (db.prepare('SELECT count(*) AS n FROM alert').get() as { n: number }).n;
     const changed = records.map((r, i) => (i % 10 === 0 ? { ...r, title: `${r.title}（更正）`, amount: (r.amount ?? 0) + 1 } : r));
     const run = (label: string, body: string, at: Date) => {
       const started = process.hrtime.bigint();
@@ -123,7 +189,7 @@ function main(): void {
       console.log(
         `bench:import: ${label.padEnd(24)} ${records.length} notices in ${seconds.toFixed(2)} s = ` +
           `${Math.round(records.length / seconds)} notices/s (CPU ${cpuSeconds.toFixed(2)} s = ` +
-          `${Math.round(records.length / cpuSeconds)}/CPU-s) ${JSON.stringify(result)}`,
+          `${Math.round(records.length / cpuSeconds)}/CPU-s) ${JSON.stringify(result)}, ${alertCount()} alerts in all`,
       );
     };
     run('new notices', jsonl(records), now);

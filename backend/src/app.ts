@@ -20,6 +20,8 @@ import { LoginLockout } from './modules/auth/lockout';
 import { WRITE_RATE, WriteQuotas, type WriteRate } from './modules/member/quota';
 import { PasswordHasher } from './modules/auth/passwords';
 import { loadPasswordCipher } from './modules/auth/rsa-keys';
+import { registerAlertRoutes, registerFeedBodies } from './modules/alerts/routes';
+import { AlertMailer, DEADLINE_SWEEP_MS, MAIL_INTERVAL_MS, sweepDeadlines } from './modules/alerts/service';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { TokenService } from './modules/auth/tokens';
 import { ContentStats } from './modules/content/content-stats';
@@ -51,6 +53,8 @@ export interface BackendApp {
   context: AppContext;
   /** Publish the demo batch for days missing up to today (see db/seed/top-up.ts). */
   topUp(): void;
+  /** Alerts' scheduled work, also run by timers: deadline alerts due now; mail digests due now. */
+  alerts: { sweepDeadlines(): number; deliverMail(): Promise<number> };
   /** Flush pending view counts, stop timers, close the database. */
   close(): void;
 }
@@ -168,6 +172,26 @@ function assemble(
     feedTimer.unref();
   }
 
+  // Alerts (issue 12 part 3): deadline alerts every few minutes, mail every minute (immediate digests
+  // within a minute of the import; the daily one from 08:00).
+  const mailer = new AlertMailer(context.sql, clock, log, { smtpUrl: config.smtpUrl, from: config.mailFrom, siteUrl: config.siteUrl });
+  const alerts = {
+    sweepDeadlines: () => sweepDeadlines(context.sql, clock()),
+    deliverMail: () => mailer.deliver(),
+  };
+  const sweepTimer = setInterval(() => {
+    try {
+      alerts.sweepDeadlines();
+    } catch (err) {
+      log.error('backend: deadline alerts failed', err);
+    }
+  }, DEADLINE_SWEEP_MS);
+  sweepTimer.unref();
+  const mailTimer = setInterval(() => {
+    mailer.deliver().catch((err: unknown) => log.error('backend: alert mail failed', err));
+  }, MAIL_INTERVAL_MS);
+  mailTimer.unref();
+
   const app = express();
   app.disable('x-powered-by');
   // Responses are small JSON computed per request; ETags would hash every body for little gain.
@@ -180,6 +204,7 @@ function assemble(
   app.use(ENDPOINTS.importNotices.path, express.text({ type: () => true, limit: IMPORT_BODY_LIMIT }));
   app.use(express.json({ limit: BODY_LIMIT }));
 
+  registerFeedBodies(app, context);
   const routes = createRoutes(app, context.tokens, context.adminToken, {
     extensions: config.extensions,
     takeWrite: (memberId) => context.quotas.takeWrite(memberId),
@@ -194,6 +219,7 @@ function assemble(
   registerVisitRoutes(routes, context);
   registerMemberRoutes(routes, context);
   registerGoodsRoutes(routes, context);
+  registerAlertRoutes(routes, context, { mailer });
   const missing = routes.missing();
   if (missing.length > 0) throw new Error(`contract endpoints without a route: ${missing.join(', ')}`);
   routes.finish();
@@ -205,9 +231,13 @@ function assemble(
     db,
     context,
     topUp,
+    alerts,
     close() {
       clearTimeout(topUpTimer);
       clearInterval(feedTimer);
+      clearInterval(sweepTimer);
+      clearInterval(mailTimer);
+      mailer.close();
       try {
         context.views.close();
       } finally {

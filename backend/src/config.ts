@@ -30,6 +30,12 @@ export interface BackendConfig {
   /** SEED_PROJECTS / SEED_TENDERS: size of the demo data seeded into an empty database. */
   seedProjects: number;
   seedTenders: number;
+  /** SMTP_URL (smtp:// or smtps://): alert digests by mail; unset → no mail is sent (issue 12). */
+  smtpUrl: string | undefined;
+  /** MAIL_FROM: the digests' sender. */
+  mailFrom: string;
+  /** SITE_URL: the portal's public origin, for absolute links in feeds and mail; unset → the request's host. */
+  siteUrl: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -96,5 +102,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     extensions: variable(env, 'BACKEND_EXTENSIONS', switchVar, 'on or off', 'on'),
     seedProjects: variable(env, 'SEED_PROJECTS', integerVar(0, 5_000_000), 'an integer from 0 to 5000000', '3000'),
     seedTenders: variable(env, 'SEED_TENDERS', integerVar(0, 5_000_000), 'an integer from 0 to 5000000', '5000'),
+    smtpUrl: variable(env, 'SMTP_URL', z.string().regex(/^smtps?:\/\/\S+$/).max(500), 'an smtp:// or smtps:// URL'),
+    mailFrom: variable(env, 'MAIL_FROM', z.string().min(3).max(200), 'a sender address', '山东项目网 <noreply@localhost>'),
+    siteUrl: variable(
+      env,
+      'SITE_URL',
+      z.string().regex(/^https?:\/\/\S+$/).transform((v) => v.replace(/\/+$/, '')),
+      'an http(s) URL such as https://www.example.com',
+    ),
   };
 }

@@ -112,11 +112,31 @@ const samples: Record<EndpointName, () => Sample | Promise<Sample>> = {
       publishTime: '2024-06-12 09:00:00',
     }),
   }),
+  capabilities: () => ({}),
+  alertList: () => ({ query: { pageNum: 1, pageSize: 10, read: 'false' } }),
+  alertUnread: () => ({}),
+  alertRead: () => ({ body: { all: true } }),
+  alertSubscriptions: () => ({}),
+  alertSubscriptionAdd: () => ({ body: { name: '端点测试', keywords: '道路', areaCodes: ['370100'] } }),
+  alertSubscriptionUpdate: async () => ({ params: { id: await newSubscription() }, body: { name: '端点测试改', keywords: '桥梁' } }),
+  alertSubscriptionDelete: async () => ({ params: { id: await newSubscription() } }),
+  alertSettings: () => ({}),
+  alertSettingsUpdate: () => ({ body: { emailFrequency: 'daily', email: 'demo@example.com' } }),
+  alertFeeds: () => ({}),
+  alertFeedsReset: () => ({}),
   configKey: () => ({ params: { key: 'sys.site.title' } }),
   dictData: () => ({ params: { type: 'cms_industry' } }),
   refreshToken: () => ({}),
-  capabilities: () => ({}),
 };
+
+/** A subscription of demo's, for the calls that change one. */
+async function newSubscription(): Promise<number> {
+  const res = await request(t.app)
+    .post('/cms/alerts/subscriptions')
+    .set(t.bearer(demoToken))
+    .send({ name: '端点样例', keywords: '工程' });
+  return res.body.data.id as number;
+}
 
 /** Samples are built once per endpoint: some register members or log in. */
 const built = new Map<EndpointName, Sample>();

@@ -75,6 +75,10 @@ export interface TestBackendOptions {
   log?: Logger;
   /** BACKEND_EXTENSIONS (default on): off serves spec §7 alone. */
   extensions?: boolean;
+  /** SMTP_URL of the backend (alert mail); default unset. */
+  smtpUrl?: string;
+  /** SITE_URL of the backend (absolute links in feeds and mail); default unset. */
+  siteUrl?: string;
 }
 
 export interface TestBackend {
@@ -116,6 +120,9 @@ export async function createTestBackend(options: TestBackendOptions = {}): Promi
     extensions: options.extensions ?? true,
     seedProjects: options.projects ?? 200,
     seedTenders: options.tenders ?? 300,
+    smtpUrl: options.smtpUrl,
+    mailFrom: 'alerts@example.test',
+    siteUrl: options.siteUrl,
   };
   const clock = testClock(options.now ?? DEFAULT_TEST_NOW);
   const captcha = testCaptcha();

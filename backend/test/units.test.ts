@@ -22,6 +22,9 @@ describe('loadConfig', () => {
       extensions: true,
       seedProjects: 3000,
       seedTenders: 5000,
+      smtpUrl: undefined,
+      mailFrom: '山东项目网 <noreply@localhost>',
+      siteUrl: undefined,
     });
   });
 

@@ -364,10 +364,96 @@ CREATE TABLE login_failure (
 CREATE INDEX login_failure_time ON login_failure (last_failure_at);
 `;
 
+/**
+ * Issue 12 part 3: alerts. Subscriptions (several per member), the alerts themselves (one per member,
+ * kind, notice and change: `change_key` tells changes apart and the unique key makes every writer
+ * idempotent), and per-member settings (mail frequency, the feeds' token). The profile's
+ * subscribeKeywords/subscribeRegions become the member's first subscriptions (docs/decisions.md).
+ */
+const V5_ALERTS_SQL = /* sql */ `
+CREATE TABLE alert_subscription (
+  id            INTEGER PRIMARY KEY,
+  member_id     INTEGER NOT NULL REFERENCES member (id) ON DELETE CASCADE,
+  name          TEXT NOT NULL,
+  keywords      TEXT NOT NULL DEFAULT '',
+  exclude_words TEXT NOT NULL DEFAULT '',
+  area_codes    TEXT NOT NULL DEFAULT '',  -- comma list
+  notice_types  TEXT NOT NULL DEFAULT '',  -- comma list
+  amount_min    REAL,
+  amount_max    REAL,
+  enabled       INTEGER NOT NULL DEFAULT 1 CHECK (enabled IN (0, 1)),
+  create_time   TEXT NOT NULL
+);
+CREATE INDEX alert_subscription_member ON alert_subscription (member_id, id);
+
+CREATE TABLE alert (
+  id           INTEGER PRIMARY KEY,
+  member_id    INTEGER NOT NULL REFERENCES member (id) ON DELETE CASCADE,
+  kind         TEXT NOT NULL CHECK (kind IN ('new', 'changed', 'deadline')),
+  content_type TEXT NOT NULL CHECK (content_type IN ('xmk', 'zb')),
+  content_id   INTEGER NOT NULL,
+  change_key   TEXT NOT NULL,
+  detail       TEXT NOT NULL DEFAULT '',
+  is_read      INTEGER NOT NULL DEFAULT 0,
+  mailed       INTEGER NOT NULL DEFAULT 0,
+  create_time  TEXT NOT NULL,
+  UNIQUE (member_id, kind, content_type, content_id, change_key)
+);
+-- Few indexes, small rows: one import may write hundreds of thousands of alerts in one transaction
+-- (the title is the notice's, read by a join). (member_id, is_read) also orders by id within each.
+CREATE INDEX alert_member ON alert (member_id, is_read);
+CREATE INDEX alert_unmailed ON alert (member_id) WHERE mailed = 0;
+
+CREATE TABLE alert_setting (
+  member_id        INTEGER PRIMARY KEY REFERENCES member (id) ON DELETE CASCADE,
+  email_frequency  TEXT NOT NULL DEFAULT 'off' CHECK (email_frequency IN ('immediate', 'daily', 'off')),
+  email            TEXT,
+  feed_token       TEXT UNIQUE,
+  mail_since       TEXT,
+  last_digest_time TEXT
+);
+
+-- Followers of one notice, looked up for every changed notice of an import.
+CREATE INDEX favorite_item ON favorite (type, data_id) WHERE is_cancel = 0;
+`;
+
+/**
+ * The profile's subscribeKeywords/subscribeRegions as subscriptions, for members who have none yet
+ * (the migration, and the seeder, which writes members after the schema exists).
+ */
+export function subscriptionsFromProfiles(db: Db): void {
+  const members = db
+    .prepare<[], { id: number; keywords: string; regions: string; createTime: string }>(
+      `SELECT id, subscribe_keywords AS keywords, subscribe_regions AS regions, create_time AS createTime FROM member m
+       WHERE (subscribe_keywords <> '' OR subscribe_regions <> '')
+         AND NOT EXISTS (SELECT 1 FROM alert_subscription s WHERE s.member_id = m.id)`,
+    )
+    .all();
+  const insert = db.prepare<[number, string, string, string, string]>(
+    'INSERT INTO alert_subscription (member_id, name, keywords, area_codes, create_time) VALUES (?, ?, ?, ?, ?)',
+  );
+  const list = (value: string) => value.split(',').map((v) => v.trim()).filter((v) => v !== '');
+  for (const member of members) {
+    // The profile's keywords were alternatives (any one matched); a subscription's words must all
+    // occur, so each keyword becomes a subscription of its own, with the same regions.
+    const keywords = list(member.keywords).slice(0, 10);
+    const regions = list(member.regions).join(',');
+    if (keywords.length === 0) insert.run(member.id, '我的订阅', '', regions, member.createTime);
+    keywords.forEach((keyword, i) => {
+      insert.run(member.id, i === 0 ? '我的订阅' : `我的订阅 ${i + 1}`, keyword, regions, member.createTime);
+    });
+  }
+}
+
+function v5Alerts(db: Db): void {
+  db.exec(V5_ALERTS_SQL);
+  subscriptionsFromProfiles(db);
+}
+
 /** SQL, or a function for a step SQL alone cannot do (computing keys in TypeScript). */
 export type Migration = string | ((db: Db) => void);
 
-export const MIGRATIONS: readonly Migration[] = [V1_SCHEMA, v2UserNameKeys, V3_LOGIN_FAILURE_PER_CLIENT, V4_NOTICES];
+export const MIGRATIONS: readonly Migration[] = [V1_SCHEMA, v2UserNameKeys, V3_LOGIN_FAILURE_PER_CLIENT, V4_NOTICES, v5Alerts];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 

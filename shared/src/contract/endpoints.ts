@@ -105,6 +105,18 @@ export const ENDPOINTS = {
   replyMsg: { method: 'POST', path: '/admin/msg/:id/reply', auth: 'admin', ext: true, feature: 'messageReply', ...SCHEMAS.replyMsg },
   // Notices over time (issue 12; shared/src/contract/notices.ts): body JSON Lines of NoticeImportRecord
   importNotices: { method: 'POST', path: '/admin/content/import', auth: 'admin', ext: true, feature: 'lifecycle', ...SCHEMAS.importNotices },
+  // Alerts (issue 12 part 3; shared/src/contract/alerts.ts)
+  alertList: { method: 'GET', path: '/cms/alerts/list', auth: 'member', ext: true, feature: 'alerts', ...SCHEMAS.alertList },
+  alertUnread: { method: 'GET', path: '/cms/alerts/unread', auth: 'member', ext: true, feature: 'alerts', ...SCHEMAS.alertUnread },
+  alertRead: { method: 'PUT', path: '/cms/alerts/read', auth: 'member', ext: true, feature: 'alerts', ...SCHEMAS.alertRead },
+  alertSubscriptions: { method: 'GET', path: '/cms/alerts/subscriptions', auth: 'member', ext: true, feature: 'alerts', ...SCHEMAS.alertSubscriptions },
+  alertSubscriptionAdd: { method: 'POST', path: '/cms/alerts/subscriptions', auth: 'member', ext: true, feature: 'alerts', ...SCHEMAS.alertSubscriptionAdd },
+  alertSubscriptionUpdate: { method: 'PUT', path: '/cms/alerts/subscriptions/:id', auth: 'member', ext: true, feature: 'alerts', ...SCHEMAS.alertSubscriptionUpdate },
+  alertSubscriptionDelete: { method: 'DELETE', path: '/cms/alerts/subscriptions/:id', auth: 'member', ext: true, feature: 'alerts', ...SCHEMAS.alertSubscriptionDelete },
+  alertSettings: { method: 'GET', path: '/cms/alerts/settings', auth: 'member', ext: true, feature: 'alerts', ...SCHEMAS.alertSettings },
+  alertSettingsUpdate: { method: 'PUT', path: '/cms/alerts/settings', auth: 'member', ext: true, feature: 'alerts', ...SCHEMAS.alertSettingsUpdate },
+  alertFeeds: { method: 'GET', path: '/cms/alerts/feeds', auth: 'member', ext: true, feature: 'feeds', ...SCHEMAS.alertFeeds },
+  alertFeedsReset: { method: 'PUT', path: '/cms/alerts/feeds/reset', auth: 'member', ext: true, feature: 'feeds', ...SCHEMAS.alertFeedsReset },
 
   // System module
   configKey: { method: 'GET', path: '/api/system/config/configKey/:key', auth: 'public', ...SCHEMAS.configKey },

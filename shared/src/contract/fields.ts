@@ -148,6 +148,14 @@ function stateless(pattern: RegExp): RegExp {
   return pattern.global || pattern.sticky ? new RegExp(pattern.source, pattern.flags.replace(/[gy]/g, '')) : pattern;
 }
 
+/** An array of up to `maxItems` dictionary codes (region, notice type), duplicates dropped. */
+export function codeArray(maxItems: number): Parser<string[]> {
+  return (value) =>
+    Array.isArray(value) && value.length <= maxItems && value.every((c) => typeof c === 'string' && DICT_CODE_RE.test(c))
+      ? [...new Set(value as string[])]
+      : INVALID;
+}
+
 export function matching(pattern: RegExp, maxLength = 200): Parser<string> {
   const re = stateless(pattern);
   return (value) => (typeof value === 'string' && value.length <= maxLength && re.test(value) ? value : INVALID);

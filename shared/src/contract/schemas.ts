@@ -69,6 +69,7 @@ import type {
 } from './member';
 import type { CaptchaResult, DictData, RefreshTokenResult } from './system';
 import type { NoticeImportResult } from './notices';
+import type { AlertFeeds, AlertItem, AlertSettings, Subscription } from './alerts';
 import type { BaifangClient, BaifangClientDetail, BaifangRecord, GJNum, ProjectCompany } from './visit';
 
 // ---- responses ------------------------------------------------------------------------------
@@ -347,6 +348,18 @@ export const SCHEMAS = {
   // The body is the file itself (text, JSON Lines), read and checked line by line by the import.
   importNotices: { response: ajax<NoticeImportResult>() },
   capabilities: { response: ajax<string[]>() },
+  // Alerts (issue 12 §3): the member handlers read their bodies with the schemas in modules/alerts/routes.ts.
+  alertList: { response: tableOf<AlertItem>() },
+  alertUnread: { response: ajax<number>() },
+  alertRead: { response: ajax<number>() },
+  alertSubscriptions: { response: ajax<Subscription[]>() },
+  alertSubscriptionAdd: { response: ajax<Subscription>() },
+  alertSubscriptionUpdate: { params: idParams, response: ajax<Subscription>() },
+  alertSubscriptionDelete: { params: idParams, response: ack },
+  alertSettings: { response: ajax<AlertSettings>() },
+  alertSettingsUpdate: { response: ajax<AlertSettings>() },
+  alertFeeds: { response: ajax<AlertFeeds>() },
+  alertFeedsReset: { response: ajax<AlertFeeds>() },
 
   // System module
   configKey: {

@@ -7,6 +7,7 @@ import { addDays, formatDateTime } from '../../clock';
 import { ftsWriter, xmkDocument, zbDocument, type ContentTable } from '../../search/fts-index';
 import { PasswordHasher } from '../../modules/auth/passwords';
 import type { Db } from '../connection';
+import { subscriptionsFromProfiles } from '../migrations';
 import {
   generateXmk,
   generateZb,
@@ -72,6 +73,7 @@ export function seedDatabase(db: Db, options: SeedOptions): SeedSummary {
   buildSearchIndex(db, 'zb', log);
   db.transaction(() => {
     seedDemoMembers(db, root.fork('members'), options.now, options.hasher ?? new PasswordHasher());
+    subscriptionsFromProfiles(db);
     const meta = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
     meta.run(META.seed, seed);
     meta.run(META.projects, String(options.projects));

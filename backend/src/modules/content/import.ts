@@ -10,6 +10,7 @@ import { formatDateTime } from '../../clock';
 import type { Db } from '../../db/connection';
 import { XMK_STAGES } from '../../db/seed/dictionaries';
 import { xmkDocument, zbDocument } from '../../search/fts-index';
+import { recordImportAlerts } from '../alerts/matching';
 import {
   cityOf,
   NoticeDictionaries,
@@ -44,13 +45,13 @@ export interface ImportedNotice {
 }
 
 /**
- * Subscription matching hook (issue 12 part 3 builds on it). Called once per file inside the import
- * transaction, after every row and index entry is written, with the notices inserted or changed (not
- * the unchanged ones). Whatever it writes commits or rolls back with the file; if it throws, the
- * whole import is refused. It does nothing yet.
+ * Subscription matching hook (issue 12 part 3). Called once per file inside the import transaction,
+ * after every row and index entry is written, with the notices inserted or changed (not the
+ * unchanged ones). Whatever it writes commits or rolls back with the file; if it throws, the whole
+ * import is refused. It writes the members' alerts (modules/alerts/matching.ts).
  */
-export function onNoticesImported(_db: Db, _notices: readonly ImportedNotice[]): void {
-  // Intentionally empty: alerts for subscriptions are matched here later.
+export function onNoticesImported(db: Db, notices: readonly ImportedNotice[], now: Date): void {
+  recordImportAlerts(db, notices, now);
 }
 
 export interface ImportOptions {
@@ -286,7 +287,7 @@ export function importNotices(db: Db, text: string, options: ImportOptions): Not
         throw new ImportError(line, `写入失败（${err instanceof Error ? err.message : String(err)}）`);
       }
     }
-    onNoticesImported(db, imported);
+    onNoticesImported(db, imported, options.now);
     // IMMEDIATE: take the write lock first (waiting up to busy_timeout) rather than fail on upgrading
     // a read snapshot that the live backend's writes have moved past.
   }).immediate();

@@ -44,6 +44,8 @@ export const QUOTAS = {
   messagesPerDay: { '0': 20, '1': 20, '2': 20 },
   /** orders waiting for staff to confirm payment */
   pendingOrders: { '0': 3, '1': 3, '2': 3 },
+  /** alert subscriptions (issue 12) */
+  subscriptions: { '0': 10, '1': 10, '2': 30 },
 } as const satisfies Record<string, Record<MemberLevel, number>>;
 
 export type QuotaKind = keyof typeof QUOTAS;
@@ -55,6 +57,7 @@ const COUNTS: Record<Exclude<QuotaKind, 'recordsPerClient'>, string> = {
   favorites: 'SELECT count(*) AS n FROM favorite WHERE member_id = ?',
   messagesPerDay: 'SELECT count(*) AS n FROM message WHERE member_id = ? AND create_time >= ?',
   pendingOrders: "SELECT count(*) AS n FROM cms_order WHERE member_id = ? AND status = 'pending'",
+  subscriptions: 'SELECT count(*) AS n FROM alert_subscription WHERE member_id = ?',
 };
 
 function capMessage(kind: QuotaKind, level: MemberLevel, cap: number): string {
@@ -72,6 +75,8 @@ function capMessage(kind: QuotaKind, level: MemberLevel, cap: number): string {
       return `今日留言已达上限（${cap} 条），请明天再试或联系客服`;
     case 'pendingOrders':
       return `待支付订单已达上限（${cap} 个），请先联系客服完成支付`;
+    case 'subscriptions':
+      return `订阅数量已达上限（${tier} 个），升级 VIP 会员可添加更多`;
   }
 }
 

@@ -7,7 +7,10 @@ import { ENDPOINTS, type Endpoint, type Feature } from '@shared/contract/endpoin
 import type { BackendConfig } from '../../config';
 
 /** Features a route cannot show: each returns its name when this configuration provides it. */
-const CONFIGURED_FEATURES: ReadonlyArray<(config: BackendConfig) => Feature | null> = [];
+const CONFIGURED_FEATURES: ReadonlyArray<(config: BackendConfig) => Feature | null> = [
+  // Alert mail needs an SMTP server (SMTP_URL).
+  (config) => (config.smtpUrl ? 'mail' : null),
+];
 
 /** The features this backend serves, sorted; none when the extensions are off (the route is absent then too). */
 export function capabilities(config: BackendConfig): Feature[] {

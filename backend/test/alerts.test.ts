@@ -1,0 +1,471 @@
+/**
+ * Issue 12 part 3: alerts that reach the member. Subscriptions (CRUD, caps, another member's),
+ * matching at import time (new), followed notices changing (changed), the deadline sweep
+ * (deadline), the inbox, the Atom and iCal feeds behind a revocable token, and mail digests read
+ * from a real SMTP sink on loopback.
+ */
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NoticeImportRecord } from '@shared/contract/notices';
+import { DEFAULT_TEST_NOW, createTestBackend, type TestBackend } from './fixture';
+
+// jsdom (a dev dependency, for its strict XML parser) ships no types here and the backend has no DOM
+// lib; this is the part used.
+interface XmlElement {
+  namespaceURI: string | null;
+  localName: string;
+  textContent: string | null;
+  getAttribute(name: string): string | null;
+  getElementsByTagName(name: string): ArrayLike<XmlElement> & Iterable<XmlElement>;
+}
+const { JSDOM } = createRequire(import.meta.url)('jsdom') as {
+  JSDOM: new (text: string, options: { contentType: string }) => {
+    window: { document: { documentElement: XmlElement; getElementsByTagName: XmlElement['getElementsByTagName'] } };
+  };
+};
+
+let t: TestBackend;
+let seq = 0;
+
+beforeAll(async () => {
+  t = await createTestBackend({ projects: 40, tenders: 80 });
+});
+
+afterAll(() => t.close());
+
+async function member(backend: TestBackend = t): Promise<string> {
+  return backend.register(`alert_${++seq}_${Date.now() % 100000}`, 'abc12345');
+}
+
+const api = (backend: TestBackend, token: string) => ({
+  get: (path: string, query: Record<string, string | number> = {}) =>
+    request(backend.app).get(path).query(query).set(backend.bearer(token)),
+  post: (path: string, body: object) => request(backend.app).post(path).set(backend.bearer(token)).send(body),
+  put: (path: string, body: object) => request(backend.app).put(path).set(backend.bearer(token)).send(body),
+  del: (path: string) => request(backend.app).delete(path).set(backend.bearer(token)),
+});
+
+let source = 0;
+function tender(overrides: Partial<NoticeImportRecord> = {}): NoticeImportRecord {
+  return {
+    kind: 'zb',
+    sourceId: `alert-test-${++source}`,
+    title: '济南市历下区地铁站周边道路改造工程施工招标公告',
+    noticeType: '招标公告',
+    areaCode: '370102',
+    industry: '市政',
+    amount: 800,
+    publishTime: '2024-06-12 09:00:00',
+    signupDeadline: '2024-06-20 17:00:00',
+    openTime: '2024-07-01 09:30:00',
+    tenderer: '济南市历下区城市管理局',
+    agency: '山东测试招标代理有限公司',
+    contact: { company: '山东测试招标代理有限公司', name: '李秘密', phone: '13987654321', address: '济南市历下区某路1号' },
+    content: '<p>详见招标文件。</p>',
+    ...overrides,
+  };
+}
+
+async function importRecords(backend: TestBackend, records: NoticeImportRecord[]) {
+  const res = await request(backend.app)
+    .post('/admin/content/import')
+    .set(backend.admin())
+    .type('application/x-ndjson')
+    .send(records.map((r) => JSON.stringify(r)).join('\n'));
+  expect(res.body.code).toBe(200);
+  return res.body.data as { inserted: number; updated: number; unchanged: number };
+}
+
+const idOf = (backend: TestBackend, sourceId: string) =>
+  (backend.db.prepare('SELECT id FROM zb WHERE source_id = ?').get(sourceId) as { id: number }).id;
+
+async function alerts(backend: TestBackend, token: string, query: Record<string, string | number> = {}) {
+  const res = await api(backend, token).get('/cms/alerts/list', { pageNum: 1, pageSize: 50, ...query });
+  expect(res.body.code).toBe(200);
+  return res.body.rows as { id: number; kind: string; contentType: string; contentId: number; title: string; read: boolean; detail?: string }[];
+}
+
+const subscription = (overrides: object = {}) => ({ name: '地铁', keywords: '地铁 站', areaCodes: ['370100'], ...overrides });
+
+describe('capabilities', () => {
+  it('lists the extensions, without mail when SMTP_URL is unset', async () => {
+    const res = await request(t.app).get('/api/ext/capabilities');
+    expect(res.body.code).toBe(200);
+    expect(res.body.data).toEqual(expect.arrayContaining(['lifecycle', 'alerts', 'feeds', 'goods', 'profile', 'visitRecords']));
+    expect(res.body.data).not.toContain('mail');
+  });
+});
+
+describe('subscriptions', () => {
+  it('creates, lists, updates and deletes, and normalises the input', async () => {
+    const m = api(t, await member());
+    const created = await m.post('/cms/alerts/subscriptions', {
+      name: '  市政道路 ',
+      keywords: '道路   改造',
+      excludeWords: '监理',
+      areaCodes: ['370100', '370100'],
+      noticeTypes: ['2'],
+      amountMin: 100,
+      amountMax: null,
+    });
+    expect(created.body).toMatchObject({
+      code: 200,
+      data: {
+        name: '市政道路',
+        keywords: '道路 改造',
+        excludeWords: '监理',
+        areaCodes: ['370100'],
+        noticeTypes: ['2'],
+        amountMin: 100,
+        amountMax: null,
+        enabled: true,
+        createTime: '2024-06-12 10:30:00',
+      },
+    });
+    const id = created.body.data.id as number;
+    const updated = await m.put(`/cms/alerts/subscriptions/${id}`, { name: '改名', keywords: '桥梁', enabled: false });
+    expect(updated.body.data).toMatchObject({ id, name: '改名', keywords: '桥梁', areaCodes: [], enabled: false });
+    expect((await m.get('/cms/alerts/subscriptions')).body.data.map((s: { id: number }) => s.id)).toEqual([id]);
+    expect((await m.del(`/cms/alerts/subscriptions/${id}`)).body.code).toBe(200);
+    expect((await m.get('/cms/alerts/subscriptions')).body.data).toEqual([]);
+  });
+
+  it('refuses bad input with a Chinese message naming the field', async () => {
+    const m = api(t, await member());
+    const cases: [object, string][] = [
+      [{ keywords: '道路' }, 'name 必须是 1 到 20 个字符'],
+      [{ name: '一二三四五六七八九十一二三四五六七八九十一', keywords: '道路' }, 'name 必须是 1 到 20 个字符'],
+      [{ name: 'x', keywords: '长'.repeat(51) }, 'keywords 不能超过 50 个字符（多个关键词用空格分隔）'],
+      [{ name: 'x', areaCodes: ['999999'] }, 'areaCodes 必须是地区编码的数组，最多 20 个'],
+      [{ name: 'x', noticeTypes: 'abc' }, 'noticeTypes 必须是公告类型编码的数组'],
+      [{ name: 'x', keywords: '道路', amountMin: 500, amountMax: 100 }, 'amountMin 不能大于 amountMax'],
+      [{ name: 'x' }, '请至少设置关键词、地区、公告类型或金额中的一项'],
+      [{ name: 'x', keywords: '！！' }, 'keywords 必须包含文字或数字'],
+    ];
+    for (const [body, msg] of cases) {
+      expect((await m.post('/cms/alerts/subscriptions', body)).body).toEqual({ code: 500, msg });
+    }
+  });
+
+  it('caps a free member at 10 subscriptions', async () => {
+    const m = api(t, await member());
+    for (let i = 0; i < 10; i++) expect((await m.post('/cms/alerts/subscriptions', { name: `订阅${i}`, keywords: `词${i}` })).body.code).toBe(200);
+    expect((await m.post('/cms/alerts/subscriptions', { name: '第十一', keywords: '多' })).body).toEqual({
+      code: 500,
+      msg: '订阅数量已达上限（普通会员 10 个），升级 VIP 会员可添加更多',
+    });
+  });
+
+  it("answers 404 for another member's subscription and leaves it alone", async () => {
+    const owner = api(t, await member());
+    const other = api(t, await member());
+    const id = (await owner.post('/cms/alerts/subscriptions', subscription())).body.data.id as number;
+    const notFound = { code: 404, msg: '订阅不存在' };
+    expect((await other.put(`/cms/alerts/subscriptions/${id}`, subscription({ name: '偷改' }))).body).toEqual(notFound);
+    expect((await other.del(`/cms/alerts/subscriptions/${id}`)).body).toEqual(notFound);
+    expect((await owner.get('/cms/alerts/subscriptions')).body.data[0]).toMatchObject({ id, name: '地铁' });
+  });
+
+  it("turns the profile's keywords and regions into the first subscriptions", async () => {
+    const vip = api(t, await t.login('vip', 'vip123'));
+    const subs = (await vip.get('/cms/alerts/subscriptions')).body.data as { name: string; keywords: string; areaCodes: string[] }[];
+    expect(subs.map((s) => [s.name, s.keywords])).toEqual([
+      ['我的订阅', '医院'],
+      ['我的订阅 2', '污水处理'],
+      ['我的订阅 3', '产业园'],
+    ]);
+    expect(subs[0]!.areaCodes).toEqual(['370300', '370600', '370700']);
+  });
+});
+
+describe('alerts at import time', () => {
+  it('alerts a new matching tender once, and not a non-matching or excluded one', async () => {
+    const token = await member();
+    const m = api(t, token);
+    await m.post('/cms/alerts/subscriptions', subscription({ excludeWords: '监理' }));
+    const hit = tender({ title: '济南市历下区地铁站周边道路改造工程施工招标公告' });
+    // Full-width letters and case fold as in the search: the keyword 'ＰＰＰ' finds 'ppp'.
+    await m.post('/cms/alerts/subscriptions', { name: 'PPP', keywords: 'ＰＰＰ' });
+    const ppp = tender({ title: '淄博市ppp项目招标公告', areaCode: '370302' });
+    const elsewhere = tender({ title: '青岛市地铁站装修工程招标公告', areaCode: '370202' });
+    const excluded = tender({ title: '济南市地铁站工程监理招标公告' });
+    const oneWordOnly = tender({ title: '济南市地铁车辆段工程招标公告' });
+    await importRecords(t, [hit, ppp, elsewhere, excluded, oneWordOnly]);
+    const rows = await alerts(t, token);
+    expect(rows.map((r) => [r.kind, r.contentId]).sort()).toEqual(
+      [
+        ['new', idOf(t, hit.sourceId)],
+        ['new', idOf(t, ppp.sourceId)],
+      ].sort(),
+    );
+    expect(rows.find((r) => r.contentId === idOf(t, hit.sourceId))).toMatchObject({
+      contentType: 'zb',
+      title: hit.title,
+      read: false,
+      detail: '匹配订阅「地铁」',
+    });
+    // The same file again changes nothing and alerts nothing.
+    await importRecords(t, [hit]);
+    expect(await alerts(t, token)).toHaveLength(2);
+  });
+
+  it('alerts a change to a followed tender, naming what changed, once per change', async () => {
+    const token = await member();
+    const m = api(t, token);
+    const notice = tender();
+    await importRecords(t, [notice]);
+    const id = idOf(t, notice.sourceId);
+    expect((await m.put('/cms/favorite/changeStatus', { id, type: 'zb', isCancel: 0 })).body.code).toBe(200);
+    await importRecords(t, [{ ...notice, signupDeadline: '2024-06-24 17:00:00' }]);
+    const rows = await alerts(t, token, { kind: 'changed' });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ kind: 'changed', contentType: 'zb', contentId: id });
+    expect(rows[0]!.detail).toContain('报名截止时间：2024-06-20 17:00:00 → 2024-06-24 17:00:00');
+    await importRecords(t, [{ ...notice, signupDeadline: '2024-06-24 17:00:00' }]);
+    expect(await alerts(t, token, { kind: 'changed' })).toHaveLength(1);
+    // A contact change is named, never shown.
+    await importRecords(t, [{ ...notice, signupDeadline: '2024-06-24 17:00:00', contact: { phone: '13700000000' } }]);
+    const after = await alerts(t, token, { kind: 'changed' });
+    expect(after).toHaveLength(2);
+    expect(after[0]!.detail).toContain('联系人信息');
+    expect(JSON.stringify(after)).not.toMatch(/137000|139876|李秘密/);
+  });
+
+  it("alerts a followed tender's followers when its process gains a notice", async () => {
+    const token = await member();
+    const m = api(t, token);
+    const first = tender({ processCode: 'ALERT-PROC-1' });
+    await importRecords(t, [first]);
+    const id = idOf(t, first.sourceId);
+    await m.put('/cms/favorite/changeStatus', { id, type: 'zb', isCancel: 0 });
+    const result = tender({ processCode: 'ALERT-PROC-1', noticeType: '中标结果', title: '地铁站周边道路改造工程中标结果公告', publishTime: '2024-06-12 10:00:00' });
+    await importRecords(t, [result]);
+    expect(await alerts(t, token, { kind: 'changed' })).toEqual([
+      expect.objectContaining({ contentType: 'zb', contentId: id, title: first.title, detail: `招标流程新增中标结果：${result.title}` }),
+    ]);
+  });
+
+  it('makes one deadline alert per followed tender and date, three days ahead', async () => {
+    const token = await member();
+    const m = api(t, token);
+    const soon = tender({ signupDeadline: '2024-06-14 17:00:00', openTime: '2024-06-26 09:00:00' });
+    const later = tender({ signupDeadline: '2024-06-25 17:00:00', openTime: '2024-06-26 09:00:00' });
+    await importRecords(t, [soon, later]);
+    for (const n of [soon, later]) await m.put('/cms/favorite/changeStatus', { id: idOf(t, n.sourceId), type: 'zb', isCancel: 0 });
+    t.backend.alerts.sweepDeadlines();
+    t.backend.alerts.sweepDeadlines();
+    let rows = await alerts(t, token, { kind: 'deadline' });
+    expect(rows).toEqual([
+      expect.objectContaining({ contentId: idOf(t, soon.sourceId), detail: '报名截止：2024-06-14 17:00', title: soon.title }),
+    ]);
+    // Eleven days on, the later tender's deadline and both openings are within three days.
+    t.clock.set(new Date(DEFAULT_TEST_NOW.getTime() + 11 * 86_400_000));
+    try {
+      t.backend.alerts.sweepDeadlines();
+      t.backend.alerts.sweepDeadlines();
+    } finally {
+      // Back again before reading: the session would have expired by then.
+      t.clock.set(DEFAULT_TEST_NOW);
+    }
+    rows = await alerts(t, token, { kind: 'deadline' });
+    expect(rows.map((r) => r.detail).sort()).toEqual(['开标：2024-06-26 09:00', '开标：2024-06-26 09:00', '报名截止：2024-06-14 17:00', '报名截止：2024-06-25 17:00'].sort());
+  });
+});
+
+describe('inbox', () => {
+  it('counts unread, marks some or all read, and only the caller’s own', async () => {
+    const token = await member();
+    const m = api(t, token);
+    const otherToken = await member();
+    const other = api(t, otherToken);
+    for (const x of [m, other]) await x.post('/cms/alerts/subscriptions', { name: '收件箱', keywords: '收件箱测试' });
+    await importRecords(t, [1, 2, 3].map((i) => tender({ title: `收件箱测试第${i}号工程招标公告` })));
+    expect((await m.get('/cms/alerts/unread')).body).toMatchObject({ code: 200, data: 3 });
+    const rows = await alerts(t, token);
+    expect(rows.map((r) => r.id)).toEqual([...rows.map((r) => r.id)].sort((a, b) => b - a));
+    const theirs = (await alerts(t, otherToken)).map((r) => r.id);
+    expect((await m.put('/cms/alerts/read', { ids: [rows[0]!.id, ...theirs] })).body).toMatchObject({ code: 200, data: 1 });
+    expect((await m.get('/cms/alerts/unread')).body.data).toBe(2);
+    expect((await other.get('/cms/alerts/unread')).body.data).toBe(3);
+    expect((await alerts(t, token, { read: 'true' })).map((r) => r.id)).toEqual([rows[0]!.id]);
+    expect((await m.put('/cms/alerts/read', { all: true })).body.data).toBe(2);
+    expect((await m.get('/cms/alerts/unread')).body.data).toBe(0);
+    expect((await m.put('/cms/alerts/read', { ids: 'x' })).body).toEqual({ code: 500, msg: '请传 ids（最多 500 个正整数）或 all: true' });
+  });
+
+  it('needs a member', async () => {
+    expect((await request(t.app).get('/cms/alerts/unread')).body.code).toBe(401);
+  });
+});
+
+describe('feeds', () => {
+  it('serves valid Atom and iCalendar without contact data, and a reset revokes the old paths', async () => {
+    const token = await member();
+    const m = api(t, token);
+    await m.post('/cms/alerts/subscriptions', { name: '订阅源', keywords: '订阅源测试' });
+    const matched = tender({ title: '订阅源测试工程招标公告', signupDeadline: '2024-06-20 17:00:00', openTime: '2024-07-01 09:30:00' });
+    await importRecords(t, [matched]);
+    const id = idOf(t, matched.sourceId);
+
+    const feeds = (await m.get('/cms/alerts/feeds')).body.data as { atom: string; ics: string };
+    expect(feeds.atom).toMatch(/^\/feeds\/[A-Za-z0-9_-]{32,}\.atom$/);
+    expect(feeds.ics).toBe(feeds.atom.replace(/\.atom$/, '.ics'));
+    expect((await m.get('/cms/alerts/feeds')).body.data).toEqual(feeds);
+    const body = (path: string) => request(t.app).get(`/api/ext${path}`).set('Host', 'portal.example.test');
+
+    const atom = await body(feeds.atom);
+    expect(atom.status).toBe(200);
+    expect(atom.type).toBe('application/atom+xml');
+    const doc = new JSDOM(atom.text, { contentType: 'application/xml' }).window.document;
+    expect(doc.documentElement.namespaceURI).toBe('http://www.w3.org/2005/Atom');
+    expect(doc.documentElement.localName).toBe('feed');
+    const entries = [...doc.getElementsByTagName('entry')];
+    expect(entries).toHaveLength(1);
+    expect(entries[0]!.getElementsByTagName('link')[0]!.getAttribute('href')).toBe(`http://portal.example.test/zb/${id}`);
+    expect(entries[0]!.getElementsByTagName('title')[0]!.textContent).toContain('订阅源测试工程招标公告');
+
+    const ics = await body(feeds.ics);
+    expect(ics.status).toBe(200);
+    expect(ics.type).toBe('text/calendar');
+    const text = ics.text;
+    expect(text.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
+    expect(text.trimEnd().endsWith('END:VCALENDAR')).toBe(true);
+    expect(text).toContain('BEGIN:VTIMEZONE\r\nTZID:Asia/Shanghai');
+    expect(text.match(/BEGIN:VEVENT/g)).toHaveLength(2);
+    expect(text.match(/BEGIN:VALARM/g)).toHaveLength(2);
+    expect(text).toContain('DTSTART;TZID=Asia/Shanghai:20240620T170000');
+    expect(text).toContain('DTSTART;TZID=Asia/Shanghai:20240701T093000');
+    expect(text).toContain('TRIGGER:-PT24H');
+    for (const feedText of [atom.text, text]) expect(feedText).not.toMatch(/13987654321|李秘密|某路1号/);
+
+    const reset = (await m.put('/cms/alerts/feeds/reset', {})).body.data as { atom: string; ics: string };
+    expect(reset.atom).not.toBe(feeds.atom);
+    expect((await body(feeds.atom)).status).toBe(404);
+    expect((await body(feeds.ics)).status).toBe(404);
+    expect((await body(reset.atom)).status).toBe(200);
+    expect((await request(t.app).get('/api/ext/feeds/short.atom')).status).toBe(404);
+  });
+});
+
+describe('mail', () => {
+  it('without SMTP_URL sends nothing and the settings say why', async () => {
+    const m = api(t, await member());
+    const saved = await m.put('/cms/alerts/settings', { emailFrequency: 'immediate', email: 'nobody@example.com' });
+    expect(saved.body.msg).toBe('设置已保存，但本站未配置邮件发送（SMTP_URL），暂不会发送邮件');
+    expect((await m.get('/cms/alerts/settings')).body.data).toEqual({
+      emailFrequency: 'immediate',
+      email: 'nobody@example.com',
+      mailAvailable: false,
+      mailUnavailableReason: '本站未配置邮件发送（SMTP_URL）',
+    });
+    // No email in the body keeps the address set before.
+    expect((await m.put('/cms/alerts/settings', { emailFrequency: 'daily' })).body.data.email).toBe('nobody@example.com');
+    await m.put('/cms/alerts/settings', { emailFrequency: 'immediate' });
+    const noAddress = api(t, await member());
+    expect((await noAddress.put('/cms/alerts/settings', { emailFrequency: 'daily', email: null })).body).toEqual({
+      code: 500,
+      msg: '请填写接收提醒的邮箱地址',
+    });
+    await m.post('/cms/alerts/subscriptions', { name: '无邮件', keywords: '无邮件测试' });
+    await importRecords(t, [tender({ title: '无邮件测试工程招标公告' })]);
+    expect(await t.backend.alerts.deliverMail()).toBe(0);
+    expect(t.db.prepare('SELECT count(*) AS n FROM alert WHERE mailed = 0').get()).toEqual({ n: 0 });
+  });
+
+  describe('with an SMTP sink on loopback', () => {
+    interface Received {
+      to: string[];
+      data: string;
+    }
+    const received: Received[] = [];
+    let sink: SMTPServer;
+    let s: TestBackend;
+
+    beforeAll(async () => {
+      sink = new SMTPServer({
+        authOptional: true,
+        disabledCommands: ['STARTTLS', 'AUTH'],
+        logger: false,
+        onData(stream, session, callback) {
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('end', () => {
+            received.push({ to: session.envelope.rcptTo.map((r) => r.address), data: Buffer.concat(chunks).toString('utf8') });
+            callback();
+          });
+        },
+      });
+      await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
+      const { port } = sink.server.address() as AddressInfo;
+      s = await createTestBackend({ projects: 20, tenders: 40, smtpUrl: `smtp://127.0.0.1:${port}`, siteUrl: 'https://www.example.com' });
+    });
+
+    afterAll(async () => {
+      s?.close();
+      await new Promise<void>((resolve) => sink.close(() => resolve()));
+    });
+
+    it('lists mail among the capabilities', async () => {
+      expect((await request(s.app).get('/api/ext/capabilities')).body.data).toContain('mail');
+    });
+
+    it('sends an immediate digest after the import, once', async () => {
+      const m = api(s, await member(s));
+      await m.post('/cms/alerts/subscriptions', { name: '即时', keywords: '即时邮件测试' });
+      expect((await m.put('/cms/alerts/settings', { emailFrequency: 'immediate', email: 'now@example.com' })).body).toMatchObject({
+        code: 200,
+        msg: '设置已保存',
+        data: { emailFrequency: 'immediate', email: 'now@example.com', mailAvailable: true, mailUnavailableReason: null },
+      });
+      const notice = tender({ title: '即时邮件测试一号工程招标公告' });
+      await importRecords(s, [notice, tender({ title: '即时邮件测试二号工程招标公告' })]);
+      received.length = 0;
+      expect(await s.backend.alerts.deliverMail()).toBe(1);
+      expect(received).toHaveLength(1);
+      expect(received[0]!.to).toEqual(['now@example.com']);
+      const text = decodeMail(received[0]!.data);
+      expect(text).toContain('即时邮件测试一号工程招标公告');
+      expect(text).toContain('即时邮件测试二号工程招标公告');
+      expect(text).toContain(`https://www.example.com/zb/${idOf(s, notice.sourceId)}`);
+      expect(text).not.toMatch(/13987654321|李秘密/);
+      expect(await s.backend.alerts.deliverMail()).toBe(0);
+      expect(received).toHaveLength(1);
+    });
+
+    it('sends the daily digest from 08:00 the next day, once', async () => {
+      const m = api(s, await member(s));
+      await m.post('/cms/alerts/subscriptions', { name: '每日', keywords: '每日邮件测试' });
+      await m.put('/cms/alerts/settings', { emailFrequency: 'daily', email: 'daily@example.com' });
+      await importRecords(s, [tender({ title: '每日邮件测试工程招标公告' })]);
+      received.length = 0;
+      await s.backend.alerts.deliverMail();
+      expect(received.filter((r) => r.to.includes('daily@example.com'))).toHaveLength(0);
+      // 07:59 the next day: not yet; 08:00: the digest.
+      s.clock.set(new Date('2024-06-12T23:59:00Z'));
+      await s.backend.alerts.deliverMail();
+      expect(received.filter((r) => r.to.includes('daily@example.com'))).toHaveLength(0);
+      s.clock.set(new Date('2024-06-13T00:00:30Z'));
+      await s.backend.alerts.deliverMail();
+      await s.backend.alerts.deliverMail();
+      const daily = received.filter((r) => r.to.includes('daily@example.com'));
+      expect(daily).toHaveLength(1);
+      expect(decodeMail(daily[0]!.data)).toContain('每日邮件测试工程招标公告');
+    });
+  });
+});
+
+/** The text of a MIME message, quoted-printable or base64 parts decoded. */
+function decodeMail(raw: string): string {
+  const parts: string[] = [raw];
+  for (const m of raw.matchAll(/Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/g)) {
+    parts.push(Buffer.from(m[1]!.replace(/\s+/g, ''), 'base64').toString('utf8'));
+  }
+  for (const m of raw.matchAll(/Content-Transfer-Encoding: quoted-printable\r?\n(?:[^\r\n]+\r?\n)*\r?\n([\s\S]*?)(?:\r?\n--|$)/g)) {
+    const bytes = m[1]!.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_x, h: string) => String.fromCharCode(parseInt(h, 16)));
+    parts.push(Buffer.from(bytes, 'latin1').toString('utf8'));
+  }
+  return parts.join('\n');
+}
