@@ -7,6 +7,7 @@ import { once } from 'node:events';
 import { Agent, createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BackendClient } from '../src/backend-client';
 import { BackendCapabilities } from '../src/capabilities';
 
 let answer: { status: number; body: string } = { status: 200, body: '' };
@@ -38,7 +39,7 @@ describe('BackendCapabilities', () => {
     answer = envelope(['lifecycle', 'goods', 'alerts']);
     asked = 0;
     let now = 0;
-    const caps = new BackendCapabilities({ backendURL: url, agent, refreshMs: 1000, now: () => now });
+    const caps = new BackendCapabilities({ backend: new BackendClient(url, agent), refreshMs: 1000, now: () => now });
     expect(await caps.current()).toEqual(['alerts', 'goods', 'lifecycle']);
     expect(await caps.current()).toEqual(['alerts', 'goods', 'lifecycle']);
     expect(asked).toBe(1);
@@ -58,13 +59,13 @@ describe('BackendCapabilities', () => {
     ['names that are not feature names', envelope(['<script>', 42, 'ok_name'])],
   ])('%s offers nothing (or only valid names)', async (_label, reply) => {
     answer = reply;
-    const caps = new BackendCapabilities({ backendURL: url, agent });
+    const caps = new BackendCapabilities({ backend: new BackendClient(url, agent) });
     const names = await caps.current();
     expect(names.filter((n) => n !== 'ok_name')).toEqual([]);
   });
 
   it('offers nothing when the backend cannot be reached at first', async () => {
-    const caps = new BackendCapabilities({ backendURL: 'http://127.0.0.1:1', agent });
+    const caps = new BackendCapabilities({ backend: new BackendClient('http://127.0.0.1:1', agent) });
     expect(await caps.current()).toEqual([]);
   });
 });
