@@ -13,6 +13,7 @@ import type { Config } from './config';
 import { errorHandler, sendJsonError } from './errors';
 import { mobileRedirect, memberGuard } from './guards';
 import { healthHandler } from './health';
+import { mobileSiteChoice } from './mobile-site';
 import { BackendLiveness } from './backend-liveness';
 import { apiProxy } from './proxy';
 import { DEFAULT_RATE_LIMITS, rateLimiter, type RateLimitSettings } from './rate-limit';
@@ -86,6 +87,7 @@ export function createApp(opts: AppOptions) {
     sendJsonError(res, 405, '不支持的请求方法');
   });
   app.use(cookieParser());
+  app.use(mobileSiteChoice());
   app.use(mobileRedirect(opts.config.MOBILE_SITE_URL));
   app.use(dropStaleToken({ backend }));
   app.use(memberGuard());

@@ -10,7 +10,7 @@ import { zbDetailQueryOptions } from '../../../api/content';
 import { DictLabel } from '../../../components/dict-label';
 import { regionName } from '../../../components/region';
 import { detailPage } from '../detail-page';
-import { amountLabelOf } from '../zb-amount';
+import { amountLabelOf } from '../../../components/zb-amount';
 
 export const { load, Component } = detailPage({
   base: '/zb',
