@@ -13,12 +13,17 @@ export function prefersDesktop(req: Request): boolean {
   return (req.cookies as Record<string, unknown> | undefined)?.[DESKTOP_VIEW_COOKIE] === '1';
 }
 
-/** `originalUrl` without the `view` parameter, so the choice is made once and not bookmarked. */
+/**
+ * `originalUrl` without the `view` parameter, so the choice is made once and not bookmarked. The
+ * path's leading slashes collapse to one: `//evil.example?view=pc` must not answer with a
+ * protocol-relative Location that leaves the site.
+ */
 function withoutViewParam(req: Request): string {
-  const params = new URLSearchParams(req.originalUrl.slice(req.path.length));
+  const queryAt = req.originalUrl.indexOf('?');
+  const params = new URLSearchParams(queryAt >= 0 ? req.originalUrl.slice(queryAt) : '');
   params.delete(VIEW_PARAM);
   const search = params.toString();
-  return `${req.path}${search ? `?${search}` : ''}`;
+  return `/${req.path.replace(/^[/\\]+/, '')}${search ? `?${search}` : ''}`;
 }
 
 /**

@@ -130,6 +130,14 @@ describe('the built-in mobile site /m (issue 14)', () => {
     expect(String(back.headers['set-cookie'])).toMatch(/view-pc=;/);
   });
 
+  it('never answers the 电脑版 choice with a redirect that leaves the site', async () => {
+    for (const path of ['//evil.example/x?view=pc', '/\\evil.example?view=pc']) {
+      const res = await request(app('/m')).get(path).set('User-Agent', IPHONE);
+      expect(res.status).toBe(302);
+      expect(res.headers.location).toMatch(/^\/[^/\\]/);
+    }
+  });
+
   it('sends logged-in members on the mobile login to the mobile member home', async () => {
     const res = await request(app('/m')).get('/m/pages/login/index').set('User-Agent', IPHONE).set('Cookie', 'member-token-nuxt=abc');
     expect(res.headers.location).toBe('/m/pages/user/index');
