@@ -13,9 +13,9 @@ import { beginSession, useSessionStore } from '../../lib/session';
 import { PasswordCipherError } from '../../lib/password-cipher';
 
 /**
- * Logs in and goes to `redirect` when it is a path of this site (spec §2 guard), else `home` (/user;
- * the mobile site's member home there). The
- * forms show failures beside themselves, so the call asks the request layer not to toast them.
+ * Logs in and goes to `redirect` when it is a path of this site (spec §2 guard), else `home` (/user,
+ * or the mobile site's member home). The forms show failures beside themselves, so the call asks
+ * the request layer not to toast them.
  */
 export function useSignIn(home: string = PATHS.member): (body: LoginBody, redirect: string | null) => Promise<void> {
   const queryClient = useQueryClient();
