@@ -14,6 +14,7 @@ import { errorHandler, sendJsonError } from './errors';
 import { feedRoute } from './feeds';
 import { mobileRedirect, memberGuard } from './guards';
 import { healthHandler } from './health';
+import { mobileSiteChoice } from './mobile-site';
 import { BackendLiveness } from './backend-liveness';
 import { BackendCapabilities } from './capabilities';
 import { apiProxy } from './proxy';
@@ -90,6 +91,7 @@ export function createApp(opts: AppOptions) {
     sendJsonError(res, 405, '不支持的请求方法');
   });
   app.use(cookieParser());
+  app.use(mobileSiteChoice());
   app.use(mobileRedirect(opts.config.MOBILE_SITE_URL));
   app.use(dropStaleToken({ backend }));
   app.use(memberGuard());

@@ -5,6 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { OWN_MOBILE_SITE } from '@shared/device';
 import { DEFAULT_RATE_LIMITS, parseRateLimit, type RateLimit, type RateLimitSettings } from './rate-limit';
 
 const booleanString = z
@@ -49,8 +50,14 @@ const schema = z.object({
     .string()
     .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, '只能包含字母、数字、- 和 _')
     .default('prod-api'),
-  /** Unset: nobody is redirected to a mobile site. */
-  MOBILE_SITE_URL: httpUrl.optional(),
+  /**
+   * spec §2's mobile site (issue 14). Unset: the portal's own, under /m; an http(s) address: that
+   * site; `off`: nobody is redirected (undefined from here on).
+   */
+  MOBILE_SITE_URL: z
+    .union([z.literal('off'), z.literal(OWN_MOBILE_SITE), httpUrl], { message: '应为 http(s) 地址、/m 或 off' })
+    .default(OWN_MOBILE_SITE)
+    .transform((v) => (v === 'off' ? undefined : v)),
   /**
    * Public origin of the portal (https://www.example.com) for canonical URLs, JSON-LD, robots.txt
    * and the sitemap. Unset: canonicals are root-relative and the sitemap uses the request's origin.

@@ -4,15 +4,23 @@
  */
 import type { RequestHandler } from 'express';
 import { isMobileUserAgent, mobileRedirectTarget } from '@shared/device';
-import { guardRedirect } from '@shared/routes';
+import { guardRedirect, isMobilePath } from '@shared/routes';
 import { readSessionToken } from './auth-cookies';
+import { prefersDesktop } from './mobile-site';
 
-/** spec §2: non-desktop devices go to the mobile site when one is configured. */
+/**
+ * spec §2: non-desktop devices go to the mobile site when one is configured, except on the mobile
+ * site itself and for a visitor who chose 电脑版 there (issue 14, mobile-site.ts).
+ */
 export function mobileRedirect(mobileSiteUrl: string | undefined): RequestHandler {
   return (req, res, next) => {
-    if (!mobileSiteUrl || !isMobileUserAgent(req.get('user-agent'))) return next();
-    res.set('Vary', 'User-Agent');
-    res.redirect(302, mobileRedirectTarget(mobileSiteUrl, req.path));
+    if (!mobileSiteUrl || isMobilePath(req.path)) return next();
+    // The answer depends on both; caches must not hand a phone's redirect to a desktop or back.
+    res.vary('User-Agent');
+    res.vary('Cookie');
+    if (!isMobileUserAgent(req.get('user-agent')) || prefersDesktop(req)) return next();
+    const queryAt = req.originalUrl.indexOf('?');
+    res.redirect(302, mobileRedirectTarget(mobileSiteUrl, req.path, queryAt >= 0 ? req.originalUrl.slice(queryAt) : ''));
   };
 }
 

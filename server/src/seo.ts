@@ -39,7 +39,8 @@ export interface SeoOptions {
  */
 const ALTERNATE_HOMES = new Set(['/2', '/index2']);
 export const STATIC_PATHS: readonly string[] = ROUTES.filter(
-  (r) => !r.noindex && !r.path.includes(':') && r.layout !== 'user' && !ALTERNATE_HOMES.has(r.path),
+  // Mobile pages (issue 14) name their desktop page as canonical: that one is listed.
+  (r) => !r.noindex && !r.path.includes(':') && r.layout !== 'user' && r.layout !== 'mobile' && !ALTERNATE_HOMES.has(r.path),
 ).map((r) => r.path);
 
 type ContentType = 'xmk' | 'zb';

@@ -16,7 +16,8 @@ describe('runtime settings (issue 2 §3)', () => {
       CAPTCHA_ENABLED: true,
     });
     expect(config.BACKEND_URL).toBeUndefined();
-    expect(config.MOBILE_SITE_URL).toBeUndefined();
+    // issue 14: the mobile site is built in, so spec §2's redirect works out of the box.
+    expect(config.MOBILE_SITE_URL).toBe('/m');
     expect(config.dataDir).toMatch(/\/data$/);
   });
 
@@ -29,7 +30,12 @@ describe('runtime settings (issue 2 §3)', () => {
       PRODUCT: 'stage-api',
     });
     expect(config).toMatchObject({ PORT: 8080, BACKEND_URL: 'http://10.0.0.5:8080', CAPTCHA_ENABLED: false, PRODUCT: 'stage-api' });
-    expect(config.MOBILE_SITE_URL).toBeUndefined();
+    expect(config.MOBILE_SITE_URL).toBe('/m');
+  });
+
+  it('turns the mobile redirect off with MOBILE_SITE_URL=off, or points it at another site', () => {
+    expect(parseConfig({ MOBILE_SITE_URL: 'off' }).MOBILE_SITE_URL).toBeUndefined();
+    expect(parseConfig({ MOBILE_SITE_URL: 'https://m.example.com/' }).MOBILE_SITE_URL).toBe('https://m.example.com');
   });
 
   it.each([
@@ -38,6 +44,7 @@ describe('runtime settings (issue 2 §3)', () => {
     ['BACKEND_URL', 'ftp://example.com'],
     ['BACKEND_URL', 'not a url'],
     ['MOBILE_SITE_URL', 'm.example.com'],
+    ['MOBILE_SITE_URL', '/mobile'],
     ['CAPTCHA_ENABLED', 'maybe'],
     ['PRODUCT', '../etc'],
   ])('refuses a bad %s (%s) with a message naming it', (name, value) => {

@@ -74,6 +74,76 @@ describe('mobile redirect (spec §2)', () => {
   });
 });
 
+const ANDROID_CHROME =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
+const DESKTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+
+describe('the built-in mobile site /m (issue 14)', () => {
+  // Every rule of spec §2's mapping, on the portal's own mobile site (MOBILE_SITE_URL's default).
+  it.each([
+    ['/xmk/12', '/m/pages/xmk/detail?id=12'],
+    ['/zb/7', '/m/pages/zb/detail?id=7'],
+    ['/zb/7/extra', '/m/pages/zb/detail?id=7'],
+    ['/xmk', '/m/pages/xmk/index'],
+    ['/zb', '/m/pages/zb/index'],
+    ['/xmk/abc', '/m/pages/xmk/index'],
+    ['/zb/0', '/m/pages/zb/index'],
+    ['/zb?keyword=%E6%A1%A5&industry=2', '/m/pages/zb/index?keyword=%E6%A1%A5&industry=2'],
+    ['/', '/m/'],
+    ['/support/about', '/m/'],
+    ['/goods/3', '/m/'],
+    ['/user_login?redirect=%2Fuser', '/m/'],
+  ])('phone on %s → %s', async (path, location) => {
+    for (const ua of [IPHONE, ANDROID_CHROME]) {
+      const res = await request(app('/m')).get(path).set('User-Agent', ua);
+      expect(res.status).toBe(302);
+      expect(res.headers.location).toBe(location);
+      expect(res.headers.vary).toMatch(/User-Agent/);
+    }
+  });
+
+  it('leaves desktops and the mobile site itself alone', async () => {
+    const desktop = await request(app('/m')).get('/zb/7').set('User-Agent', DESKTOP);
+    expect(desktop.headers.location).toBeUndefined();
+    const user = await request(app('/m')).get('/m/pages/user/index').set('User-Agent', IPHONE);
+    expect(user.status).toBe(302);
+    expect(user.headers.location).toBe('/m/pages/login/index?redirect=%2Fm%2Fpages%2Fuser%2Findex');
+  });
+
+  it('spells the home /m/', async () => {
+    const res = await request(app('/m')).get('/m?from=qr').set('User-Agent', IPHONE);
+    expect(res.status).toBe(301);
+    expect(res.headers.location).toBe('/m/?from=qr');
+  });
+
+  it('remembers 电脑版, so the redirect does not bounce the visitor back, until 手机版 is chosen', async () => {
+    const chosen = await request(app('/m')).get('/zb/7?view=pc').set('User-Agent', IPHONE);
+    expect(chosen.status).toBe(302);
+    expect(chosen.headers.location).toBe('/zb/7');
+    const cookie = String(chosen.headers['set-cookie']);
+    expect(cookie).toMatch(/view-pc=1;.*Max-Age=31536000/);
+    const desktopPage = await request(app('/m')).get('/user').set('User-Agent', IPHONE).set('Cookie', 'view-pc=1');
+    // No mobile redirect: the member guard is what answers, with the desktop login.
+    expect(desktopPage.headers.location).toBe('/user_login?redirect=%2Fuser');
+    const back = await request(app('/m')).get('/zb?keyword=a&view=m').set('User-Agent', IPHONE).set('Cookie', 'view-pc=1');
+    expect(back.headers.location).toBe('/zb?keyword=a');
+    expect(String(back.headers['set-cookie'])).toMatch(/view-pc=;/);
+  });
+
+  it('never answers the 电脑版 choice with a redirect that leaves the site', async () => {
+    for (const path of ['//evil.example/x?view=pc', '/\\evil.example?view=pc']) {
+      const res = await request(app('/m')).get(path).set('User-Agent', IPHONE);
+      expect(res.status).toBe(302);
+      expect(res.headers.location).toMatch(/^\/[^/\\]/);
+    }
+  });
+
+  it('sends logged-in members on the mobile login to the mobile member home', async () => {
+    const res = await request(app('/m')).get('/m/pages/login/index').set('User-Agent', IPHONE).set('Cookie', 'member-token-nuxt=abc');
+    expect(res.headers.location).toBe('/m/pages/user/index');
+  });
+});
+
 describe('requests the pages do not take', () => {
   it('answers other methods with 405 JSON', async () => {
     const res = await request(app()).post('/xmk').send({ a: 1 });

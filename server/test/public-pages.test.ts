@@ -298,10 +298,11 @@ describe('business, support, goods and /3g', () => {
     has(res.text, `href="/user_login?redirect=%2Fgoods%2F${goods.rows[0]?.id}"`);
   });
 
-  it('/3g without a mobile site says so', async () => {
+  it('/3g sends phones to the built-in mobile site even with the redirect off (issue 14)', async () => {
     const res = await page('/3g');
     expect(res.status).toBe(200);
-    has(res.text, '手机版网站暂未开通');
+    has(res.text, '打开手机版');
+    lacks(res.text, '手机版网站暂未开通');
   });
 
   it.each(['/test', '/test/demo', '/test/test-json'])('%s is kept out of search engines', async (path) => {

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  desktopUrlFor,
   getDeviceType,
   getInAppBrowser,
   isCrawler,
   isMobileUserAgent,
   mobileRedirectTarget,
+  OWN_MOBILE_SITE,
   type DeviceType,
   type InAppBrowser,
 } from './device';
@@ -300,5 +302,31 @@ describe('mobileRedirectTarget', () => {
     expect(mobileRedirectTarget('https://m.example.cn//', '/')).toBe('https://m.example.cn/');
     expect(mobileRedirectTarget('https://example.cn/h5/', '/zb')).toBe('https://example.cn/h5/pages/zb/index');
     expect(mobileRedirectTarget('http://10.0.0.5:8080', '/zb/7')).toBe('http://10.0.0.5:8080/pages/zb/detail?id=7');
+  });
+});
+
+describe('desktopUrlFor: the desktop page of a mobile page (issue 14)', () => {
+  it.each([
+    ['/m/', '', '/'],
+    ['/m/pages/zb/detail', '?id=12', '/zb/12'],
+    ['/m/pages/xmk/detail', '?from=share&id=5', '/xmk/5'],
+    ['/m/pages/xmk/detail', '?id=abc', '/xmk'],
+    ['/m/pages/zb/index', '?keyword=%E6%A1%A5&industry=2', '/zb?keyword=%E6%A1%A5&industry=2'],
+    ['/m/pages/xmk/index', '', '/xmk'],
+    ['/m/pages/login/index', '?loginType=randomPassword', '/user_login'],
+    ['/m/pages/user/favorite', '', '/user/favorite'],
+    ['/m/pages/user/points', '', '/user/logscore'],
+    ['/m/pages/nothing', '', '/'],
+  ])('%s%s → %s', (path, search, desktop) => {
+    expect(desktopUrlFor(path, search)).toBe(desktop);
+  });
+
+  it('is the inverse of the redirect on lists and details', () => {
+    for (const url of ['/zb/12', '/xmk/3', '/zb', '/xmk?keyword=a&industry=2']) {
+      const [path, query] = url.split('?');
+      const target = mobileRedirectTarget(OWN_MOBILE_SITE, path!, query ? `?${query}` : '');
+      const [mPath, mQuery] = target.split('?');
+      expect(desktopUrlFor(mPath!, mQuery ? `?${mQuery}` : '')).toBe(url);
+    }
   });
 });

@@ -5,7 +5,7 @@
  */
 
 import { createIsbotFromList, list as botPatterns } from 'isbot';
-import { parsePositiveId } from './routes';
+import { MOBILE_PATHS, PATHS, parsePositiveId } from './routes';
 
 export type DeviceType = 'android' | 'ios' | 'mobile' | 'pc';
 export type InAppBrowser = 'wechat' | 'weibo' | 'toutiao' | 'tiktok' | 'fb';
@@ -86,6 +86,9 @@ export function getInAppBrowser(ua: UserAgent): InAppBrowser | null {
 /** Sections that have detail and tab pages on the mobile site. */
 const MOBILE_SECTIONS: ReadonlySet<string> = new Set(['xmk', 'zb']);
 
+/** The portal's own mobile site (issue 14): MOBILE_SITE_URL's default, served by this server. */
+export const OWN_MOBILE_SITE = '/m';
+
 /**
  * spec §2 mobile redirect target for a non-desktop visitor:
  * - /xmk/{id}, /zb/{id}        → `${base}/pages/${seg}/detail?id=${id}`
@@ -95,15 +98,71 @@ const MOBILE_SECTIONS: ReadonlySet<string> = new Set(['xmk', 'zb']);
  * `/xmk/abc` goes to the tab page: its first segment is xmk and it has no id, which is exactly the
  * spec's second case ("the same segments without an id"); the visitor wanted that section, and the
  * home page would lose that. Segments after the id are ignored. A query string or hash on
- * `pathname` is ignored too. Callers skip the redirect when no mobile site is configured
- * (DOMAIN.md: with none set, nobody is redirected).
+ * `pathname` is ignored too. Callers skip the redirect when no mobile site is configured.
+ *
+ * `search` (`?keyword=桥&industry=2`) is carried to the list only on the portal's own mobile site,
+ * which reads the same filters as the desktop lists (issue 14: the same content); another mobile
+ * site gets the spec's bare paths, as its parameters are unknown.
  */
-export function mobileRedirectTarget(mobileSiteUrl: string, pathname: string): string {
+export function mobileRedirectTarget(mobileSiteUrl: string, pathname: string, search = ''): string {
   const base = mobileSiteUrl.replace(/\/+$/, '');
   const path = pathname.split(/[?#]/, 1)[0] ?? '';
   const [section, id] = path.split('/').filter(Boolean);
   if (section === undefined || !MOBILE_SECTIONS.has(section)) return `${base}/`;
   // Same id rule as the desktop routes /xmk/{id} and /zb/{id}.
   if (parsePositiveId(id) !== null) return `${base}/pages/${section}/detail?id=${id}`;
-  return `${base}/pages/${section}/index`;
+  const query = base === OWN_MOBILE_SITE && id === undefined && search.length > 1 ? search : '';
+  return `${base}/pages/${section}/index${query}`;
+}
+
+/** Mobile member pages and the desktop page each one stands for. */
+const MOBILE_TO_DESKTOP: Record<string, string> = {
+  [MOBILE_PATHS.home]: PATHS.home,
+  [MOBILE_PATHS.login]: PATHS.login,
+  [MOBILE_PATHS.register]: PATHS.register,
+  [MOBILE_PATHS.member]: PATHS.member,
+  [MOBILE_PATHS.favorite]: '/user/favorite',
+  [MOBILE_PATHS.bidding]: '/user/bidding',
+  [MOBILE_PATHS.points]: '/user/logscore',
+  [MOBILE_PATHS.vip]: '/user/vipuser',
+};
+
+/**
+ * The desktop page a mobile page shows (issue 14): its canonical link and the "电脑版" link. The
+ * inverse of mobileRedirectTarget on the portal's own site: lists keep their filters, a detail
+ * with a bad id is its list, anything unknown is the home page.
+ */
+export function desktopUrlFor(mobilePathname: string, search = ''): string {
+  const query = search.replace(/^\?/, '');
+  const list = /^\/m\/pages\/(xmk|zb)\/(index|detail)$/.exec(mobilePathname);
+  if (list) {
+    const [, section, page] = list;
+    if (page === 'index') return `/${section}${query ? `?${query}` : ''}`;
+    // The first `id`, as URLSearchParams would read it (shared code runs without the DOM's types).
+    const id = parsePositiveId(/(?:^|&)id=([^&#]*)/.exec(query)?.[1]);
+    return id === null ? `/${section}` : `/${section}/${id}`;
+  }
+  return MOBILE_TO_DESKTOP[mobilePathname] ?? PATHS.home;
+}
+
+/**
+ * The "电脑版" choice (issue 14): the mobile site's link adds `?view=pc` to the desktop URL, the
+ * server remembers it in this cookie and stops redirecting that browser; `?view=m` forgets it.
+ */
+export const VIEW_PARAM = 'view';
+export const DESKTOP_VIEW_COOKIE = 'view-pc';
+
+/** `url` (a root-relative desktop URL) with the 电脑版 choice on it. */
+export function desktopViewHref(url: string): string {
+  return `${url}${url.includes('?') ? '&' : '?'}${VIEW_PARAM}=pc`;
+}
+
+/**
+ * The mobile page that shows the same content as a desktop page (its `<link rel="alternate">`),
+ * or null when the mobile site has no such page: only the home, the lists and the details.
+ */
+export function mobileAlternate(mobileSiteUrl: string, desktopUrl: string): string | null {
+  const [path = '', query] = desktopUrl.split('?', 2);
+  if (path !== '/' && !/^\/(xmk|zb)(\/[1-9]\d*)?$/.test(path)) return null;
+  return mobileRedirectTarget(mobileSiteUrl, path, query ? `?${query}` : '');
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  MOBILE_PATHS,
   ROUTES,
   guardRedirect,
   isStrictPath,
@@ -13,7 +14,8 @@ describe('route table (spec §2)', () => {
   it('has every route once', () => {
     const paths = ROUTES.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);
-    expect(paths).toHaveLength(15 + 3 + 6 + 13 + 13 - 1); // /user is both Main and the member area
+    // /user is both Main and the member area; then the mobile site's pages (issue 14).
+    expect(paths).toHaveLength(15 + 3 + 6 + 13 + 13 - 1 + Object.keys(MOBILE_PATHS).length);
     for (const p of ['/test/test-xd2', '/test/test-xd5', '/user/baifangRecords-bak', '/goods/:id']) {
       expect(paths).toContain(p);
     }
@@ -106,4 +108,21 @@ describe('safeRedirectTarget', () => {
     ['', '/user'],
     [null, '/user'],
   ])('%s → %s', (raw, target) => expect(safeRedirectTarget(raw)).toBe(target));
+});
+
+describe('the mobile site under /m (issue 14)', () => {
+  it('guards its member pages with its own login, and sends members from its login to its member home', () => {
+    expect(guardRedirect('/m/pages/user/favorite', '/m/pages/user/favorite?x=1', false)).toBe(
+      '/m/pages/login/index?redirect=%2Fm%2Fpages%2Fuser%2Ffavorite%3Fx%3D1',
+    );
+    expect(guardRedirect('/m/pages/login/index', '/m/pages/login/index', true)).toBe('/m/pages/user/index');
+    expect(guardRedirect('/m/pages/register/index', '/m/pages/register/index', true)).toBe('/m/pages/user/index');
+    expect(guardRedirect('/m/pages/login/index', '/m/pages/login/index', false)).toBeNull();
+    expect(guardRedirect('/m/', '/m/', false)).toBeNull();
+  });
+
+  it('accepts /m/ as the one spelling of its home', () => {
+    expect(isStrictPath('/m/')).toBe(true);
+    expect(isStrictPath('/m/pages/zb/index/')).toBe(false);
+  });
 });

@@ -3,8 +3,8 @@
  * guard redirects, sitemap) and the client (router, navigation guard).
  */
 
-/** spec §2: the six layouts. */
-export type LayoutName = 'default' | 'header' | 'error' | 'user' | 'null' | 'test';
+/** spec §2: the six layouts, and the mobile site's own (issue 14). */
+export type LayoutName = 'default' | 'header' | 'error' | 'user' | 'null' | 'test' | 'mobile';
 
 export interface RouteSpec {
   /** React Router path; `:id` is the only param and must be a positive integer. */
@@ -53,6 +53,27 @@ const member = (path: string, title: string, capability?: RouteSpec['capability'
   noindex: true,
   ...(capability && { capability }),
 });
+const mobile = (path: string, title: string, extra: Partial<RouteSpec> = {}): RouteSpec => ({ path, layout: 'mobile', title, ...extra });
+
+/**
+ * The mobile site under /m (issue 14): exactly the paths spec §2's redirect produces, plus login,
+ * register and the member basics. Its pages name the desktop page as canonical, so they are
+ * indexable but stay out of the sitemap; member and login pages are noindex like their desktop twins.
+ */
+export const MOBILE_PATHS = {
+  home: '/m/',
+  xmkList: '/m/pages/xmk/index',
+  xmkDetail: '/m/pages/xmk/detail',
+  zbList: '/m/pages/zb/index',
+  zbDetail: '/m/pages/zb/detail',
+  login: '/m/pages/login/index',
+  register: '/m/pages/register/index',
+  member: '/m/pages/user/index',
+  favorite: '/m/pages/user/favorite',
+  bidding: '/m/pages/user/bidding',
+  points: '/m/pages/user/points',
+  vip: '/m/pages/user/vip',
+} as const;
 
 /** Every route of spec §2, exactly. Matching is strict and case-sensitive. */
 export const ROUTES: readonly RouteSpec[] = [
@@ -112,6 +133,19 @@ export const ROUTES: readonly RouteSpec[] = [
   test('/test/test-xd4', '相对定位测试 4'),
   test('/test/test-xd5', '相对定位测试 5'),
   test('/test/user1', '会员接口测试'),
+  // The mobile site (issue 14)
+  mobile(MOBILE_PATHS.home, '首页'),
+  mobile(MOBILE_PATHS.xmkList, '项目库', { query: [...SEARCH_QUERY, 'stage', 'nature', 'minInvestment', 'maxInvestment'] }),
+  mobile(MOBILE_PATHS.xmkDetail, '项目详情', { query: ['id'] }),
+  mobile(MOBILE_PATHS.zbList, '招标信息', { query: [...SEARCH_QUERY, 'noticeType', 'minAmount', 'maxAmount'] }),
+  mobile(MOBILE_PATHS.zbDetail, '招标详情', { query: ['id'] }),
+  mobile(MOBILE_PATHS.login, '会员登录', { noindex: true, query: AUTH_QUERY }),
+  mobile(MOBILE_PATHS.register, '会员注册', { noindex: true, query: AUTH_QUERY }),
+  mobile(MOBILE_PATHS.member, '会员中心', { noindex: true }),
+  mobile(MOBILE_PATHS.favorite, '我的收藏', { noindex: true }),
+  mobile(MOBILE_PATHS.bidding, '订阅招标', { noindex: true }),
+  mobile(MOBILE_PATHS.points, '我的积分', { noindex: true }),
+  mobile(MOBILE_PATHS.vip, '会员服务', { noindex: true }),
 ];
 
 const LOGIN_PATH = '/user_login';
@@ -123,7 +157,8 @@ export const PATHS = { home: '/', login: LOGIN_PATH, register: REGISTER_PATH, me
  * Route matching itself is case-sensitive (set on every route).
  */
 export function isStrictPath(pathname: string): boolean {
-  if (pathname === '/') return true;
+  // The two homes: the portal's and the mobile site's (spec §2's redirect says `{host}/`).
+  if (pathname === '/' || pathname === MOBILE_PATHS.home) return true;
   return pathname.startsWith('/') && !pathname.endsWith('/') && !pathname.includes('//');
 }
 
@@ -148,14 +183,26 @@ export function requiresLogin(pathname: string): boolean {
  * `fullPath` is pathname + search, as the browser asked for it.
  */
 export function guardRedirect(pathname: string, fullPath: string, loggedIn: boolean): string | null {
+  if (isMobilePath(pathname)) {
+    // The same rule on the mobile site, with its own login and member home (issue 14).
+    if (loggedIn && (pathname === MOBILE_PATHS.login || pathname === MOBILE_PATHS.register)) return MOBILE_PATHS.member;
+    if (!loggedIn && requiresLogin(pathname)) return loginUrl(fullPath);
+    return null;
+  }
   if (loggedIn && (pathname === LOGIN_PATH || pathname === REGISTER_PATH)) return PATHS.member;
   if (!loggedIn && requiresLogin(pathname)) return loginUrl(fullPath);
   return null;
 }
 
-/** `/user_login?redirect=<full original path, URL-encoded>` */
+/** A page of the mobile site (issue 14): /m itself or anything under /m/. */
+export function isMobilePath(pathname: string): boolean {
+  return pathname === '/m' || pathname.startsWith('/m/');
+}
+
+/** `/user_login?redirect=<full original path, URL-encoded>`; the mobile site's login for its own pages. */
 export function loginUrl(fullPath: string): string {
-  return `${LOGIN_PATH}?redirect=${encodeURIComponent(fullPath)}`;
+  const login = isMobilePath(fullPath.split(/[?#]/, 1)[0] ?? '') ? MOBILE_PATHS.login : LOGIN_PATH;
+  return `${login}?redirect=${encodeURIComponent(fullPath)}`;
 }
 
 /**

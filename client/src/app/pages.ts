@@ -55,4 +55,17 @@ export const PAGES: Record<string, () => Promise<PageModule>> = {
   '/test/test-xd4': () => import('../features/test-pages/pages/test-xd4-page'),
   '/test/test-xd5': () => import('../features/test-pages/pages/test-xd5-page'),
   '/test/user1': () => import('../features/test-pages/pages/user1-page'),
+  // The mobile site (issue 14)
+  '/m/': () => import('../features/home/pages/m-home-page'),
+  '/m/pages/xmk/index': () => import('../features/listings/pages/m-xmk-list-page'),
+  '/m/pages/xmk/detail': () => import('../features/listings/pages/m-xmk-detail-page'),
+  '/m/pages/zb/index': () => import('../features/listings/pages/m-zb-list-page'),
+  '/m/pages/zb/detail': () => import('../features/listings/pages/m-zb-detail-page'),
+  '/m/pages/login/index': () => import('../features/auth/pages/m-login-page'),
+  '/m/pages/register/index': () => import('../features/auth/pages/m-register-page'),
+  '/m/pages/user/index': () => import('../features/member/m-member-pages').then((m) => m.memberHome),
+  '/m/pages/user/favorite': () => import('../features/member/m-member-pages').then((m) => m.favoritePage),
+  '/m/pages/user/bidding': () => import('../features/member/m-member-pages').then((m) => m.biddingPage),
+  '/m/pages/user/points': () => import('../features/member/m-member-pages').then((m) => m.pointsPage),
+  '/m/pages/user/vip': () => import('../features/member/m-member-pages').then((m) => m.vipPage),
 };

@@ -20,6 +20,7 @@ import { HeaderLayout } from './layouts/header-layout';
 import { NullLayout } from './layouts/null-layout';
 import { TestLayout } from './layouts/test-layout';
 import { ErrorLayout } from './layouts/error-layout';
+import { MobileLayout } from './layouts/mobile-layout';
 
 /** Route handle: lets layouts and heads know which spec route rendered, and what code it needs. */
 export interface RouteHandle {
@@ -48,6 +49,7 @@ const LAYOUTS: Record<LayoutName, RouteObject['Component']> = {
   user: UserLayoutRoute,
   null: NullLayout,
   test: TestLayout,
+  mobile: MobileLayout,
 };
 
 /** The id of the route that renders a layout around its pages. */

@@ -1,3 +1,4 @@
+import { mobileAlternate } from '@shared/device';
 import { absoluteUrl, usePortalSettings } from '../lib/portal-settings';
 import { useSite } from '../lib/site';
 import { useInnerTitle, useUi } from '../lib/ui-state';
@@ -21,10 +22,12 @@ export interface PageHeadProps {
   canonical?: string;
   /** Open Graph type: detail pages are articles. */
   ogType?: 'website' | 'article';
+  /** A page of the mobile site (issue 14): its canonical is the desktop page, and it has no alternate. */
+  mobile?: boolean;
 }
 
 /** <title> and meta of a page; React hoists them into <head> on the server and the client. */
-export function PageHead({ title, description, noindex, canonical, ogType = 'website' }: PageHeadProps) {
+export function PageHead({ title, description, noindex, canonical, ogType = 'website', mobile = false }: PageHeadProps) {
   const site = useSite();
   const settings = usePortalSettings();
   const fullTitle = title ? `${title} - ${site.name}` : site.title;
@@ -34,12 +37,16 @@ export function PageHead({ title, description, noindex, canonical, ogType = 'web
   useInnerTitle(title ?? '');
   // Only the browser knows it is WeChat (ui-state.tsx), so its own origin stands in for SITE_URL.
   const shareImage = inApp === 'wechat' ? new URL(absoluteUrl(settings, SHARE_IMAGE), window.location.origin).href : '';
+  // Baidu's and Google's pattern for a separate mobile site: the desktop page names its mobile twin.
+  const twin = !mobile && canonical && settings.mobileSiteUrl ? mobileAlternate(settings.mobileSiteUrl, canonical) : null;
+  const alternate = twin?.startsWith('/') ? absoluteUrl(settings, twin) : twin;
   return (
     <>
       <title>{fullTitle}</title>
       {desc ? <meta name="description" content={desc} /> : null}
       {noindex ? <meta name="robots" content={noindex === 'follow' ? 'noindex, follow' : 'noindex, nofollow'} /> : null}
       {url ? <link rel="canonical" href={url} /> : null}
+      {alternate ? <link rel="alternate" media="only screen and (max-width: 640px)" href={alternate} /> : null}
       <meta property="og:site_name" content={site.name} />
       <meta property="og:title" content={title ?? site.title} />
       <meta property="og:type" content={ogType} />

@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import { useLocation, useNavigate, useRevalidator } from 'react-router-dom';
 import type { MemberInfoResult, MemberUser } from '@shared/contract/member';
-import { PATHS, requiresLogin } from '@shared/routes';
+import { MOBILE_PATHS, PATHS, isMobilePath, requiresLogin } from '@shared/routes';
 import { ApiError } from '../api/http';
 import { useHttp } from '../api/http-context';
 import { logout, memberInfoQueryOptions } from '../api/member';
@@ -177,7 +177,8 @@ export function useLogout(): () => Promise<void> {
   const revalidator = useRevalidator();
   return useCallback(async () => {
     await endSession({ queryClient, http, session });
-    if (requiresLogin(pathname)) await navigate(PATHS.home, { replace: true });
+    // A member page is closed to visitors now: that site's home (the mobile site has its own).
+    if (requiresLogin(pathname)) await navigate(isMobilePath(pathname) ? MOBILE_PATHS.home : PATHS.home, { replace: true });
     else await revalidator.revalidate();
   }, [queryClient, http, session, navigate, pathname, revalidator]);
 }

@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES } from '@shared/constants';
 import type { LoginBody } from '@shared/contract/member';
-import { safeRedirectTarget } from '@shared/routes';
+import { PATHS, safeRedirectTarget } from '@shared/routes';
 import { ApiError } from '../../api/http';
 import { useHttp } from '../../api/http-context';
 import { login } from '../../api/member';
@@ -13,10 +13,11 @@ import { beginSession, useSessionStore } from '../../lib/session';
 import { PasswordCipherError } from '../../lib/password-cipher';
 
 /**
- * Logs in and goes to `redirect` when it is a path of this site (spec §2 guard), else /user. The
- * forms show failures beside themselves, so the call asks the request layer not to toast them.
+ * Logs in and goes to `redirect` when it is a path of this site (spec §2 guard), else `home` (/user,
+ * or the mobile site's member home). The forms show failures beside themselves, so the call asks
+ * the request layer not to toast them.
  */
-export function useSignIn(): (body: LoginBody, redirect: string | null) => Promise<void> {
+export function useSignIn(home: string = PATHS.member): (body: LoginBody, redirect: string | null) => Promise<void> {
   const queryClient = useQueryClient();
   const http = useHttp();
   const session = useSessionStore();
@@ -26,9 +27,9 @@ export function useSignIn(): (body: LoginBody, redirect: string | null) => Promi
       const result = await login(http, body, { notify: false });
       await beginSession({ queryClient, http, session }, result.expiresIn);
       feedback.success('登录成功');
-      await navigate(safeRedirectTarget(redirect), { replace: true });
+      await navigate(safeRedirectTarget(redirect, home), { replace: true });
     },
-    [queryClient, http, session, navigate],
+    [queryClient, http, session, navigate, home],
   );
 }
 

@@ -16,10 +16,14 @@ describe('what the /3g QR code opens', () => {
     );
   });
 
-  it('this portal when no mobile site is configured, never with the password', () => {
-    expect(mobileLink({ mobileSiteUrl: null, portalOrigin: 'https://www.example.com', member })).toBe(
-      'https://www.example.com/',
-    );
-    expect(mobileLink({ mobileSiteUrl: null, portalOrigin: null, member: null })).toBeNull();
+  it('the built-in mobile site /m on this portal by default and with the redirect off (issue 14)', () => {
+    for (const mobileSiteUrl of ['/m', null]) {
+      expect(mobileLink({ mobileSiteUrl, portalOrigin: 'https://www.example.com', member: null })).toBe('https://www.example.com/m/');
+      expect(mobileLink({ mobileSiteUrl, portalOrigin: 'https://www.example.com', member })).toBe(
+        'https://www.example.com/m/pages/login/index?loginType=randomPassword&username=demo&password=Ab3%23x9',
+      );
+    }
+    // Before the origin is known (server render without SITE_URL) there is no whole URL yet.
+    expect(mobileLink({ mobileSiteUrl: '/m', portalOrigin: null, member: null })).toBeNull();
   });
 });

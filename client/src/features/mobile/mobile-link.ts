@@ -1,11 +1,15 @@
+import { OWN_MOBILE_SITE } from '@shared/device';
+
 /**
- * What the /3g QR code opens (docs/decisions.md "Public content"):
- * - a mobile site is configured, visitor: the mobile site's home;
- * - a mobile site is configured, member: its login page with the member's random password, which
- *   the mobile site sends as `POST /api/member/login` with `loginType: 'randomPassword'`;
- * - no mobile site: this portal's own home, which phones can open as it is.
+ * What the /3g QR code opens (docs/decisions.md "Public content", issue 14):
+ * - visitor: the mobile site's home;
+ * - member: its login page with the member's random password, which the mobile site sends as
+ *   `POST /api/member/login` with `loginType: 'randomPassword'`.
+ * The mobile site is MOBILE_SITE_URL, else (`off`: no redirect) the portal's own under /m, which is
+ * always there; a root-relative site needs the portal's origin, as a QR code holds a whole URL.
  */
 export interface MobileLinkInput {
+  /** MOBILE_SITE_URL: `/m` (the built-in site), another site's origin, or null (`off`). */
   mobileSiteUrl: string | null;
   /** This portal's origin (SITE_URL, or the browser's location), null before it is known. */
   portalOrigin: string | null;
@@ -13,8 +17,9 @@ export interface MobileLinkInput {
 }
 
 export function mobileLink({ mobileSiteUrl, portalOrigin, member }: MobileLinkInput): string | null {
-  if (!mobileSiteUrl) return portalOrigin ? `${portalOrigin}/` : null;
-  const base = mobileSiteUrl.replace(/\/+$/, '');
+  const site = (mobileSiteUrl ?? OWN_MOBILE_SITE).replace(/\/+$/, '');
+  if (site.startsWith('/') && !portalOrigin) return null;
+  const base = site.startsWith('/') ? `${portalOrigin}${site}` : site;
   if (!member) return `${base}/`;
   const query = new URLSearchParams({
     loginType: 'randomPassword',

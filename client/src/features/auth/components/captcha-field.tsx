@@ -4,44 +4,10 @@
  * cached server page must not hand one challenge to many visitors.
  */
 import { SafetyOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { Form, Input } from 'antd';
-import { useHttp } from '../../../api/http-context';
-import { captchaQueryOptions } from '../../../api/member';
+import { captchaImageSrc, type Captcha } from '../captcha';
 
-export interface Captcha {
-  /** False when the backend runs without captcha: the field is not shown and no code is sent. */
-  enabled: boolean;
-  uuid: string | undefined;
-  img: string | undefined;
-  loading: boolean;
-  failed: boolean;
-  /** A new challenge (after a click, or after any failed attempt: the old one is used up). */
-  refresh: () => void;
-}
-
-export function useCaptcha(configured: boolean): Captcha {
-  const http = useHttp();
-  const query = useQuery({ ...captchaQueryOptions(http), enabled: configured });
-  const enabled = configured && query.data?.captchaEnabled !== false;
-  return {
-    enabled,
-    uuid: enabled ? query.data?.uuid : undefined,
-    img: query.data?.img,
-    loading: query.isFetching,
-    failed: query.isError,
-    refresh: () => void query.refetch(),
-  };
-}
-
-/**
- * `img` is base64 without a `data:` prefix. The embedded backend draws a PNG (issue 11); svg-captcha
- * backends send SVG, which a browser shows only under its own type; RuoYi's Java one sends a JPEG.
- */
-export function captchaImageSrc(img: string): string {
-  const type = img.startsWith('PHN2') || img.startsWith('PD94') ? 'image/svg+xml' : img.startsWith('/9j/') ? 'image/jpeg' : 'image/png';
-  return `data:${type};base64,${img}`;
-}
+export { captchaImageSrc, useCaptcha, type Captcha } from '../captcha';
 
 export function CaptchaField({ captcha }: { captcha: Captcha }) {
   if (!captcha.enabled) return null;

@@ -5,6 +5,7 @@ import { DictLabel } from '../../../components/dict-label';
 import { regionName } from '../../../components/region';
 import { readXmkSearch } from '../../../components/search-query';
 import { listPage } from '../list-page';
+import { XMK_AMOUNT } from '../amount-presets';
 
 export const { load, Component } = listPage({
   path: '/xmk',
@@ -23,19 +24,7 @@ export const { load, Component } = listPage({
     { key: 'stage', type: DICT_TYPES.xmkStage, label: '项目阶段', chip: '阶段' },
     { key: 'nature', type: DICT_TYPES.xmkNature, label: '项目性质', chip: '性质' },
   ],
-  // 投资额 presets in 万元: the bands tender-portal users filter by.
-  amount: {
-    label: '投资额',
-    min: 'minInvestment',
-    max: 'maxInvestment',
-    presets: [
-      { label: '1000万以下', max: 1000 },
-      { label: '1000万-5000万', min: 1000, max: 5000 },
-      { label: '5000万-1亿', min: 5000, max: 10000 },
-      { label: '1亿-10亿', min: 10000, max: 100000 },
-      { label: '10亿以上', min: 100000 },
-    ],
-  },
+  amount: XMK_AMOUNT,
   sorts: [
     { value: 'time', label: '发布时间' },
     { value: 'investment', label: '投资额' },

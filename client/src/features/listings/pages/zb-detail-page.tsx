@@ -10,8 +10,8 @@ import { zbDetailQueryOptions } from '../../../api/content';
 import { DictLabel } from '../../../components/dict-label';
 import { regionName } from '../../../components/region';
 import { detailPage } from '../detail-page';
+import { amountLabelOf } from '../../../components/zb-amount';
 import { ChangedByBanner, ZbLifecycleCard } from '../notice-timeline';
-import { amountLabelOf } from '../zb-amount';
 
 export const { load, Component } = detailPage({
   base: '/zb',

@@ -6,9 +6,10 @@ import { zbSearchQueryOptions } from '../../../api/content';
 import { DictLabel } from '../../../components/dict-label';
 import { regionName } from '../../../components/region';
 import { readZbSearch } from '../../../components/search-query';
-import { amountLabelOf } from '../zb-amount';
+import { amountLabelOf } from '../../../components/zb-amount';
 import type { RowField } from '../listing-config';
 import { listPage } from '../list-page';
+import { ZB_AMOUNT } from '../amount-presets';
 
 /** 报名截止 with where it stands: "2026-03-12（剩 2 天）", "…（已截止）" as on the member's list. */
 function deadlineField(item: ZbListItem, now: number): RowField[] {
@@ -39,19 +40,7 @@ export const { load, Component } = listPage({
     { key: 'noticeType', type: DICT_TYPES.zbNoticeType, label: '公告类型' },
     { key: 'industry', type: DICT_TYPES.industry, label: '行业' },
   ],
-  // 金额 presets in 万元: tenders are smaller than whole projects.
-  amount: {
-    label: '金额',
-    min: 'minAmount',
-    max: 'maxAmount',
-    presets: [
-      { label: '100万以下', max: 100 },
-      { label: '100万-500万', min: 100, max: 500 },
-      { label: '500万-1000万', min: 500, max: 1000 },
-      { label: '1000万-5000万', min: 1000, max: 5000 },
-      { label: '5000万以上', min: 5000 },
-    ],
-  },
+  amount: ZB_AMOUNT,
   sorts: [
     { value: 'time', label: '发布时间' },
     { value: 'amount', label: '金额' },

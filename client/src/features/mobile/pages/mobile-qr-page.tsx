@@ -48,7 +48,7 @@ export function Component() {
       ? { userName: session.member_name, randomPassword: randomPassword.randomPassword }
       : null;
   // A member's code waits for the password: showing the visitor's code first would be a wrong code.
-  const waitingForPassword = settings.mobileSiteUrl !== null && session.isLogin && member === null;
+  const waitingForPassword = session.isLogin && member === null;
   const link = waitingForPassword
     ? null
     : mobileLink({ mobileSiteUrl: settings.mobileSiteUrl, portalOrigin: settings.siteUrl ?? browserOrigin, member });
@@ -59,9 +59,7 @@ export function Component() {
       <SiteLogo />
       <h1 id="mobile-title">手机扫码访问</h1>
       <p className="mobile-intro">
-        {settings.mobileSiteUrl
-          ? '用手机扫描二维码，打开手机版，随时随地查看项目与招标信息。'
-          : '用手机扫描二维码，在手机浏览器中打开本站。'}
+        用手机扫描二维码，打开手机版，随时随地查看项目与招标信息。
       </p>
       <div className="mobile-qr">
         {link ? (
@@ -74,13 +72,7 @@ export function Component() {
       </div>
       {link ? <p className="mobile-url">{member ? '扫码后自动登录手机版' : link}</p> : null}
 
-      {!settings.mobileSiteUrl ? (
-        <p className="mobile-note is-warning">
-          {/* Honest until the mobile site lands: the desktop pages are not laid out for a phone. */}
-          手机版网站暂未开通，扫码将打开本站电脑版页面，在手机上显示可能不完整，建议使用电脑访问。
-        </p>
-      ) : null}
-      {settings.mobileSiteUrl && session.isLogin && member ? (
+      {session.isLogin && member ? (
         <div className="mobile-note">
           <p>
             手机登录码：<span className="mobile-password">{member.randomPassword}</span>
@@ -96,7 +88,7 @@ export function Component() {
           </button>
         </div>
       ) : null}
-      {settings.mobileSiteUrl && !session.isLogin ? (
+      {!session.isLogin ? (
         <p className="mobile-note">
           <Link to="/user_login?redirect=%2F3g">登录</Link>后扫码，可直接以会员身份登录手机版。
         </p>

@@ -1,0 +1,59 @@
+/** Result rows of the mobile lists, home tabs and member lists (issue 14). */
+import { Link } from 'react-router-dom';
+import type { XmkListItem, ZbListItem } from '@shared/contract/content';
+import { DICT_TYPES } from '@shared/contract/system';
+import { formatWan } from '@shared/format';
+import { MOBILE_PATHS } from '@shared/routes';
+import { parseTime } from '@shared/time';
+import { DictLabel, useDict } from '../dict-label';
+import { HighlightText } from '../highlight';
+import { regionName } from '../region';
+import { amountLabelOf } from '../zb-amount';
+import { dictLabel } from '../../api/system';
+
+export const mobileDetailHref = (type: 'xmk' | 'zb', id: number) => `${type === 'xmk' ? MOBILE_PATHS.xmkDetail : MOBILE_PATHS.zbDetail}?id=${id}`;
+
+export function XmkRow({ item }: { item: XmkListItem }) {
+  const regions = useDict(DICT_TYPES.region);
+  return (
+    <li className="m-row">
+      <Link to={mobileDetailHref('xmk', item.id)} className="m-row-link">
+        <span className="m-row-title">
+          <HighlightText html={item.highlightTitle} />
+        </span>
+        <span className="m-row-meta">
+          <span className="m-tag">
+            <DictLabel type={DICT_TYPES.xmkStage} value={item.stage} />
+          </span>
+          <span>{regionName(regions, item.areaCode)}</span>
+          <span>投资 {formatWan(item.investment)}</span>
+          <time dateTime={item.publishTime}>{parseTime(item.publishTime, 'MM-DD')}</time>
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+export function ZbRow({ item }: { item: ZbListItem }) {
+  const regions = useDict(DICT_TYPES.region);
+  const noticeType = dictLabel(useDict(DICT_TYPES.zbNoticeType), item.noticeType);
+  return (
+    <li className="m-row">
+      <Link to={mobileDetailHref('zb', item.id)} className="m-row-link">
+        <span className="m-row-title">
+          <HighlightText html={item.highlightTitle} />
+        </span>
+        <span className="m-row-meta">
+          <span className="m-tag">{noticeType}</span>
+          <span>{regionName(regions, item.areaCode)}</span>
+          {item.amount !== null ? (
+            <span>
+              {amountLabelOf(noticeType)} {formatWan(item.amount)}
+            </span>
+          ) : null}
+          <time dateTime={item.publishTime}>{parseTime(item.publishTime, 'MM-DD')}</time>
+        </span>
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,43 @@
+/**
+ * The captcha challenge of login and registration (spec §2), without any UI kit: the desktop forms
+ * (components/captcha-field.tsx) and the mobile site's (features/m) draw it their own way. The image
+ * is fetched by the browser only: a captcha is single use, and a cached server page must not hand
+ * one challenge to many visitors.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useHttp } from '../../api/http-context';
+import { captchaQueryOptions } from '../../api/member';
+
+export interface Captcha {
+  /** False when the backend runs without captcha: the field is not shown and no code is sent. */
+  enabled: boolean;
+  uuid: string | undefined;
+  img: string | undefined;
+  loading: boolean;
+  failed: boolean;
+  /** A new challenge (after a click, or after any failed attempt: the old one is used up). */
+  refresh: () => void;
+}
+
+export function useCaptcha(configured: boolean): Captcha {
+  const http = useHttp();
+  const query = useQuery({ ...captchaQueryOptions(http), enabled: configured });
+  const enabled = configured && query.data?.captchaEnabled !== false;
+  return {
+    enabled,
+    uuid: enabled ? query.data?.uuid : undefined,
+    img: query.data?.img,
+    loading: query.isFetching,
+    failed: query.isError,
+    refresh: () => void query.refetch(),
+  };
+}
+
+/**
+ * `img` is base64 without a `data:` prefix. The embedded backend draws a PNG (issue 11); svg-captcha
+ * backends send SVG, which a browser shows only under its own type; RuoYi's Java one sends a JPEG.
+ */
+export function captchaImageSrc(img: string): string {
+  const type = img.startsWith('PHN2') || img.startsWith('PD94') ? 'image/svg+xml' : img.startsWith('/9j/') ? 'image/jpeg' : 'image/png';
+  return `data:${type};base64,${img}`;
+}

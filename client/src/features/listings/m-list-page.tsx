@@ -1,0 +1,193 @@
+/**
+ * The mobile lists /m/pages/{xmk|zb}/index (issue 14): the desktop search's parameters and API,
+ * pages appended as the visitor scrolls (useInfiniteQuery + IntersectionObserver), and the filters
+ * in a bottom sheet. The first page is rendered on the server.
+ */
+import { infiniteQueryOptions, useSuspenseInfiniteQuery } from '@tanstack/react-query';
+import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import type { DictType } from '@shared/contract/system';
+import { DICT_TYPES } from '@shared/contract/system';
+import { parseTime } from '@shared/time';
+import type { Paged } from '../../api/content';
+import type { Http } from '../../api/http';
+import { useHttp } from '../../api/http-context';
+import { prefetchDicts } from '../../api/system';
+import { useDict } from '../../components/dict-label';
+import { citiesOf } from '../../components/region';
+import { SEARCH_RESULT_LIMIT, hasFilters, searchHref, withFilters, type SearchParams } from '../../components/search-query';
+import type { PageLoadArgs, PageModule } from '../../lib/page';
+import { BottomSheet, Chips, LoadMore, MobileHead } from '../../components/mobile/m-parts';
+
+const PAGE_SIZE = 10;
+type Query = Pick<URLSearchParams, 'get'>;
+
+export interface MobileListConfig<P extends SearchParams, Row extends { id: number }> {
+  path: string;
+  name: string;
+  read: (query: Query) => P;
+  fetch: (http: Http, params: P) => Promise<Paged<Row>>;
+  /** The type filter: 项目阶段 or 公告类型. */
+  typeFilter: { key: 'stage' | 'noticeType'; dict: DictType; label: string };
+  amount: { label: string; min: 'minInvestment' | 'minAmount'; max: 'maxInvestment' | 'maxAmount'; presets: readonly { label: string; min?: number; max?: number }[] };
+  row: (item: Row) => ReactNode;
+  placeholder: string;
+}
+
+const DATE_PRESETS = [
+  { value: '3', label: '近3天' },
+  { value: '7', label: '近7天' },
+  { value: '30', label: '近30天' },
+  { value: '90', label: '近3个月' },
+] as const;
+
+/** The Shanghai calendar day `days` ago, `yyyy-MM-dd` (the search's date format). */
+function daysAgo(days: number): string {
+  return parseTime(Date.now() - days * 86_400_000, 'YYYY-MM-DD');
+}
+
+export function mobileListPage<P extends SearchParams, Row extends { id: number }>(config: MobileListConfig<P, Row>): PageModule {
+  const options = (http: Http, params: P) =>
+    infiniteQueryOptions({
+      queryKey: ['m-list', config.path, searchHref('', { ...params, pageNum: undefined })],
+      queryFn: ({ pageParam }) => config.fetch(http, { ...params, pageNum: pageParam, pageSize: PAGE_SIZE }),
+      initialPageParam: 1,
+      getNextPageParam: (last: Paged<Row>, all: Paged<Row>[]) =>
+        all.length * PAGE_SIZE < Math.min(last.total, SEARCH_RESULT_LIMIT) && last.rows.length > 0 ? all.length + 1 : undefined,
+    });
+
+  async function load({ deps: { queryClient, http }, url }: PageLoadArgs) {
+    await Promise.all([
+      queryClient.prefetchInfiniteQuery(options(http, config.read(url.searchParams))),
+      prefetchDicts(queryClient, http, [DICT_TYPES.region, DICT_TYPES.industry, config.typeFilter.dict]),
+    ]);
+  }
+
+  function Component() {
+    const http = useHttp();
+    const navigate = useNavigate();
+    const [query] = useSearchParams();
+    const params = config.read(query);
+    const list = useSuspenseInfiniteQuery(options(http, params));
+    const [sheet, setSheet] = useState(false);
+    const [draft, setDraft] = useState<P>(params);
+    const [keyword, setKeyword] = useState(params.keyword ?? '');
+    const regions = citiesOf(useDict(DICT_TYPES.region));
+    const industries = useDict(DICT_TYPES.industry);
+    const types = useDict(config.typeFilter.dict);
+    const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+    const more = useCallback(() => {
+      if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+    }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+    const pages = list.data.pages;
+    const total = pages[0]?.total ?? 0;
+    const rows = pages.flatMap((page) => page.rows);
+    const draftValues = draft as Record<string, string | number | undefined>;
+    const amountPreset = config.amount.presets.findIndex((p) => p.min === draftValues[config.amount.min] && p.max === draftValues[config.amount.max]);
+    const datePreset = DATE_PRESETS.find((p) => draft.beginTime === daysAgo(Number(p.value)) && draft.endTime === undefined)?.value ?? null;
+    const patch = (values: Record<string, string | number | undefined>) => setDraft((current) => withFilters(current, values as Partial<P>));
+
+    const onSearch = (event: FormEvent) => {
+      event.preventDefault();
+      void navigate(searchHref(config.path, withFilters(params, { keyword: keyword.trim() || undefined } as Partial<P>)));
+    };
+    const openSheet = () => {
+      setDraft(params);
+      setSheet(true);
+    };
+    const apply = () => {
+      setSheet(false);
+      void navigate(searchHref(config.path, draft));
+    };
+    const closeSheet = useCallback(() => setSheet(false), []);
+
+    return (
+      <div className="m-list-page">
+        <MobileHead title={params.keyword ? `“${params.keyword}”相关${config.name}` : config.name} noindex={params.keyword ? 'follow' : undefined} />
+        <h1 className="m-title">{config.name}</h1>
+        <form className="m-search" role="search" onSubmit={onSearch}>
+          <input
+            type="search"
+            enterKeyHint="search"
+            value={keyword}
+            onChange={(event) => setKeyword(event.target.value)}
+            placeholder={config.placeholder}
+            aria-label="搜索关键词"
+            maxLength={50}
+          />
+          <button type="submit" className="m-button m-button-primary">
+            搜索
+          </button>
+        </form>
+        <div className="m-toolbar">
+          <span className="m-count">{`共 ${total} 条`}</span>
+          <button type="button" className={hasFilters(params) ? 'm-button is-active' : 'm-button'} onClick={openSheet}>
+            筛选{hasFilters(params) ? '（已选）' : ''}
+          </button>
+        </div>
+        {rows.length === 0 ? <p className="m-empty">没有符合条件的{config.name}</p> : <ul className="m-list">{rows.map((row) => config.row(row))}</ul>}
+        <LoadMore onVisible={more} active={hasNextPage}>
+          {isFetchingNextPage ? '加载中…' : hasNextPage ? (
+            <button type="button" className="m-button m-button-plain" onClick={more}>
+              加载更多
+            </button>
+          ) : rows.length > 0 ? (
+            '没有更多了'
+          ) : null}
+        </LoadMore>
+        <BottomSheet open={sheet} title="筛选" onClose={closeSheet}>
+          <div className="m-sheet-body">
+            <h3>地区</h3>
+            <Chips
+              label="地区"
+              options={regions.map((r) => ({ value: r.dictValue, label: r.dictLabel }))}
+              value={draft.areaCode ?? null}
+              onChange={(value) => patch({ areaCode: value ?? undefined })}
+            />
+            <h3>{config.typeFilter.label}</h3>
+            <Chips
+              label={config.typeFilter.label}
+              options={types.map((t) => ({ value: t.dictValue, label: t.dictLabel }))}
+              value={(draftValues[config.typeFilter.key] as string | undefined) ?? null}
+              onChange={(value) => patch({ [config.typeFilter.key]: value ?? undefined })}
+            />
+            <h3>行业</h3>
+            <Chips
+              label="行业"
+              options={industries.map((t) => ({ value: t.dictValue, label: t.dictLabel }))}
+              value={draft.industry ?? null}
+              onChange={(value) => patch({ industry: value ?? undefined })}
+            />
+            <h3>{config.amount.label}</h3>
+            <Chips
+              label={config.amount.label}
+              options={config.amount.presets.map((p, index) => ({ value: String(index), label: p.label }))}
+              value={amountPreset >= 0 ? String(amountPreset) : null}
+              onChange={(value) => {
+                const preset = value === null ? undefined : config.amount.presets[Number(value)];
+                patch({ [config.amount.min]: preset?.min, [config.amount.max]: preset?.max });
+              }}
+            />
+            <h3>发布时间</h3>
+            <Chips
+              label="发布时间"
+              options={DATE_PRESETS}
+              value={datePreset}
+              onChange={(value) => patch({ beginTime: value === null ? undefined : daysAgo(Number(value)), endTime: undefined })}
+            />
+          </div>
+          <div className="m-sheet-actions">
+            <button type="button" className="m-button" onClick={() => setDraft(withFilters(params, { areaCode: undefined, industry: undefined, beginTime: undefined, endTime: undefined, [config.typeFilter.key]: undefined, [config.amount.min]: undefined, [config.amount.max]: undefined } as Partial<P>))}>
+              重置
+            </button>
+            <button type="button" className="m-button m-button-primary" onClick={apply}>
+              查看结果
+            </button>
+          </div>
+        </BottomSheet>
+      </div>
+    );
+  }
+
+  return { load, Component };
+}

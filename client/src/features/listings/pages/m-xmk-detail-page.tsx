@@ -1,0 +1,30 @@
+/** /m/pages/xmk/detail?id= 项目详情 on the mobile site (issue 14). */
+import { DICT_TYPES } from '@shared/contract/system';
+import { formatWan } from '@shared/format';
+import { parseTime } from '@shared/time';
+import { xmkDetailQueryOptions } from '../../../api/content';
+import { DictLabel } from '../../../components/dict-label';
+import { mobileDetailPage } from '../m-detail-page';
+
+export const { load, Component } = mobileDetailPage({
+  type: 'xmk',
+  detail: xmkDetailQueryOptions,
+  tag: { type: DICT_TYPES.xmkStage, value: (item) => item.stage },
+  describe: (item, region, stage) =>
+    [`${region.replace(' ', '')}${item.title}`, stage ? `处于${stage}阶段` : '', `投资总额${formatWan(item.investment)}`, item.owner ? `建设单位${item.owner}` : '']
+      .filter(Boolean)
+      .join('，') + '。',
+  figures: (item, stage) => [
+    { label: '投资总额', value: formatWan(item.investment) },
+    { label: '项目阶段', value: stage || '—' },
+  ],
+  fields: (item) => [
+    { label: '详细地址', value: item.address },
+    { label: '项目性质', value: <DictLabel type={DICT_TYPES.xmkNature} value={item.nature} /> },
+    { label: '建设单位', value: item.owner },
+    { label: '审批机关', value: item.approvalAuthority },
+    { label: '计划开工', value: parseTime(item.planStartDate, 'YYYY-MM-DD') },
+    { label: '计划竣工', value: parseTime(item.planEndDate, 'YYYY-MM-DD') },
+  ],
+  contentTitle: '建设内容',
+});

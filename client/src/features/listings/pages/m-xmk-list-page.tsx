@@ -1,0 +1,19 @@
+/** /m/pages/xmk/index 项目库 on the mobile site (issue 14). */
+import { DICT_TYPES } from '@shared/contract/system';
+import { searchXmk } from '../../../api/content';
+import { readXmkSearch } from '../../../components/search-query';
+import { XMK_AMOUNT } from '../amount-presets';
+import { mobileListPage } from '../m-list-page';
+import { XmkRow } from '../../../components/mobile/rows';
+import { MOBILE_PATHS } from '@shared/routes';
+
+export const { load, Component } = mobileListPage({
+  path: MOBILE_PATHS.xmkList,
+  name: '项目库',
+  read: readXmkSearch,
+  fetch: searchXmk,
+  typeFilter: { key: 'stage', dict: DICT_TYPES.xmkStage, label: '项目阶段' },
+  amount: XMK_AMOUNT,
+  row: (item) => <XmkRow key={item.id} item={item} />,
+  placeholder: '项目名称、建设单位',
+});

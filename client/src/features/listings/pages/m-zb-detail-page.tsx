@@ -1,0 +1,31 @@
+/** /m/pages/zb/detail?id= 招标详情 on the mobile site (issue 14). */
+import { DICT_TYPES } from '@shared/contract/system';
+import { formatWan } from '@shared/format';
+import { parseTime } from '@shared/time';
+import { zbDetailQueryOptions } from '../../../api/content';
+import { amountLabelOf } from '../../../components/zb-amount';
+import { mobileDetailPage } from '../m-detail-page';
+import { Link } from 'react-router-dom';
+import { mobileDetailHref } from '../../../components/mobile/rows';
+
+export const { load, Component } = mobileDetailPage({
+  type: 'zb',
+  detail: zbDetailQueryOptions,
+  tag: { type: DICT_TYPES.zbNoticeType, value: (item) => item.noticeType },
+  describe: (item, region, noticeType) =>
+    [`${region.replace(' ', '')}${noticeType}：${item.title}`, item.tenderer ? `招标人${item.tenderer}` : '', item.amount !== null ? `${amountLabelOf(noticeType)}${formatWan(item.amount)}` : '']
+      .filter(Boolean)
+      .join('，') + '。',
+  figures: (item, noticeType) => [
+    { label: amountLabelOf(noticeType), value: formatWan(item.amount) },
+    { label: '报名截止', value: parseTime(item.signupDeadline, 'MM-DD HH:mm') || '—' },
+  ],
+  fields: (item) => [
+    { label: '招标人', value: item.tenderer },
+    { label: '代理机构', value: item.agency },
+    { label: '开标时间', value: parseTime(item.openTime, 'YYYY-MM-DD HH:mm') },
+    { label: '报名截止', value: parseTime(item.signupDeadline, 'YYYY-MM-DD HH:mm') },
+    { label: '关联项目', value: item.xmk ? <Link to={mobileDetailHref('xmk', item.xmk.id)}>{item.xmk.title}</Link> : '' },
+  ],
+  contentTitle: '公告正文',
+});

@@ -1,0 +1,19 @@
+/** /m/pages/zb/index 招标信息 on the mobile site (issue 14). */
+import { DICT_TYPES } from '@shared/contract/system';
+import { searchZb } from '../../../api/content';
+import { readZbSearch } from '../../../components/search-query';
+import { ZB_AMOUNT } from '../amount-presets';
+import { mobileListPage } from '../m-list-page';
+import { ZbRow } from '../../../components/mobile/rows';
+import { MOBILE_PATHS } from '@shared/routes';
+
+export const { load, Component } = mobileListPage({
+  path: MOBILE_PATHS.zbList,
+  name: '招标信息',
+  read: readZbSearch,
+  fetch: searchZb,
+  typeFilter: { key: 'noticeType', dict: DICT_TYPES.zbNoticeType, label: '公告类型' },
+  amount: ZB_AMOUNT,
+  row: (item) => <ZbRow key={item.id} item={item} />,
+  placeholder: '公告标题、招标人',
+});

@@ -1,0 +1,207 @@
+/**
+ * Issue 14: the mobile site under /m on a phone (390 × 844, iPhone and Android user agents): from a
+ * desktop URL through spec §2's redirect to the mobile page, search with filters, a detail, login,
+ * favourite and the member pages; no page wider than the screen at 360 and 390 px; touch targets
+ * of at least 44 px. Logs in on the portal without captcha (as the other member specs do).
+ */
+import type { Browser, Page } from '@playwright/test';
+import { PORTS } from '../playwright.config';
+import { expect, expectCleanConsole, screenshot, test, waitForHydration } from './fixtures';
+
+const NO_CAPTCHA = `http://127.0.0.1:${PORTS.noCaptcha}`;
+
+const PHONES = {
+  iphone:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  android: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
+} as const;
+
+async function phone(browser: Browser, ua: string, width = 390) {
+  const context = await browser.newContext({
+    userAgent: ua,
+    viewport: { width, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+  });
+  return context;
+}
+
+/** Nothing wider than the viewport: the document does not scroll sideways. */
+async function expectNoOverflow(page: Page) {
+  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  expect(scroll, `${page.url()} is ${scroll}px wide in a ${client}px viewport`).toBeLessThanOrEqual(client);
+}
+
+/** Every visible link and button of the page's chrome and content is at least 44 × 44 px (inline text links in prose aside). */
+async function expectTouchTargets(page: Page) {
+  const small = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('#app a, #app button, #app input')]
+      .filter((el) => !el.closest('.m-rich, .contact-block p, .m-muted'))
+      .map((el) => ({ el, box: el.getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 0 && box.height > 0)
+      .filter(({ box }) => box.height < 44 || box.width < 44)
+      .map(({ el, box }) => `${el.tagName} "${(el.textContent ?? '').trim().slice(0, 20)}" ${Math.round(box.width)}×${Math.round(box.height)}`),
+  );
+  expect(small, small.join('\n')).toEqual([]);
+}
+
+for (const [name, ua] of Object.entries(PHONES)) {
+  test(`${name}: desktop URL → mobile site, search with filters, detail`, async ({ browser, consoleProblems }) => {
+    const context = await phone(browser, ua);
+    const page = await context.newPage();
+    page.on('pageerror', (error) => consoleProblems.push(`pageerror: ${error.message}`));
+
+    // spec §2: the desktop home, list and detail open as their mobile pages.
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/m\/$/);
+    await waitForHydration(page);
+    await expect(page.getByRole('tab', { name: '最新招标' })).toBeVisible();
+    await screenshot(page, `mobile-${name}-home`);
+
+    await page.goto('/zb?industry=1');
+    await expect(page).toHaveURL(/\/m\/pages\/zb\/index\?industry=1$/);
+    await page.goto('/xmk');
+    await expect(page).toHaveURL(/\/m\/pages\/xmk\/index$/);
+
+    // Search from the home page, then narrow it in the filter sheet.
+    await page.goto('/m/');
+    await waitForHydration(page);
+    await page.getByRole('tab', { name: '最新招标' }).click();
+    await page.getByRole('searchbox', { name: '搜索关键词' }).fill('工程');
+    await page.getByRole('button', { name: '搜索' }).click();
+    await expect(page).toHaveURL(/\/m\/pages\/zb\/index\?keyword=/);
+    await expect(page.locator('.m-row').first()).toBeVisible();
+    await page.getByRole('button', { name: /^筛选/ }).click();
+    const sheet = page.getByRole('dialog', { name: '筛选' });
+    await expect(sheet).toBeVisible();
+    await screenshot(page, `mobile-${name}-filters`);
+    await sheet.getByRole('radiogroup', { name: '发布时间' }).getByRole('radio', { name: '近3个月' }).click();
+    await sheet.getByRole('radiogroup', { name: '金额' }).getByRole('radio', { name: '100万以下' }).click();
+    await sheet.getByRole('button', { name: '查看结果' }).click();
+    await expect(page).toHaveURL(/maxAmount=100/);
+    await expect(page).toHaveURL(/beginTime=\d{4}-\d{2}-\d{2}/);
+    await expect(page.getByRole('button', { name: '筛选（已选）' })).toBeVisible();
+    await screenshot(page, `mobile-${name}-list`);
+
+    // Infinite scroll: the unfiltered list grows as the visitor reaches its end.
+    await page.goto('/m/pages/zb/index');
+    await waitForHydration(page);
+    const before = await page.locator('.m-row').count();
+    await page.locator('.m-more').scrollIntoViewIfNeeded();
+    await expect.poll(() => page.locator('.m-row').count()).toBeGreaterThan(before);
+
+    await page.locator('.m-row-link').first().click();
+    await expect(page).toHaveURL(/\/m\/pages\/zb\/detail\?id=\d+$/);
+    await expect(page.locator('.m-bar')).toBeVisible();
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/zb\/\d+$/);
+    await screenshot(page, `mobile-${name}-detail`);
+    await expectCleanConsole(consoleProblems);
+    await context.close();
+  });
+}
+
+test('电脑版 is remembered, so the redirect does not bounce the visitor back', async ({ browser }) => {
+  const context = await phone(browser, PHONES.android);
+  const page = await context.newPage();
+  await page.goto('/zb');
+  await expect(page).toHaveURL(/\/m\/pages\/zb\/index$/);
+  await page.getByRole('link', { name: '电脑版' }).click();
+  await expect(page).toHaveURL(/\/zb$/);
+  await page.goto('/xmk');
+  await expect(page).toHaveURL(/\/xmk$/);
+  await context.close();
+});
+
+test('log in, favourite and the member pages on the phone', async ({ browser, consoleProblems }) => {
+  const context = await phone(browser, PHONES.iphone);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => consoleProblems.push(`pageerror: ${error.message}`));
+  const ids = (await (await page.request.get(`${NO_CAPTCHA}/prod-api/api/zb/search?pageSize=1`)).json()) as { rows: { id: number }[] };
+  const id = ids.rows[0]!.id;
+
+  // A visitor's favourite sends them to the mobile login and back.
+  await page.goto(`${NO_CAPTCHA}/zb/${id}`);
+  await expect(page).toHaveURL(`${NO_CAPTCHA}/m/pages/zb/detail?id=${id}`);
+  await waitForHydration(page);
+  await page.locator('.m-bar').getByRole('link', { name: '登录后收藏' }).click();
+  await expect(page).toHaveURL(/\/m\/pages\/login\/index\?redirect=/);
+  await waitForHydration(page);
+  await screenshot(page, 'mobile-login');
+  await page.getByLabel('用户名').fill('demo');
+  await page.getByLabel('密码').fill('demo123');
+  await page.getByRole('button', { name: '登录' }).click();
+  await expect(page).toHaveURL(`${NO_CAPTCHA}/m/pages/zb/detail?id=${id}`);
+
+  const favorite = page.locator('.m-bar .favorite-button');
+  await expect(favorite).toBeEnabled();
+  if ((await favorite.getAttribute('aria-pressed')) === 'true') {
+    await favorite.click();
+    await expect(favorite).toHaveAttribute('aria-pressed', 'false');
+  }
+  await favorite.click();
+  await expect(favorite).toHaveAttribute('aria-pressed', 'true');
+
+  await page.getByRole('link', { name: '我的' }).click();
+  await expect(page).toHaveURL(/\/m\/pages\/user\/index$/);
+  await screenshot(page, 'mobile-member');
+  await page.getByRole('link', { name: '我的收藏' }).click();
+  await expect(page.locator(`.m-row-link[href$="id=${id}"]`)).toBeVisible();
+  await screenshot(page, 'mobile-favorite');
+  for (const [link, name] of [
+    ['订阅招标', 'bidding'],
+    ['我的积分', 'points'],
+    ['会员服务', 'vip'],
+  ] as const) {
+    await page.goto(`${NO_CAPTCHA}/m/pages/user/index`);
+    await page.getByRole('link', { name: link }).click();
+    await expect(page.getByRole('heading', { level: 1, name: link })).toBeVisible();
+    await screenshot(page, `mobile-${name}`);
+  }
+  await expectCleanConsole(consoleProblems);
+  await context.close();
+});
+
+test('no page is wider than the phone (360 and 390 px) and touch targets are 44 px', async ({ browser }) => {
+  for (const width of [360, 390]) {
+    const context = await phone(browser, PHONES.android, width);
+    const page = await context.newPage();
+    const ids = (await (await page.request.get(`${NO_CAPTCHA}/prod-api/api/xmk/search?pageSize=1`)).json()) as { rows: { id: number }[] };
+    // Member pages with the VIP member's full data.
+    await page.goto(`${NO_CAPTCHA}/m/pages/login/index`);
+    await waitForHydration(page);
+    await page.getByLabel('用户名').fill('vip');
+    await page.getByLabel('密码').fill('vip123');
+    await page.getByRole('button', { name: '登录' }).click();
+    await expect(page).toHaveURL(/\/m\/pages\/user\/index$/);
+    for (const path of [
+      '/m/',
+      '/m/pages/zb/index',
+      '/m/pages/xmk/index',
+      `/m/pages/xmk/detail?id=${ids.rows[0]!.id}`,
+      '/m/pages/user/index',
+      '/m/pages/user/favorite',
+      '/m/pages/user/bidding',
+      '/m/pages/user/points',
+      '/m/pages/user/vip',
+    ]) {
+      await page.goto(`${NO_CAPTCHA}${path}`);
+      await waitForHydration(page);
+      await expectNoOverflow(page);
+      await expectTouchTargets(page);
+    }
+    await context.close();
+    // The login and register pages, as a visitor.
+    const visitor = await phone(browser, PHONES.iphone, width);
+    const form = await visitor.newPage();
+    for (const path of ['/m/pages/login/index', '/m/pages/register/index']) {
+      await form.goto(`${NO_CAPTCHA}${path}`);
+      await waitForHydration(form);
+      await expectNoOverflow(form);
+      await expectTouchTargets(form);
+    }
+    await visitor.close();
+  }
+});

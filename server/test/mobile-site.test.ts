@@ -1,0 +1,109 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MOBILE_PATHS } from '@shared/routes';
+import { createTestPortal, type TestPortal } from './harness';
+
+/** Issue 14: the mobile site under /m, rendered by the same server, API and pages pipeline. */
+let portal: TestPortal;
+let ids: Record<'xmk' | 'zb', number>;
+
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+function linkHref(html: string, rel: string): string | undefined {
+  return new RegExp(`<link rel="${rel}"[^>]*href="([^"]*)"`).exec(html)?.[1]?.replace(/&amp;/g, '&');
+}
+
+beforeAll(async () => {
+  portal = await createTestPortal({ config: { MOBILE_SITE_URL: '/m' } });
+  const api = request(portal.backend.app);
+  const [xmk, zb] = await Promise.all([api.get('/api/xmk/search?pageSize=1'), api.get('/api/zb/search?pageSize=1')]);
+  ids = { xmk: xmk.body.rows[0].id, zb: zb.body.rows[0].id };
+});
+
+afterAll(async () => {
+  await portal?.close();
+});
+
+describe('public pages of the mobile site', () => {
+  const pages = () => [
+    [`${MOBILE_PATHS.home}`, '/', '项目网'],
+    [`${MOBILE_PATHS.zbList}?industry=2`, '/zb?industry=2', '招标信息'],
+    [MOBILE_PATHS.xmkList, '/xmk', '项目库'],
+    [`${MOBILE_PATHS.zbDetail}?id=${ids.zb}`, `/zb/${ids.zb}`, ''],
+    [`${MOBILE_PATHS.xmkDetail}?id=${ids.xmk}`, `/xmk/${ids.xmk}`, ''],
+    [MOBILE_PATHS.login, '/user_login', '会员登录'],
+    [MOBILE_PATHS.register, '/user_register', '会员注册'],
+  ];
+
+  it('each renders on the server for a phone, with a canonical link to its desktop page', async () => {
+    for (const [path, desktop, title] of pages()) {
+      const res = await request(portal.app).get(path!).set('User-Agent', IPHONE);
+      expect(res.status, path).toBe(200);
+      expect(res.text).toContain('class="m-site"');
+      expect(res.text).toMatch(/<h1[\s>]/);
+      expect(/<title>([^<]*)<\/title>/.exec(res.text)?.[1]).toContain(title);
+      expect(linkHref(res.text, 'canonical'), path).toBe(desktop);
+      // No desktop chrome: the mobile layout alone.
+      expect(res.text).not.toContain('site-header');
+    }
+  });
+
+  it('renders the list and detail content itself (server-side, not after hydration)', async () => {
+    const detail = await request(portal.app).get(`${MOBILE_PATHS.zbDetail}?id=${ids.zb}`).set('User-Agent', IPHONE);
+    const item = (await request(portal.backend.app).get(`/api/cmsData/bidding/${ids.zb}`)).body.data as { title: string };
+    expect(detail.text).toContain(item.title);
+    expect(detail.text).toContain('查看联系方式');
+    // WeChat's share card: title, description and image.
+    expect(detail.text).toMatch(/<meta itemProp="name" content="[^"]+"/i);
+    expect(detail.text).toMatch(/<meta itemProp="description" content="[^"]+"/i);
+    expect(detail.text).toMatch(/<meta itemProp="image" content="[^"]*\/images\/share\.png"/i);
+    const list = await request(portal.app).get(MOBILE_PATHS.zbList).set('User-Agent', IPHONE);
+    expect(list.text).toMatch(/共 \d+ 条/);
+    expect(list.text).toContain(`${MOBILE_PATHS.zbDetail}?id=`);
+  });
+
+  it('answers a detail without a valid id, or of an item that does not exist, with the 404 page', async () => {
+    for (const path of [MOBILE_PATHS.zbDetail, `${MOBILE_PATHS.zbDetail}?id=abc`, `${MOBILE_PATHS.xmkDetail}?id=999999999`]) {
+      const res = await request(portal.app).get(path).set('User-Agent', IPHONE);
+      expect(res.status, path).toBe(404);
+    }
+  });
+
+  it('keeps its pages out of the sitemap (their desktop pages are listed)', async () => {
+    const res = await request(portal.app).get('/sitemap-static.xml');
+    if (res.status === 200) expect(res.text).not.toContain('/m/');
+  });
+});
+
+describe('member pages of the mobile site', () => {
+  const memberPages = [MOBILE_PATHS.member, MOBILE_PATHS.favorite, MOBILE_PATHS.bidding, MOBILE_PATHS.points, MOBILE_PATHS.vip];
+
+  it.each(memberPages)('%s sends a visitor to the mobile login and renders for a member, private', async (path) => {
+    const visitor = await request(portal.app).get(path).set('User-Agent', IPHONE);
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.location).toBe(`${MOBILE_PATHS.login}?redirect=${encodeURIComponent(path)}`);
+    const member = await request(portal.app).get(path).set('User-Agent', IPHONE).set('Cookie', await portal.memberCookie('vip', 'vip123'));
+    expect(member.status).toBe(200);
+    expect(member.headers['cache-control']).toBe('private, no-store');
+    expect(member.text).toContain('noindex');
+  });
+});
+
+describe('desktop pages name their mobile twin (Baidu mobile adaptation)', () => {
+  it.each([
+    ['/', '/m/'],
+    ['/zb', '/m/pages/zb/index'],
+    ['/xmk', '/m/pages/xmk/index'],
+  ])('%s → alternate %s', async (path, mobile) => {
+    const res = await request(portal.app).get(path);
+    expect(res.text).toMatch(new RegExp(`<link rel="alternate" media="only screen and \\(max-width: 640px\\)" href="${mobile}"`));
+  });
+
+  it('on details too, and not on pages the mobile site does not have', async () => {
+    const detail = await request(portal.app).get(`/zb/${ids.zb}`);
+    expect(linkHref(detail.text, 'alternate')).toBe(`/m/pages/zb/detail?id=${ids.zb}`);
+    const about = await request(portal.app).get('/support/about');
+    expect(about.text).not.toContain('max-width: 640px');
+  });
+});
