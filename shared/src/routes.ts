@@ -25,7 +25,7 @@ export interface RouteSpec {
 }
 
 /** The filters of the /xmk and /zb searches (client/src/components/search-query.ts reads them). */
-const SEARCH_QUERY = ['keyword', 'areaCode', 'industry', 'beginTime', 'endTime', 'isAsc', 'orderBy', 'pageNum', 'pageSize'] as const;
+const SEARCH_QUERY = ['keyword', 'scope', 'exclude', 'areaCode', 'industry', 'beginTime', 'endTime', 'isAsc', 'orderBy', 'pageNum', 'pageSize'] as const;
 /** Where to go after logging in or registering (the login and register forms). */
 const AUTH_QUERY = ['redirect'] as const;
 

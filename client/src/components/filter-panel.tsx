@@ -295,6 +295,60 @@ function DateForm({
   );
 }
 
+/**
+ * 搜索范围 and 排除词 (issue 13): where the keyword is looked for (全文, the default, or 标题) and
+ * words whose rows are left out, in the same scope.
+ */
+export function TextFilter({
+  scope,
+  exclude,
+  scopeHref,
+  excludeHref,
+}: {
+  scope: 'title' | 'all' | undefined;
+  exclude: string | undefined;
+  scopeHref: (scope: 'title' | undefined) => string;
+  excludeHref: (exclude: string | undefined) => string;
+}) {
+  return (
+    <FilterRow label="搜索范围">
+      <Option to={scopeHref(undefined)} active={scope !== 'title'}>
+        全文
+      </Option>
+      <Option to={scopeHref('title')} active={scope === 'title'}>
+        标题
+      </Option>
+      <ExcludeForm key={exclude ?? ''} exclude={exclude} hrefFor={excludeHref} />
+    </FilterRow>
+  );
+}
+
+function ExcludeForm({ exclude, hrefFor }: { exclude: string | undefined; hrefFor: (exclude: string | undefined) => string }) {
+  const navigate = useNavigate();
+  const [value, setValue] = useState(exclude ?? '');
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void navigate(hrefFor(value.trim() || undefined), { preventScrollReset: true });
+  };
+  return (
+    <form className={exclude ? 'filter-custom is-custom' : 'filter-custom'} onSubmit={onSubmit}>
+      <span className="filter-custom-unit">排除词</span>
+      <input
+        className="filter-exclude"
+        type="text"
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        aria-label="排除词（多个用空格或逗号分隔）"
+        placeholder="多个用空格或逗号分隔"
+        maxLength={50}
+      />
+      <button type="submit" className="button button-small">
+        确定
+      </button>
+    </form>
+  );
+}
+
 /** One chosen filter, with a link that removes it. */
 export interface ActiveFilter {
   label: string;

@@ -25,6 +25,7 @@ import {
   RegionFilter,
   ResultCount,
   SortBar,
+  TextFilter,
   type ActiveFilter,
 } from '../../components/filter-panel';
 import { PageHead } from '../../components/page-head';
@@ -97,6 +98,8 @@ export function listPage<P extends SearchParams, Row extends ListRow, K extends 
 
     const active: ActiveFilter[] = [];
     if (keyword) active.push({ label: `关键词：${keyword}`, removeHref: href({ keyword: undefined } as Partial<P>) });
+    if (params.scope === 'title') active.push({ label: '搜索范围：标题', removeHref: href({ scope: undefined } as Partial<P>) });
+    if (params.exclude) active.push({ label: `排除：${params.exclude}`, removeHref: href({ exclude: undefined } as Partial<P>) });
     if (params.areaCode) {
       active.push({
         label: `地区：${regionName(regions, params.areaCode)}`,
@@ -151,6 +154,12 @@ export function listPage<P extends SearchParams, Row extends ListRow, K extends 
         </header>
 
         <FilterPanel>
+          <TextFilter
+            scope={params.scope}
+            exclude={params.exclude}
+            scopeHref={(scope) => href({ scope } as Partial<P>)}
+            excludeHref={(exclude) => href({ exclude } as Partial<P>)}
+          />
           <RegionFilter
             regions={regions}
             areaCode={params.areaCode}

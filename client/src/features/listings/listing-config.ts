@@ -15,7 +15,7 @@ import type { SearchParams } from '../../components/search-query';
 export type ListingPath = '/xmk' | '/zb';
 
 /** What a result row needs of an item, whatever its type. */
-export type ListRow = Pick<XmkListItem, 'id' | 'title' | 'highlightTitle' | 'areaCode' | 'publishTime' | 'views'>;
+export type ListRow = Pick<XmkListItem, 'id' | 'title' | 'highlightTitle' | 'snippet' | 'areaCode' | 'publishTime' | 'views'>;
 
 /** Keys of P whose values are strings (dict codes) or numbers (amounts). */
 type KeysOf<P, V> = { [K in keyof P]-?: NonNullable<P[K]> extends V ? K : never }[keyof P];

@@ -54,6 +54,7 @@ export const { load, Component } = listPage({
   },
   sorts: [
     { value: 'time', label: '发布时间' },
+    { value: 'relevance', label: '相关度' },
     { value: 'amount', label: '金额' },
     { value: 'views', label: '浏览量' },
   ],
