@@ -8,6 +8,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContentSearch, textMatches } from '../src/modules/content/search';
 import { htmlText } from '../src/search/tokens';
+import { formatDateTime } from '../src/clock';
 import { createTestBackend, type TestBackend } from './fixture';
 
 let t: TestBackend;
@@ -220,5 +221,63 @@ describe.each(['xmk', 'zb'] as const)('%s search, issue 13', (table) => {
       all.push(...result.ids);
     }
     expect(all).toEqual(ranked);
+  });
+});
+
+describe('zb filters users asked for (issue 13)', () => {
+  const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
+  async function everyPage(query: Record<string, string | number>): Promise<number[]> {
+    const all: number[] = [];
+    for (let pageNum = 1; ; pageNum++) {
+      const res = await request(t.app).get('/api/zb/search').query({ ...query, pageNum, pageSize: 100 });
+      expect(res.body.code).toBe(200);
+      if (res.body.rows.length === 0) return all;
+      all.push(...ids(res.body.rows));
+    }
+  }
+
+  it('未截止: only tenders whose signup deadline has not passed', async () => {
+    const now = formatDateTime(t.context.clock());
+    const expected = ids(t.db.prepare(`SELECT id FROM zb WHERE signup_deadline >= ? AND (title LIKE '%路%' OR tenderer LIKE '%路%' OR agency LIKE '%路%' OR content LIKE '%路%') ORDER BY id DESC`).all(now) as { id: number }[]);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(await everyPage({ keyword: '路', signup: 'open' })).toEqual(expected);
+  });
+
+  it('开标时间: an inclusive date range of the opening time', async () => {
+    const { day } = t.db.prepare(`SELECT substr(max(open_time), 1, 10) AS day FROM zb`).get() as { day: string };
+    const expected = ids(
+      t.db
+        .prepare(`SELECT id FROM zb WHERE open_time BETWEEN date(?, '-30 days') || ' 00:00:00' AND ? || ' 23:59:59' ORDER BY id DESC`)
+        .all(day, day) as { id: number }[],
+    );
+    expect(expected.length).toBeGreaterThan(0);
+    const begin = (t.db.prepare(`SELECT date(?, '-30 days') AS d`).get(day) as { d: string }).d;
+    expect(await everyPage({ openBegin: begin, openEnd: day })).toEqual(expected);
+  });
+
+  it('filters results by their winning amount, and lists that amount', async () => {
+    const expected = ids(
+      t.db.prepare(`SELECT id FROM zb WHERE coalesce(win_amount, amount) BETWEEN 100 AND 200 AND (title LIKE '%路%' OR tenderer LIKE '%路%' OR agency LIKE '%路%' OR content LIKE '%路%') ORDER BY id DESC`).all() as {
+        id: number;
+      }[],
+    );
+    // Some results are found only by their winning amount (their budget is out of range).
+    const byWin = t.db
+      .prepare(`SELECT count(*) AS n FROM zb WHERE win_amount BETWEEN 100 AND 200 AND NOT amount BETWEEN 100 AND 200`)
+      .get() as { n: number };
+    expect(byWin.n).toBeGreaterThan(0);
+    expect(await everyPage({ keyword: '路', minAmount: 100, maxAmount: 200 })).toEqual(expected);
+    const res = await request(t.app).get('/api/zb/search').query({ minAmount: 100, maxAmount: 200, noticeType: '5', pageSize: 100 });
+    for (const row of res.body.rows as { id: number; amount: number }[]) {
+      const { win } = t.db.prepare('SELECT coalesce(win_amount, amount) AS win FROM zb WHERE id = ?').get(row.id) as { win: number };
+      expect(row.amount).toBe(win);
+      expect(row.amount).toBeGreaterThanOrEqual(100);
+      expect(row.amount).toBeLessThanOrEqual(200);
+    }
+  });
+
+  it('refuses a reversed opening range with a Chinese message', async () => {
+    const res = await request(t.app).get('/api/zb/search').query({ openBegin: '2025-02-01', openEnd: '2025-01-01' });
+    expect(res.body).toEqual({ code: 500, msg: 'openBegin 不能晚于 openEnd' });
   });
 });

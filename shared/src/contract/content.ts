@@ -170,9 +170,14 @@ export interface XmkSearchParams extends SearchParamsBase {
 /** `GET /api/zb/search` */
 export interface ZbSearchParams extends SearchParamsBase {
   noticeType?: string;
-  /** 万元, inclusive */
+  /** 万元, inclusive: the budget, or a result's winning amount when it states one */
   minAmount?: number;
   maxAmount?: number;
+  /** 'open': only tenders whose 报名截止 has not passed (未截止) */
+  signup?: 'open';
+  /** inclusive `yyyy-MM-dd` range of 开标时间 */
+  openBegin?: DateString;
+  openEnd?: DateString;
   orderBy?: ZbSort;
 }
 

@@ -141,10 +141,16 @@ export const zbSearchQuery = values({
   noticeType: dictCode('noticeType'),
   minAmount: amount('minAmount'),
   maxAmount: amount('maxAmount'),
+  /** Issue 13: 未截止 (报名截止 not yet passed). */
+  signup: optional('signup 只能是 open（未截止）', oneOf(['open'])),
+  /** Issue 13: 开标时间 range, inclusive. */
+  openBegin: date('openBegin'),
+  openEnd: date('openEnd'),
   orderBy: optional('orderBy 必须是 time、relevance、amount 或 views', oneOf(['time', 'relevance', 'amount', 'views']), 'time'),
 })
   .refine((q) => notAfter(q.beginTime, q.endTime), { error: 'beginTime 不能晚于 endTime' })
-  .refine((q) => notAbove(q.minAmount, q.maxAmount), { error: 'minAmount 不能大于 maxAmount' });
+  .refine((q) => notAbove(q.minAmount, q.maxAmount), { error: 'minAmount 不能大于 maxAmount' })
+  .refine((q) => notAfter(q.openBegin, q.openEnd), { error: 'openBegin 不能晚于 openEnd' });
 
 // ---- visit (拜访) ----------------------------------------------------------------------------
 

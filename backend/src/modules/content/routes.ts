@@ -5,6 +5,7 @@
 import type { XmkListItem, ZbListItem } from '@shared/contract/content';
 import type { TableDataInfo } from '@shared/contract/common';
 import { ENDPOINTS } from '@shared/contract/endpoints';
+import { formatDateTime } from '../../clock';
 import type { AppContext } from '../../context';
 import { invalid, success, table } from '../../envelope';
 import type { Routes } from '../../routing';
@@ -67,6 +68,9 @@ export function registerContentRoutes(routes: Routes, ctx: AppContext): void {
         endDate: q.endTime,
         minValue: q.minAmount,
         maxValue: q.maxAmount,
+        signupOpenAt: q.signup === 'open' ? formatDateTime(ctx.clock()) : undefined,
+        openBegin: q.openBegin,
+        openEnd: q.openEnd,
         orderBy: q.orderBy === 'amount' ? 'value' : q.orderBy,
         asc: isAscending(q.isAsc),
       },

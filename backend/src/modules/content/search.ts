@@ -61,9 +61,14 @@ export interface SearchFilters extends TextQuery {
   /** inclusive `yyyy-MM-dd` (publish time) */
   beginDate?: string | undefined;
   endDate?: string | undefined;
-  /** inclusive, 万元: xmk investment, zb amount */
+  /** inclusive, 万元: xmk investment, zb amount (a result's winning amount when it states one) */
   minValue?: number | undefined;
   maxValue?: number | undefined;
+  /** zb: only tenders whose 报名截止 is at or after this `yyyy-MM-dd HH:mm:ss` (未截止). */
+  signupOpenAt?: string | undefined;
+  /** zb: inclusive `yyyy-MM-dd` range of 开标时间. */
+  openBegin?: string | undefined;
+  openEnd?: string | undefined;
   /** `relevance`: rows whose title holds every word first, then newest (`asc` is ignored). */
   orderBy: 'time' | 'value' | 'views' | 'relevance';
   asc: boolean;
@@ -82,7 +87,12 @@ export interface SearchResult {
 
 const EMPTY: SearchResult = { ids: [], total: 0, capped: false };
 
-const VALUE_COLUMN: Record<ContentTable, string> = { xmk: 'investment', zb: 'amount' };
+/**
+ * The amount filtered and sorted on, and listed (issue 13): a tender result's winning amount when
+ * it states one, otherwise the notice's budget. For zb this expression has no index, so sorting
+ * the whole table by amount scans it (a follow-up could index the expression).
+ */
+const VALUE_FILTER: Record<ContentTable, string> = { xmk: 't.investment', zb: 'coalesce(t.win_amount, t.amount)' };
 
 export class ContentSearch {
   constructor(
@@ -111,7 +121,7 @@ export class ContentSearch {
     if (range === 'empty') return EMPTY;
 
     const useIndex = matches.length > 0;
-    const valueColumn = `t.${VALUE_COLUMN[table]}`;
+    const valueColumn = VALUE_FILTER[table];
     const idColumn = useIndex ? 'f.rowid' : 't.id';
     const conditions: string[] = [];
     const params: (string | number)[] = [];
@@ -139,6 +149,7 @@ export class ContentSearch {
       conditions.push(`${idColumn} BETWEEN ? AND ?`);
       params.push(range[0], range[1]);
     }
+    const rowConditions = conditions.length;
     if (filters.minValue !== undefined) {
       conditions.push(`${valueColumn} >= ?`);
       params.push(filters.minValue);
@@ -147,14 +158,27 @@ export class ContentSearch {
       conditions.push(`${valueColumn} <= ?`);
       params.push(filters.maxValue);
     }
+    if (table === 'zb') {
+      if (filters.signupOpenAt) {
+        conditions.push('t.signup_deadline >= ?');
+        params.push(filters.signupOpenAt);
+      }
+      if (filters.openBegin) {
+        conditions.push('t.open_time >= ?');
+        params.push(`${filters.openBegin} 00:00:00`);
+      }
+      if (filters.openEnd) {
+        conditions.push('t.open_time <= ?');
+        params.push(`${filters.openEnd} 23:59:59`);
+      }
+    }
     const relevance = filters.orderBy === 'relevance' && words.length > 0;
     // Without a keyword every row is equally relevant: newest first.
     const orderBy = filters.orderBy === 'relevance' && !relevance ? 'time' : filters.orderBy;
     const needsRow =
       !useIndex ||
       orderBy !== 'time' ||
-      filters.minValue !== undefined ||
-      filters.maxValue !== undefined ||
+      conditions.length > rowConditions ||
       (titleScope && (words.length > 0 || excluded.length > 0));
     const from = !useIndex
       ? `${table} t`
@@ -254,7 +278,7 @@ const XMK_LIST_SQL = `SELECT id, title, area_code AS areaCode, city_code AS city
   FROM xmk WHERE id IN (SELECT value FROM json_each(?))`;
 
 const ZB_LIST_SQL = `SELECT id, title, area_code AS areaCode, city_code AS cityCode, industry, publish_time AS publishTime,
-    views, notice_type AS noticeType, amount, tenderer, signup_deadline AS signupDeadline
+    views, notice_type AS noticeType, coalesce(win_amount, amount) AS amount, tenderer, signup_deadline AS signupDeadline
   FROM zb WHERE id IN (SELECT value FROM json_each(?))`;
 
 /** The keyword fields other than the title, body first: where an excerpt is taken from. */
