@@ -55,7 +55,7 @@ export const ROUTES: readonly RouteSpec[] = [
   { path: '/goods/:id', layout: 'default', title: '商品详情' },
   { path: '/xmk', layout: 'default', title: '项目库', query: [...SEARCH_QUERY, 'stage', 'nature', 'minInvestment', 'maxInvestment'] },
   { path: '/xmk/:id', layout: 'default', title: '项目详情' },
-  { path: '/zb', layout: 'default', title: '招标信息', query: [...SEARCH_QUERY, 'noticeType', 'minAmount', 'maxAmount'] },
+  { path: '/zb', layout: 'default', title: '招标信息', query: [...SEARCH_QUERY, 'noticeType', 'minAmount', 'maxAmount', 'signup', 'openBegin', 'openEnd'] },
   { path: '/zb/:id', layout: 'default', title: '招标详情' },
   { path: '/user_login', layout: 'header', title: '会员登录', noindex: true, query: AUTH_QUERY },
   { path: '/user_register', layout: 'header', title: '会员注册', noindex: true, query: AUTH_QUERY },

@@ -118,12 +118,16 @@ export function readXmkSearch(query: Query): XmkSearchParams {
 
 export function readZbSearch(query: Query): ZbSearchParams {
   const [minAmount, maxAmount] = ordered(read(ZB.minAmount, query.get('minAmount')), read(ZB.maxAmount, query.get('maxAmount')));
+  const [openBegin, openEnd] = ordered(read(ZB.openBegin, query.get('openBegin')), read(ZB.openEnd, query.get('openEnd')));
   const orderBy = read(ZB.orderBy, query.get('orderBy'));
   return compact({
     ...readCommon(query),
     noticeType: read(ZB.noticeType, query.get('noticeType')),
     minAmount,
     maxAmount,
+    signup: read(ZB.signup, query.get('signup')),
+    openBegin,
+    openEnd,
     orderBy: orderBy === 'time' ? undefined : orderBy,
   });
 }
@@ -144,6 +148,9 @@ const KEY_ORDER = [
   'maxAmount',
   'beginTime',
   'endTime',
+  'signup',
+  'openBegin',
+  'openEnd',
   'orderBy',
   'isAsc',
   'pageNum',

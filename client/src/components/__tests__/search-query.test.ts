@@ -139,3 +139,12 @@ describe('issue 13: scope, exclusions and several regions in the URL', () => {
     expect(hasFilters(readXmkSearch(q('exclude=学校')))).toBe(true);
   });
 });
+
+describe('issue 13: 报名截止 and 开标时间 in the URL', () => {
+  it('reads 未截止 and an opening range (reversed read as meant) and writes them back', () => {
+    const params = readZbSearch(q('signup=open&openBegin=2026-12-01&openEnd=2026-11-01'));
+    expect(params).toEqual({ signup: 'open', openBegin: '2026-11-01', openEnd: '2026-12-01' });
+    expect(readZbSearch(new URL(searchHref('/zb', params), 'http://x').searchParams)).toEqual(params);
+    expect(readZbSearch(q('signup=closed&openBegin=soon'))).toEqual({});
+  });
+});
