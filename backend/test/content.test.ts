@@ -113,9 +113,9 @@ describe('search filters', () => {
   });
 
   it.each([
-    ['/api/xmk/search', { areaCode: 'jinan' }, 'areaCode 必须是 6 位地区编码'],
+    ['/api/xmk/search', { areaCode: 'jinan' }, 'areaCode 必须是 6 位地区编码，多个用逗号分隔，最多 20 个'],
     ['/api/xmk/search', { stage: "1' OR '1'='1" }, 'stage 不是有效的取值'],
-    ['/api/xmk/search', { orderBy: 'price' }, 'orderBy 必须是 time、investment 或 views'],
+    ['/api/xmk/search', { orderBy: 'price' }, 'orderBy 必须是 time、relevance、investment 或 views'],
     ['/api/xmk/search', { beginTime: '2024-02-30' }, 'beginTime 必须是 yyyy-MM-dd 格式的日期'],
     ['/api/xmk/search', { beginTime: '2024-06-01', endTime: '2024-05-01' }, 'beginTime 不能晚于 endTime'],
     ['/api/xmk/search', { minInvestment: 'lots' }, 'minInvestment 必须是 0 到 100000000 之间的数字（万元）'],

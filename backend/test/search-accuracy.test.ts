@@ -6,7 +6,9 @@
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ContentSearch } from '../src/modules/content/search';
+import { ContentSearch, textMatches } from '../src/modules/content/search';
+import { htmlText } from '../src/search/tokens';
+import { formatDateTime } from '../src/clock';
 import { createTestBackend, type TestBackend } from './fixture';
 
 let t: TestBackend;
@@ -96,5 +98,186 @@ describe.each(['xmk', 'zb'] as const)('%s search', (table) => {
     );
     expect(result.ids).toEqual(expected.slice(0, 100));
     expect(result.total).toBe(expected.length);
+  });
+});
+
+// ---- issue 13: scope, several words, exclusions, several regions, excerpts, relevance ----------
+
+interface TextCase {
+  keyword: string;
+  scope?: 'title' | 'all';
+  exclude?: string;
+  areaCodes?: string[];
+}
+
+/** The reference: LIKE over the columns themselves, newest first. */
+function bruteForceText(table: 'xmk' | 'zb', c: TextCase): number[] {
+  const fields = c.scope === 'title' ? ['title'] : FIELDS[table];
+  const holds = (param: string) => `(${fields.map((f) => `${f} LIKE '%' || @${param} || '%'`).join(' OR ')})`;
+  const params: Record<string, string> = {};
+  const where: string[] = [];
+  c.keyword.split(' ').forEach((word, i) => {
+    params[`w${i}`] = word;
+    where.push(holds(`w${i}`));
+  });
+  (c.exclude ?? '')
+    .split(/[ ,]+/)
+    .filter(Boolean)
+    .forEach((word, i) => {
+      params[`x${i}`] = word;
+      where.push(`NOT ${holds(`x${i}`)}`);
+    });
+  if (c.areaCodes) {
+    const list = c.areaCodes.map((code) => `'${code}'`).join(',');
+    where.push(`(area_code IN (${list}) OR city_code IN (${list}))`);
+  }
+  return (t.db.prepare(`SELECT id FROM ${table} WHERE ${where.join(' AND ')} ORDER BY id DESC`).all(params) as { id: number }[]).map(
+    (r) => r.id,
+  );
+}
+
+function allPages(table: 'xmk' | 'zb', c: TextCase): number[] {
+  const filters = { keyword: c.keyword, scope: c.scope, exclude: c.exclude, areaCode: c.areaCodes, orderBy: 'time', asc: false } as const;
+  const all: number[] = [];
+  for (let pageNum = 1; ; pageNum++) {
+    const result = search.search(table, filters, { pageNum, pageSize: 100 });
+    if (result.ids.length === 0) break;
+    all.push(...result.ids);
+  }
+  return all;
+}
+
+describe.each(['xmk', 'zb'] as const)('%s search, issue 13', (table) => {
+  const cases: [string, TextCase][] = [
+    ['one word in titles only', { keyword: '道路', scope: 'title' }],
+    ['two words, all of them, anywhere', { keyword: '道路 工程' }],
+    ['two words in titles only', { keyword: '道路 工程', scope: 'title' }],
+    ['a word without the excluded ones', { keyword: '道路', exclude: '硬化,改造 学校' }],
+    ['a title word without excluded title words', { keyword: '道路', scope: 'title', exclude: '改造' }],
+    ['several cities at once', { keyword: '路', areaCodes: ['370100', '370200'] }],
+  ];
+  it.each(cases)('%s: exactly the brute-force rows', (_name, c) => {
+    const expected = bruteForceText(table, c);
+    expect(expected.length).toBeGreaterThan(0);
+    // Each case narrows the plain search, so the rule under test is really applied.
+    expect(expected.length).toBeLessThan(bruteForce(table, c.keyword.split(' ')[0]!).length);
+    expect(allPages(table, c)).toEqual(expected);
+  });
+
+  it.each(cases.filter(([, c]) => !c.areaCodes))('textMatches (for alerts) agrees with the search: %s', (_name, c) => {
+    const [title, ...body] = FIELDS[table];
+    const rows = t.db.prepare(`SELECT id, ${FIELDS[table].join(', ')} FROM ${table} ORDER BY id DESC`).all() as Record<string, string>[];
+    const matched = rows
+      .filter((row) =>
+        textMatches({ title: row[title]!, body: body.map((f) => (f === 'content' ? htmlText(row[f]!) : row[f]!)) }, c),
+      )
+      .map((row) => Number(row.id));
+    expect(matched).toEqual(bruteForceText(table, c));
+  });
+
+  it('takes scope, exclude and several areaCodes over HTTP', async () => {
+    const c: TextCase = { keyword: '道路 工程', scope: 'title', exclude: '改造', areaCodes: ['370100', '370200'] };
+    const expected = bruteForceText(table, c);
+    expect(expected.length).toBeGreaterThan(0);
+    const res = await request(t.app)
+      .get(`/api/${table}/search`)
+      .query({ keyword: c.keyword, scope: 'title', exclude: c.exclude, areaCode: c.areaCodes!.join(','), pageSize: 100 });
+    expect(res.body.total).toBe(expected.length);
+    expect(res.body.rows.map((r: { id: number }) => r.id)).toEqual(expected.slice(0, 100));
+  });
+
+  it('refuses a bad scope or region list with a Chinese message (RuoYi code 500)', async () => {
+    const scope = await request(t.app).get(`/api/${table}/search`).query({ scope: 'body' });
+    expect(scope.body.code).toBe(500);
+    expect(scope.body.msg).toContain('scope 必须是 title 或 all');
+    const areas = await request(t.app).get(`/api/${table}/search`).query({ areaCode: '370100,37' });
+    expect(areas.body.code).toBe(500);
+    expect(areas.body.msg).toContain('areaCode');
+  });
+
+  it('excerpts the body around the first hit when the title has none', async () => {
+    const res = await request(t.app).get(`/api/${table}/search`).query({ keyword: '道路', pageSize: 100 });
+    const rows = res.body.rows as { title: string; highlightTitle: string; snippet?: string }[];
+    const bodyOnly = rows.filter((r) => !r.title.includes('道路'));
+    expect(bodyOnly.length).toBeGreaterThan(0);
+    for (const row of bodyOnly) {
+      expect(row.snippet).toContain('<em>道路</em>');
+      const plain = row.snippet!.replace(/<\/?em>/g, '').replace(/^…|…$/g, '');
+      expect(Array.from(plain).length).toBeGreaterThanOrEqual(20);
+      expect(Array.from(plain).length).toBeLessThanOrEqual(100);
+    }
+    for (const row of rows.filter((r) => r.title.includes('道路'))) expect(row.snippet).toBeUndefined();
+  });
+
+  it('orders by relevance: title hits first, each part newest first, same rows', () => {
+    const keyword = '道路';
+    const expected = bruteForce(table, keyword);
+    const inTitle = new Set(bruteForceText(table, { keyword, scope: 'title' }));
+    const ranked = [...expected.filter((id) => inTitle.has(id)), ...expected.filter((id) => !inTitle.has(id))];
+    const all: number[] = [];
+    for (let pageNum = 1; all.length < expected.length; pageNum++) {
+      const result = search.search(table, { keyword, orderBy: 'relevance', asc: false }, { pageNum, pageSize: 100 });
+      expect(result.total).toBe(expected.length);
+      all.push(...result.ids);
+    }
+    expect(all).toEqual(ranked);
+  });
+});
+
+describe('zb filters users asked for (issue 13)', () => {
+  const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
+  async function everyPage(query: Record<string, string | number>): Promise<number[]> {
+    const all: number[] = [];
+    for (let pageNum = 1; ; pageNum++) {
+      const res = await request(t.app).get('/api/zb/search').query({ ...query, pageNum, pageSize: 100 });
+      expect(res.body.code).toBe(200);
+      if (res.body.rows.length === 0) return all;
+      all.push(...ids(res.body.rows));
+    }
+  }
+
+  it('未截止: only tenders whose signup deadline has not passed', async () => {
+    const now = formatDateTime(t.context.clock());
+    const expected = ids(t.db.prepare(`SELECT id FROM zb WHERE signup_deadline >= ? AND (title LIKE '%路%' OR tenderer LIKE '%路%' OR agency LIKE '%路%' OR content LIKE '%路%') ORDER BY id DESC`).all(now) as { id: number }[]);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(await everyPage({ keyword: '路', signup: 'open' })).toEqual(expected);
+  });
+
+  it('开标时间: an inclusive date range of the opening time', async () => {
+    const { day } = t.db.prepare(`SELECT substr(max(open_time), 1, 10) AS day FROM zb`).get() as { day: string };
+    const expected = ids(
+      t.db
+        .prepare(`SELECT id FROM zb WHERE open_time BETWEEN date(?, '-30 days') || ' 00:00:00' AND ? || ' 23:59:59' ORDER BY id DESC`)
+        .all(day, day) as { id: number }[],
+    );
+    expect(expected.length).toBeGreaterThan(0);
+    const begin = (t.db.prepare(`SELECT date(?, '-30 days') AS d`).get(day) as { d: string }).d;
+    expect(await everyPage({ openBegin: begin, openEnd: day })).toEqual(expected);
+  });
+
+  it('filters results by their winning amount, and lists that amount', async () => {
+    const expected = ids(
+      t.db.prepare(`SELECT id FROM zb WHERE coalesce(win_amount, amount) BETWEEN 100 AND 200 AND (title LIKE '%路%' OR tenderer LIKE '%路%' OR agency LIKE '%路%' OR content LIKE '%路%') ORDER BY id DESC`).all() as {
+        id: number;
+      }[],
+    );
+    // Some results are found only by their winning amount (their budget is out of range).
+    const byWin = t.db
+      .prepare(`SELECT count(*) AS n FROM zb WHERE win_amount BETWEEN 100 AND 200 AND NOT amount BETWEEN 100 AND 200`)
+      .get() as { n: number };
+    expect(byWin.n).toBeGreaterThan(0);
+    expect(await everyPage({ keyword: '路', minAmount: 100, maxAmount: 200 })).toEqual(expected);
+    const res = await request(t.app).get('/api/zb/search').query({ minAmount: 100, maxAmount: 200, noticeType: '5', pageSize: 100 });
+    for (const row of res.body.rows as { id: number; amount: number }[]) {
+      const { win } = t.db.prepare('SELECT coalesce(win_amount, amount) AS win FROM zb WHERE id = ?').get(row.id) as { win: number };
+      expect(row.amount).toBe(win);
+      expect(row.amount).toBeGreaterThanOrEqual(100);
+      expect(row.amount).toBeLessThanOrEqual(200);
+    }
+  });
+
+  it('refuses a reversed opening range with a Chinese message', async () => {
+    const res = await request(t.app).get('/api/zb/search').query({ openBegin: '2025-02-01', openEnd: '2025-01-01' });
+    expect(res.body).toEqual({ code: 500, msg: 'openBegin 不能晚于 openEnd' });
   });
 });

@@ -106,6 +106,33 @@ describe('list pages render their rows on the server', () => {
     has(res.text, '历下区');
   });
 
+  it('reproduces a shared search with scope, exclusions, several cities and relevance (issue 13)', async () => {
+    const query = `keyword=${encodeURIComponent('道路')}&scope=title&exclude=${encodeURIComponent('改造')}&areaCode=370100%2C370200&orderBy=relevance`;
+    const expected = await api<TableDataInfo<ZbListItem>>(`/api/zb/search?${query}&pageSize=20`);
+    const wider = await api<TableDataInfo<ZbListItem>>(`/api/zb/search?keyword=${encodeURIComponent('道路')}&pageSize=20`);
+    expect(expected.total).toBeGreaterThan(0);
+    expect(expected.total).toBeLessThan(wider.total);
+    const res = await page(`/zb?${query}`);
+    expect(res.status).toBe(200);
+    const rows = [...res.text.matchAll(/class="result-title">.*?href="(\/zb\/\d+)"/g)].map((m) => m[1]);
+    expect(rows).toEqual(expected.rows.map((row) => `/zb/${row.id}`));
+    has(res.text, `共找到 <strong>${expected.total}</strong>`);
+    has(res.text, '搜索范围：标题');
+    has(res.text, '排除：改造');
+    has(res.text, '地区：济南市、青岛市');
+    has(res.text, `<link rel="canonical" href="${SITE_URL}/zb?${query.replace(/&/g, '&amp;')}"/>`);
+  });
+
+  it('shows an excerpt under a title without a hit (issue 13)', async () => {
+    const expected = await api<TableDataInfo<ZbListItem>>(`/api/zb/search?keyword=${encodeURIComponent('道路')}&pageSize=100`);
+    const row = expected.rows.find((r) => r.snippet);
+    expect(row).toBeDefined();
+    const pageNum = Math.floor(expected.rows.indexOf(row!) / 20) + 1;
+    const res = await page(`/zb?keyword=${encodeURIComponent('道路')}${pageNum > 1 ? `&pageNum=${pageNum}` : ''}`);
+    has(res.text, '<p class="result-snippet">');
+    has(res.text, '<mark class="hit">道路</mark>');
+  });
+
   it('ignores filter values that make no sense instead of failing', async () => {
     const plain = await page('/xmk');
     const res = await page(

@@ -93,6 +93,23 @@ export function keywordMatch(keyword: string): string | null {
   return runs.map(runMatch).join(' AND ');
 }
 
+/**
+ * The words of an exclusion list (issue 13 排除词): separated by spaces or commas (either width) or
+ * 、; each word as its runs. Words without a letter or digit are dropped.
+ */
+export function excludedWords(raw: string | undefined): string[][] {
+  if (!raw) return [];
+  return raw
+    .split(/[\s,，、]+/u)
+    .map(runsOf)
+    .filter((runs) => runs.length > 0);
+}
+
+/** FTS5 expression for one word given as runs (all must occur). */
+export function runsMatch(runs: readonly string[]): string {
+  return runs.map(runMatch).join(' AND ');
+}
+
 /** Plain text of sanitised HTML for indexing: tags and entities become separators. */
 export function htmlText(html: string): string {
   return html.replace(/<[^>]*>/g, ' ').replace(/&[#a-z0-9]+;/gi, ' ');

@@ -67,7 +67,9 @@ export function DictOptions({
 
 /**
  * 地区: the cities of the province; once one is chosen, its counties in a second line. The URL
- * holds one `areaCode`: a city (all its counties) or a county (its city is then highlighted too).
+ * holds `areaCode`: a city (all its counties), a county (its city is then highlighted too), or
+ * several cities separated by commas (issue 13): "+" after a city adds it to the chosen ones, and
+ * a chosen city's link then removes it.
  */
 export function RegionFilter({
   regions,
@@ -78,18 +80,51 @@ export function RegionFilter({
   areaCode: string | undefined;
   hrefFor: (areaCode: string | undefined) => string;
 }) {
-  const city = areaCode ? cityCodeOf(areaCode) : undefined;
+  const codes = areaCode ? areaCode.split(',') : [];
+  const chosenCities = codes.map(cityCodeOf);
+  const single = codes.length === 1 ? codes[0] : undefined;
+  const city = single ? cityCodeOf(single) : undefined;
   const counties = city ? countiesOf(regions, city) : [];
+  // Cities only: adding one more keeps a clean list of cities.
+  const citiesOnly = codes.length > 0 && codes.every(isCityCode);
+  const listHref = (list: string[]) => hrefFor(list.length > 0 ? [...new Set(list)].sort().join(',') : undefined);
   return (
     <FilterRow label="地区">
-      <DictOptions entries={citiesOf(regions)} selected={city} hrefFor={hrefFor} />
+      <Option to={hrefFor(undefined)} active={codes.length === 0}>
+        全部
+      </Option>
+      {citiesOf(regions).map((entry) => {
+        const chosen = chosenCities.includes(entry.dictValue);
+        const several = codes.length > 1;
+        return (
+          <span key={entry.dictValue} className="filter-option-group">
+            <Option
+              to={several && chosen ? listHref(codes.filter((code) => code !== entry.dictValue)) : hrefFor(entry.dictValue)}
+              active={chosen}
+            >
+              {entry.dictLabel}
+            </Option>
+            {citiesOnly && !chosen ? (
+              <Link
+                to={listHref([...codes, entry.dictValue])}
+                className="filter-add"
+                aria-label={`加选${entry.dictLabel}`}
+                title={`加选${entry.dictLabel}`}
+                preventScrollReset
+              >
+                +
+              </Link>
+            ) : null}
+          </span>
+        );
+      })}
       {city && counties.length > 0 ? (
         <div className="filter-sub" role="group" aria-label="区县">
-          <Option to={hrefFor(city)} active={areaCode !== undefined && isCityCode(areaCode)}>
+          <Option to={hrefFor(city)} active={single !== undefined && isCityCode(single)}>
             全市
           </Option>
           {counties.map((county) => (
-            <Option key={county.dictValue} to={hrefFor(county.dictValue)} active={areaCode === county.dictValue}>
+            <Option key={county.dictValue} to={hrefFor(county.dictValue)} active={single === county.dictValue}>
               {county.dictLabel}
             </Option>
           ))}
@@ -292,6 +327,86 @@ function DateForm({
         确定
       </button>
     </form>
+  );
+}
+
+/**
+ * 搜索范围 and 排除词 (issue 13): where the keyword is looked for (全文, the default, or 标题) and
+ * words whose rows are left out, in the same scope.
+ */
+export function TextFilter({
+  scope,
+  exclude,
+  scopeHref,
+  excludeHref,
+}: {
+  scope: 'title' | 'all' | undefined;
+  exclude: string | undefined;
+  scopeHref: (scope: 'title' | undefined) => string;
+  excludeHref: (exclude: string | undefined) => string;
+}) {
+  return (
+    <FilterRow label="搜索范围">
+      <Option to={scopeHref(undefined)} active={scope !== 'title'}>
+        全文
+      </Option>
+      <Option to={scopeHref('title')} active={scope === 'title'}>
+        标题
+      </Option>
+      <ExcludeForm key={exclude ?? ''} exclude={exclude} hrefFor={excludeHref} />
+    </FilterRow>
+  );
+}
+
+function ExcludeForm({ exclude, hrefFor }: { exclude: string | undefined; hrefFor: (exclude: string | undefined) => string }) {
+  const navigate = useNavigate();
+  const [value, setValue] = useState(exclude ?? '');
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void navigate(hrefFor(value.trim() || undefined), { preventScrollReset: true });
+  };
+  return (
+    <form className={exclude ? 'filter-custom is-custom' : 'filter-custom'} onSubmit={onSubmit}>
+      <span className="filter-custom-unit">排除词</span>
+      <input
+        className="filter-exclude"
+        type="text"
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        aria-label="排除词（多个用空格或逗号分隔）"
+        placeholder="多个用空格或逗号分隔"
+        maxLength={50}
+      />
+      <button type="submit" className="button button-small">
+        确定
+      </button>
+    </form>
+  );
+}
+
+/** A row of preset links (全部 first), each setting a whole group of parameters. */
+export function PresetRow({
+  label,
+  options,
+  allHref,
+  allActive,
+}: {
+  label: string;
+  options: readonly { label: string; href: string; active: boolean }[];
+  allHref: string;
+  allActive: boolean;
+}) {
+  return (
+    <FilterRow label={label}>
+      <Option to={allHref} active={allActive}>
+        全部
+      </Option>
+      {options.map((option) => (
+        <Option key={option.label} to={option.href} active={option.active}>
+          {option.label}
+        </Option>
+      ))}
+    </FilterRow>
   );
 }
 

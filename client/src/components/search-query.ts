@@ -66,13 +66,26 @@ function ordered<T extends number | string>(low: T | undefined, high: T | undefi
   return low !== undefined && high !== undefined && low > high ? [high, low] : [low, high];
 }
 
+/**
+ * `areaCode`: one region or several cities/counties separated by commas (issue 13). Codes are
+ * sorted and deduplicated, so one choice of regions is one URL.
+ */
+function readAreas(raw: string | null): string | undefined {
+  const value = read(XMK.areaCode, raw);
+  return value === undefined ? undefined : [...new Set(value.split(','))].sort().join(',');
+}
+
 /** Filters both searches share. */
 function readCommon(query: Query) {
   const pageSize = readPageSize(query.get('pageSize'));
   const [beginTime, endTime] = ordered(read(XMK.beginTime, query.get('beginTime')), read(XMK.endTime, query.get('endTime')));
+  const scope = read(XMK.scope, query.get('scope'));
   return {
     keyword: normaliseKeyword(query.get('keyword')),
-    areaCode: read(XMK.areaCode, query.get('areaCode')),
+    // Issue 13: 全文 is the default, so only 标题 is written.
+    scope: scope === 'title' ? scope : undefined,
+    exclude: normaliseKeyword(query.get('exclude')),
+    areaCode: readAreas(query.get('areaCode')),
     industry: read(XMK.industry, query.get('industry')),
     beginTime,
     endTime,
@@ -105,12 +118,16 @@ export function readXmkSearch(query: Query): XmkSearchParams {
 
 export function readZbSearch(query: Query): ZbSearchParams {
   const [minAmount, maxAmount] = ordered(read(ZB.minAmount, query.get('minAmount')), read(ZB.maxAmount, query.get('maxAmount')));
+  const [openBegin, openEnd] = ordered(read(ZB.openBegin, query.get('openBegin')), read(ZB.openEnd, query.get('openEnd')));
   const orderBy = read(ZB.orderBy, query.get('orderBy'));
   return compact({
     ...readCommon(query),
     noticeType: read(ZB.noticeType, query.get('noticeType')),
     minAmount,
     maxAmount,
+    signup: read(ZB.signup, query.get('signup')),
+    openBegin,
+    openEnd,
     orderBy: orderBy === 'time' ? undefined : orderBy,
   });
 }
@@ -118,6 +135,8 @@ export function readZbSearch(query: Query): ZbSearchParams {
 /** Query parameters in a fixed order, so one filter set is one URL. */
 const KEY_ORDER = [
   'keyword',
+  'scope',
+  'exclude',
   'areaCode',
   'industry',
   'stage',
@@ -129,6 +148,9 @@ const KEY_ORDER = [
   'maxAmount',
   'beginTime',
   'endTime',
+  'signup',
+  'openBegin',
+  'openEnd',
   'orderBy',
   'isAsc',
   'pageNum',
@@ -151,6 +173,7 @@ export function searchHref(path: string, params: SearchParams): string {
     if (key === 'pageNum' && value === 1) continue;
     if (key === 'pageSize' && value === DEFAULT_PAGE_SIZE) continue;
     if (key === 'orderBy' && value === 'time') continue;
+    if (key === 'scope' && value === 'all') continue;
     if (key === 'isAsc' && value === 'desc') continue;
     query.set(key, String(value));
   }
@@ -168,6 +191,6 @@ export function withFilters<P extends SearchParams>(params: P, patch: Partial<P>
 
 /** Whether any filter narrows the result (paging and sorting aside). */
 export function hasFilters(params: SearchParams): boolean {
-  const { pageNum: _p, pageSize: _s, orderBy: _o, isAsc: _a, ...filters } = params;
+  const { pageNum: _p, pageSize: _s, orderBy: _o, isAsc: _a, scope: _scope, ...filters } = params;
   return Object.values(filters).some((value) => value !== undefined);
 }

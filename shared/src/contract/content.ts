@@ -23,6 +23,11 @@ interface ListItemBase {
    * title when there is no keyword. Render by splitting on <em>, never as raw HTML.
    */
   highlightTitle: string;
+  /**
+   * When the keyword hits the body but not the title (search scope 全文): about 80 characters of
+   * the body around the first hit, marked up exactly like `highlightTitle`; "…" where cut.
+   */
+  snippet?: string;
   /** County (or city) code of dict `cms_region`. */
   areaCode: string;
   /** City code (areaCode's first four digits + "00"). */
@@ -123,15 +128,25 @@ export interface ZbDetail extends ZbListItem, ContactAccess, ZbNoticeFields {
   next: ContentLink | null;
 }
 
-/** Sort orders of the searches. Default 'time' (newest first). */
-export type XmkSort = 'time' | 'investment' | 'views';
-export type ZbSort = 'time' | 'amount' | 'views';
+/**
+ * Sort orders of the searches. Default 'time' (newest first); 'relevance': rows whose title holds
+ * every keyword word first, then newest.
+ */
+export type XmkSort = 'time' | 'relevance' | 'investment' | 'views';
+export type ZbSort = 'time' | 'relevance' | 'amount' | 'views';
+
+/** Where the keyword and excluded words are looked for: 标题 or 全文 (default). */
+export type SearchScope = 'title' | 'all';
 
 /** Filters shared by both searches. Empty strings and absent values mean "any". */
 interface SearchParamsBase extends PageParams {
   /** ≤ 50 characters after trimming; longer is refused with a message naming `keyword`. */
   keyword?: string;
-  /** A city code (matches its counties) or a county code. */
+  /** 'all' (default) or 'title'. */
+  scope?: SearchScope;
+  /** 排除词: words separated by spaces or commas; rows holding any of them (in `scope`) are left out. */
+  exclude?: string;
+  /** City codes (matching their counties) or county codes, comma-separated; any of them matches. */
   areaCode?: string;
   industry?: string;
   /** inclusive, `yyyy-MM-dd` */
@@ -155,9 +170,14 @@ export interface XmkSearchParams extends SearchParamsBase {
 /** `GET /api/zb/search` */
 export interface ZbSearchParams extends SearchParamsBase {
   noticeType?: string;
-  /** 万元, inclusive */
+  /** 万元, inclusive: the budget, or a result's winning amount when it states one */
   minAmount?: number;
   maxAmount?: number;
+  /** 'open': only tenders whose 报名截止 has not passed (未截止) */
+  signup?: 'open';
+  /** inclusive `yyyy-MM-dd` range of 开标时间 */
+  openBegin?: DateString;
+  openEnd?: DateString;
   orderBy?: ZbSort;
 }
 

@@ -266,6 +266,16 @@ export const bodyId = (name: string) => required(MSG.id(name), integer(1, Number
 export const keyword = (name = 'keyword') => optional(MSG.keyword(name), text(0, KEYWORD_MAX_LENGTH));
 export const dictCode = (name: string) => optional(MSG.code(name), matching(DICT_CODE_RE, 16));
 export const region = (name = 'areaCode') => optional(`${name} 必须是 6 位地区编码`, matching(REGION_RE, 6));
+/** How many regions one search may name (issue 13: several cities at once). */
+export const REGIONS_MAX = 20;
+/** Region codes separated by commas ("370100,370200"); read them with `commaList`. */
+export const regions = (name = 'areaCode') =>
+  optional(
+    `${name} 必须是 6 位地区编码，多个用逗号分隔，最多 ${REGIONS_MAX} 个`,
+    matching(new RegExp(`^\\d{6}(?:,\\d{6}){0,${REGIONS_MAX - 1}}$`), REGIONS_MAX * 7),
+  );
+/** 排除词: words separated by spaces or commas, as long as a keyword may be. */
+export const excludeWords = (name = 'exclude') => optional(MSG.keyword(name), text(0, KEYWORD_MAX_LENGTH));
 export const amount = (name: string) => optional(MSG.amount(name), decimal(0, AMOUNT_MAX));
 export const date = (name: string) => optional(MSG.date(name), dateOnly);
 

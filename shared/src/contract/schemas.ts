@@ -35,6 +35,7 @@ import {
   dateTime,
   dictCode,
   emailText,
+  excludeWords,
   flag,
   integer,
   keyword,
@@ -49,7 +50,7 @@ import {
   pageFields,
   pathId,
   phoneText,
-  region,
+  regions,
   required,
   text,
   values,
@@ -112,7 +113,10 @@ const isAsc = optional('isAsc 必须是 asc 或 desc', oneOf(['asc', 'desc', 'as
 const searchCommon = {
   ...pageFields,
   keyword: keyword(),
-  areaCode: region(),
+  /** Issue 13: 标题 or 全文 (default). */
+  scope: optional('scope 必须是 title 或 all', oneOf(['title', 'all']), 'all'),
+  exclude: excludeWords(),
+  areaCode: regions(),
   industry: dictCode('industry'),
   beginTime: date('beginTime'),
   endTime: date('endTime'),
@@ -128,7 +132,7 @@ export const xmkSearchQuery = values({
   nature: dictCode('nature'),
   minInvestment: amount('minInvestment'),
   maxInvestment: amount('maxInvestment'),
-  orderBy: optional('orderBy 必须是 time、investment 或 views', oneOf(['time', 'investment', 'views']), 'time'),
+  orderBy: optional('orderBy 必须是 time、relevance、investment 或 views', oneOf(['time', 'relevance', 'investment', 'views']), 'time'),
 })
   .refine((q) => notAfter(q.beginTime, q.endTime), { error: 'beginTime 不能晚于 endTime' })
   .refine((q) => notAbove(q.minInvestment, q.maxInvestment), { error: 'minInvestment 不能大于 maxInvestment' });
@@ -138,10 +142,16 @@ export const zbSearchQuery = values({
   noticeType: dictCode('noticeType'),
   minAmount: amount('minAmount'),
   maxAmount: amount('maxAmount'),
-  orderBy: optional('orderBy 必须是 time、amount 或 views', oneOf(['time', 'amount', 'views']), 'time'),
+  /** Issue 13: 未截止 (报名截止 not yet passed). */
+  signup: optional('signup 只能是 open（未截止）', oneOf(['open'])),
+  /** Issue 13: 开标时间 range, inclusive. */
+  openBegin: date('openBegin'),
+  openEnd: date('openEnd'),
+  orderBy: optional('orderBy 必须是 time、relevance、amount 或 views', oneOf(['time', 'relevance', 'amount', 'views']), 'time'),
 })
   .refine((q) => notAfter(q.beginTime, q.endTime), { error: 'beginTime 不能晚于 endTime' })
-  .refine((q) => notAbove(q.minAmount, q.maxAmount), { error: 'minAmount 不能大于 maxAmount' });
+  .refine((q) => notAbove(q.minAmount, q.maxAmount), { error: 'minAmount 不能大于 maxAmount' })
+  .refine((q) => notAfter(q.openBegin, q.openEnd), { error: 'openBegin 不能晚于 openEnd' });
 
 // ---- visit (拜访) ----------------------------------------------------------------------------
 

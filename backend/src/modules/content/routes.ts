@@ -5,6 +5,7 @@
 import type { XmkListItem, ZbListItem } from '@shared/contract/content';
 import type { TableDataInfo } from '@shared/contract/common';
 import { ENDPOINTS } from '@shared/contract/endpoints';
+import { formatDateTime } from '../../clock';
 import type { AppContext } from '../../context';
 import { invalid, success, table } from '../../envelope';
 import type { Routes } from '../../routing';
@@ -31,7 +32,9 @@ export function registerContentRoutes(routes: Routes, ctx: AppContext): void {
       'xmk',
       {
         keyword: q.keyword,
-        areaCode: q.areaCode,
+        scope: q.scope,
+        exclude: q.exclude,
+        areaCode: q.areaCode ? commaList(q.areaCode) : undefined,
         tags: [
           ['industry', q.industry],
           ['stage', q.stage],
@@ -46,7 +49,7 @@ export function registerContentRoutes(routes: Routes, ctx: AppContext): void {
       },
       q,
     );
-    return page(result, xmkListItems(sql, result.ids, q.keyword));
+    return page(result, xmkListItems(sql, result.ids, q));
   });
 
   routes.open(ENDPOINTS.zbSearch, (_req, { query: q }): TableDataInfo<ZbListItem> => {
@@ -54,7 +57,9 @@ export function registerContentRoutes(routes: Routes, ctx: AppContext): void {
       'zb',
       {
         keyword: q.keyword,
-        areaCode: q.areaCode,
+        scope: q.scope,
+        exclude: q.exclude,
+        areaCode: q.areaCode ? commaList(q.areaCode) : undefined,
         tags: [
           ['industry', q.industry],
           ['noticeType', q.noticeType],
@@ -63,12 +68,15 @@ export function registerContentRoutes(routes: Routes, ctx: AppContext): void {
         endDate: q.endTime,
         minValue: q.minAmount,
         maxValue: q.maxAmount,
+        signupOpenAt: q.signup === 'open' ? formatDateTime(ctx.clock()) : undefined,
+        openBegin: q.openBegin,
+        openEnd: q.openEnd,
         orderBy: q.orderBy === 'amount' ? 'value' : q.orderBy,
         asc: isAscending(q.isAsc),
       },
       q,
     );
-    return page(result, zbListItems(sql, result.ids, q.keyword));
+    return page(result, zbListItems(sql, result.ids, q));
   });
 
   const memberViewer = (session: Session, type: ContentTable, id: number): Viewer => ({
@@ -116,7 +124,8 @@ export function registerContentRoutes(routes: Routes, ctx: AppContext): void {
         'SELECT subscribe_keywords AS keywords, subscribe_regions AS regions FROM member WHERE id = ?',
       )
       .get(session.memberId) ?? { keywords: '', regions: '' };
-    const keywordMatches = commaList(subscription.keywords).flatMap((k) => keywordMatch(k) ?? []);
+    const subscribed = commaList(subscription.keywords);
+    const keywordMatches = subscribed.flatMap((k) => keywordMatch(k) ?? []);
     const regionMatches = commaList(subscription.regions)
       .filter((code) => /^\d{6}$/.test(code))
       .map((code) => tagMatch('area', code));
@@ -125,6 +134,8 @@ export function registerContentRoutes(routes: Routes, ctx: AppContext): void {
       .map((m) => m.map((x) => `(${x})`).join(' OR '));
     const result = search.search('zb', { keyword: q.keyword, extraMatches, orderBy: 'time', asc: false }, q);
     const msg = extraMatches.length === 0 ? '未设置订阅关键词和地区，显示最新招标信息' : undefined;
-    return page(result, zbListItems(sql, result.ids, q.keyword), msg);
+    // Mark the subscribed words too, so a row found by its body says why (issue 13 excerpts).
+    const marked = [q.keyword ?? '', ...subscribed].join(' ').trim();
+    return page(result, zbListItems(sql, result.ids, marked || undefined), msg);
   });
 }

@@ -4,23 +4,56 @@
  * of search/tokens.ts; a date range becomes a rowid range (ids follow publish time); amounts are
  * checked on the joined row. For the default newest-first order, one pass reads up to 10,001
  * rowids in index order and yields both the page and the total ("10000+" beyond that).
+ *
+ * Issue 13: the keyword's words must all occur (AND), in the title only (`scope: 'title'`) or in any
+ * keyword field; excluded words remove rows holding any of them in the same scope. The index
+ * answers the all-fields case; the title scope narrows the index's answer by the title itself.
  */
 import type { XmkListItem, ZbListItem } from '@shared/contract/content';
 import type { Statements } from '../../db/connection';
 import { PROVINCE, isCityCode } from '../../db/seed/regions';
 import type { ContentTable } from '../../search/fts-index';
-import { highlighter } from '../../search/highlight';
-import { keywordMatch, tagMatch, type TagKind } from '../../search/tokens';
+import { excerpter, highlighter } from '../../search/highlight';
+import { excludedWords, htmlText, normalize, runsMatch, runsOf, tagMatch, type TagKind } from '../../search/tokens';
 import { offsetOf, type Page } from '@shared/contract/fields';
 import type { ContentStats } from './content-stats';
 
 /** Totals above this are reported as capped (`totalCapped: true`). */
 export const TOTAL_CAP = 10_000;
 
-export interface SearchFilters {
+/** Where keyword and excluded words are looked for: the title, or every keyword field (default). */
+export type SearchScope = 'title' | 'all';
+
+/** The text part of a search (issue 13), shared with alert subscriptions (`textMatches`). */
+export interface TextQuery {
+  /** Words separated by spaces or punctuation; all must occur. */
   keyword?: string | undefined;
-  /** A city code (matches its counties too) or a county code; the province code means any. */
-  areaCode?: string | undefined;
+  /** Words separated by spaces or commas; a row holding any of them is left out. */
+  exclude?: string | undefined;
+  scope?: SearchScope | undefined;
+}
+
+/**
+ * Whether a notice matches `query` (the same rule as the search, without the index): `title` and
+ * the other keyword fields as plain text (`htmlText` for HTML content). For callers that check a
+ * single new notice, such as alert subscriptions.
+ */
+export function textMatches(fields: { title: string; body: readonly string[] }, query: TextQuery): boolean {
+  const words = query.keyword ? runsOf(query.keyword) : [];
+  if (query.keyword && words.length === 0) return false;
+  const inScope = query.scope === 'title' ? [fields.title] : [fields.title, ...fields.body];
+  // Runs never span a field boundary: look in each field separately.
+  const texts = inScope.map(normalize);
+  const has = (run: string) => texts.some((text) => text.includes(run));
+  return words.every(has) && !excludedWords(query.exclude).some((runs) => runs.every(has));
+}
+
+export interface SearchFilters extends TextQuery {
+  /**
+   * City codes (each matches its counties too) or county codes, any of which matches; the province
+   * code means any region.
+   */
+  areaCode?: string | readonly string[] | undefined;
   /** Filter values written as tags into the documents. */
   tags?: readonly (readonly [TagKind, string | undefined])[];
   /** Further FTS expressions that must match (the bidding subscription). */
@@ -28,12 +61,23 @@ export interface SearchFilters {
   /** inclusive `yyyy-MM-dd` (publish time) */
   beginDate?: string | undefined;
   endDate?: string | undefined;
-  /** inclusive, 万元: xmk investment, zb amount */
+  /** inclusive, 万元: xmk investment, zb amount (a result's winning amount when it states one) */
   minValue?: number | undefined;
   maxValue?: number | undefined;
-  orderBy: 'time' | 'value' | 'views';
+  /** zb: only tenders whose 报名截止 is at or after this `yyyy-MM-dd HH:mm:ss` (未截止). */
+  signupOpenAt?: string | undefined;
+  /** zb: inclusive `yyyy-MM-dd` range of 开标时间. */
+  openBegin?: string | undefined;
+  openEnd?: string | undefined;
+  /** `relevance`: rows whose title holds every word first, then newest (`asc` is ignored). */
+  orderBy: 'time' | 'value' | 'views' | 'relevance';
   asc: boolean;
 }
+
+/** SQL function: the tokens' normalisation, so title checks agree with the index. */
+const NORMALIZE_FN = 'search_normalize';
+/** SQL condition: the normalised title holds every run (one parameter each). */
+const titleHolds = (runs: readonly string[]) => runs.map(() => `instr(${NORMALIZE_FN}(t.title), ?) > 0`).join(' AND ');
 
 export interface SearchResult {
   ids: number[];
@@ -43,43 +87,69 @@ export interface SearchResult {
 
 const EMPTY: SearchResult = { ids: [], total: 0, capped: false };
 
-const VALUE_COLUMN: Record<ContentTable, string> = { xmk: 'investment', zb: 'amount' };
+/**
+ * The amount filtered and sorted on, and listed (issue 13): a tender result's winning amount when
+ * it states one, otherwise the notice's budget. For zb this expression has no index, so sorting
+ * the whole table by amount scans it (a follow-up could index the expression).
+ */
+const VALUE_FILTER: Record<ContentTable, string> = { xmk: 't.investment', zb: 'coalesce(t.win_amount, t.amount)' };
 
 export class ContentSearch {
   constructor(
     private readonly sql: Statements,
     private readonly stats: ContentStats,
     private readonly totalCap = TOTAL_CAP,
-  ) {}
+  ) {
+    sql.db.function(NORMALIZE_FN, { deterministic: true }, (text: unknown) => normalize(String(text ?? '')));
+  }
 
   search(table: ContentTable, filters: SearchFilters, page: Page): SearchResult {
     const matches: string[] = [];
-    if (filters.keyword) {
-      const keyword = keywordMatch(filters.keyword);
-      // Only punctuation or symbols: there is no text to find.
-      if (keyword === null) return EMPTY;
-      matches.push(keyword);
-    }
-    if (filters.areaCode && filters.areaCode !== PROVINCE.code) matches.push(tagMatch('area', filters.areaCode));
+    const words = filters.keyword ? runsOf(filters.keyword) : [];
+    // Only punctuation or symbols: there is no text to find.
+    if (filters.keyword && words.length === 0) return EMPTY;
+    // Every word is in the index's document; in the title scope that only narrows the candidates.
+    if (words.length > 0) matches.push(runsMatch(words));
+    const areas = areaList(filters.areaCode);
+    if (areas.length > 0) matches.push(areas.map((code) => tagMatch('area', code)).join(' OR '));
     for (const [kind, value] of filters.tags ?? []) if (value) matches.push(tagMatch(kind, value));
     matches.push(...(filters.extraMatches ?? []));
+    const titleScope = filters.scope === 'title';
+    const excluded = excludedWords(filters.exclude);
 
     const range = this.idRange(table, filters.beginDate, filters.endDate);
     if (range === 'empty') return EMPTY;
 
     const useIndex = matches.length > 0;
-    const valueColumn = `t.${VALUE_COLUMN[table]}`;
+    const valueColumn = VALUE_FILTER[table];
     const idColumn = useIndex ? 'f.rowid' : 't.id';
     const conditions: string[] = [];
     const params: (string | number)[] = [];
+    const indexExclusion = !titleScope && excluded.length > 0 ? excluded.map((runs) => `(${runsMatch(runs)})`).join(' OR ') : null;
     if (useIndex) {
       conditions.push(`f.${table}_fts MATCH ?`);
-      params.push(matches.map((m) => `(${m})`).join(' AND '));
+      const all = matches.map((m) => `(${m})`).join(' AND ');
+      params.push(indexExclusion ? `(${all}) NOT (${indexExclusion})` : all);
+    } else if (indexExclusion) {
+      // FTS5's NOT needs something to subtract from: without other matches, subtract the rows.
+      conditions.push(`t.id NOT IN (SELECT rowid FROM ${table}_fts WHERE ${table}_fts MATCH ?)`);
+      params.push(indexExclusion);
+    }
+    if (titleScope) {
+      if (words.length > 0) {
+        conditions.push(titleHolds(words));
+        params.push(...words);
+      }
+      for (const runs of excluded) {
+        conditions.push(`NOT (${titleHolds(runs)})`);
+        params.push(...runs);
+      }
     }
     if (range) {
       conditions.push(`${idColumn} BETWEEN ? AND ?`);
       params.push(range[0], range[1]);
     }
+    const rowConditions = conditions.length;
     if (filters.minValue !== undefined) {
       conditions.push(`${valueColumn} >= ?`);
       params.push(filters.minValue);
@@ -88,8 +158,28 @@ export class ContentSearch {
       conditions.push(`${valueColumn} <= ?`);
       params.push(filters.maxValue);
     }
+    if (table === 'zb') {
+      if (filters.signupOpenAt) {
+        conditions.push('t.signup_deadline >= ?');
+        params.push(filters.signupOpenAt);
+      }
+      if (filters.openBegin) {
+        conditions.push('t.open_time >= ?');
+        params.push(`${filters.openBegin} 00:00:00`);
+      }
+      if (filters.openEnd) {
+        conditions.push('t.open_time <= ?');
+        params.push(`${filters.openEnd} 23:59:59`);
+      }
+    }
+    const relevance = filters.orderBy === 'relevance' && words.length > 0;
+    // Without a keyword every row is equally relevant: newest first.
+    const orderBy = filters.orderBy === 'relevance' && !relevance ? 'time' : filters.orderBy;
     const needsRow =
-      !useIndex || filters.orderBy !== 'time' || filters.minValue !== undefined || filters.maxValue !== undefined;
+      !useIndex ||
+      orderBy !== 'time' ||
+      conditions.length > rowConditions ||
+      (titleScope && (words.length > 0 || excluded.length > 0));
     const from = !useIndex
       ? `${table} t`
       : needsRow
@@ -97,10 +187,12 @@ export class ContentSearch {
         : `${table}_fts f`;
     const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
     const dir = filters.asc ? 'ASC' : 'DESC';
-    const order =
-      filters.orderBy === 'time'
-        ? `${idColumn} ${dir}`
-        : filters.orderBy === 'value'
+    const orderParams: string[] = relevance ? words : [];
+    const order = relevance
+      ? `(${titleHolds(words)}) DESC, ${idColumn} DESC`
+      : orderBy === 'time'
+        ? `${idColumn} ${filters.orderBy === 'relevance' ? 'DESC' : dir}`
+        : orderBy === 'value'
           ? `${valueColumn} ${dir} NULLS LAST, t.id DESC`
           : `t.views ${dir}, t.id DESC`;
     const offset = offsetOf(page);
@@ -109,17 +201,18 @@ export class ContentSearch {
         .get<(string | number)[], { id: number }>(
           `SELECT ${idColumn} AS id FROM ${from} ${where} ORDER BY ${order} LIMIT ? OFFSET ?`,
         )
-        .all(...params, page.pageSize, offset)
+        .all(...params, ...orderParams, page.pageSize, offset)
         .map((r) => r.id);
 
     // Nothing to filter: the exact total is known without counting.
     if (conditions.length === 0) return { ids: pageIds(), total: this.stats.total(table), capped: false };
 
-    if (filters.orderBy === 'time') {
+    if (orderBy === 'time') {
       // FTS5 reads a term's postings backwards by walking all of them first, so newest-first costs
       // about twice oldest-first. When a county bounds the matches under the cap, they are all read
       // anyway: read them forwards and turn the list round.
-      const forwards = !filters.asc && useIndex && this.withinCap(table, filters.areaCode);
+      const newestFirst = !filters.asc || filters.orderBy === 'relevance';
+      const forwards = newestFirst && useIndex && areas.length === 1 && this.withinCap(table, areas[0]);
       const first = this.sql
         .get<(string | number)[], { id: number }>(
           `SELECT ${idColumn} AS id FROM ${from} ${where} ORDER BY ${forwards ? `${idColumn} ASC` : order} LIMIT ?`,
@@ -177,16 +270,28 @@ export class ContentSearch {
 
 // ---- list rows ------------------------------------------------------------------------------
 
-type XmkListRow = Omit<XmkListItem, 'highlightTitle'>;
-type ZbListRow = Omit<ZbListItem, 'highlightTitle'>;
+type XmkListRow = Omit<XmkListItem, 'highlightTitle' | 'snippet'>;
+type ZbListRow = Omit<ZbListItem, 'highlightTitle' | 'snippet'>;
 
 const XMK_LIST_SQL = `SELECT id, title, area_code AS areaCode, city_code AS cityCode, industry, publish_time AS publishTime,
     views, stage, nature, investment, owner
   FROM xmk WHERE id IN (SELECT value FROM json_each(?))`;
 
 const ZB_LIST_SQL = `SELECT id, title, area_code AS areaCode, city_code AS cityCode, industry, publish_time AS publishTime,
-    views, notice_type AS noticeType, amount, tenderer, signup_deadline AS signupDeadline
+    views, notice_type AS noticeType, coalesce(win_amount, amount) AS amount, tenderer, signup_deadline AS signupDeadline
   FROM zb WHERE id IN (SELECT value FROM json_each(?))`;
+
+/** The keyword fields other than the title, body first: where an excerpt is taken from. */
+const BODY_SQL: Record<ContentTable, string> = {
+  xmk: `SELECT id, content, owner AS f1, '' AS f2 FROM xmk WHERE id IN (SELECT value FROM json_each(?))`,
+  zb: `SELECT id, content, tenderer AS f1, agency AS f2 FROM zb WHERE id IN (SELECT value FROM json_each(?))`,
+};
+
+/** The region codes to match, none for "any region". */
+function areaList(areaCode: string | readonly string[] | undefined): string[] {
+  const codes = typeof areaCode === 'string' ? [areaCode] : [...(areaCode ?? [])];
+  return codes.includes(PROVINCE.code) ? [] : [...new Set(codes)];
+}
 
 /** Rows of `ids`, in that order. */
 function inOrder<R extends { id: number }>(ids: number[], rows: R[]): R[] {
@@ -194,16 +299,51 @@ function inOrder<R extends { id: number }>(ids: number[], rows: R[]): R[] {
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-export function xmkListItems(sql: Statements, ids: number[], keyword?: string): XmkListItem[] {
-  if (ids.length === 0) return [];
-  const highlight = highlighter(keyword);
-  const rows = sql.get<[string], XmkListRow>(XMK_LIST_SQL).all(JSON.stringify(ids));
-  return inOrder(ids, rows).map((row) => ({ ...row, highlightTitle: highlight(row.title) }));
+/**
+ * Highlighted titles, and for a row whose title has no hit an excerpt of the field that has one
+ * (issue 13), so a body-only hit says why it was found. Only the page's rows are read.
+ */
+function withHits<R extends { id: number; title: string }>(
+  sql: Statements,
+  table: ContentTable,
+  rows: R[],
+  text: TextQuery,
+): (R & { highlightTitle: string; snippet?: string })[] {
+  const highlight = highlighter(text.keyword);
+  const items = rows.map((row) => ({ ...row, highlightTitle: highlight(row.title) }));
+  if (!text.keyword || text.scope === 'title') return items;
+  const bodyOnly = items.filter((item) => !item.highlightTitle.includes('<em>')).map((item) => item.id);
+  if (bodyOnly.length === 0) return items;
+  const excerpt = excerpter(text.keyword);
+  const snippets = new Map<number, string>();
+  const bodies = sql
+    .get<[string], { id: number; content: string; f1: string; f2: string }>(BODY_SQL[table])
+    .all(JSON.stringify(bodyOnly));
+  for (const body of bodies) {
+    for (const field of [htmlText(body.content), body.f1, body.f2]) {
+      const snippet = excerpt(field);
+      if (snippet) {
+        snippets.set(body.id, snippet);
+        break;
+      }
+    }
+  }
+  return items.map((item) => {
+    const snippet = snippets.get(item.id);
+    return snippet ? { ...item, snippet } : item;
+  });
 }
 
-export function zbListItems(sql: Statements, ids: number[], keyword?: string): ZbListItem[] {
+const textOf = (text: TextQuery | string | undefined): TextQuery => (typeof text === 'string' ? { keyword: text } : (text ?? {}));
+
+export function xmkListItems(sql: Statements, ids: number[], text?: TextQuery | string): XmkListItem[] {
   if (ids.length === 0) return [];
-  const highlight = highlighter(keyword);
+  const rows = sql.get<[string], XmkListRow>(XMK_LIST_SQL).all(JSON.stringify(ids));
+  return withHits(sql, 'xmk', inOrder(ids, rows), textOf(text));
+}
+
+export function zbListItems(sql: Statements, ids: number[], text?: TextQuery | string): ZbListItem[] {
+  if (ids.length === 0) return [];
   const rows = sql.get<[string], ZbListRow>(ZB_LIST_SQL).all(JSON.stringify(ids));
-  return inOrder(ids, rows).map((row) => ({ ...row, highlightTitle: highlight(row.title) }));
+  return withHits(sql, 'zb', inOrder(ids, rows), textOf(text));
 }

@@ -113,3 +113,38 @@ describe('URL filters follow the contract (issue 11)', () => {
     expect(ENDPOINTS.zbSearch.query.safeParse(Object.fromEntries(q(searchHref('', params).slice(1)))).success).toBe(true);
   });
 });
+
+describe('issue 13: scope, exclusions and several regions in the URL', () => {
+  it('reads 标题 scope, excluded words and a region list, and writes them back in one spelling', () => {
+    const params = readZbSearch(q('keyword=道路 工程&scope=title&exclude=硬化,学校&areaCode=370200,370100,370200&orderBy=relevance'));
+    expect(params).toEqual({
+      keyword: '道路 工程',
+      scope: 'title',
+      exclude: '硬化,学校',
+      areaCode: '370100,370200',
+      orderBy: 'relevance',
+    });
+    const href = searchHref('/zb', params);
+    expect(href).toBe(
+      '/zb?keyword=%E9%81%93%E8%B7%AF+%E5%B7%A5%E7%A8%8B&scope=title&exclude=%E7%A1%AC%E5%8C%96%2C%E5%AD%A6%E6%A0%A1&areaCode=370100%2C370200&orderBy=relevance',
+    );
+    // A shared link reproduces the same search.
+    expect(readZbSearch(new URL(href, 'http://x').searchParams)).toEqual(params);
+  });
+
+  it('leaves the default scope out and drops a bad scope or region list', () => {
+    expect(readXmkSearch(q('scope=all'))).toEqual({});
+    expect(readXmkSearch(q('scope=body&areaCode=370100,37'))).toEqual({});
+    expect(hasFilters(readXmkSearch(q('scope=title')))).toBe(false);
+    expect(hasFilters(readXmkSearch(q('exclude=学校')))).toBe(true);
+  });
+});
+
+describe('issue 13: 报名截止 and 开标时间 in the URL', () => {
+  it('reads 未截止 and an opening range (reversed read as meant) and writes them back', () => {
+    const params = readZbSearch(q('signup=open&openBegin=2026-12-01&openEnd=2026-11-01'));
+    expect(params).toEqual({ signup: 'open', openBegin: '2026-11-01', openEnd: '2026-12-01' });
+    expect(readZbSearch(new URL(searchHref('/zb', params), 'http://x').searchParams)).toEqual(params);
+    expect(readZbSearch(q('signup=closed&openBegin=soon'))).toEqual({});
+  });
+});

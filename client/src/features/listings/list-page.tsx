@@ -22,9 +22,11 @@ import {
   FilterPanel,
   FilterRow,
   KeywordForm,
+  PresetRow,
   RegionFilter,
   ResultCount,
   SortBar,
+  TextFilter,
   type ActiveFilter,
 } from '../../components/filter-panel';
 import { PageHead } from '../../components/page-head';
@@ -95,11 +97,17 @@ export function listPage<P extends SearchParams, Row extends ListRow, K extends 
     const minAmount = params[amount.min] as number | undefined;
     const maxAmount = params[amount.max] as number | undefined;
 
+    const today = parseTime(dataUpdatedAt, 'YYYY-MM-DD');
     const active: ActiveFilter[] = [];
     if (keyword) active.push({ label: `关键词：${keyword}`, removeHref: href({ keyword: undefined } as Partial<P>) });
+    if (params.scope === 'title') active.push({ label: '搜索范围：标题', removeHref: href({ scope: undefined } as Partial<P>) });
+    if (params.exclude) active.push({ label: `排除：${params.exclude}`, removeHref: href({ exclude: undefined } as Partial<P>) });
     if (params.areaCode) {
       active.push({
-        label: `地区：${regionName(regions, params.areaCode)}`,
+        label: `地区：${params.areaCode
+          .split(',')
+          .map((code) => regionName(regions, code))
+          .join('、')}`,
         removeHref: href({ areaCode: undefined } as Partial<P>),
       });
     }
@@ -115,6 +123,15 @@ export function listPage<P extends SearchParams, Row extends ListRow, K extends 
       active.push({
         label: `${amount.label}：${amountRangeText(minAmount, maxAmount)}`,
         removeHref: href({ [amount.min]: undefined, [amount.max]: undefined } as Partial<P>),
+      });
+    }
+    for (const filter of config.presetFilters ?? []) {
+      const values = filter.keys.map((key) => params[key]).filter((value) => value !== undefined);
+      if (values.length === 0) continue;
+      const preset = filter.options(today).find((option) => filter.keys.every((key) => option.patch[key] === params[key]));
+      active.push({
+        label: `${filter.label}：${preset?.label ?? values.join(' 至 ')}`,
+        removeHref: href(Object.fromEntries(filter.keys.map((key) => [key, undefined])) as Partial<P>),
       });
     }
     if (params.beginTime || params.endTime) {
@@ -151,6 +168,12 @@ export function listPage<P extends SearchParams, Row extends ListRow, K extends 
         </header>
 
         <FilterPanel>
+          <TextFilter
+            scope={params.scope}
+            exclude={params.exclude}
+            scopeHref={(scope) => href({ scope } as Partial<P>)}
+            excludeHref={(exclude) => href({ exclude } as Partial<P>)}
+          />
           <RegionFilter
             regions={regions}
             areaCode={params.areaCode}
@@ -173,11 +196,24 @@ export function listPage<P extends SearchParams, Row extends ListRow, K extends 
             hrefFor={(min, max) => href({ [amount.min]: min, [amount.max]: max } as Partial<P>)}
           />
           <DateFilter
-            today={parseTime(dataUpdatedAt, 'YYYY-MM-DD')}
+            today={today}
             begin={params.beginTime}
             end={params.endTime}
             hrefFor={(beginTime, endTime) => href({ beginTime, endTime } as Partial<P>)}
           />
+          {(config.presetFilters ?? []).map((filter) => (
+            <PresetRow
+              key={filter.label}
+              label={filter.label}
+              options={filter.options(today).map((option) => ({
+                label: option.label,
+                href: href({ ...Object.fromEntries(filter.keys.map((key) => [key, undefined])), ...option.patch } as Partial<P>),
+                active: filter.keys.every((key) => option.patch[key] === params[key]),
+              }))}
+              allHref={href(Object.fromEntries(filter.keys.map((key) => [key, undefined])) as Partial<P>)}
+              allActive={filter.keys.every((key) => params[key] === undefined)}
+            />
+          ))}
           <ActiveFilters filters={active} clearHref={path} />
         </FilterPanel>
 

@@ -15,7 +15,7 @@ import type { SearchParams } from '../../components/search-query';
 export type ListingPath = '/xmk' | '/zb';
 
 /** What a result row needs of an item, whatever its type. */
-export type ListRow = Pick<XmkListItem, 'id' | 'title' | 'highlightTitle' | 'areaCode' | 'publishTime' | 'views'>;
+export type ListRow = Pick<XmkListItem, 'id' | 'title' | 'highlightTitle' | 'snippet' | 'areaCode' | 'publishTime' | 'views'>;
 
 /** Keys of P whose values are strings (dict codes) or numbers (amounts). */
 type KeysOf<P, V> = { [K in keyof P]-?: NonNullable<P[K]> extends V ? K : never }[keyof P];
@@ -28,6 +28,17 @@ export interface DictFilter<P> {
   label: string;
   /** The chip's label, when shorter (阶段). */
   chip?: string;
+}
+
+/**
+ * A row of preset choices that set several parameters at once (issue 13: 报名截止 未截止, 开标时间
+ * 未来 7 天). `today` is the render-stable day the list was fetched.
+ */
+export interface PresetFilter<P> {
+  label: string;
+  /** The parameters the row sets; 全部 clears them. */
+  keys: readonly (keyof P & string)[];
+  options: (today: string) => readonly { label: string; patch: Partial<P> }[];
 }
 
 /** The amount row of the panel (万元). */
@@ -74,6 +85,8 @@ export interface ListConfig<P extends SearchParams, Row extends ListRow, K exten
   /** Dictionary rows in panel order (the region row comes first, dates and amounts after). */
   dictFilters: readonly DictFilter<P>[];
   amount: AmountFilterSpec<P>;
+  /** Rows of presets after the dates (zb: 报名截止, 开标时间). */
+  presetFilters?: readonly PresetFilter<P>[];
   sorts: readonly SortOption<NonNullable<P['orderBy']> & string>[];
   /** "共找到 N 个项目". */
   noun: string;

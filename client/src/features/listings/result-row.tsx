@@ -32,6 +32,11 @@ export function ResultRow<Row extends ListRow>({
             <HighlightText html={item.highlightTitle} />
           </Link>
         </h2>
+        {item.snippet ? (
+          <p className="result-snippet">
+            <HighlightText html={item.snippet} />
+          </p>
+        ) : null}
         <p className="result-meta">
           {config.fields(item, regions, now).map((field) => (
             <span key={field.label} className={field.wide ? 'result-meta-wide' : field.className}>

@@ -27,6 +27,7 @@ export const { load, Component } = listPage({
   amount: XMK_AMOUNT,
   sorts: [
     { value: 'time', label: '发布时间' },
+    { value: 'relevance', label: '相关度' },
     { value: 'investment', label: '投资额' },
     { value: 'views', label: '浏览量' },
   ],

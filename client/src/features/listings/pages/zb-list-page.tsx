@@ -4,6 +4,7 @@ import { DICT_TYPES } from '@shared/contract/system';
 import { deadlineState, deadlineText, parseTime } from '@shared/time';
 import { zbSearchQueryOptions } from '../../../api/content';
 import { DictLabel } from '../../../components/dict-label';
+import { daysBefore } from '../../../components/filter-panel';
 import { regionName } from '../../../components/region';
 import { readZbSearch } from '../../../components/search-query';
 import { amountLabelOf } from '../../../components/zb-amount';
@@ -24,6 +25,8 @@ function deadlineField(item: ZbListItem, now: number): RowField[] {
   ];
 }
 
+const daysAfter = (today: string, days: number) => daysBefore(today, -days);
+
 export const { load, Component } = listPage({
   path: '/zb',
   name: '招标信息',
@@ -41,8 +44,22 @@ export const { load, Component } = listPage({
     { key: 'industry', type: DICT_TYPES.industry, label: '行业' },
   ],
   amount: ZB_AMOUNT,
+  presetFilters: [
+    { label: '报名截止', keys: ['signup'], options: () => [{ label: '未截止', patch: { signup: 'open' as const } }] },
+    {
+      label: '开标时间',
+      keys: ['openBegin', 'openEnd'],
+      options: (today) => [
+        { label: '今天', patch: { openBegin: today, openEnd: today } },
+        { label: '未来7天', patch: { openBegin: today, openEnd: daysAfter(today, 6) } },
+        { label: '未来30天', patch: { openBegin: today, openEnd: daysAfter(today, 29) } },
+        { label: '近7天', patch: { openBegin: daysBefore(today, 6), openEnd: today } },
+      ],
+    },
+  ],
   sorts: [
     { value: 'time', label: '发布时间' },
+    { value: 'relevance', label: '相关度' },
     { value: 'amount', label: '金额' },
     { value: 'views', label: '浏览量' },
   ],

@@ -33,6 +33,11 @@ export function BiddingList({ rows, regions, now }: { rows: readonly ZbListItem[
                   <HighlightText html={item.highlightTitle} />
                 </Link>
               </p>
+              {item.snippet ? (
+                <p className="result-snippet">
+                  <HighlightText html={item.snippet} />
+                </p>
+              ) : null}
               <p className="bidding-meta">
                 <span>{regionName(regions, item.areaCode)}</span>
                 <span>招标人：{item.tenderer || '—'}</span>
