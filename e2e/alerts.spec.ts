@@ -82,7 +82,7 @@ test('a matching notice reaches the member: badge, inbox, detail, change, feeds'
     await expect(page.getByRole('link', { name: /^消息提醒，\d+ 条未读$/ })).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
 
-  await page.getByRole('link', { name: /^消息提醒/ }).click();
+  await page.getByRole('link', { name: /^消息提醒，\d+ 条未读/ }).click();
   await expect(page).toHaveURL(`${NO_CAPTCHA}/user/alerts`);
   await waitForHydration(page);
   const alert = page.locator('.alert-item', { hasText: announcement.title });

@@ -6,7 +6,6 @@ import './styles/base';
 import './styles/areas';
 import { hydrate } from '@tanstack/react-query';
 import { hydrateRoot } from 'react-dom/client';
-import { config as zodConfig } from 'zod';
 import { RouterProvider, createBrowserRouter, matchRoutes, type DataRouter } from 'react-router-dom';
 import { loginUrl } from '@shared/routes';
 import { createHttp } from './api/http';
@@ -19,10 +18,6 @@ import { capabilitySet } from './lib/capabilities';
 import { feedbackNotifier } from './lib/feedback';
 import { createSessionStore } from './lib/session';
 import { keepSession } from './lib/session-keeper';
-
-// zod compiles object schemas with new Function unless told not to, and probes for it first: the
-// site's CSP (no 'unsafe-eval') refuses that and reports a violation on every page that validates.
-zodConfig({ jitless: true });
 
 declare global {
   interface Window {

@@ -29,6 +29,9 @@ import { capabilitySet } from './lib/capabilities';
 import { NO_SETTINGS, type PortalSettings } from './lib/portal-settings';
 import { LOGGED_OUT, createSessionStore, type MemberState } from './lib/session';
 
+/** zod's global settings, read once when it loads (zod/v4/core `globalConfig`). */
+const ZOD_JITLESS = 'globalThis.__zod_globalConfig={jitless:true}';
+
 export interface RenderOptions {
   /** The page request; its URL's origin is irrelevant (loaders read path and query only). */
   request: Request;
@@ -163,6 +166,10 @@ export async function render(opts: RenderOptions): Promise<RenderResult> {
     const ready = () => resolve({ type: 'html', status, stream, hadErrors: () => errored });
     const stream = renderToPipeableStream(app, {
       bootstrapModules: [opts.assets.bootstrapModule],
+      // Before any module runs: zod 4 reads this when it loads and otherwise probes `new Function`,
+      // which the CSP (no 'unsafe-eval') refuses and reports on every page (zod then validates
+      // without compiling, as it would anyway once the probe failed).
+      bootstrapScriptContent: ZOD_JITLESS,
       nonce: opts.nonce,
       onShellReady: opts.waitForAll ? undefined : ready,
       onAllReady: opts.waitForAll ? ready : undefined,
