@@ -98,7 +98,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/client/**', '**/server/**', '**/backend/**', 'node:*', 'react', 'react-dom'], message: 'shared/ stays environment-free' }] },
+        {
+          patterns: [
+            {
+              group: ['**/client/**', '**/server/**', '**/backend/**', 'node:*', 'react', 'react-dom'],
+              message: 'shared/ stays environment-free',
+            },
+          ],
+        },
       ],
     },
   },
@@ -114,7 +121,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/client/src/**', '!**/client/src/entry-server'], message: 'the server only talks to the client through entry-server' },
+            {
+              group: ['**/client/src/**', '!**/client/src/entry-server'],
+              message: 'the server only talks to the client through entry-server',
+            },
             { group: ['**/backend/**'], message: 'the server reaches the backend over HTTP only' },
           ],
         },

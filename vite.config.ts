@@ -52,7 +52,10 @@ function antdComponentsOf(files: readonly string[], seed: readonly string[] = []
   for (const file of files) {
     for (const m of readFileSync(file, 'utf8').matchAll(/import\s*{([^}]+)}\s*from\s*'antd'/g)) {
       for (const spec of (m[1] ?? '').split(',')) {
-        const name = spec.replace(/^\s*type\s+/, '').split(/\s+as\s+/)[0]?.trim();
+        const name = spec
+          .replace(/^\s*type\s+/, '')
+          .split(/\s+as\s+/)[0]
+          ?.trim();
         if (name && /^[A-Za-z]+$/.test(name) && !spec.trim().startsWith('type ')) names.add(name);
       }
     }
@@ -75,7 +78,10 @@ function antdComponentsOf(files: readonly string[], seed: readonly string[] = []
  */
 function antdComponentsByArea(dir: string): { site: string[]; member: string[] } {
   const files = clientSources(dir);
-  const site = antdComponentsOf(files.filter((f) => !MEMBER_AREA.test(f)), ['App']);
+  const site = antdComponentsOf(
+    files.filter((f) => !MEMBER_AREA.test(f)),
+    ['App'],
+  );
   const member = [...antdComponentsOf(files.filter((f) => MEMBER_AREA.test(f)))].filter((name) => !site.has(name));
   return { site: [...site].sort(), member: member.sort() };
 }
@@ -172,7 +178,8 @@ function buildSummary(): Plugin {
     writeBundle(options, bundle) {
       const kb = (bytes: number) => `${Math.round(bytes / 1024)} kB`;
       const files = Object.values(bundle);
-      const size = (file: (typeof files)[number]) => (file.type === 'chunk' ? Buffer.byteLength(file.code) : Buffer.byteLength(file.source));
+      const size = (file: (typeof files)[number]) =>
+        file.type === 'chunk' ? Buffer.byteLength(file.code) : Buffer.byteLength(file.source);
       const total = (re: RegExp) => files.filter((f) => re.test(f.fileName)).reduce((sum, f) => sum + size(f), 0);
       const scripts = files.filter((f) => f.type === 'chunk').sort((a, b) => size(b) - size(a));
       const biggest = scripts[0] ? `, biggest ${scripts[0].fileName} ${kb(size(scripts[0]))}` : '';

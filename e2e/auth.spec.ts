@@ -22,7 +22,10 @@ async function logIn(page: Page, username = 'demo', password = 'demo123') {
 
 async function logOut(page: Page) {
   await page.getByRole('banner').getByRole('button', { name: '退出登录' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: /退出登录/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /退出登录/ })
+    .click();
 }
 
 test.describe('login with captcha (issue 4)', () => {
@@ -105,7 +108,9 @@ test.describe('member session with captcha off (issue 4)', () => {
     const cookies = await context.cookies();
     expect(cookies.find((c) => c.name === 'member-token-nuxt')).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(await page.evaluate(() => document.cookie)).not.toContain('member-token-nuxt');
-    expect(await page.evaluate(() => JSON.stringify(window.localStorage))).not.toContain(cookies.find((c) => c.name === 'member-token-nuxt')?.value);
+    expect(await page.evaluate(() => JSON.stringify(window.localStorage))).not.toContain(
+      cookies.find((c) => c.name === 'member-token-nuxt')?.value,
+    );
 
     await logOut(page);
     await expect(page).toHaveURL(`${NO_CAPTCHA}/`);

@@ -136,7 +136,9 @@ test.describe('an external backend (BACKEND_URL) goes away and comes back', () =
         stdio: 'ignore',
       });
       await expect
-        .poll(async () => (await fetch(`${backendURL}/api/system/config/configKey/sys.site.title`).catch(() => null))?.status, { timeout: 60_000 })
+        .poll(async () => (await fetch(`${backendURL}/api/system/config/configKey/sys.site.title`).catch(() => null))?.status, {
+          timeout: 60_000,
+        })
         .toBe(200);
       return child;
     };
@@ -220,7 +222,9 @@ test.describe('SIGTERM under load', () => {
       try {
         expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
         const stored = new Set(
-          (db.prepare("SELECT company_name AS name FROM visit_client WHERE company_name LIKE '停机测试-%'").all() as { name: string }[]).map((r) => r.name),
+          (
+            db.prepare("SELECT company_name AS name FROM visit_client WHERE company_name LIKE '停机测试-%'").all() as { name: string }[]
+          ).map((r) => r.name),
         );
         expect(acknowledged.filter((name) => !stored.has(name))).toEqual([]);
       } finally {

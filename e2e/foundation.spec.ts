@@ -86,4 +86,3 @@ test.describe('foundation (issue 2)', () => {
     expect(documentLoads).toBe(1);
   });
 });
-

@@ -115,12 +115,18 @@ test.describe('member area (issue 6)', () => {
     await expect(clientRow).toContainText('1 次');
     await menu(page).getByRole('link', { name: '拜访记录' }).click();
     await page.getByRole('row').filter({ hasText: '下月发布招标公告' }).getByRole('button', { name: '删除' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: /删\s*除/ }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /删\s*除/ })
+      .click();
     await expect(page.getByText('还没有拜访记录，点“新增记录”记下第一次拜访。')).toBeVisible();
     await expectCleanConsole(consoleProblems);
   });
 
-  test('unlocking contacts costs the points once: balance and log change by the cost, a second view is free', async ({ page, consoleProblems }) => {
+  test('unlocking contacts costs the points once: balance and log change by the cost, a second view is free', async ({
+    page,
+    consoleProblems,
+  }) => {
     await registerMember(page);
     await expect(sideScore(page)).toHaveText('100');
     await page.goto(`/xmk/${UNLOCK_XMK_ID}`);
@@ -218,7 +224,10 @@ test.describe('member area (issue 6)', () => {
     await logIn(page, 'demo', 'demo123', '/user/logscore');
     await expect(page.getByRole('row').filter({ hasText: '注册赠送' })).toBeVisible();
     await page.getByRole('banner').getByRole('button', { name: '退出登录' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: /退出登录/ }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /退出登录/ })
+      .click();
     await expect(page).toHaveURL(`${NO_CAPTCHA}/`);
     await expect(page.getByRole('banner').getByRole('link', { name: '登录' })).toBeVisible();
     await expectCleanConsole(consoleProblems);
@@ -243,6 +252,11 @@ test.describe('member area (issue 6)', () => {
 });
 
 async function newContext(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: NO_CAPTCHA, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 1366, height: 768 } });
+  const context = await browser.newContext({
+    baseURL: NO_CAPTCHA,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    viewport: { width: 1366, height: 768 },
+  });
   return context.newPage();
 }

@@ -31,7 +31,10 @@ async function phone(browser: Browser, ua: string, width = 390) {
 
 /** Nothing wider than the viewport: the document does not scroll sideways. */
 async function expectNoOverflow(page: Page) {
-  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  const { scroll, client } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
   expect(scroll, `${page.url()} is ${scroll}px wide in a ${client}px viewport`).toBeLessThanOrEqual(client);
 }
 
@@ -43,7 +46,9 @@ async function expectTouchTargets(page: Page) {
       .map((el) => ({ el, box: el.getBoundingClientRect() }))
       .filter(({ box }) => box.width > 0 && box.height > 0)
       .filter(({ box }) => box.height < 44 || box.width < 44)
-      .map(({ el, box }) => `${el.tagName} "${(el.textContent ?? '').trim().slice(0, 20)}" ${Math.round(box.width)}×${Math.round(box.height)}`),
+      .map(
+        ({ el, box }) => `${el.tagName} "${(el.textContent ?? '').trim().slice(0, 20)}" ${Math.round(box.width)}×${Math.round(box.height)}`,
+      ),
   );
   expect(small, small.join('\n')).toEqual([]);
 }

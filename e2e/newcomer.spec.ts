@@ -13,7 +13,9 @@ import { expect, test, waitForHydration } from './fixtures.ts';
 const AXE = readFileSync(resolve('node_modules/axe-core/axe.min.js'), 'utf8');
 
 /** Every public route of spec §2 (member and test pages are not public), with a real id for details. */
-const DESKTOP_PATHS = ROUTES.filter((r) => r.layout !== 'user' && r.layout !== 'test' && r.layout !== 'mobile').map((r) => r.path.replace(':id', '1'));
+const DESKTOP_PATHS = ROUTES.filter((r) => r.layout !== 'user' && r.layout !== 'test' && r.layout !== 'mobile').map((r) =>
+  r.path.replace(':id', '1'),
+);
 /** The mobile site's public pages (issue 14; its member pages need a login), details with a real id. */
 const MOBILE_PATHS = ROUTES.filter((r) => r.layout === 'mobile' && !r.path.startsWith('/m/pages/user')).map((r) =>
   r.path.endsWith('/detail') ? `${r.path}?id=1` : r.path,

@@ -68,18 +68,15 @@ test.describe('public content (issue 5)', () => {
     await page.goBack();
     await expect(page).toHaveURL(/\/zb\?keyword=%E5%B7%A5%E7%A8%8B&areaCode=370100&pageNum=2$/);
     await expect(page.getByRole('searchbox', { name: '关键词' })).toHaveValue('工程');
-    await expect(
-      page.getByRole('group', { name: '地区' }).getByRole('link', { name: '济南市', exact: true }),
-    ).toHaveAttribute('aria-current', 'true');
+    await expect(page.getByRole('group', { name: '地区' }).getByRole('link', { name: '济南市', exact: true })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
     await expect(page.getByRole('navigation', { name: '分页' }).locator('[aria-current="page"]')).toHaveText('2');
     await expectCleanConsole(consoleProblems);
   });
 
-  test('the first paint of a detail fetches nothing the server already sent', async ({
-    page,
-    request,
-    consoleProblems,
-  }) => {
+  test('the first paint of a detail fetches nothing the server already sent', async ({ page, request, consoleProblems }) => {
     const apiCalls: string[] = [];
     page.on('request', (req) => {
       if (new URL(req.url()).pathname.startsWith('/prod-api/')) apiCalls.push(req.url());

@@ -49,11 +49,22 @@ test.describe('two instances behind a round-robin proxy', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'portal-scale-'));
     const port = await freePort();
     backend = spawn(process.execPath, ['dist/node/backend.js'], {
-      env: { ...process.env, BACKEND_PORT: String(port), DATA_DIR: dataDir, CAPTCHA_ENABLED: 'false', SEED_PROJECTS: '300', SEED_TENDERS: '400' },
+      env: {
+        ...process.env,
+        BACKEND_PORT: String(port),
+        DATA_DIR: dataDir,
+        CAPTCHA_ENABLED: 'false',
+        SEED_PROJECTS: '300',
+        SEED_TENDERS: '400',
+      },
       stdio: 'ignore',
     });
     const backendURL = `http://127.0.0.1:${port}`;
-    await expect.poll(async () => (await fetch(`${backendURL}/api/system/config/configKey/sys.site.title`).catch(() => null))?.status, { timeout: 60_000 }).toBe(200);
+    await expect
+      .poll(async () => (await fetch(`${backendURL}/api/system/config/configKey/sys.site.title`).catch(() => null))?.status, {
+        timeout: 60_000,
+      })
+      .toBe(200);
     portals = await Promise.all([0, 1].map(() => startProductionPortal({ env: { BACKEND_URL: backendURL } })));
     proxy = roundRobin(
       portals.map((p) => p.url),
@@ -111,10 +122,17 @@ test.describe('two instances behind a round-robin proxy', () => {
     await page.goto('about:blank');
     const before = served.length;
     for (let i = 0; i < 4; i++) {
-      const res = await page.request.get(`${url}/prod-api/cms/member/getMemberInfo`, { headers: { platform: 'cmsMember', 'Sec-Fetch-Site': 'same-origin' } });
+      const res = await page.request.get(`${url}/prod-api/cms/member/getMemberInfo`, {
+        headers: { platform: 'cmsMember', 'Sec-Fetch-Site': 'same-origin' },
+      });
       expect(((await res.json()) as { user?: { userName?: string } }).user?.userName).toBe(username);
     }
-    expect(served.slice(before).map((s) => s.instance).sort()).toEqual([0, 0, 1, 1]);
+    expect(
+      served
+        .slice(before)
+        .map((s) => s.instance)
+        .sort(),
+    ).toEqual([0, 0, 1, 1]);
   });
 
   test('the duplicate-submit guard lives in the browser, so it holds whichever instance would answer', async ({ page }) => {
@@ -139,7 +157,12 @@ test.describe('two instances behind a round-robin proxy', () => {
       texts.push(/<main[\s\S]*<\/main>/.exec(await res.text())?.[0]);
     }
     expect(texts[0]).toContain('关于我们');
-    expect(served.slice(-2).map((s) => s.instance).sort()).toEqual([0, 1]);
+    expect(
+      served
+        .slice(-2)
+        .map((s) => s.instance)
+        .sort(),
+    ).toEqual([0, 1]);
     expect(texts[0]).toBe(texts[1]);
   });
 });

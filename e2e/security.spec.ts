@@ -55,7 +55,19 @@ test.describe('Content Security Policy in the browser', () => {
     await watchCsp(page);
     const firstId = async (type: 'xmk' | 'zb') =>
       ((await (await request.get(`/prod-api/api/${type}/search?pageSize=1`)).json()) as { rows: { id: number }[] }).rows[0]?.id;
-    const paths = ['/', '/index2', '/xmk', `/xmk/${await firstId('xmk')}`, `/zb/${await firstId('zb')}`, '/goods', '/business/gczx', '/support/notice', '/3g', '/test/demo', '/user_register'];
+    const paths = [
+      '/',
+      '/index2',
+      '/xmk',
+      `/xmk/${await firstId('xmk')}`,
+      `/zb/${await firstId('zb')}`,
+      '/goods',
+      '/business/gczx',
+      '/support/notice',
+      '/3g',
+      '/test/demo',
+      '/user_register',
+    ];
     for (const path of paths) await visit(page, path);
 
     // The captcha image (a data: URI) and its refresh.
@@ -79,7 +91,10 @@ test.describe('Content Security Policy in the browser', () => {
 
     // antd's modal (it locks scrolling with an inserted <style>) and a toast.
     await page.getByRole('banner').getByRole('button', { name: '退出登录' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: /退出登录/ }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /退出登录/ })
+      .click();
     await expect(page.getByText('已退出登录')).toBeVisible();
     expect(await violations(page)).toEqual([]);
     await expectCleanConsole(consoleProblems);

@@ -8,7 +8,13 @@ import { join } from 'node:path';
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
 const child = spawn(process.execPath, ['dist/node/server.js'], {
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', DATA_DIR: dataDir, ...process.env, SEED_PROJECTS: process.env.SEED_PROJECTS ?? '400', SEED_TENDERS: process.env.SEED_TENDERS ?? '600' },
+  env: {
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    ...process.env,
+    SEED_PROJECTS: process.env.SEED_PROJECTS ?? '400',
+    SEED_TENDERS: process.env.SEED_TENDERS ?? '600',
+  },
 });
 const stop = (signal) => child.kill(signal);
 process.on('SIGTERM', () => stop('SIGTERM'));

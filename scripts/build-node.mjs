@@ -19,4 +19,8 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-console.log(`built ${Object.keys(entryPoints).map((n) => `dist/node/${n}.js`).join(', ')}`);
+console.log(
+  `built ${Object.keys(entryPoints)
+    .map((n) => `dist/node/${n}.js`)
+    .join(', ')}`,
+);

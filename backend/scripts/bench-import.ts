@@ -138,7 +138,12 @@ function addSubscriptions(db: Db, count: number, records: readonly NoticeImportR
       const title = Array.from(rng.pick(records).title.replace(/[^\p{L}\p{N}]/gu, ''));
       const length = rng.int(3, 5);
       const start = rng.int(0, Math.max(0, title.length - length));
-      let keyword = rng.chance(0.95) ? title.slice(start, start + length).join('').replace(GENERIC, '') : '';
+      let keyword = rng.chance(0.95)
+        ? title
+            .slice(start, start + length)
+            .join('')
+            .replace(GENERIC, '')
+        : '';
       if (Array.from(keyword).length < 2) keyword = '';
       const broad = keyword === '';
       insertSubscription.run(

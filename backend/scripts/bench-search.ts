@@ -203,7 +203,9 @@ function likeQuery(sql: Statements, keyword: string, filter: FilterCase, page: n
   }
   const clause = where.join(' AND ');
   const count = sql.get<(string | number)[], { n: number }>(`SELECT count(0) AS n FROM zb WHERE ${clause}`);
-  const rows = sql.get(`SELECT id, title, area_code, publish_time, amount FROM zb WHERE ${clause} ORDER BY publish_time DESC LIMIT ? OFFSET ?`);
+  const rows = sql.get(
+    `SELECT id, title, area_code, publish_time, amount FROM zb WHERE ${clause} ORDER BY publish_time DESC LIMIT ? OFFSET ?`,
+  );
   return () => {
     const total = count.get(...params)!.n;
     rows.all(...params, PAGE_SIZE, (page - 1) * PAGE_SIZE);
@@ -269,7 +271,20 @@ function benchmarkCases(dataDir: string): CaseResult[] {
   return results;
 }
 
-const COLUMNS = ['keyword', 'chars', 'kind', 'filter', 'page', 'total', 'p50 ms', 'p95 ms', 'LIKE ms', 'LIKE total', 'speed-up', ''] as const;
+const COLUMNS = [
+  'keyword',
+  'chars',
+  'kind',
+  'filter',
+  'page',
+  'total',
+  'p50 ms',
+  'p95 ms',
+  'LIKE ms',
+  'LIKE total',
+  'speed-up',
+  '',
+] as const;
 const WIDTHS = [10, 6, 7, 12, 5, 8, 8, 8, 9, 11, 9, 8];
 
 function printLine(cells: readonly string[]): void {
@@ -278,7 +293,20 @@ function printLine(cells: readonly string[]): void {
 
 function printRow(r: CaseResult): void {
   const misses = [r.meetsP95 ? '' : 'p95', r.meetsSpeedUp ? '' : '<20×'].filter(Boolean).join(',');
-  printLine([r.keyword, String(r.chars), r.kind, r.filter, String(r.page), r.total, r.p50.toFixed(1), r.p95.toFixed(1), r.likeMedian.toFixed(0), String(r.likeTotal), `${r.speedUp.toFixed(0)}×`, misses ? `MISS ${misses}` : 'ok']);
+  printLine([
+    r.keyword,
+    String(r.chars),
+    r.kind,
+    r.filter,
+    String(r.page),
+    r.total,
+    r.p50.toFixed(1),
+    r.p95.toFixed(1),
+    r.likeMedian.toFixed(0),
+    String(r.likeTotal),
+    `${r.speedUp.toFixed(0)}×`,
+    misses ? `MISS ${misses}` : 'ok',
+  ]);
 }
 
 function commitStamp(): string {
@@ -297,10 +325,15 @@ async function main() {
     }
     const seedSeconds = existing === null ? seed(dataDir) : null;
     if (existing !== null) console.log(`reusing ${dataDir}: ${existing.xmk} projects, ${existing.zb} tenders`);
-    const sizeBytes = ['', '-wal'].reduce((sum, s) => sum + (fs.statSync(path.join(dataDir, DATABASE_FILE + s), { throwIfNoEntry: false })?.size ?? 0), 0);
+    const sizeBytes = ['', '-wal'].reduce(
+      (sum, s) => sum + (fs.statSync(path.join(dataDir, DATABASE_FILE + s), { throwIfNoEntry: false })?.size ?? 0),
+      0,
+    );
 
     const start = await timeBackendStart(dataDir);
-    console.log(`\nbackend: first answer ${start.answeredMs} ms after start (budget ${START_BUDGET_MS} ms); first searches ${start.firstSearchesMs.join(', ')} ms`);
+    console.log(
+      `\nbackend: first answer ${start.answeredMs} ms after start (budget ${START_BUDGET_MS} ms); first searches ${start.firstSearchesMs.join(', ')} ms`,
+    );
 
     console.log(`\nzb search, ${runs} runs per case (after one warm-up), LIKE ${likeRuns} runs; speed-up = LIKE median / index p50\n`);
     printLine([...COLUMNS]);
@@ -312,7 +345,9 @@ async function main() {
     console.log(`\nseed: ${seedSeconds === null ? 'reused' : `${Math.round(seedSeconds)} s`}, database ${(sizeBytes / 1e9).toFixed(2)} GB`);
     console.log(`worst p95: ${worst.p95} ms (${worst.keyword}, ${worst.filter}, page ${worst.page})`);
     console.log(`p95 ≤ ${TARGET_P95_MS} ms: ${cases.length - slow.length}/${cases.length} cases`);
-    console.log(`≥ ${TARGET_SPEED_UP}× LIKE: ${cases.length - weak.length}/${cases.length} cases${weak.length ? `; missed by ${weak.map((c) => `${c.keyword}/${c.filter}/p${c.page} ${c.speedUp}×`).join(', ')}` : ''}`);
+    console.log(
+      `≥ ${TARGET_SPEED_UP}× LIKE: ${cases.length - weak.length}/${cases.length} cases${weak.length ? `; missed by ${weak.map((c) => `${c.keyword}/${c.filter}/p${c.page} ${c.speedUp}×`).join(', ')}` : ''}`,
+    );
     console.log(`backend answers within ${START_BUDGET_MS / 1000} s: ${start.answeredMs <= START_BUDGET_MS ? 'yes' : 'NO'}`);
 
     const report = {

@@ -134,9 +134,7 @@ function assemble(
     const added = topUpDemoData(db, clock());
     if (added.days > 0) {
       stats.invalidate();
-      log.info(
-        `backend: published ${added.projects} projects and ${added.tenders} tenders for ${added.days} missing day(s)`,
-      );
+      log.info(`backend: published ${added.projects} projects and ${added.tenders} tenders for ${added.days} missing day(s)`);
     }
   };
   // Top up now, and again just after each midnight while the process runs.

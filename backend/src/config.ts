@@ -44,8 +44,7 @@ export class ConfigError extends Error {
 
 const booleanVar = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const switchVar = z.enum(['on', 'off', 'true', 'false', '1', '0']).transform((v) => v === 'on' || v === 'true' || v === '1');
-const integerVar = (min: number, max: number) =>
-  z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().min(min).max(max));
+const integerVar = (min: number, max: number) => z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().min(min).max(max));
 
 /**
  * One variable: empty counts as unset; `fallback` applies when unset; a bad value throws a
@@ -102,12 +101,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     extensions: variable(env, 'BACKEND_EXTENSIONS', switchVar, 'on or off', 'on'),
     seedProjects: variable(env, 'SEED_PROJECTS', integerVar(0, 5_000_000), 'an integer from 0 to 5000000', '3000'),
     seedTenders: variable(env, 'SEED_TENDERS', integerVar(0, 5_000_000), 'an integer from 0 to 5000000', '5000'),
-    smtpUrl: variable(env, 'SMTP_URL', z.string().regex(/^smtps?:\/\/\S+$/).max(500), 'an smtp:// or smtps:// URL'),
+    smtpUrl: variable(
+      env,
+      'SMTP_URL',
+      z
+        .string()
+        .regex(/^smtps?:\/\/\S+$/)
+        .max(500),
+      'an smtp:// or smtps:// URL',
+    ),
     mailFrom: variable(env, 'MAIL_FROM', z.string().min(3).max(200), 'a sender address', '山东项目网 <noreply@localhost>'),
     siteUrl: variable(
       env,
       'SITE_URL',
-      z.string().regex(/^https?:\/\/\S+$/).transform((v) => v.replace(/\/+$/, '')),
+      z
+        .string()
+        .regex(/^https?:\/\/\S+$/)
+        .transform((v) => v.replace(/\/+$/, '')),
       'an http(s) URL such as https://www.example.com',
     ),
   };

@@ -38,11 +38,7 @@ export function ack(msg = MSG_SUCCESS): AckResult {
   return { code: 200, msg };
 }
 
-export function table<T>(
-  rows: T[],
-  total: number,
-  extra: { totalCapped?: boolean; msg?: string } = {},
-): TableDataInfo<T> {
+export function table<T>(rows: T[], total: number, extra: { totalCapped?: boolean; msg?: string } = {}): TableDataInfo<T> {
   const body: TableDataInfo<T> = { code: 200, msg: extra.msg ?? MSG_QUERY_SUCCESS, total, rows };
   if (extra.totalCapped !== undefined) body.totalCapped = extra.totalCapped;
   return body;

@@ -117,8 +117,7 @@ export function createHttpServer(app: Express): http.Server {
   server.headersTimeout = 66_000;
   server.on('clientError', (err: ParserError, socket: Duplex) => {
     // Only a request line that starts its packet, with no response under way, is replayed.
-    const replay =
-      err.code === 'HPE_INVALID_URL' && err.rawPacket && !responding(socket) ? encodeRequestLine(err.rawPacket) : null;
+    const replay = err.code === 'HPE_INVALID_URL' && err.rawPacket && !responding(socket) ? encodeRequestLine(err.rawPacket) : null;
     if (replay) reinject(server, socket, replay);
     else answerClientError(err, socket);
   });

@@ -29,16 +29,9 @@ type Handler<Args extends unknown[]> = (req: Request, ...args: Args) => Body | P
 
 export interface Routes {
   /** auth 'public': any bearer is ignored. `noStore` for answers no cache may keep (captcha). */
-  open<E extends Endpoint & { auth: 'public' }>(
-    endpoint: E,
-    handler: Handler<[input: Input<E>]>,
-    options?: { noStore?: boolean },
-  ): void;
+  open<E extends Endpoint & { auth: 'public' }>(endpoint: E, handler: Handler<[input: Input<E>]>, options?: { noStore?: boolean }): void;
   /** auth 'optional': the session when a valid bearer is present. */
-  optional<E extends Endpoint & { auth: 'optional' }>(
-    endpoint: E,
-    handler: Handler<[session: Session | null, input: Input<E>]>,
-  ): void;
+  optional<E extends Endpoint & { auth: 'optional' }>(endpoint: E, handler: Handler<[session: Session | null, input: Input<E>]>): void;
   /** auth 'member': `{code: 401}` without a valid bearer. */
   member<E extends Endpoint & { auth: 'member' }>(endpoint: E, handler: Handler<[session: Session, input: Input<E>]>): void;
   /** auth 'admin': `{code: 403}` without the admin token in `X-Admin-Token`. */
@@ -93,7 +86,12 @@ export interface RouteOptions {
   takeWrite?: (memberId: number) => void;
 }
 
-export function createRoutes(router: Router, tokens: TokenService, adminToken: string, options: RouteOptions = { extensions: true }): RouteRegistry {
+export function createRoutes(
+  router: Router,
+  tokens: TokenService,
+  adminToken: string,
+  options: RouteOptions = { extensions: true },
+): RouteRegistry {
   const takeWrite = options.takeWrite ?? (() => undefined);
   const registered = new Set<Endpoint>();
   const served = new Set<Endpoint>();
@@ -114,8 +112,7 @@ export function createRoutes(router: Router, tokens: TokenService, adminToken: s
   const session = (req: Request) => tokens.resolve(req.get('authorization'));
 
   return {
-    open: (endpoint, handler, options) =>
-      add(endpoint, options?.noStore ?? false, (req) => handler(req, inputOf(endpoint, req))),
+    open: (endpoint, handler, options) => add(endpoint, options?.noStore ?? false, (req) => handler(req, inputOf(endpoint, req))),
     optional: (endpoint, handler) =>
       add(endpoint, true, (req) => {
         const current = session(req);

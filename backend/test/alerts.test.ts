@@ -22,7 +22,10 @@ interface XmlElement {
   getElementsByTagName(name: string): ArrayLike<XmlElement> & Iterable<XmlElement>;
 }
 const { JSDOM } = createRequire(import.meta.url)('jsdom') as {
-  JSDOM: new (text: string, options: { contentType: string }) => {
+  JSDOM: new (
+    text: string,
+    options: { contentType: string },
+  ) => {
     window: { document: { documentElement: XmlElement; getElementsByTagName: XmlElement['getElementsByTagName'] } };
   };
 };
@@ -85,7 +88,15 @@ const idOf = (backend: TestBackend, sourceId: string) =>
 async function alerts(backend: TestBackend, token: string, query: Record<string, string | number> = {}) {
   const res = await api(backend, token).get('/cms/alerts/list', { pageNum: 1, pageSize: 50, ...query });
   expect(res.body.code).toBe(200);
-  return res.body.rows as { id: number; kind: string; contentType: string; contentId: number; title: string; read: boolean; detail?: string }[];
+  return res.body.rows as {
+    id: number;
+    kind: string;
+    contentType: string;
+    contentId: number;
+    title: string;
+    read: boolean;
+    detail?: string;
+  }[];
 }
 
 const subscription = (overrides: object = {}) => ({ name: '地铁', keywords: '地铁 站', areaCodes: ['370100'], ...overrides });
@@ -152,7 +163,8 @@ describe('subscriptions', () => {
 
   it('caps a free member at 10 subscriptions', async () => {
     const m = api(t, await member());
-    for (let i = 0; i < 10; i++) expect((await m.post('/cms/alerts/subscriptions', { name: `订阅${i}`, keywords: `词${i}` })).body.code).toBe(200);
+    for (let i = 0; i < 10; i++)
+      expect((await m.post('/cms/alerts/subscriptions', { name: `订阅${i}`, keywords: `词${i}` })).body.code).toBe(200);
     expect((await m.post('/cms/alerts/subscriptions', { name: '第十一', keywords: '多' })).body).toEqual({
       code: 500,
       msg: '订阅数量已达上限（普通会员 10 个），升级 VIP 会员可添加更多',
@@ -241,7 +253,12 @@ describe('alerts at import time', () => {
     await importRecords(t, [first]);
     const id = idOf(t, first.sourceId);
     await m.put('/cms/favorite/changeStatus', { id, type: 'zb', isCancel: 0 });
-    const result = tender({ processCode: 'ALERT-PROC-1', noticeType: '中标结果', title: '地铁站周边道路改造工程中标结果公告', publishTime: '2024-06-12 10:00:00' });
+    const result = tender({
+      processCode: 'ALERT-PROC-1',
+      noticeType: '中标结果',
+      title: '地铁站周边道路改造工程中标结果公告',
+      publishTime: '2024-06-12 10:00:00',
+    });
     await importRecords(t, [result]);
     expect(await alerts(t, token, { kind: 'changed' })).toEqual([
       expect.objectContaining({ contentType: 'zb', contentId: id, title: first.title, detail: `招标流程新增中标结果：${result.title}` }),
@@ -271,7 +288,9 @@ describe('alerts at import time', () => {
       t.clock.set(DEFAULT_TEST_NOW);
     }
     rows = await alerts(t, token, { kind: 'deadline' });
-    expect(rows.map((r) => r.detail).sort()).toEqual(['开标：2024-06-26 09:00', '开标：2024-06-26 09:00', '报名截止：2024-06-14 17:00', '报名截止：2024-06-25 17:00'].sort());
+    expect(rows.map((r) => r.detail).sort()).toEqual(
+      ['开标：2024-06-26 09:00', '开标：2024-06-26 09:00', '报名截止：2024-06-14 17:00', '报名截止：2024-06-25 17:00'].sort(),
+    );
   });
 });
 
@@ -282,7 +301,10 @@ describe('inbox', () => {
     const otherToken = await member();
     const other = api(t, otherToken);
     for (const x of [m, other]) await x.post('/cms/alerts/subscriptions', { name: '收件箱', keywords: '收件箱测试' });
-    await importRecords(t, [1, 2, 3].map((i) => tender({ title: `收件箱测试第${i}号工程招标公告` })));
+    await importRecords(
+      t,
+      [1, 2, 3].map((i) => tender({ title: `收件箱测试第${i}号工程招标公告` })),
+    );
     expect((await m.get('/cms/alerts/unread')).body).toMatchObject({ code: 200, data: 3 });
     const rows = await alerts(t, token);
     expect(rows.map((r) => r.id)).toEqual([...rows.map((r) => r.id)].sort((a, b) => b - a));

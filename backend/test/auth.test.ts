@@ -170,27 +170,20 @@ describe('lockout', () => {
     const locked = await login({ username: 'lock_me', password: t.encrypt('right-pass'), ...(await t.solveCaptcha()) });
     expect(locked.body).toEqual({ code: 500, msg: LOCKED });
     t.clock.advance(9 * MINUTE);
-    expect(
-      (await login({ username: 'lock_me', password: t.encrypt('right-pass'), ...(await t.solveCaptcha()) })).body.msg,
-    ).toBe(LOCKED);
+    expect((await login({ username: 'lock_me', password: t.encrypt('right-pass'), ...(await t.solveCaptcha()) })).body.msg).toBe(LOCKED);
     t.clock.advance(1 * MINUTE + 1000);
-    expect(
-      (await login({ username: 'lock_me', password: t.encrypt('right-pass'), ...(await t.solveCaptcha()) })).body.code,
-    ).toBe(200);
+    expect((await login({ username: 'lock_me', password: t.encrypt('right-pass'), ...(await t.solveCaptcha()) })).body.code).toBe(200);
   });
 
   it('forgets failures after a success', async () => {
-    for (let i = 0; i < 4; i++)
-      await login({ username: 'lock_me', password: t.encrypt('wrong-pass'), ...(await t.solveCaptcha()) });
+    for (let i = 0; i < 4; i++) await login({ username: 'lock_me', password: t.encrypt('wrong-pass'), ...(await t.solveCaptcha()) });
     expect(await t.login('lock_me', 'right-pass')).toBeTruthy();
-    for (let i = 0; i < 4; i++)
-      await login({ username: 'lock_me', password: t.encrypt('wrong-pass'), ...(await t.solveCaptcha()) });
+    for (let i = 0; i < 4; i++) await login({ username: 'lock_me', password: t.encrypt('wrong-pass'), ...(await t.solveCaptcha()) });
     expect(await t.login('lock_me', 'right-pass')).toBeTruthy();
   });
 
   it('locks unknown user names the same way, revealing nothing', async () => {
-    for (let i = 0; i < 5; i++)
-      await login({ username: 'ghost_user', password: t.encrypt('whatever'), ...(await t.solveCaptcha()) });
+    for (let i = 0; i < 5; i++) await login({ username: 'ghost_user', password: t.encrypt('whatever'), ...(await t.solveCaptcha()) });
     const res = await login({ username: 'ghost_user', password: t.encrypt('whatever'), ...(await t.solveCaptcha()) });
     expect(res.body).toEqual({ code: 500, msg: LOCKED });
   });
@@ -203,8 +196,7 @@ describe('lockout per account and client (issue 11)', () => {
   it("locks the client that guessed, not the owner's", async () => {
     await t.register('owner_one', 'right-pass');
     const attacker = from('198.51.100.7');
-    for (let i = 0; i < 5; i++)
-      await attacker({ username: 'owner_one', password: t.encrypt('guess'), ...(await t.solveCaptcha()) });
+    for (let i = 0; i < 5; i++) await attacker({ username: 'owner_one', password: t.encrypt('guess'), ...(await t.solveCaptcha()) });
     const locked = await attacker({ username: 'owner_one', password: t.encrypt('right-pass'), ...(await t.solveCaptcha()) });
     expect(locked.body).toEqual({ code: 500, msg: LOCKED });
     const owner = await from('203.0.113.9')({ username: 'owner_one', password: t.encrypt('right-pass'), ...(await t.solveCaptcha()) });

@@ -15,7 +15,7 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 /** The chunks of a PNG, in order. */
 function chunks(png: Buffer): { type: string; data: Buffer }[] {
   const found: { type: string; data: Buffer }[] = [];
-  for (let at = 8; at < png.length; ) {
+  for (let at = 8; at < png.length;) {
     const length = png.readUInt32BE(at);
     found.push({ type: png.toString('latin1', at + 4, at + 8), data: png.subarray(at + 8, at + 8 + length) });
     at += 12 + length;
@@ -64,7 +64,8 @@ describe('the captcha picture', () => {
       const gray = grayOf(png);
       return [0, 1, 2, 3].map((i) => {
         const rows = [];
-        for (let y = 0; y < CAPTCHA_HEIGHT; y++) rows.push(gray.slice(y * CAPTCHA_WIDTH + 6 + i * 27, y * CAPTCHA_WIDTH + 33 + i * 27).join(','));
+        for (let y = 0; y < CAPTCHA_HEIGHT; y++)
+          rows.push(gray.slice(y * CAPTCHA_WIDTH + 6 + i * 27, y * CAPTCHA_WIDTH + 33 + i * 27).join(','));
         return rows.join(';');
       });
     };

@@ -39,8 +39,7 @@ interface Row {
 const xmk = (query: Record<string, string | number>) => request(t.app).get('/api/xmk/search').query(query);
 const zb = (query: Record<string, string | number>) => request(t.app).get('/api/zb/search').query(query);
 const ids = (rows: Row[]) => rows.map((r) => r.id);
-const column = <T>(sql: string, ...params: unknown[]) =>
-  (t.db.prepare(sql).all(...params) as { v: T }[]).map((r) => r.v);
+const column = <T>(sql: string, ...params: unknown[]) => (t.db.prepare(sql).all(...params) as { v: T }[]).map((r) => r.v);
 
 describe('search filters', () => {
   it('lists newest first by default, with exact totals', async () => {
@@ -69,17 +68,13 @@ describe('search filters', () => {
 
   it('filters by industry, stage and nature together', async () => {
     const res = await xmk({ industry: '2', stage: '5', nature: '3', pageSize: 100 });
-    const expected = column<number>(
-      "SELECT id AS v FROM xmk WHERE industry = '2' AND stage = '5' AND nature = '3' ORDER BY id DESC",
-    );
+    const expected = column<number>("SELECT id AS v FROM xmk WHERE industry = '2' AND stage = '5' AND nature = '3' ORDER BY id DESC");
     expect(ids(res.body.rows)).toEqual(expected);
   });
 
   it('filters tenders by notice type and amount range; amounts are inclusive', async () => {
     const res = await zb({ noticeType: '2', minAmount: 100, maxAmount: 5000, pageSize: 100 });
-    const expected = column<number>(
-      "SELECT id AS v FROM zb WHERE notice_type = '2' AND amount BETWEEN 100 AND 5000 ORDER BY id DESC",
-    );
+    const expected = column<number>("SELECT id AS v FROM zb WHERE notice_type = '2' AND amount BETWEEN 100 AND 5000 ORDER BY id DESC");
     expect(res.body.total).toBe(expected.length);
     expect(ids(res.body.rows)).toEqual(expected.slice(0, 100));
   });
@@ -175,34 +170,26 @@ describe('keywords', () => {
     }
   });
 
-  it.each([
-    "' OR 1=1 --",
-    '"道路" OR "桥"',
-    '道路*',
-    'NEAR(道路 桥)',
-    '道路 AND NOT 桥',
-    'bi:道路',
-    '%',
-    '_',
-    '\\',
-    '; DROP TABLE zb;',
-  ])('treats %s as text, never as query syntax', async (keyword) => {
-    const res = await zb({ keyword, pageSize: 100 });
-    expect(res.body.code).toBe(200);
-    const text = (r: { id: number }) =>
-      t.db.prepare('SELECT title, tenderer, agency, content FROM zb WHERE id = ?').get(r.id) as Record<string, string>;
-    const words =
-      keyword
-        .normalize('NFKC')
-        .toLowerCase()
-        .match(/[\p{L}\p{N}]+/gu) ?? [];
-    if (words.length === 0) expect(res.body.total).toBe(0);
-    for (const row of res.body.rows) {
-      const haystack = Object.values(text(row)).join(' ').toLowerCase();
-      for (const word of words) expect(haystack).toContain(word);
-    }
-    expect(column<number>('SELECT count(*) AS v FROM zb')[0]).toBe(500);
-  });
+  it.each(["' OR 1=1 --", '"道路" OR "桥"', '道路*', 'NEAR(道路 桥)', '道路 AND NOT 桥', 'bi:道路', '%', '_', '\\', '; DROP TABLE zb;'])(
+    'treats %s as text, never as query syntax',
+    async (keyword) => {
+      const res = await zb({ keyword, pageSize: 100 });
+      expect(res.body.code).toBe(200);
+      const text = (r: { id: number }) =>
+        t.db.prepare('SELECT title, tenderer, agency, content FROM zb WHERE id = ?').get(r.id) as Record<string, string>;
+      const words =
+        keyword
+          .normalize('NFKC')
+          .toLowerCase()
+          .match(/[\p{L}\p{N}]+/gu) ?? [];
+      if (words.length === 0) expect(res.body.total).toBe(0);
+      for (const row of res.body.rows) {
+        const haystack = Object.values(text(row)).join(' ').toLowerCase();
+        for (const word of words) expect(haystack).toContain(word);
+      }
+      expect(column<number>('SELECT count(*) AS v FROM zb')[0]).toBe(500);
+    },
+  );
 
   it('reports "10000+"-style capped totals beyond the cap, and still serves deep pages', () => {
     const search = new ContentSearch(t.context.sql, t.context.stats, 50);
@@ -212,11 +199,7 @@ describe('keywords', () => {
     expect(result.ids).toEqual(all.slice(0, 10));
     const deep = search.search('zb', { keyword: '招标', orderBy: 'time', asc: false }, { pageNum: 7, pageSize: 10 });
     expect(deep.ids).toEqual(all.slice(60, 70));
-    const byAmount = search.search(
-      'zb',
-      { keyword: '招标', orderBy: 'value', asc: false },
-      { pageNum: 1, pageSize: 10 },
-    );
+    const byAmount = search.search('zb', { keyword: '招标', orderBy: 'value', asc: false }, { pageNum: 1, pageSize: 10 });
     expect(byAmount).toMatchObject({ total: 50, capped: true });
   });
 });
@@ -227,9 +210,7 @@ describe('details and contacts', () => {
       "SELECT u.data_id AS v FROM contact_unlock u JOIN member m ON m.id = u.member_id WHERE m.user_name = 'demo' AND u.type = 'xmk'",
     );
   const lockedId = () =>
-    column<number>(
-      'SELECT id AS v FROM xmk WHERE id NOT IN (SELECT data_id FROM contact_unlock) ORDER BY id DESC LIMIT 1',
-    )[0]!;
+    column<number>('SELECT id AS v FROM xmk WHERE id NOT IN (SELECT data_id FROM contact_unlock) ORDER BY id DESC LIMIT 1')[0]!;
   const contactRow = (table: string, id: number) =>
     t.db
       .prepare(
@@ -277,8 +258,7 @@ describe('details and contacts', () => {
 
   it('charges an unlock once, logs it, and keeps the balance', async () => {
     const id = lockedId();
-    const before = (await request(t.app).get('/cms/member/getMemberInfo').set(t.bearer(demo))).body.user
-      .score as number;
+    const before = (await request(t.app).get('/cms/member/getMemberInfo').set(t.bearer(demo))).body.user.score as number;
     const first = await request(t.app).put('/cms/xmk/score/').set(t.bearer(demo)).send({ id });
     expect(first.body).toMatchObject({
       code: 200,
@@ -291,9 +271,7 @@ describe('details and contacts', () => {
     const title = column<string>('SELECT title AS v FROM xmk WHERE id = ?', id)[0];
     expect(log.body.rows[0].remark).toBe(`查看联系方式：${title}`);
     expect(log.body.rows[1]?.remark).not.toBe(`查看联系方式：${title}`);
-    expect(column<number>("SELECT count(*) AS v FROM contact_unlock WHERE data_id = ? AND type = 'xmk'", id)[0]).toBe(
-      1,
-    );
+    expect(column<number>("SELECT count(*) AS v FROM contact_unlock WHERE data_id = ? AND type = 'xmk'", id)[0]).toBe(1);
     const detail = await request(t.app).get(`/cms/xmk/data/${id}`).set(t.bearer(demo));
     expect(detail.body.data.contactAccess).toBe('unlocked');
   });
@@ -313,9 +291,7 @@ describe('details and contacts', () => {
     expect(res.body).toEqual({ code: 500, msg: '积分不足' });
     expect(column<number>("SELECT score AS v FROM member WHERE user_name = 'poor_member'")[0]).toBe(5);
     expect(
-      column<number>(
-        "SELECT count(*) AS v FROM contact_unlock u JOIN member m ON m.id = u.member_id WHERE m.user_name = 'poor_member'",
-      )[0],
+      column<number>("SELECT count(*) AS v FROM contact_unlock u JOIN member m ON m.id = u.member_id WHERE m.user_name = 'poor_member'")[0],
     ).toBe(0);
   });
 
@@ -356,9 +332,7 @@ describe('details and contacts', () => {
 
   it('returns sanitised body HTML', async () => {
     t.db
-      .prepare(
-        'UPDATE xmk SET content = \'<p onclick="x()">正文<script>alert(1)</script><img src=x onerror=alert(1)></p>\' WHERE id = 7',
-      )
+      .prepare('UPDATE xmk SET content = \'<p onclick="x()">正文<script>alert(1)</script><img src=x onerror=alert(1)></p>\' WHERE id = 7')
       .run();
     const res = await request(t.app).get('/api/cmsData/xmk/7');
     expect(res.body.data.content).toBe('<p>正文</p>');
@@ -415,13 +389,8 @@ describe('bidding subscription', () => {
 
   it('narrows by keyword', async () => {
     const all = await request(t.app).get('/cms/bidding/list').query({ pageSize: 100 }).set(t.bearer(demo));
-    const res = await request(t.app)
-      .get('/cms/bidding/list')
-      .query({ keyword: '中标', pageSize: 100 })
-      .set(t.bearer(demo));
-    const withKeyword = column<number>(
-      "SELECT id AS v FROM zb WHERE title || tenderer || agency || content LIKE '%中标%'",
-    );
+    const res = await request(t.app).get('/cms/bidding/list').query({ keyword: '中标', pageSize: 100 }).set(t.bearer(demo));
+    const withKeyword = column<number>("SELECT id AS v FROM zb WHERE title || tenderer || agency || content LIKE '%中标%'");
     expect(res.body.total).toBeGreaterThan(0);
     expect(ids(res.body.rows)).toEqual(ids(all.body.rows).filter((id) => withKeyword.includes(id)));
   });

@@ -28,12 +28,8 @@ beforeAll(async () => {
   const first = (sql: string) => (t.db.prepare(sql).get() as { id: number }).id;
   ids.xmk = first('SELECT max(id) AS id FROM xmk');
   ids.zb = first('SELECT max(id) AS id FROM zb');
-  ids.client = first(
-    "SELECT min(c.id) AS id FROM visit_client c JOIN member m ON m.id = c.member_id WHERE m.user_name = 'demo'",
-  );
-  ids.record = first(
-    "SELECT min(r.id) AS id FROM visit_record r JOIN member m ON m.id = r.member_id WHERE m.user_name = 'demo'",
-  );
+  ids.client = first("SELECT min(c.id) AS id FROM visit_client c JOIN member m ON m.id = c.member_id WHERE m.user_name = 'demo'");
+  ids.record = first("SELECT min(r.id) AS id FROM visit_record r JOIN member m ON m.id = r.member_id WHERE m.user_name = 'demo'");
   ids.message = first('SELECT min(id) AS id FROM message');
   ids.order = first("SELECT min(id) AS id FROM cms_order WHERE status = 'pending'");
   ids.goods = first('SELECT min(id) AS id FROM goods');
@@ -131,10 +127,7 @@ const samples: Record<EndpointName, () => Sample | Promise<Sample>> = {
 
 /** A subscription of demo's, for the calls that change one. */
 async function newSubscription(): Promise<number> {
-  const res = await request(t.app)
-    .post('/cms/alerts/subscriptions')
-    .set(t.bearer(demoToken))
-    .send({ name: '端点样例', keywords: '工程' });
+  const res = await request(t.app).post('/cms/alerts/subscriptions').set(t.bearer(demoToken)).send({ name: '端点样例', keywords: '工程' });
   return res.body.data.id as number;
 }
 
@@ -192,11 +185,7 @@ describe.each(Object.keys(ENDPOINTS) as EndpointName[])('%s', (name) => {
   if (endpoint.auth === 'admin') {
     it('answers code 403 without the admin token, or with a member token or a wrong one', async () => {
       const sample = await sampleFor(name);
-      const attempts: Record<string, string>[] = [
-        {},
-        t.bearer(demoToken),
-        { 'X-Admin-Token': 'wrong-admin-token-0000' },
-      ];
+      const attempts: Record<string, string>[] = [{}, t.bearer(demoToken), { 'X-Admin-Token': 'wrong-admin-token-0000' }];
       for (const headers of attempts) {
         const res = await call(name, sample, headers);
         expect(res.body).toEqual({ code: 403, msg: '当前操作没有权限' });

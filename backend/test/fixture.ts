@@ -137,9 +137,7 @@ export async function createTestBackend(options: TestBackendOptions = {}): Promi
   const { app } = backend;
   const publicKey = backend.context.passwords.publicKeyPem;
   const encrypt = (plain: string) =>
-    publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(plain, 'utf8')).toString(
-      'base64',
-    );
+    publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(plain, 'utf8')).toString('base64');
 
   const solveCaptcha = async () => {
     const res = await request(app).get('/captchaImage');

@@ -72,10 +72,7 @@ describe('paths and methods', () => {
 
 describe('request bodies', () => {
   it('refuses unparseable JSON with HTTP 400', async () => {
-    const res = await request(t.app)
-      .put('/api/cms/addMsg')
-      .set('Content-Type', 'application/json')
-      .send('{"name": "张三",');
+    const res = await request(t.app).put('/api/cms/addMsg').set('Content-Type', 'application/json').send('{"name": "张三",');
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ code: 400, msg: '请求体不是有效的 JSON' });
     expectNoInternals(res.text);
@@ -101,9 +98,7 @@ describe('request bodies', () => {
   });
 
   it('names the field of a missing or wrong-typed value', async () => {
-    const missing = await request(t.app)
-      .put('/api/cms/addMsg')
-      .send({ phone: '13800000000', content: '你好', source: 'support' });
+    const missing = await request(t.app).put('/api/cms/addMsg').send({ phone: '13800000000', content: '你好', source: 'support' });
     expect(missing.body).toEqual({ code: 500, msg: 'name 必须是 1 到 20 个字符' });
     const wrongType = await request(t.app)
       .put('/cms/favorite/changeStatus')
@@ -208,7 +203,9 @@ describe('the listener', () => {
   });
 
   it('never writes an error into the answer of a pipelined request before the refused one', async () => {
-    const answer = await raw(Buffer.concat([line('/api/zb/search?pageSize=1', false), Buffer.from('GET /a b c HTTP/1.1\r\nHost: x\r\n\r\n')]));
+    const answer = await raw(
+      Buffer.concat([line('/api/zb/search?pageSize=1', false), Buffer.from('GET /a b c HTTP/1.1\r\nHost: x\r\n\r\n')]),
+    );
     expect(answer).not.toContain('请求格式不正确');
     expect(answer.match(/HTTP\/1\.1 /g) ?? []).toHaveLength(answer === '' ? 0 : 1);
   });

@@ -49,22 +49,18 @@ describe('member info', () => {
 
   it('reads a lapsed tier as 普通会员', async () => {
     const token = await t.register('lapsed', 'abc12345');
-    t.db
-      .prepare("UPDATE member SET level = '2', level_expire_time = '2024-06-01 00:00:00' WHERE user_name = 'lapsed'")
-      .run();
+    t.db.prepare("UPDATE member SET level = '2', level_expire_time = '2024-06-01 00:00:00' WHERE user_name = 'lapsed'").run();
     const res = await get('/cms/member/getMemberInfo', token);
     expect(res.body).toMatchObject({ roles: ['member'], permissions: [], user: { level: '0', levelExpireTime: null } });
   });
 
   it('lists the tiers on offer', async () => {
     const res = await get('/cms/member/list', demo);
-    expect(res.body.rows.map((r: { level: string; viewAllContacts: boolean }) => [r.level, r.viewAllContacts])).toEqual(
-      [
-        ['0', false],
-        ['1', true],
-        ['2', true],
-      ],
-    );
+    expect(res.body.rows.map((r: { level: string; viewAllContacts: boolean }) => [r.level, r.viewAllContacts])).toEqual([
+      ['0', false],
+      ['1', true],
+      ['2', true],
+    ]);
     expect(res.body.rows[2].benefits.length).toBeGreaterThan(0);
   });
 
@@ -77,8 +73,7 @@ describe('member info', () => {
     expect(jinan.label).toBe('济南市');
     expect(jinan.children).toHaveLength(12);
     expect(jinan.children).toContainEqual({ id: '370112', label: '历城区' });
-    for (const city of tree)
-      for (const county of city.children) expect(county.id.slice(0, 4)).toBe(city.id.slice(0, 4));
+    for (const city of tree) for (const county of city.children) expect(county.id.slice(0, 4)).toBe(city.id.slice(0, 4));
   });
 });
 
@@ -128,9 +123,7 @@ describe('random password', () => {
     expect(current.body.data.randomPassword).toMatch(/^[\w-]{16}$/);
     const rotated = await get('/cms/member/createRandomPassword/1718159400000', demo);
     expect(rotated.body.data.randomPassword).not.toBe(current.body.data.randomPassword);
-    expect((await get('/cms/member/getRandomPassword/', demo)).body.data.randomPassword).toBe(
-      rotated.body.data.randomPassword,
-    );
+    expect((await get('/cms/member/getRandomPassword/', demo)).body.data.randomPassword).toBe(rotated.body.data.randomPassword);
     expect((await get('/cms/member/createRandomPassword/a%20b', demo)).body).toEqual({
       code: 500,
       msg: 'x 必须是 1 到 64 个字符',
@@ -179,16 +172,12 @@ describe('favourites', () => {
   it('cancelling something never favourited creates nothing', async () => {
     const id = xmkId() - 1;
     expect((await change(vip, id, 1)).body.data.favorited).toBe(false);
-    expect((await get('/cms/favorite/list/', vip)).body.rows.map((r: { dataId: number }) => r.dataId)).not.toContain(
-      id,
-    );
+    expect((await get('/cms/favorite/list/', vip)).body.rows.map((r: { dataId: number }) => r.dataId)).not.toContain(id);
   });
 
   it("lists only the member's own favourites, filtered by type", async () => {
     const mine = await get('/cms/favorite/list/', demo, { pageSize: 100 });
-    const expected = value<number>(
-      "SELECT count(*) AS v FROM favorite f JOIN member m ON m.id = f.member_id WHERE m.user_name = 'demo'",
-    );
+    const expected = value<number>("SELECT count(*) AS v FROM favorite f JOIN member m ON m.id = f.member_id WHERE m.user_name = 'demo'");
     expect(mine.body.total).toBe(expected);
     const onlyZb = await get('/cms/favorite/list/', demo, { type: 'zb' });
     expect(onlyZb.body.rows.every((r: { type: string }) => r.type === 'zb')).toBe(true);
@@ -337,10 +326,7 @@ describe('visit clients and records', () => {
       nextVisitDate: '2024-06-12',
       status: '1',
     });
-    expect(detail.body.data.records.map((r: { visitTime: string }) => r.visitTime)).toEqual([
-      '2024-06-12 09:00:00',
-      '2024-06-11 10:00:00',
-    ]);
+    expect(detail.body.data.records.map((r: { visitTime: string }) => r.visitTime)).toEqual(['2024-06-12 09:00:00', '2024-06-11 10:00:00']);
     const list = await get('/cms/baifang/getBaifangRecordsList', demo, {
       clientId,
       beginDate: '2024-06-12',
@@ -369,15 +355,15 @@ describe('visit clients and records', () => {
 
   it('deletes only own records', async () => {
     const recordId = value<number>('SELECT max(id) AS v FROM visit_record WHERE client_id = ?', clientId);
-    expect((await request(t.app).delete(`/cms/baifang/delBaifangRecords/${recordId}`).set(t.bearer(vip))).body).toEqual(
-      { code: 404, msg: '拜访记录不存在' },
-    );
-    expect(
-      (await request(t.app).delete(`/cms/baifang/delBaifangRecords/${recordId}`).set(t.bearer(demo))).body,
-    ).toEqual({ code: 200, msg: '删除成功' });
-    expect(
-      (await request(t.app).delete(`/cms/baifang/delBaifangRecords/${recordId}`).set(t.bearer(demo))).body.code,
-    ).toBe(404);
+    expect((await request(t.app).delete(`/cms/baifang/delBaifangRecords/${recordId}`).set(t.bearer(vip))).body).toEqual({
+      code: 404,
+      msg: '拜访记录不存在',
+    });
+    expect((await request(t.app).delete(`/cms/baifang/delBaifangRecords/${recordId}`).set(t.bearer(demo))).body).toEqual({
+      code: 200,
+      msg: '删除成功',
+    });
+    expect((await request(t.app).delete(`/cms/baifang/delBaifangRecords/${recordId}`).set(t.bearer(demo))).body.code).toBe(404);
   });
 
   it('filters the client list by keyword, status and due', async () => {
@@ -408,9 +394,7 @@ describe('visit clients and records', () => {
     const due = await get('/cms/baifang/getBaifangClientList', demo, { due: 'true' });
     expect(res.body.data.due).toBe(due.body.total);
     expect(res.body.data.records).toBe(
-      value<number>(
-        "SELECT count(*) AS v FROM visit_record r JOIN member m ON m.id = r.member_id WHERE m.user_name = 'demo'",
-      ),
+      value<number>("SELECT count(*) AS v FROM visit_record r JOIN member m ON m.id = r.member_id WHERE m.user_name = 'demo'"),
     );
   });
 
@@ -435,9 +419,7 @@ describe('visit clients and records', () => {
     expect(new Set(names).size).toBe(names.length);
     expect(companies.find((c) => c.phone !== '')!.phone).toContain('****');
     const asVip = await get(`/cms/baifang/getUserCompany/${id}`, vip);
-    expect(JSON.stringify(asVip.body.data)).toContain(
-      value<string>('SELECT contact_phone AS v FROM xmk WHERE id = ?', id),
-    );
+    expect(JSON.stringify(asVip.body.data)).toContain(value<string>('SELECT contact_phone AS v FROM xmk WHERE id = ?', id));
     expect((await get('/cms/baifang/getUserCompany/999999', demo)).body).toEqual({
       code: 404,
       msg: '项目不存在或已删除',

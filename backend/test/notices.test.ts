@@ -145,13 +145,33 @@ describe('POST /admin/content/import', () => {
   it.each([
     ['bad JSON', '{"kind": "zb",', '第 2 行：不是有效的 JSON'],
     ['an unknown field', JSON.stringify({ ...announcement, sourceId: 'x-1', budget: 5 }), '第 2 行：未知字段 budget'],
-    ['an invalid date', JSON.stringify({ ...announcement, sourceId: 'x-2', publishTime: '2024-02-30 09:00:00' }), '第 2 行：发布时间（publishTime）不是有效的日期时间'],
+    [
+      'an invalid date',
+      JSON.stringify({ ...announcement, sourceId: 'x-2', publishTime: '2024-02-30 09:00:00' }),
+      '第 2 行：发布时间（publishTime）不是有效的日期时间',
+    ],
     ['an unknown region', JSON.stringify({ ...announcement, sourceId: 'x-3', areaCode: '110101' }), '第 2 行：未知地区代码 110101'],
-    ['a title over the limit', JSON.stringify({ ...announcement, sourceId: 'x-4', title: '长'.repeat(201) }), '第 2 行：标题（title）不能超过 200 个字符'],
+    [
+      'a title over the limit',
+      JSON.stringify({ ...announcement, sourceId: 'x-4', title: '长'.repeat(201) }),
+      '第 2 行：标题（title）不能超过 200 个字符',
+    ],
     ['a missing title', JSON.stringify({ ...announcement, sourceId: 'x-5', title: undefined }), '第 2 行：缺少标题（title）'],
-    ['an unknown notice type', JSON.stringify({ ...announcement, sourceId: 'x-6', noticeType: '流标公告' }), '第 2 行：未知公告类型 流标公告'],
-    ['a project without its investment', JSON.stringify({ ...project, sourceId: 'x-8', amount: null }), '第 2 行：项目库记录（kind xmk）必须有投资总额'],
-    ['a tender field on a project', JSON.stringify({ ...project, sourceId: 'x-7', openTime: '2024-07-01 09:00:00' }), '第 2 行：项目库记录（kind xmk）不能有开标时间'],
+    [
+      'an unknown notice type',
+      JSON.stringify({ ...announcement, sourceId: 'x-6', noticeType: '流标公告' }),
+      '第 2 行：未知公告类型 流标公告',
+    ],
+    [
+      'a project without its investment',
+      JSON.stringify({ ...project, sourceId: 'x-8', amount: null }),
+      '第 2 行：项目库记录（kind xmk）必须有投资总额',
+    ],
+    [
+      'a tender field on a project',
+      JSON.stringify({ ...project, sourceId: 'x-7', openTime: '2024-07-01 09:00:00' }),
+      '第 2 行：项目库记录（kind xmk）不能有开标时间',
+    ],
   ])('refuses the whole file for %s, naming the line', async (_name, badLine, message) => {
     const before = counts();
     const good = JSON.stringify({ ...announcement, sourceId: 'would-be-new', title: '淄博市新增测试工程招标公告' });
@@ -193,7 +213,9 @@ describe('a changed re-import', () => {
 
   it('keeps the former version, with who and when', () => {
     const rows = t.db
-      .prepare("SELECT version, record, changed_by AS changedBy, change_time AS changeTime FROM notice_version WHERE type = 'zb' AND data_id = ?")
+      .prepare(
+        "SELECT version, record, changed_by AS changedBy, change_time AS changeTime FROM notice_version WHERE type = 'zb' AND data_id = ?",
+      )
       .all(id) as { version: number; record: string; changedBy: string; changeTime: string }[];
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ version: 1, changedBy: 'admin', changeTime: '2024-06-12 10:30:00' });
@@ -217,7 +239,9 @@ describe('a changed re-import', () => {
     const result = importNotices(t.db, jsonl({ ...project, noticeType: '招标' }), { changedBy: 'import', now: t.clock() });
     expect(result).toEqual({ total: 1, inserted: 0, updated: 1, unchanged: 0 });
     const xmkId = idOf('xmk', 'fgw-xm-0001');
-    expect(t.db.prepare("SELECT changed_by AS c FROM notice_version WHERE type = 'xmk' AND data_id = ?").get(xmkId)).toEqual({ c: 'import' });
+    expect(t.db.prepare("SELECT changed_by AS c FROM notice_version WHERE type = 'xmk' AND data_id = ?").get(xmkId)).toEqual({
+      c: 'import',
+    });
   });
 });
 
@@ -249,10 +273,7 @@ describe('lifecycle and what changed on the detail answers', () => {
     expect(visitor.changesAgainst).toMatchObject({ kind: 'notice', id: gg });
     expect(visitor.changes).toEqual(masked);
     expect(free.changes).toEqual(masked);
-    expect(paid.changes).toEqual([
-      masked[0],
-      { field: 'contact.phone', label: '联系电话', before: '13812345678', after: '13899998888' },
-    ]);
+    expect(paid.changes).toEqual([masked[0], { field: 'contact.phone', label: '联系电话', before: '13812345678', after: '13899998888' }]);
     expect(JSON.stringify(visitor)).not.toContain('13899998888');
     expect(JSON.stringify(free)).not.toContain('13812345678');
     expect(visitor.changedBy).toBeNull();
@@ -266,10 +287,7 @@ describe('lifecycle and what changed on the detail answers', () => {
       { stage: '2', summary: '项目发布，当前阶段：审批', changeTime: '2024-05-20 09:00:00' },
       { stage: '4', summary: '项目阶段变更为招标', changeTime: '2024-06-12 10:30:00' },
     ]);
-    expect(detail.lifecycle.tenders.map((n: { id: number }) => n.id)).toEqual([
-      idOf('zb', 'ggzy-2024-0001'),
-      idOf('zb', 'ggzy-2024-0002'),
-    ]);
+    expect(detail.lifecycle.tenders.map((n: { id: number }) => n.id)).toEqual([idOf('zb', 'ggzy-2024-0001'), idOf('zb', 'ggzy-2024-0002')]);
     expect(detail.changes).toEqual([{ field: 'noticeType', label: '项目阶段', before: '2', after: '4' }]);
   });
 });
@@ -310,10 +328,16 @@ describe('npm run import', () => {
     return file;
   };
 
-  it('writes into the running backend\'s database; the backend sees the rows, its cached counts included', async () => {
+  it("writes into the running backend's database; the backend sees the rows, its cached counts included", async () => {
     const total = async () => (await request(t.app).get('/api/zb/search')).body.total as number;
     const before = await total();
-    const record = { ...announcement, sourceId: 'cli-0001', processCode: 'CLI-1', title: '潍坊市寒亭区命令行导入测试工程招标公告', areaCode: '370703' };
+    const record = {
+      ...announcement,
+      sourceId: 'cli-0001',
+      processCode: 'CLI-1',
+      title: '潍坊市寒亭区命令行导入测试工程招标公告',
+      areaCode: '370703',
+    };
     const res = await run(write('cli.jsonl', jsonl(record)));
     expect(res).toMatchObject({ code: 0 });
     expect(res.out).toContain('新增 1');
@@ -342,9 +366,9 @@ describe('npm run import', () => {
     const row = t.db.prepare("SELECT title, amount, contact_name AS name, publish_time AS p FROM zb WHERE source_id = 'csv-0002'").get();
     expect(row).toEqual({ title: '临沂市兰山区第二个导入测试工程招标公告', amount: null, name: '', p: '2024-06-01 00:00:00' });
     expect(() => csvToJsonLines(csv.replace('371302,房建,88.5', '371302,房建,88.5,extra'))).toThrow('第 2 行：有 11 列，表头有 10 列');
-    expect(() => importNotices(t.db, csvToJsonLines(csv.replace('371302,房建,,', '999999,房建,,')), { changedBy: 'import', now: t.clock() })).toThrow(
-      '第 3 行：未知地区代码 999999',
-    );
+    expect(() =>
+      importNotices(t.db, csvToJsonLines(csv.replace('371302,房建,,', '999999,房建,,')), { changedBy: 'import', now: t.clock() }),
+    ).toThrow('第 3 行：未知地区代码 999999');
   });
 });
 
@@ -377,11 +401,15 @@ describe('the demo feed', () => {
     for (const types of sequences) expect(types).toMatch(/^1?(2(3?(4(5)?)?)?)?$/);
     expect(sequences.some((types) => types.length >= 3)).toBe(true);
     const stages = t.db
-      .prepare("SELECT count(*) AS n FROM xmk_version v JOIN xmk x ON x.id = v.xmk_id WHERE x.source_id LIKE 'feed-xmk-%' AND v.version > 1")
+      .prepare(
+        "SELECT count(*) AS n FROM xmk_version v JOIN xmk x ON x.id = v.xmk_id WHERE x.source_id LIKE 'feed-xmk-%' AND v.version > 1",
+      )
       .get() as { n: number };
     expect(stages.n).toBeGreaterThan(0);
     // The newest feed notice is searchable and has its lifecycle on the detail answer.
-    const newest = t.db.prepare("SELECT id, process_code AS code FROM zb WHERE source_id LIKE 'feed-zb-%' ORDER BY id DESC LIMIT 1").get() as {
+    const newest = t.db
+      .prepare("SELECT id, process_code AS code FROM zb WHERE source_id LIKE 'feed-zb-%' ORDER BY id DESC LIMIT 1")
+      .get() as {
       id: number;
       code: string;
     };

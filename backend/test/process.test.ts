@@ -53,8 +53,7 @@ function start(dataDir: string, env: Record<string, string> = {}): Promise<Start
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
     child.on('message', (message: { type?: string; port?: number }) => {
-      if (message.type === 'ready')
-        resolve({ child, base: `http://127.0.0.1:${message.port}`, output: () => output, exited });
+      if (message.type === 'ready') resolve({ child, base: `http://127.0.0.1:${message.port}`, output: () => output, exited });
     });
     void exited.then((code) => reject(new Error(`backend exited with ${code} before ready:\n${output}`)));
   });
@@ -67,10 +66,7 @@ async function json(url: string, init: RequestInit = {}): Promise<{ code: number
 
 async function login(base: string, username = 'demo', plain = 'demo123'): Promise<string> {
   const key = await json(`${base}/api/system/config/configKey/sys.login.publicKey`);
-  const password = publicEncrypt(
-    { key: String(key.msg), padding: constants.RSA_PKCS1_PADDING },
-    Buffer.from(plain),
-  ).toString('base64');
+  const password = publicEncrypt({ key: String(key.msg), padding: constants.RSA_PKCS1_PADDING }, Buffer.from(plain)).toString('base64');
   const res = await json(`${base}/api/member/login`, {
     method: 'POST',
     body: JSON.stringify({ username, password }),
@@ -103,9 +99,7 @@ describe('backend process', () => {
   it('creates, migrates and seeds a fresh DATA_DIR, reports ready over IPC, and serves', async () => {
     const dataDir = tempDir();
     const backend = await start(dataDir);
-    expect(backend.output()).toMatch(
-      new RegExp(`backend listening on http://127\\.0\\.0\\.1:\\d+ \\(data: ${dataDir}\\)`),
-    );
+    expect(backend.output()).toMatch(new RegExp(`backend listening on http://127\\.0\\.0\\.1:\\d+ \\(data: ${dataDir}\\)`));
     const res = await json(`${backend.base}/api/zb/search?keyword=${encodeURIComponent('道路')}`);
     expect(res.code).toBe(200);
     expect(fs.statSync(path.join(dataDir, 'rsa-private.pem')).mode & 0o777).toBe(0o600);
@@ -122,10 +116,9 @@ describe('backend process', () => {
   it('on SIGTERM lets in-flight requests finish, then exits 0', async () => {
     const backend = await start(tempDir());
     const key = await json(`${backend.base}/api/system/config/configKey/sys.login.publicKey`);
-    const password = publicEncrypt(
-      { key: String(key.msg), padding: constants.RSA_PKCS1_PADDING },
-      Buffer.from('demo123'),
-    ).toString('base64');
+    const password = publicEncrypt({ key: String(key.msg), padding: constants.RSA_PKCS1_PADDING }, Buffer.from('demo123')).toString(
+      'base64',
+    );
     // A login spends ~100 ms in RSA and bcrypt: still running when the signal arrives.
     const inFlight = json(`${backend.base}/api/member/login`, {
       method: 'POST',
@@ -184,10 +177,9 @@ describe('backend process', () => {
     let listed = 0;
     for (let lane = 0; lane < 8; lane++) {
       const again = await login(second.base, `burst${lane}`, 'secret123');
-      const list = await json(
-        `${second.base}/cms/baifang/getBaifangClientList?keyword=${encodeURIComponent('崩溃测试公司')}&pageSize=1`,
-        { headers: { Authorization: `Bearer ${again}` } },
-      );
+      const list = await json(`${second.base}/cms/baifang/getBaifangClientList?keyword=${encodeURIComponent('崩溃测试公司')}&pageSize=1`, {
+        headers: { Authorization: `Bearer ${again}` },
+      });
       listed += Number(list.total);
     }
     expect(listed).toBe(stored.size);

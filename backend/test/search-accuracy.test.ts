@@ -25,9 +25,7 @@ const FIELDS = { xmk: ['title', 'owner', 'content'], zb: ['title', 'tenderer', '
 
 function bruteForce(table: 'xmk' | 'zb', keyword: string): number[] {
   const where = FIELDS[table].map((f) => `${f} LIKE '%' || @k || '%'`).join(' OR ');
-  return (
-    t.db.prepare(`SELECT id FROM ${table} WHERE ${where} ORDER BY id DESC`).all({ k: keyword }) as { id: number }[]
-  ).map((r) => r.id);
+  return (t.db.prepare(`SELECT id FROM ${table} WHERE ${where} ORDER BY id DESC`).all({ k: keyword }) as { id: number }[]).map((r) => r.id);
 }
 
 function timed<T>(run: () => T): [T, number] {
@@ -40,9 +38,7 @@ describe.each(['xmk', 'zb'] as const)('%s search', (table) => {
   it.each(['桥', '道路', '道路改扩建'])('finds exactly the rows containing %s', async (keyword) => {
     const [expected, likeMs] = timed(() => bruteForce(table, keyword));
     expect(expected.length).toBeGreaterThan(0);
-    const [result, ftsMs] = timed(() =>
-      search.search(table, { keyword, orderBy: 'time', asc: false }, { pageNum: 1, pageSize: 20 }),
-    );
+    const [result, ftsMs] = timed(() => search.search(table, { keyword, orderBy: 'time', asc: false }, { pageNum: 1, pageSize: 20 }));
     expect(result.total).toBe(expected.length);
     expect(result.ids).toEqual(expected.slice(0, 20));
     const all: number[] = [];
@@ -85,9 +81,10 @@ describe.each(['xmk', 'zb'] as const)('%s search', (table) => {
   it('combines a keyword with region and type filters exactly', () => {
     const typeColumn = table === 'xmk' ? 'stage' : 'notice_type';
     const expected = bruteForce(table, '道路').filter((id) => {
-      const row = t.db
-        .prepare(`SELECT city_code AS city, ${typeColumn} AS type FROM ${table} WHERE id = ?`)
-        .get(id) as { city: string; type: string };
+      const row = t.db.prepare(`SELECT city_code AS city, ${typeColumn} AS type FROM ${table} WHERE id = ?`).get(id) as {
+        city: string;
+        type: string;
+      };
       return row.city === '370100' && row.type === '2';
     });
     const tags = table === 'xmk' ? ([['stage', '2']] as const) : ([['noticeType', '2']] as const);
@@ -168,9 +165,7 @@ describe.each(['xmk', 'zb'] as const)('%s search, issue 13', (table) => {
     const [title, ...body] = FIELDS[table];
     const rows = t.db.prepare(`SELECT id, ${FIELDS[table].join(', ')} FROM ${table} ORDER BY id DESC`).all() as Record<string, string>[];
     const matched = rows
-      .filter((row) =>
-        textMatches({ title: row[title]!, body: body.map((f) => (f === 'content' ? htmlText(row[f]!) : row[f]!)) }, c),
-      )
+      .filter((row) => textMatches({ title: row[title]!, body: body.map((f) => (f === 'content' ? htmlText(row[f]!) : row[f]!)) }, c))
       .map((row) => Number(row.id));
     expect(matched).toEqual(bruteForceText(table, c));
   });
@@ -229,7 +224,9 @@ describe('zb filters users asked for (issue 13)', () => {
   async function everyPage(query: Record<string, string | number>): Promise<number[]> {
     const all: number[] = [];
     for (let pageNum = 1; ; pageNum++) {
-      const res = await request(t.app).get('/api/zb/search').query({ ...query, pageNum, pageSize: 100 });
+      const res = await request(t.app)
+        .get('/api/zb/search')
+        .query({ ...query, pageNum, pageSize: 100 });
       expect(res.body.code).toBe(200);
       if (res.body.rows.length === 0) return all;
       all.push(...ids(res.body.rows));
@@ -238,7 +235,13 @@ describe('zb filters users asked for (issue 13)', () => {
 
   it('未截止: only tenders whose signup deadline has not passed', async () => {
     const now = formatDateTime(t.context.clock());
-    const expected = ids(t.db.prepare(`SELECT id FROM zb WHERE signup_deadline >= ? AND (title LIKE '%路%' OR tenderer LIKE '%路%' OR agency LIKE '%路%' OR content LIKE '%路%') ORDER BY id DESC`).all(now) as { id: number }[]);
+    const expected = ids(
+      t.db
+        .prepare(
+          `SELECT id FROM zb WHERE signup_deadline >= ? AND (title LIKE '%路%' OR tenderer LIKE '%路%' OR agency LIKE '%路%' OR content LIKE '%路%') ORDER BY id DESC`,
+        )
+        .all(now) as { id: number }[],
+    );
     expect(expected.length).toBeGreaterThan(0);
     expect(await everyPage({ keyword: '路', signup: 'open' })).toEqual(expected);
   });
@@ -257,7 +260,11 @@ describe('zb filters users asked for (issue 13)', () => {
 
   it('filters results by their winning amount, and lists that amount', async () => {
     const expected = ids(
-      t.db.prepare(`SELECT id FROM zb WHERE coalesce(win_amount, amount) BETWEEN 100 AND 200 AND (title LIKE '%路%' OR tenderer LIKE '%路%' OR agency LIKE '%路%' OR content LIKE '%路%') ORDER BY id DESC`).all() as {
+      t.db
+        .prepare(
+          `SELECT id FROM zb WHERE coalesce(win_amount, amount) BETWEEN 100 AND 200 AND (title LIKE '%路%' OR tenderer LIKE '%路%' OR agency LIKE '%路%' OR content LIKE '%路%') ORDER BY id DESC`,
+        )
+        .all() as {
         id: number;
       }[],
     );

@@ -57,16 +57,7 @@ afterAll(() => {
 describe('determinism', () => {
   it('gives the same content for the same seed and reference time, different for another seed', () => {
     const twin = seeded();
-    for (const table of [
-      'xmk',
-      'xmk_version',
-      'zb',
-      'favorite',
-      'visit_client',
-      'visit_record',
-      'score_log',
-      'message',
-    ]) {
+    for (const table of ['xmk', 'xmk_version', 'zb', 'favorite', 'visit_client', 'visit_record', 'score_log', 'message']) {
       expect(dump(twin, table)).toBe(dump(db, table));
     }
     const other = seeded({ seed: 'another-seed' });
@@ -77,9 +68,7 @@ describe('determinism', () => {
 });
 
 describe('content', () => {
-  const known = new Map(
-    CITIES.flatMap((c) => [[c.code, c.code] as const, ...c.counties.map(([code]) => [code, c.code] as const)]),
-  );
+  const known = new Map(CITIES.flatMap((c) => [[c.code, c.code] as const, ...c.counties.map(([code]) => [code, c.code] as const)]));
 
   it('uses real region codes, with each city derived from its code', () => {
     for (const table of ['xmk', 'zb']) {
@@ -93,9 +82,7 @@ describe('content', () => {
 
   it('keeps ids in publish order over the last year, with some items today', () => {
     for (const table of ['xmk', 'zb']) {
-      const times = (db.prepare(`SELECT publish_time AS t FROM ${table} ORDER BY id`).all() as { t: string }[]).map(
-        (r) => r.t,
-      );
+      const times = (db.prepare(`SELECT publish_time AS t FROM ${table} ORDER BY id`).all() as { t: string }[]).map((r) => r.t);
       expect(times).toEqual([...times].sort());
       expect(times[0]! >= formatDateTime(addDays(startOfDay(NOW), -366))).toBe(true);
       expect(times.at(-1)! <= formatDateTime(NOW)).toBe(true);
@@ -104,12 +91,13 @@ describe('content', () => {
   });
 
   it("records each project's stage history, ending at its current stage", () => {
-    const projects = db
-      .prepare('SELECT id, stage, publish_time AS publishTime, update_time AS updateTime FROM xmk')
-      .all() as { id: number; stage: string; publishTime: string; updateTime: string }[];
-    const history = db.prepare(
-      'SELECT version, stage, change_time AS changeTime FROM xmk_version WHERE xmk_id = ? ORDER BY version',
-    );
+    const projects = db.prepare('SELECT id, stage, publish_time AS publishTime, update_time AS updateTime FROM xmk').all() as {
+      id: number;
+      stage: string;
+      publishTime: string;
+      updateTime: string;
+    }[];
+    const history = db.prepare('SELECT version, stage, change_time AS changeTime FROM xmk_version WHERE xmk_id = ? ORDER BY version');
     for (const p of projects) {
       const versions = history.all(p.id) as { version: number; stage: string; changeTime: string }[];
       expect(versions[0]).toMatchObject({ version: 1, changeTime: p.publishTime });
@@ -139,9 +127,9 @@ describe('content', () => {
     expect(titles.every((t) => (t.match(/[\u4e00-\u9fa5]/g) ?? []).length >= 6)).toBe(true);
     expect(titles.some((t) => t.includes('道路改扩建工程'))).toBe(true);
     expect(value<number>(db, 'SELECT min(investment) AS v FROM xmk')).toBeGreaterThan(0);
-    const phones = (
-      db.prepare('SELECT contact_phone AS v FROM xmk UNION SELECT contact_phone FROM zb').all() as { v: string }[]
-    ).map((r) => r.v);
+    const phones = (db.prepare('SELECT contact_phone AS v FROM xmk UNION SELECT contact_phone FROM zb').all() as { v: string }[]).map(
+      (r) => r.v,
+    );
     expect(phones.every((p) => /^(1[3-9]\d{9}|0\d{3}-\d{8})$/.test(p))).toBe(true);
   });
 
@@ -172,10 +160,7 @@ describe('demo members', () => {
 
   it('give demo favourites, clients with records, unlocks and messages; vip a year of VIP', () => {
     const count = (table: string) =>
-      value<number>(
-        db,
-        `SELECT count(*) AS v FROM ${table} t JOIN member m ON m.id = t.member_id WHERE m.user_name = 'demo'`,
-      );
+      value<number>(db, `SELECT count(*) AS v FROM ${table} t JOIN member m ON m.id = t.member_id WHERE m.user_name = 'demo'`);
     expect(count('favorite')).toBeGreaterThanOrEqual(8);
     expect(count('visit_client')).toBeGreaterThanOrEqual(5);
     expect(count('visit_record')).toBeGreaterThanOrEqual(5);
@@ -193,9 +178,7 @@ describe('demo members: a plausible timeline and a full member area for both (is
   /** The default seed and a few others, small: timelines are random per seed, the rules are not. */
   const timelines = () => [
     db,
-    ...['shandong-2024', 'timeline-1', 'timeline-2', 'timeline-3', 'timeline-4'].map((seed) =>
-      seeded({ seed, projects: 60, tenders: 80 }),
-    ),
+    ...['shandong-2024', 'timeline-1', 'timeline-2', 'timeline-3', 'timeline-4'].map((seed) => seeded({ seed, projects: 60, tenders: 80 })),
   ];
 
   it('dates nothing after the seed clock (next visits aside)', () => {
@@ -302,9 +285,7 @@ describe('demo top-up', () => {
     expect(added).toEqual({ days: 3, projects: 9, tenders: 12 });
     expect(value<number>(stale, 'SELECT count(*) AS v FROM xmk')).toBe(beforeProjects + 9);
     expect(value<number>(stale, "SELECT count(*) AS v FROM zb WHERE publish_time >= '2024-06-15 00:00:00'")).toBe(4);
-    const times = (stale.prepare('SELECT publish_time AS t FROM zb ORDER BY id').all() as { t: string }[]).map(
-      (r) => r.t,
-    );
+    const times = (stale.prepare('SELECT publish_time AS t FROM zb ORDER BY id').all() as { t: string }[]).map((r) => r.t);
     expect(times).toEqual([...times].sort());
     expect(topUpDemoData(stale, later)).toEqual({ days: 0, projects: 0, tenders: 0 });
     const search = new ContentSearch(new Statements(stale), new ContentStats(new Statements(stale)));

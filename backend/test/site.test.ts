@@ -62,14 +62,7 @@ describe('dictionaries', () => {
     const regions = await get('/api/system/dict/data/type/cms_region');
     expect(regions.body.data).toHaveLength(152);
     const stages = await get('/api/system/dict/data/type/cms_xmk_stage');
-    expect(stages.body.data.map((d: { dictLabel: string }) => d.dictLabel)).toEqual([
-      '立项',
-      '审批',
-      '设计',
-      '招标',
-      '施工',
-      '竣工',
-    ]);
+    expect(stages.body.data.map((d: { dictLabel: string }) => d.dictLabel)).toEqual(['立项', '审批', '设计', '招标', '施工', '竣工']);
   });
 
   it('answers an empty list for an unknown type', async () => {
@@ -175,11 +168,9 @@ describe('goods and orders', () => {
   let demo: string;
   let vip: string;
   const goodsId = (name: string) => value<number>('SELECT id AS v FROM goods WHERE name = ?', name);
-  const order = (token: string, id: number) =>
-    request(t.app).post('/cms/order/create').set(t.bearer(token)).send({ goodsId: id });
+  const order = (token: string, id: number) => request(t.app).post('/cms/order/create').set(t.bearer(token)).send({ goodsId: id });
   const confirm = (id: number) => request(t.app).post(`/admin/order/${id}/confirm`).set(t.admin());
-  const info = async (token: string) =>
-    (await request(t.app).get('/cms/member/getMemberInfo').set(t.bearer(token))).body.user;
+  const info = async (token: string) => (await request(t.app).get('/cms/member/getMemberInfo').set(t.bearer(token))).body.user;
 
   beforeAll(async () => {
     demo = await t.login('demo', 'demo123');
@@ -213,9 +204,7 @@ describe('goods and orders', () => {
     const mine = await request(t.app).get('/cms/member/memberList').set(t.bearer(demo));
     expect(mine.body.rows[0]).toMatchObject({ id: first.body.data.id });
     expect(
-      (await request(t.app).get('/cms/member/memberList').set(t.bearer(vip))).body.rows.map(
-        (r: { id: number }) => r.id,
-      ),
+      (await request(t.app).get('/cms/member/memberList').set(t.bearer(vip))).body.rows.map((r: { id: number }) => r.id),
     ).not.toContain(first.body.data.id);
   });
 

@@ -61,10 +61,7 @@ describe('loadConfig', () => {
   });
 
   it.each([
-    [
-      { BACKEND_PORT: '70000' },
-      'Invalid environment variable BACKEND_PORT: must be an integer from 0 to 65535, got "70000"',
-    ],
+    [{ BACKEND_PORT: '70000' }, 'Invalid environment variable BACKEND_PORT: must be an integer from 0 to 65535, got "70000"'],
     [{ CAPTCHA_ENABLED: 'yes' }, 'Invalid environment variable CAPTCHA_ENABLED: must be true or false, got "yes"'],
     [{ DB_SYNCHRONOUS: 'OFF' }, 'Invalid environment variable DB_SYNCHRONOUS: must be NORMAL or FULL, got "OFF"'],
     [

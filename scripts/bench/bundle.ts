@@ -100,10 +100,19 @@ function main() {
       const member = js.filter((c) => MEMBER_CODE.test(c.key));
       if (member.length > 0) problems.push(`${path}: member code in the first load (${member.map((c) => c.key).join(', ')})`);
     }
-    return { path, budget, jsKB: Math.round(jsKB * 10) / 10, cssKB: Math.round(cssKB * 10) / 10, js: js.sort((a, b) => b.gzip - a.gzip), css };
+    return {
+      path,
+      budget,
+      jsKB: Math.round(jsKB * 10) / 10,
+      cssKB: Math.round(cssKB * 10) / 10,
+      js: js.sort((a, b) => b.gzip - a.gzip),
+      css,
+    };
   });
 
-  console.log(`initial download per route, gzip (budget for / and /zb: JS ≤ ${BUDGET.jsKB} KB, CSS ≤ ${BUDGET.cssKB} KB; /m/ and a mobile detail: JS ≤ ${MOBILE_BUDGET.jsKB} KB)\n`);
+  console.log(
+    `initial download per route, gzip (budget for / and /zb: JS ≤ ${BUDGET.jsKB} KB, CSS ≤ ${BUDGET.cssKB} KB; /m/ and a mobile detail: JS ≤ ${MOBILE_BUDGET.jsKB} KB)\n`,
+  );
   console.log(`${'route'.padEnd(20)}${'JS KB'.padStart(8)}${'CSS KB'.padStart(8)}  largest chunks`);
   for (const r of report) {
     const largest = r.js.slice(0, 4).map((c) => `${c.file.replace(/^assets\//, '')} ${(c.gzip / KB).toFixed(1)}`);

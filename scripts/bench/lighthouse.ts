@@ -23,7 +23,14 @@ const TARGETS: Record<string, number> = { performance: 95, accessibility: 95, se
 /** Issue 14's budget for the mobile site under the mobile preset (a slow phone on 4G). */
 const MOBILE_TARGETS: Record<string, number> = { performance: 90, accessibility: 100, seo: 100, 'best-practices': 95 };
 type Preset = 'desktop' | 'mobile';
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '3' }, pages: { type: 'string', default: 'all' } } });
 const runs = Number(args.runs);
@@ -86,19 +93,35 @@ async function main() {
           : best,
       );
       pages.push({ path, preset, scores, findings: findingsOf(typical) });
-      console.log(`${path.padEnd(28)} ${Object.entries(scores).map(([id, s]) => `${id} ${s}`).join('  ')}`);
-      for (const f of findingsOf(typical)) console.log(`    ${f.id}: ${f.title}${f.displayValue ? ` (${f.displayValue})` : ''} — ${f.score}`);
+      console.log(
+        `${path.padEnd(28)} ${Object.entries(scores)
+          .map(([id, s]) => `${id} ${s}`)
+          .join('  ')}`,
+      );
+      for (const f of findingsOf(typical))
+        console.log(`    ${f.id}: ${f.title}${f.displayValue ? ` (${f.displayValue})` : ''} — ${f.score}`);
     }
   } finally {
     await chrome.kill();
     await portal.stop('SIGTERM');
   }
 
-  const missed = pages.flatMap((p) => Object.entries(p.preset === 'mobile' ? MOBILE_TARGETS : TARGETS).filter(([id, min]) => (p.scores[id] ?? 0) < min).map(([id, min]) => `${p.path}: ${id} ${p.scores[id]} < ${min}`));
+  const missed = pages.flatMap((p) =>
+    Object.entries(p.preset === 'mobile' ? MOBILE_TARGETS : TARGETS)
+      .filter(([id, min]) => (p.scores[id] ?? 0) < min)
+      .map(([id, min]) => `${p.path}: ${id} ${p.scores[id]} < ${min}`),
+  );
   const stamp = commitStamp(ROOT);
-  const out = join(ROOT, 'bench/results', `lighthouse-${new Date().toISOString().slice(0, 10)}-${stamp.sha}${stamp.dirty ? '-dirty' : ''}.json`);
+  const out = join(
+    ROOT,
+    'bench/results',
+    `lighthouse-${new Date().toISOString().slice(0, 10)}-${stamp.sha}${stamp.dirty ? '-dirty' : ''}.json`,
+  );
   mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
-  writeFileSync(out, `${JSON.stringify({ kind: 'bench:lighthouse', date: new Date().toISOString(), commit: stamp, runs, targets: TARGETS, mobileTargets: MOBILE_TARGETS, pages }, null, 2)}\n`);
+  writeFileSync(
+    out,
+    `${JSON.stringify({ kind: 'bench:lighthouse', date: new Date().toISOString(), commit: stamp, runs, targets: TARGETS, mobileTargets: MOBILE_TARGETS, pages }, null, 2)}\n`,
+  );
   console.log(`\nwrote ${out.slice(ROOT.length + 1)}`);
   if (missed.length > 0) {
     console.log(`\nbench:lighthouse: below target\n  ${missed.join('\n  ')}`);

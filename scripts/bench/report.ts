@@ -35,7 +35,8 @@ export const ratio = (part: number, whole: number) => (whole > 0 ? Math.round((p
 
 export function printTable(rows: readonly { label: string; m: Measurement; share: string }[]): void {
   const widths = [34, 9, 8, 8, 8, 14];
-  const line = (cells: string[]) => console.log(cells.map((c, i) => (i === 0 ? c.padEnd(widths[0] ?? 30) : c.padStart(widths[i] ?? 8))).join(''));
+  const line = (cells: string[]) =>
+    console.log(cells.map((c, i) => (i === 0 ? c.padEnd(widths[0] ?? 30) : c.padStart(widths[i] ?? 8))).join(''));
   line(['scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'ratio']);
   for (const { label, m, share } of rows) line([label, String(m.reqPerSec), String(m.p50), String(m.p99), String(m.errors), share]);
 }

@@ -134,10 +134,14 @@ async function main() {
         await measure(s, originOf(s), settings.warmupSeconds, counter);
         const m = await measure(s, originOf(s), settings.durationSeconds, counter);
         perScenario.get(s.name)?.push(m);
-        console.log(`run ${run}/${settings.runs}  ${s.name.padEnd(18)} ${String(m.reqPerSec).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms  errors ${m.errors}`);
+        console.log(
+          `run ${run}/${settings.runs}  ${s.name.padEnd(18)} ${String(m.reqPerSec).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms  errors ${m.errors}`,
+        );
       }
       rssAfterRun.push({ server: rssMB(portal.child.pid), backend: rssMB(portal.backendPid()) });
-      console.log(`run ${run}/${settings.runs}  server RSS ${rssAfterRun.at(-1)?.server} MB, backend RSS ${rssAfterRun.at(-1)?.backend} MB`);
+      console.log(
+        `run ${run}/${settings.runs}  server RSS ${rssAfterRun.at(-1)?.server} MB, backend RSS ${rssAfterRun.at(-1)?.backend} MB`,
+      );
     }
 
     const summary = new Map(list.map((s) => [s.name, summarise(perScenario.get(s.name) ?? [])]));
@@ -145,7 +149,11 @@ async function main() {
     const baseline = get('static');
     const direct = get('api-direct');
     const shareOf = (s: Scenario) =>
-      s.name === 'static' || s.name === 'api-direct' ? '1.00' : s.name === 'api-proxied' ? `${ratio(get(s.name).reqPerSec, direct.reqPerSec).toFixed(2)}×direct` : `${ratio(get(s.name).reqPerSec, baseline.reqPerSec).toFixed(2)}`;
+      s.name === 'static' || s.name === 'api-direct'
+        ? '1.00'
+        : s.name === 'api-proxied'
+          ? `${ratio(get(s.name).reqPerSec, direct.reqPerSec).toFixed(2)}×direct`
+          : `${ratio(get(s.name).reqPerSec, baseline.reqPerSec).toFixed(2)}`;
     console.log(`\nmedian of ${settings.runs} run(s); ratio = req/s ÷ the static asset's (the proxied API: ÷ the direct backend call's)\n`);
     printTable(list.map((s) => ({ label: `${s.name} ${s.label}`.slice(0, 33), m: get(s.name), share: shareOf(s) })));
 
@@ -153,13 +161,31 @@ async function main() {
     const rssGrowth = (serverRss.at(-1) ?? 0) - (serverRss[0] ?? 0);
     const targets = [
       ...(['zb-list', 'zb-detail'] as const).flatMap((name) => [
-        { target: `${name} ≥ ${TARGETS.pageShareOfBaseline}× baseline req/s`, value: ratio(get(name).reqPerSec, baseline.reqPerSec), met: ratio(get(name).reqPerSec, baseline.reqPerSec) >= TARGETS.pageShareOfBaseline },
+        {
+          target: `${name} ≥ ${TARGETS.pageShareOfBaseline}× baseline req/s`,
+          value: ratio(get(name).reqPerSec, baseline.reqPerSec),
+          met: ratio(get(name).reqPerSec, baseline.reqPerSec) >= TARGETS.pageShareOfBaseline,
+        },
         { target: `${name} p99 ≤ ${TARGETS.pageP99Ms} ms`, value: get(name).p99, met: get(name).p99 <= TARGETS.pageP99Ms },
       ]),
-      { target: `api-proxied ≥ ${TARGETS.proxyShareOfDirect}× direct`, value: ratio(get('api-proxied').reqPerSec, direct.reqPerSec), met: ratio(get('api-proxied').reqPerSec, direct.reqPerSec) >= TARGETS.proxyShareOfDirect },
-      { target: `server RSS ≤ ${TARGETS.maxRssMB} MB after the run`, value: serverRss.at(-1) ?? 0, met: (serverRss.at(-1) ?? Infinity) <= TARGETS.maxRssMB },
+      {
+        target: `api-proxied ≥ ${TARGETS.proxyShareOfDirect}× direct`,
+        value: ratio(get('api-proxied').reqPerSec, direct.reqPerSec),
+        met: ratio(get('api-proxied').reqPerSec, direct.reqPerSec) >= TARGETS.proxyShareOfDirect,
+      },
+      {
+        target: `server RSS ≤ ${TARGETS.maxRssMB} MB after the run`,
+        value: serverRss.at(-1) ?? 0,
+        met: (serverRss.at(-1) ?? Infinity) <= TARGETS.maxRssMB,
+      },
       ...(settings.runs >= 3
-        ? [{ target: `no RSS growth over ${settings.runs} runs (≤ ${TARGETS.rssGrowthToleranceMB} MB)`, value: rssGrowth, met: rssGrowth <= TARGETS.rssGrowthToleranceMB }]
+        ? [
+            {
+              target: `no RSS growth over ${settings.runs} runs (≤ ${TARGETS.rssGrowthToleranceMB} MB)`,
+              value: rssGrowth,
+              met: rssGrowth <= TARGETS.rssGrowthToleranceMB,
+            },
+          ]
         : []),
     ];
     console.log(`\nserver RSS after each run: ${serverRss.join(', ')} MB\n`);

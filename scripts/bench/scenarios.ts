@@ -35,8 +35,20 @@ export function scenarios(ids: BenchIds): Scenario[] {
     { name: 'api-direct', label: 'backend /api/zb/search', target: 'backend', path: `/api/zb/search?${SEARCH_QUERY}` },
     // The same pages with a query parameter no page reads, new on every request: each one is
     // rendered, which is what a visitor gets on a cache miss.
-    { name: 'zb-list-render', label: '/zb?… rendered each time', target: 'portal', path: (n) => `/zb?${SEARCH_QUERY}&bench=${n}`, informational: true },
-    { name: 'zb-detail-render', label: `/zb/${ids.zb} rendered each time`, target: 'portal', path: (n) => `/zb/${ids.zb}?bench=${n}`, informational: true },
+    {
+      name: 'zb-list-render',
+      label: '/zb?… rendered each time',
+      target: 'portal',
+      path: (n) => `/zb?${SEARCH_QUERY}&bench=${n}`,
+      informational: true,
+    },
+    {
+      name: 'zb-detail-render',
+      label: `/zb/${ids.zb} rendered each time`,
+      target: 'portal',
+      path: (n) => `/zb/${ids.zb}?bench=${n}`,
+      informational: true,
+    },
   ];
 }
 

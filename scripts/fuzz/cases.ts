@@ -50,7 +50,8 @@ function enc(text: string): string {
       continue;
     }
     const cp = ch.codePointAt(0) ?? 0;
-    const bytes = cp >= 0xd800 && cp <= 0xdfff ? [0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 0x3f), 0x80 | (cp & 0x3f)] : [...Buffer.from(ch, 'utf8')];
+    const bytes =
+      cp >= 0xd800 && cp <= 0xdfff ? [0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 0x3f), 0x80 | (cp & 0x3f)] : [...Buffer.from(ch, 'utf8')];
     out += bytes.map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');
   }
   return out;
@@ -87,7 +88,9 @@ function baseHeaders(random: Random, ctx: FuzzContext, target: Target): [string,
   const headers: [string, string][] = [['User-Agent', random.pick(USER_AGENTS)]];
   // The portal runs behind "a proxy" (TRUST_PROXY): most calls come from their own address, some
   // with a forwarded header that is garbage.
-  const ip = random.chance(0.9) ? `10.${random.int(256)}.${random.int(256)}.${random.int(256)}` : hostileString(random, ctx.marker).slice(0, 200);
+  const ip = random.chance(0.9)
+    ? `10.${random.int(256)}.${random.int(256)}.${random.int(256)}`
+    : hostileString(random, ctx.marker).slice(0, 200);
   headers.push(['X-Forwarded-For', ip]);
   if (target === 'proxy') {
     if (random.chance(0.9)) headers.push([PLATFORM_HEADER, PLATFORM_VALUE]);
@@ -98,7 +101,8 @@ function baseHeaders(random: Random, ctx: FuzzContext, target: Target): [string,
     headers.push(['Cookie', `${TOKEN_COOKIE}=${token}`]);
   }
   if (target === 'backend') {
-    if (random.chance(0.5)) headers.push(['Authorization', `Bearer ${random.chance(0.6) ? ctx.memberToken : hostileString(random, ctx.marker).slice(0, 300)}`]);
+    if (random.chance(0.5))
+      headers.push(['Authorization', `Bearer ${random.chance(0.6) ? ctx.memberToken : hostileString(random, ctx.marker).slice(0, 300)}`]);
     if (random.chance(0.2)) headers.push(['X-Admin-Token', random.chance(0.5) ? ctx.adminToken : 'not-the-admin-token-0000']);
   }
   headers.push(['Accept', random.pick(['text/html', 'application/json, text/plain, */*', '*/*', 'image/webp'])]);
@@ -122,7 +126,12 @@ function headerFlood(random: Random, headers: [string, string][]): void {
 function jsonBody(random: Random, ctx: FuzzContext): { body: Buffer; type: string; chunked?: boolean } {
   switch (random.int(10)) {
     case 0:
-      return { body: Buffer.from(random.pick(['{', '{"a":}', "{'a':1}", '[1,2', '\u0000', '\ufeff{"a":1}', 'null', '"x"', '1e999999', '{"a":1}{"b":2}'])), type: 'application/json' };
+      return {
+        body: Buffer.from(
+          random.pick(['{', '{"a":}', "{'a':1}", '[1,2', '\u0000', '\ufeff{"a":1}', 'null', '"x"', '1e999999', '{"a":1}{"b":2}']),
+        ),
+        type: 'application/json',
+      };
     case 1:
       return { body: Buffer.from(`${'['.repeat(20_000)}${']'.repeat(20_000)}`), type: 'application/json' };
     case 2: {
@@ -132,11 +141,21 @@ function jsonBody(random: Random, ctx: FuzzContext): { body: Buffer; type: strin
     case 3:
       return { body: Buffer.from(`content=${enc(hostileString(random, ctx.marker))}&name=x`), type: 'application/x-www-form-urlencoded' };
     case 4:
-      return { body: Buffer.from(JSON.stringify({ content: 'x' })), type: random.pick(['application/json; charset=utf-16', 'application/json; charset=koi8-r', 'text/plain', 'multipart/form-data; boundary=x']) };
+      return {
+        body: Buffer.from(JSON.stringify({ content: 'x' })),
+        type: random.pick([
+          'application/json; charset=utf-16',
+          'application/json; charset=koi8-r',
+          'text/plain',
+          'multipart/form-data; boundary=x',
+        ]),
+      };
     case 5:
       return { body: Buffer.from([0xff, 0xfe, 0x7b, 0x00, 0xc3, 0x28, 0x7d]), type: 'application/json' };
     default: {
-      const fields = Object.fromEntries(Array.from({ length: 1 + random.int(6) }, () => [random.pick(FIELD_NAMES), hostileJson(random, ctx.marker)]));
+      const fields = Object.fromEntries(
+        Array.from({ length: 1 + random.int(6) }, () => [random.pick(FIELD_NAMES), hostileJson(random, ctx.marker)]),
+      );
       return { body: Buffer.from(JSON.stringify(fields)), type: 'application/json', chunked: random.chance(0.1) };
     }
   }
@@ -150,7 +169,18 @@ function pageCase(random: Random, ctx: FuzzContext, n: number): FuzzCase {
   const headers = baseHeaders(random, ctx, 'page');
   let method = 'GET';
   let target = Buffer.from(path, 'latin1');
-  const strategies = ['query', 'query', 'xss-query', 'bad-encoding', 'traversal', 'raw-bytes', 'method', 'header-flood', 'spelling', 'absolute-form'];
+  const strategies = [
+    'query',
+    'query',
+    'xss-query',
+    'bad-encoding',
+    'traversal',
+    'raw-bytes',
+    'method',
+    'header-flood',
+    'spelling',
+    'absolute-form',
+  ];
   const strategy = random.pick(strategies);
   switch (strategy) {
     case 'query':
@@ -162,7 +192,12 @@ function pageCase(random: Random, ctx: FuzzContext, n: number): FuzzCase {
       break;
     }
     case 'bad-encoding':
-      target = Buffer.from(random.chance(0.5) ? `${path}/${random.pick(BAD_ENCODINGS)}` : `${path}?keyword=${random.pick(BAD_ENCODINGS)}&id=${random.pick(BAD_ENCODINGS)}`, 'latin1');
+      target = Buffer.from(
+        random.chance(0.5)
+          ? `${path}/${random.pick(BAD_ENCODINGS)}`
+          : `${path}?keyword=${random.pick(BAD_ENCODINGS)}&id=${random.pick(BAD_ENCODINGS)}`,
+        'latin1',
+      );
       break;
     case 'traversal':
       path = random.pick(TRAVERSALS);
@@ -170,7 +205,10 @@ function pageCase(random: Random, ctx: FuzzContext, n: number): FuzzCase {
       break;
     case 'raw-bytes':
       // Raw UTF-8 (what curl sends for a typed 道路), or bytes that are no UTF-8 at all.
-      target = Buffer.concat([Buffer.from(`${path}?keyword=`, 'latin1'), random.chance(0.5) ? Buffer.from('道路<b>', 'utf8') : Buffer.from([0xff, 0xc3, 0x28, 0x80])]);
+      target = Buffer.concat([
+        Buffer.from(`${path}?keyword=`, 'latin1'),
+        random.chance(0.5) ? Buffer.from('道路<b>', 'utf8') : Buffer.from([0xff, 0xc3, 0x28, 0x80]),
+      ]);
       break;
     case 'method':
       method = random.pick(METHODS.filter((m) => m !== 'GET' && m !== 'HEAD'));
@@ -179,7 +217,10 @@ function pageCase(random: Random, ctx: FuzzContext, n: number): FuzzCase {
       headerFlood(random, headers);
       break;
     case 'spelling':
-      target = Buffer.from(random.pick([`${path}/`, `/${path}`, path.toUpperCase(), `${path};x=1`, `${path}%2F`, `${path}/.`, `${path}#frag`, `${path}?`]), 'latin1');
+      target = Buffer.from(
+        random.pick([`${path}/`, `/${path}`, path.toUpperCase(), `${path};x=1`, `${path}%2F`, `${path}/.`, `${path}#frag`, `${path}?`]),
+        'latin1',
+      );
       break;
     default:
       target = Buffer.from(`http://evil.example${path}`, 'latin1');
@@ -195,7 +236,9 @@ function apiCase(random: Random, ctx: FuzzContext, n: number, where: 'proxy' | '
   const prefix = where === 'proxy' ? `/${ctx.product}` : '';
   const strategies = ['params', 'params', 'query', 'body', 'body', 'body', 'method', 'bad-encoding', 'traversal', 'header-flood'];
   const strategy = random.pick(strategies);
-  let path = endpoint.path.replace(/:([a-z]+)/gi, (_m, name: string) => idValue(random, ctx, name === 'id' ? random.pick(['xmk', 'zb']) : name));
+  let path = endpoint.path.replace(/:([a-z]+)/gi, (_m, name: string) =>
+    idValue(random, ctx, name === 'id' ? random.pick(['xmk', 'zb']) : name),
+  );
   let method: string = endpoint.method;
   const headers = baseHeaders(random, ctx, where);
   // Logging the fuzz member out would only make the rest of the run shallower.

@@ -19,9 +19,11 @@ export interface Finding {
 
 const STACK_TRACE = /\n\s*at [^\n]+:\d+:\d+|\bat (?:async )?[\w.<>]+ \((?:file:|node:|\/)/;
 /** Database errors, and SQL as the backend writes it (uppercase; our payloads are lowercase). */
-const SQL_TEXT = /SQLITE_[A-Z]|SqliteError|no such (?:table|column)|syntax error|constraint failed|\bSELECT\b[^"<>]{0,200}\bFROM\b|\bINSERT INTO\b|\bUPDATE \w+ SET\b/;
+const SQL_TEXT =
+  /SQLITE_[A-Z]|SqliteError|no such (?:table|column)|syntax error|constraint failed|\bSELECT\b[^"<>]{0,200}\bFROM\b|\bINSERT INTO\b|\bUPDATE \w+ SET\b/;
 /** Files that must never be served: sources, settings, keys, the database. */
-const FILE_CONTENTS = /"name":\s*"province-project-portal"|BEGIN (?:RSA )?PRIVATE KEY|root:x:0:0|SQLite format 3|\[core\]|import \{ createApp \}|^PORT=\d+/m;
+const FILE_CONTENTS =
+  /"name":\s*"province-project-portal"|BEGIN (?:RSA )?PRIVATE KEY|root:x:0:0|SQLite format 3|\[core\]|import \{ createApp \}|^PORT=\d+/m;
 
 /** How the request started, for the report (first 160 bytes of the request line, escaped). */
 export function describe(c: FuzzCase): string {

@@ -25,7 +25,14 @@ export function scriptPayloads(marker: string): string[] {
  */
 export function executablePositions(marker: string): string[] {
   const m = marker.toLowerCase();
-  return [`<script>${m}`, `<img src=x onerror=${m}`, `<svg/onload=${m}`, `<iframe srcdoc=`, `href="javascript:${m}`, `src="javascript:${m}`];
+  return [
+    `<script>${m}`,
+    `<img src=x onerror=${m}`,
+    `<svg/onload=${m}`,
+    `<iframe srcdoc=`,
+    `href="javascript:${m}`,
+    `src="javascript:${m}`,
+  ];
 }
 
 export const SQL_PAYLOADS = [
@@ -33,7 +40,7 @@ export const SQL_PAYLOADS = [
   "1' or 1=1 --",
   '1; drop table users; --',
   "' union select null, sqlite_version() --",
-  "1) or (1=1",
+  '1) or (1=1',
   '%',
   '_',
   '%%%%',
@@ -67,16 +74,32 @@ export const TRAVERSALS = [
 ];
 
 /** %-escapes and bytes that do not decode: truncated, overlong, surrogates, stray `%`. */
-export const BAD_ENCODINGS = ['%', '%g1', '%C3%28', '%E9%81', '%C0%AF', '%ED%A0%80', '%FF%FE', '%00', '%0d%0aSet-Cookie:%20x=1', '%%32%35', '%u0041'];
+export const BAD_ENCODINGS = [
+  '%',
+  '%g1',
+  '%C3%28',
+  '%E9%81',
+  '%C0%AF',
+  '%ED%A0%80',
+  '%FF%FE',
+  '%00',
+  '%0d%0aSet-Cookie:%20x=1',
+  '%%32%35',
+  '%u0041',
+];
 
 function randomUnicode(random: Random, length: number): string {
   let out = '';
   for (let i = 0; i < length; i++) {
     const pool = random.int(5);
-    if (pool === 0) out += String.fromCharCode(0x4e00 + random.int(0x5000)); // CJK
-    else if (pool === 1) out += String.fromCharCode(random.int(0x20)); // control
-    else if (pool === 2) out += String.fromCodePoint(0x1f600 + random.int(80)); // emoji (astral)
-    else if (pool === 3) out += String.fromCharCode(0xd800 + random.int(0x800)); // lone surrogate
+    if (pool === 0)
+      out += String.fromCharCode(0x4e00 + random.int(0x5000)); // CJK
+    else if (pool === 1)
+      out += String.fromCharCode(random.int(0x20)); // control
+    else if (pool === 2)
+      out += String.fromCodePoint(0x1f600 + random.int(80)); // emoji (astral)
+    else if (pool === 3)
+      out += String.fromCharCode(0xd800 + random.int(0x800)); // lone surrogate
     else out += String.fromCharCode(0x20 + random.int(0x5f));
   }
   return out;

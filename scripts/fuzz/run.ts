@@ -77,7 +77,11 @@ async function main() {
           findings.push({ n: c.n, target: c.target, route: c.route, strategy: c.strategy, request: describe(c), problem });
         }
         if (args.only !== undefined && outcome.ok) {
-          console.log(outcome.response.status, Object.fromEntries(outcome.response.headers), outcome.response.body.toString('utf8').slice(0, 3000));
+          console.log(
+            outcome.response.status,
+            Object.fromEntries(outcome.response.headers),
+            outcome.response.body.toString('utf8').slice(0, 3000),
+          );
         }
       }
     };
@@ -92,11 +96,18 @@ async function main() {
       .split('\n')
       .filter((line) => PROGRAMMER_ERRORS.test(line));
     findings = findings.concat(
-      logged.slice(0, 50).map((line) => ({ n: -1, target: 'log', route: '', strategy: '', request: '', problem: `logged: ${line.slice(0, 200)}` })),
+      logged
+        .slice(0, 50)
+        .map((line) => ({ n: -1, target: 'log', route: '', strategy: '', request: '', problem: `logged: ${line.slice(0, 200)}` })),
     );
 
     console.log(`fuzz: ${queue.length} requests, seed ${seed}, ${Math.round((Date.now() - started) / 1000)} s`);
-    console.log([...statuses].sort().map(([k, v]) => `  ${k}: ${v}`).join('\n'));
+    console.log(
+      [...statuses]
+        .sort()
+        .map(([k, v]) => `  ${k}: ${v}`)
+        .join('\n'),
+    );
     const byProblem = new Map<string, Finding[]>();
     for (const f of findings) {
       const key = `${f.target}: ${f.problem.replace(/[0-9a-f]{8,}|\d+/g, '#').slice(0, 90)}`;
@@ -104,7 +115,8 @@ async function main() {
     }
     for (const [problem, list] of byProblem) {
       console.log(`\n${list.length} × ${problem}`);
-      for (const f of list.slice(0, 3)) console.log(`    case ${f.n} (${f.route}, ${f.strategy}): ${f.request}\n      ${f.problem.slice(0, 200)}`);
+      for (const f of list.slice(0, 3))
+        console.log(`    case ${f.n} (${f.route}, ${f.strategy}): ${f.request}\n      ${f.problem.slice(0, 200)}`);
     }
     if (crashed) console.log('\nthe portal or its backend crashed during the run');
   } finally {

@@ -24,7 +24,11 @@ export class PortalClient {
   ) {}
 
   /** One API call from "our page"; `clientIp` rides in X-Forwarded-For (the portal trusts it only with TRUST_PROXY). */
-  async api(method: string, path: string, opts: { body?: unknown; cookie?: string; clientIp?: string } = {}): Promise<{ body: Envelope; headers: Headers }> {
+  async api(
+    method: string,
+    path: string,
+    opts: { body?: unknown; cookie?: string; clientIp?: string } = {},
+  ): Promise<{ body: Envelope; headers: Headers }> {
     const headers: Record<string, string> = { ...OUR_PAGE };
     if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
     if (opts.cookie) headers.Cookie = opts.cookie;

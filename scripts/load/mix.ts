@@ -103,7 +103,12 @@ export function planRequest(random: Random, fixture: LoadFixture, product: strin
     case 'detail-page':
       return { kind, method: 'GET', path: `/${type}/${id}`, headers: base };
     case 'search-api':
-      return { kind, method: 'GET', path: `/${product}/api/${type}/search?${q({ keyword, pageNum: 1 + random.int(3), pageSize: 20 })}`, headers: api };
+      return {
+        kind,
+        method: 'GET',
+        path: `/${product}/api/${type}/search?${q({ keyword, pageNum: 1 + random.int(3), pageSize: 20 })}`,
+        headers: api,
+      };
     case 'detail-api':
       return { kind, method: 'GET', path: `/${product}/api/cmsData/${type === 'xmk' ? 'xmk' : 'bidding'}/${id}`, headers: api };
     case 'home-api':
@@ -122,12 +127,22 @@ export function planRequest(random: Random, fixture: LoadFixture, product: strin
         method: 'POST',
         path: `/${product}/api/member/login`,
         headers: { ...api, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ username: member.name, password: encryptPassword(fixture.publicKey, member.password), loginType: 'password' }),
+        body: JSON.stringify({
+          username: member.name,
+          password: encryptPassword(fixture.publicKey, member.password),
+          loginType: 'password',
+        }),
       };
     case 'member-info':
       return { kind, member, method: 'GET', path: `/${product}/cms/member/getMemberInfo`, headers: { ...api, Cookie: member.cookie } };
     case 'member-clients':
-      return { kind, member, method: 'GET', path: `/${product}/cms/baifang/getBaifangClientList`, headers: { ...api, Cookie: member.cookie } };
+      return {
+        kind,
+        member,
+        method: 'GET',
+        path: `/${product}/cms/baifang/getBaifangClientList`,
+        headers: { ...api, Cookie: member.cookie },
+      };
     case 'member-messages':
       return { kind, member, method: 'GET', path: `/${product}/cms/msgForm/getMsgList`, headers: { ...api, Cookie: member.cookie } };
     case 'member-page':

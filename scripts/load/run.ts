@@ -50,7 +50,8 @@ async function prepare(portal: ProductionPortal): Promise<LoadFixture> {
       cookie,
       clientIp: `10.99.0.${i}`,
     });
-    if (addClient.body.code !== 200 || addMsg.body.code !== 200) throw new Error(`marking ${name}: ${addClient.body.msg} / ${addMsg.body.msg}`);
+    if (addClient.body.code !== 200 || addMsg.body.code !== 200)
+      throw new Error(`marking ${name}: ${addClient.body.msg} / ${addMsg.body.msg}`);
     members.push({ name, password, cookie, marker });
   }
   const ids = async (type: 'xmk' | 'zb') =>
@@ -129,7 +130,9 @@ async function main() {
     console.log(`\n${'kind'.padEnd(16)}${'count'.padStart(8)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'failed'.padStart(8)}`);
     for (const [kind, s] of stats) {
       const sorted = [...s.latencies].sort((a, b) => a - b);
-      console.log(`${kind.padEnd(16)}${String(s.count).padStart(8)}${String(percentile(sorted, 50)).padStart(9)}${String(percentile(sorted, 99)).padStart(9)}${String(s.failures).padStart(8)}`);
+      console.log(
+        `${kind.padEnd(16)}${String(s.count).padStart(8)}${String(percentile(sorted, 50)).padStart(9)}${String(percentile(sorted, 99)).padStart(9)}${String(s.failures).padStart(8)}`,
+      );
     }
     const summary = {
       connections,

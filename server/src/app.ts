@@ -78,7 +78,11 @@ export function createApp(opts: AppOptions) {
   if (opts.devMiddleware) app.use(opts.devMiddleware);
   if (opts.clientDir) {
     // Hashed file names change with their content, so they can be cached for a year.
-    app.use('/dist', precompressed(opts.clientDir), express.static(opts.clientDir, { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
+    app.use(
+      '/dist',
+      precompressed(opts.clientDir),
+      express.static(opts.clientDir, { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
+    );
   }
   app.use(express.static(opts.publicDir, { maxAge: '1h', index: false }));
   // Private feed links (issue 12 §3): before the pages and their cookies, which a feed never needs.
@@ -102,7 +106,18 @@ export function createApp(opts: AppOptions) {
     capabilities: await capabilities.current(),
   });
   const gate = new RenderGate(opts.renderLimit ?? defaultRenderLimit());
-  app.use(ssrHandler({ renderer: opts.renderer, backendURL: opts.backendURL, product: opts.config.PRODUCT, agent, settings, cache: renderCache(opts.renderCache, agent), gate, log }));
+  app.use(
+    ssrHandler({
+      renderer: opts.renderer,
+      backendURL: opts.backendURL,
+      product: opts.config.PRODUCT,
+      agent,
+      settings,
+      cache: renderCache(opts.renderCache, agent),
+      gate,
+      log,
+    }),
+  );
   app.use(errorHandler(log));
   return app;
 }

@@ -66,7 +66,8 @@ function sendJson(res: Response, status: number, body: unknown): void {
   res.status(status).set('Content-Type', 'application/json; charset=utf-8').send(JSON.stringify(body));
 }
 
-const seconds = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.floor(value) : null);
+const seconds = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.floor(value) : null;
 
 export function authRoutes(opts: AuthRoutesOptions): Router {
   const router = Router();
@@ -166,7 +167,10 @@ export function authRoutes(opts: AuthRoutesOptions): Router {
       }
       const answer = await exchange(req, res, bearerFor(req));
       if (!answer) return;
-      res.status(answer.status).set('Content-Type', answer.headers['content-type'] ?? 'application/json; charset=utf-8').send(answer.bytes);
+      res
+        .status(answer.status)
+        .set('Content-Type', answer.headers['content-type'] ?? 'application/json; charset=utf-8')
+        .send(answer.bytes);
     }),
   );
 

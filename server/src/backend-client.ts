@@ -75,7 +75,9 @@ export class BackendClient {
   constructor(baseURL: string, agent?: Agent) {
     this.baseURL = baseURL.replace(/\/+$/, '');
     this.https = this.baseURL.startsWith('https:');
-    this.agent = agent ?? (this.https ? new HttpsAgent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, timeout: 60_000 }) : createBackendAgent());
+    this.agent =
+      agent ??
+      (this.https ? new HttpsAgent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, timeout: 60_000 }) : createBackendAgent());
   }
 
   /** The backend URL of `path`: a BACKEND_URL with a path prefix keeps it. */
@@ -125,7 +127,10 @@ export class BackendClient {
   }
 
   /** A GET of a JSON envelope: null when it could not be had (no answer, not JSON). */
-  async getEnvelope(path: string, options: Omit<BackendCall, 'path' | 'method' | 'body'> = {}): Promise<{ status: number; body: Record<string, unknown> } | null> {
+  async getEnvelope(
+    path: string,
+    options: Omit<BackendCall, 'path' | 'method' | 'body'> = {},
+  ): Promise<{ status: number; body: Record<string, unknown> } | null> {
     try {
       const answer = await this.call({ ...options, path, headers: { accept: 'application/json', ...options.headers } });
       const body = parseEnvelope(answer.bytes);

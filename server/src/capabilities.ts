@@ -18,7 +18,12 @@ type Answer = { kind: 'list'; names: string[] } | { kind: 'unreachable' };
 
 async function ask(backend: BackendClient): Promise<Answer> {
   try {
-    const answer = await backend.call({ path: ENDPOINTS.capabilities.path, headers: { accept: 'application/json' }, timeoutMs: TIMEOUT_MS, maxBytes: MAX_BODY });
+    const answer = await backend.call({
+      path: ENDPOINTS.capabilities.path,
+      headers: { accept: 'application/json' },
+      timeoutMs: TIMEOUT_MS,
+      maxBytes: MAX_BODY,
+    });
     // Any answer that is not a list in a 200 envelope: the backend does not have the call.
     const body = answer.status === 200 ? parseEnvelope(answer.bytes) : null;
     const data = body?.code === 200 && Array.isArray(body.data) ? (body.data as unknown[]) : [];

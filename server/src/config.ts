@@ -91,7 +91,11 @@ const schema = z.object({
     .max(60, '应为 1 到 60 的整数')
     .default(30),
   /** pino's level for the JSON log on stdout (request-log.ts). */
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: '应为 fatal、error、warn、info、debug、trace 或 silent' }).default('info'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      message: '应为 fatal、error、warn、info、debug、trace 或 silent',
+    })
+    .default('info'),
   RATE_LIMIT_CAPTCHA: rateLimitSetting(DEFAULT_RATE_LIMITS.captcha),
   RATE_LIMIT_LOGIN: rateLimitSetting(DEFAULT_RATE_LIMITS.login),
   RATE_LIMIT_REGISTER: rateLimitSetting(DEFAULT_RATE_LIMITS.register),

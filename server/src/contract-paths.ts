@@ -23,7 +23,12 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 
 function pattern(endpoint: Endpoint): RegExp {
   const path = canonicalCallPath(endpoint.path) ?? endpoint.path;
-  return new RegExp(`^${path.split(/:[a-z]+/i).map(escapeRegExp).join('[^/]+')}$`);
+  return new RegExp(
+    `^${path
+      .split(/:[a-z]+/i)
+      .map(escapeRegExp)
+      .join('[^/]+')}$`,
+  );
 }
 
 const PUBLIC_PATTERNS = Object.values(ENDPOINTS as Record<string, Endpoint>)

@@ -17,7 +17,8 @@ const MAX_FEED_BYTES = 4 * 1024 * 1024;
 
 export function feedRoute(opts: { backend: BackendClient; log: (message: string, error: unknown) => void }): RequestHandler {
   return async (req, res) => {
-    const notFound = () => res.status(404).set('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send('订阅链接不存在或已失效');
+    const notFound = () =>
+      res.status(404).set('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send('订阅链接不存在或已失效');
     const match = FEED_FILE.exec(String(req.params.file ?? ''));
     if (!match) return notFound();
     const [, token, ext] = match as unknown as [string, string, 'atom' | 'ics'];

@@ -18,6 +18,10 @@ export function healthHandler(backend: BackendClient): RequestHandler {
     res
       .status(backendUp ? 200 : 503)
       .set('Cache-Control', 'no-store')
-      .json({ status: backendUp ? 'ok' : 'unavailable', backend: backendUp ? 'up' : 'down', uptime: Math.round((Date.now() - startedAt) / 1000) });
+      .json({
+        status: backendUp ? 'ok' : 'unavailable',
+        backend: backendUp ? 'up' : 'down',
+        uptime: Math.round((Date.now() - startedAt) / 1000),
+      });
   };
 }

@@ -61,9 +61,7 @@ export function w3cDate(time: string | null | undefined): string | undefined {
 }
 
 export function urlset(origin: string, urls: readonly SitemapUrl[]): string {
-  const entries = urls.map(
-    (u) => `<url><loc>${xml(origin + u.path)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ''}</url>`,
-  );
+  const entries = urls.map((u) => `<url><loc>${xml(origin + u.path)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ''}</url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`;
 }
 
@@ -145,19 +143,12 @@ export function seoRoutes(opts: SeoOptions): Router {
   const originOf = (req: Request) => opts.siteUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
 
   const sendXml = (res: Response, body: string) =>
-    res
-      .status(200)
-      .set({ 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': SITEMAP_CACHE })
-      .send(body);
+    res.status(200).set({ 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': SITEMAP_CACHE }).send(body);
 
   /** The backend is down: crawlers should come back later rather than drop the URLs. */
   const unavailable = (res: Response, error: unknown) => {
     opts.log('sitemap: backend unavailable', error instanceof Error ? error.message : error);
-    res
-      .status(503)
-      .set({ 'Retry-After': '600', 'Cache-Control': 'no-store' })
-      .type('text/plain')
-      .send('sitemap temporarily unavailable');
+    res.status(503).set({ 'Retry-After': '600', 'Cache-Control': 'no-store' }).type('text/plain').send('sitemap temporarily unavailable');
   };
 
   router.get('/robots.txt', (req, res) => {

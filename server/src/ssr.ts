@@ -104,7 +104,12 @@ function sendCachedPage(req: Request, res: Response, page: CachedPage, cache: Re
  * Streams the page to the browser and keeps a copy of what went out; `done` gets the whole body
  * once the stream has ended with nothing failed, or null.
  */
-function streamAndRecord(result: Extract<RenderResult, { type: 'html' }>, res: Response, maxBytes: number, done: (body: Buffer | null) => void): void {
+function streamAndRecord(
+  result: Extract<RenderResult, { type: 'html' }>,
+  res: Response,
+  maxBytes: number,
+  done: (body: Buffer | null) => void,
+): void {
   const chunks: Buffer[] = [];
   let bytes = 0;
   const recorder = new PassThrough();

@@ -7,7 +7,17 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, RANDOM_PASSWORD_COOKIE, TOKEN_COOKIE } from '@shared/constants';
 import { createApp } from '../src/app';
-import { API, OUR_PAGE, RENDERED, closedPort, isCleared, loginThroughPortal, parseSetCookies, startPortal, type Portal } from './portal-fixture';
+import {
+  API,
+  OUR_PAGE,
+  RENDERED,
+  closedPort,
+  isCleared,
+  loginThroughPortal,
+  parseSetCookies,
+  startPortal,
+  type Portal,
+} from './portal-fixture';
 
 let portal: Portal;
 
@@ -36,7 +46,7 @@ describe('login', () => {
     expect(randomPassword?.attributes).toMatchObject({ httponly: true, samesite: 'Lax', path: '/', 'max-age': '1800' });
   });
 
-  it('the cookie then authenticates the member\'s calls', async () => {
+  it("the cookie then authenticates the member's calls", async () => {
     const { cookieHeader } = await loginThroughPortal(portal);
     const res = await request(portal.app).get(`${API}/cms/member/getMemberInfo`).set(OUR_PAGE).set('Cookie', cookieHeader);
     expect(res.body).toMatchObject({ code: 200, user: { userName: 'demo' } });
@@ -170,7 +180,7 @@ describe('a body code 401', () => {
 });
 
 describe('RefreshToken', () => {
-  it('extends the cookies to the token\'s new expiry', async () => {
+  it("extends the cookies to the token's new expiry", async () => {
     const { cookieHeader } = await loginThroughPortal(portal);
     portal.backend.clock.advance(25 * 60_000);
     const res = await request(portal.app).get(`${API}/cms/system/RefreshToken`).set(OUR_PAGE).set('Cookie', cookieHeader);

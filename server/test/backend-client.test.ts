@@ -90,7 +90,7 @@ describe('a backend behind a path prefix (BACKEND_URL=https://api.example.com/cm
     expect(api.body.code).toBe(200);
   });
 
-  it('passes the request id on with the server\'s own calls', async () => {
+  it("passes the request id on with the server's own calls", async () => {
     const client = new BackendClient(prefixed);
     const answer = await client.getEnvelope('/api/system/config/configKey/sys.site.title', { requestId: 'req-42' });
     expect(answer?.body.code).toBe(200);

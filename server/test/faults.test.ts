@@ -125,21 +125,24 @@ describe('a backend answering garbage', () => {
     }
   });
 
-  it.each(['html', 'truncated-json', 'no-code'] as const)('%s: API calls pass through for the SPA to refuse; a login is refused here', async (m) => {
-    mode = m;
-    const search = await request(app).get(`${API}/api/zb/search`).set(OUR_PAGE).buffer(true).parse(asText);
-    expect(search.status).toBe(200);
-    expect(search.body).toBe(GARBAGE[m].body);
-    // A login answer is read here (its token goes into a cookie): garbage must not reach the browser.
-    const login = await request(app).post(`${API}/api/member/login`).set(OUR_PAGE).send({ username: 'demo', password: 'x' });
-    if (m === 'no-code') {
-      expect(login.body).toEqual({ status: 'ok', result: null });
-      expect(login.headers['set-cookie']).toBeUndefined();
-    } else {
-      expect(login.status).toBe(502);
-      expect(login.body).toEqual({ code: 502, msg: MESSAGES.upstreamDown });
-    }
-  });
+  it.each(['html', 'truncated-json', 'no-code'] as const)(
+    '%s: API calls pass through for the SPA to refuse; a login is refused here',
+    async (m) => {
+      mode = m;
+      const search = await request(app).get(`${API}/api/zb/search`).set(OUR_PAGE).buffer(true).parse(asText);
+      expect(search.status).toBe(200);
+      expect(search.body).toBe(GARBAGE[m].body);
+      // A login answer is read here (its token goes into a cookie): garbage must not reach the browser.
+      const login = await request(app).post(`${API}/api/member/login`).set(OUR_PAGE).send({ username: 'demo', password: 'x' });
+      if (m === 'no-code') {
+        expect(login.body).toEqual({ status: 'ok', result: null });
+        expect(login.headers['set-cookie']).toBeUndefined();
+      } else {
+        expect(login.status).toBe(502);
+        expect(login.body).toEqual({ code: 502, msg: MESSAGES.upstreamDown });
+      }
+    },
+  );
 
   it('reset: API calls answer 502 with the Chinese message', async () => {
     mode = 'reset';
@@ -155,8 +158,17 @@ describe('a backend that hangs', () => {
     const started = Date.now();
     const elapsed = <T>(p: Promise<T>) => p.then((value) => ({ value, ms: Date.now() - started }));
     const [page, api] = await Promise.all([
-      elapsed(request(app).get('/zb').then((r) => r)),
-      elapsed(request(app).get(`${API}/api/zb/search`).set(OUR_PAGE).then((r) => r)),
+      elapsed(
+        request(app)
+          .get('/zb')
+          .then((r) => r),
+      ),
+      elapsed(
+        request(app)
+          .get(`${API}/api/zb/search`)
+          .set(OUR_PAGE)
+          .then((r) => r),
+      ),
     ]);
 
     // The page: one 15 s budget for every call of the render (spec §9), not 15 s per call in turn.

@@ -59,7 +59,8 @@ async function importAll(portal: TestPortal): Promise<{ announcement: number; am
     .type('application/x-ndjson')
     .send(records.map((r) => JSON.stringify(r)).join('\n'));
   expect(res.body.code).toBe(200);
-  const id = (table: string, title: string) => (portal.backend.db.prepare(`SELECT id FROM ${table} WHERE title = ?`).get(title) as { id: number }).id;
+  const id = (table: string, title: string) =>
+    (portal.backend.db.prepare(`SELECT id FROM ${table} WHERE title = ?`).get(title) as { id: number }).id;
   return { announcement: id('zb', records[1]!.title), amendment: id('zb', records[2]!.title), project: id('xmk', records[0]!.title) };
 }
 
@@ -89,7 +90,9 @@ describe('with the lifecycle capability', () => {
     expect(res.status).toBe(200);
     expect(res.text).toContain('变更内容');
     expect(res.text).toContain(`对比原公告：<a href="/zb/${ids.announcement}"`);
-    expect(res.text).toMatch(/<th scope="row">开标时间<\/th><td class="changes-before"><time[^>]*>2024-07-02 09:30<\/time><\/td><td class="changes-after"><time[^>]*>2024-07-09 09:30<\/time>/);
+    expect(res.text).toMatch(
+      /<th scope="row">开标时间<\/th><td class="changes-before"><time[^>]*>2024-07-02 09:30<\/time><\/td><td class="changes-after"><time[^>]*>2024-07-09 09:30<\/time>/,
+    );
     expect(res.text).not.toContain('本公告已于');
   });
 
@@ -110,8 +113,12 @@ describe('against a spec-only backend', () => {
     // Imported before the extensions go: the data is there, the capability is not.
     portal = await createTestPortal({ projects: 20, tenders: 30, extensions: false });
     ids = await (async () => {
-      importNotices(portal.backend.db, records.map((r) => JSON.stringify(r)).join('\n'), { changedBy: 'import', now: portal.backend.clock() });
-      const id = (table: string, title: string) => (portal.backend.db.prepare(`SELECT id FROM ${table} WHERE title = ?`).get(title) as { id: number }).id;
+      importNotices(portal.backend.db, records.map((r) => JSON.stringify(r)).join('\n'), {
+        changedBy: 'import',
+        now: portal.backend.clock(),
+      });
+      const id = (table: string, title: string) =>
+        (portal.backend.db.prepare(`SELECT id FROM ${table} WHERE title = ?`).get(title) as { id: number }).id;
       return { announcement: id('zb', records[1]!.title), amendment: id('zb', records[2]!.title), project: id('xmk', records[0]!.title) };
     })();
   }, 60_000);

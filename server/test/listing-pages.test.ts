@@ -91,9 +91,7 @@ describe('the public tender list marks 报名截止', () => {
     expect(open && closed).toBeTruthy();
     // Three Shanghai calendar days from today, at the end of that day.
     const inThreeDays = parseTime(Date.now() + 3 * 86_400_000, 'YYYY-MM-DD');
-    portal.backend.db
-      .prepare('UPDATE zb SET signup_deadline = ? WHERE id = ?')
-      .run(`${inThreeDays} 23:59:59`, open?.id);
+    portal.backend.db.prepare('UPDATE zb SET signup_deadline = ? WHERE id = ?').run(`${inThreeDays} 23:59:59`, open?.id);
     portal.backend.db.prepare('UPDATE zb SET signup_deadline = ? WHERE id = ?').run('2020-01-02 09:00:00', closed?.id);
 
     const res = await page('/zb');

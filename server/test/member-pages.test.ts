@@ -56,7 +56,9 @@ function lacks(html: string, fragment: string): void {
 const MEMBER_PATHS = ROUTES.filter((route) => route.layout === 'user').map((route) => route.path);
 /** Pages of features the test backend offers (a page needing one it lacks is a 404: capabilities-pages.test.ts). */
 const OFFERED = new Set<string>(capabilities({ extensions: true } as BackendConfig));
-const SERVED_MEMBER_PATHS = ROUTES.filter((route) => route.layout === 'user' && (!route.capability || OFFERED.has(route.capability))).map((route) => route.path);
+const SERVED_MEMBER_PATHS = ROUTES.filter((route) => route.layout === 'user' && (!route.capability || OFFERED.has(route.capability))).map(
+  (route) => route.path,
+);
 
 describe('the guard', () => {
   it.each(MEMBER_PATHS)('a visitor asking for %s is sent to log in and come back', async (path) => {
@@ -117,7 +119,8 @@ describe("the demo member's data is in the server HTML", () => {
     for (const record of rows) has(res.text, `href="/user/baifangClient?cid=${record.clientId}"`);
     const first = rows[0] as BaifangRecord;
     const filtered = await page(`/user/baifangRecords-bak?clientId=${first.clientId}`, demoCookie);
-    for (const record of rows) (record.clientId === first.clientId ? has : lacks)(filtered.text, `href="/user/baifangClient?cid=${record.clientId}"`);
+    for (const record of rows)
+      (record.clientId === first.clientId ? has : lacks)(filtered.text, `href="/user/baifangClient?cid=${record.clientId}"`);
   });
 
   it('/user/logscore: type, change, balance and remark of each row', async () => {

@@ -83,7 +83,10 @@ describe('member pages of the mobile site', () => {
     const visitor = await request(portal.app).get(path).set('User-Agent', IPHONE);
     expect(visitor.status).toBe(302);
     expect(visitor.headers.location).toBe(`${MOBILE_PATHS.login}?redirect=${encodeURIComponent(path)}`);
-    const member = await request(portal.app).get(path).set('User-Agent', IPHONE).set('Cookie', await portal.memberCookie('vip', 'vip123'));
+    const member = await request(portal.app)
+      .get(path)
+      .set('User-Agent', IPHONE)
+      .set('Cookie', await portal.memberCookie('vip', 'vip123'));
     expect(member.status).toBe(200);
     expect(member.headers['cache-control']).toBe('private, no-store');
     expect(member.text).toContain('noindex');

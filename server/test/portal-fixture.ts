@@ -93,7 +93,9 @@ export function parseSetCookies(header: string | string[] | undefined): Map<stri
 export function isCleared(cookie: ParsedCookie | undefined): boolean {
   if (!cookie) return false;
   const expires = cookie.attributes.expires;
-  return cookie.value === '' && (cookie.attributes['max-age'] === '0' || (typeof expires === 'string' && Date.parse(expires) <= Date.now()));
+  return (
+    cookie.value === '' && (cookie.attributes['max-age'] === '0' || (typeof expires === 'string' && Date.parse(expires) <= Date.now()))
+  );
 }
 
 /** Logs in through the portal like the login page does; returns the session cookies it set. */
@@ -104,5 +106,10 @@ export async function loginThroughPortal(portal: Portal, username = 'demo', pass
     .send({ username, password: portal.backend.encrypt(password), loginType: 'password' });
   const cookies = parseSetCookies(res.headers['set-cookie']);
   const token = cookies.get(TOKEN_COOKIE)?.value ?? '';
-  return { res, cookies, token, cookieHeader: `${TOKEN_COOKIE}=${token}; ${RANDOM_PASSWORD_COOKIE}=${cookies.get(RANDOM_PASSWORD_COOKIE)?.value ?? ''}` };
+  return {
+    res,
+    cookies,
+    token,
+    cookieHeader: `${TOKEN_COOKIE}=${token}; ${RANDOM_PASSWORD_COOKIE}=${cookies.get(RANDOM_PASSWORD_COOKIE)?.value ?? ''}`,
+  };
 }

@@ -83,7 +83,7 @@ describe('pass-through', () => {
     expect(res.body).toMatchObject({ code: 200, data: false });
   });
 
-  it('passes the backend\'s HTTP errors through as they are', async () => {
+  it("passes the backend's HTTP errors through as they are", async () => {
     const res = await request(portal.app).get(`${API}/api/does/not/exist`).set(OUR_PAGE);
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ code: 404, msg: MESSAGES.notFound });

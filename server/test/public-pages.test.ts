@@ -62,9 +62,7 @@ describe('list pages render their rows on the server', () => {
   });
 
   it('/zb?keyword=道路&pageNum=2 is page 2 of that search, with the hits marked', async () => {
-    const expected = await api<TableDataInfo<ZbListItem>>(
-      `/api/zb/search?keyword=${encodeURIComponent('道路')}&pageNum=2&pageSize=20`,
-    );
+    const expected = await api<TableDataInfo<ZbListItem>>(`/api/zb/search?keyword=${encodeURIComponent('道路')}&pageNum=2&pageSize=20`);
     expect(expected.total).toBeGreaterThan(20);
     const res = await page(`/zb?keyword=${encodeURIComponent('道路')}&pageNum=2`);
     expect(res.status).toBe(200);
@@ -86,7 +84,9 @@ describe('list pages render their rows on the server', () => {
 
   it("embeds dictionaries as label, value and colour only, not RuoYi's bookkeeping", async () => {
     const res = await page('/zb');
-    const state = pageState(res.text) as unknown as { rq: { queries: { queryKey: unknown[]; state: { data: Record<string, unknown>[] } }[] } };
+    const state = pageState(res.text) as unknown as {
+      rq: { queries: { queryKey: unknown[]; state: { data: Record<string, unknown>[] } }[] };
+    };
     const dicts = state.rq.queries.filter((q) => q.queryKey[1] === 'dict');
     const regions = dicts.find((q) => q.queryKey[2] === 'cms_region')?.state.data ?? [];
     expect(regions.length).toBeGreaterThan(100);
@@ -135,12 +135,9 @@ describe('list pages render their rows on the server', () => {
 
   it('ignores filter values that make no sense instead of failing', async () => {
     const plain = await page('/xmk');
-    const res = await page(
-      '/xmk?areaCode=abc&industry=%3Cb%3E&pageNum=-1&pageSize=7&orderBy=price&beginTime=2024-02-31',
-    );
+    const res = await page('/xmk?areaCode=abc&industry=%3Cb%3E&pageNum=-1&pageSize=7&orderBy=price&beginTime=2024-02-31');
     expect(res.status).toBe(200);
-    const rowsOf = (html: string) =>
-      [...html.matchAll(/class="result-title">.*?href="(\/xmk\/\d+)"/g)].map((m) => m[1]);
+    const rowsOf = (html: string) => [...html.matchAll(/class="result-title">.*?href="(\/xmk\/\d+)"/g)].map((m) => m[1]);
     expect(rowsOf(res.text)).toEqual(rowsOf(plain.text));
     expect(rowsOf(res.text)).toHaveLength(20);
   });
@@ -215,23 +212,14 @@ describe('detail pages', () => {
 
   it('/zb/{id} has its fields, the body and the related project', async () => {
     const { rows } = await api<TableDataInfo<ZbListItem>>('/api/zb/search?pageSize=100');
-    const withProject = (
-      await Promise.all(rows.map((r) => api<{ data: ZbDetail }>(`/api/cmsData/bidding/${r.id}`)))
-    ).find((d) => d.data.xmk !== null)?.data;
+    const withProject = (await Promise.all(rows.map((r) => api<{ data: ZbDetail }>(`/api/cmsData/bidding/${r.id}`)))).find(
+      (d) => d.data.xmk !== null,
+    )?.data;
     expect(withProject).toBeDefined();
     const item = withProject as ZbDetail;
     const res = await page(`/zb/${item.id}`);
     expect(res.status).toBe(200);
-    for (const label of [
-      '公告类型',
-      '所在地区',
-      '所属行业',
-      '招标人',
-      '代理机构',
-      '开标时间',
-      '报名截止',
-      '关联项目',
-    ]) {
+    for (const label of ['公告类型', '所在地区', '所属行业', '招标人', '代理机构', '开标时间', '报名截止', '关联项目']) {
       has(res.text, `<dt>${label}</dt>`);
     }
     has(res.text, htmlText(item.tenderer));
@@ -283,8 +271,7 @@ describe('home pages', () => {
     for (const row of zb.rows) has(res.text, `href="/zb/${row.id}"`);
     has(res.text, '累计收录');
     has(res.text, `<strong>${today.data.total}</strong>`);
-    for (const link of ['/business/gczx', '/business/xmzx', '/business/zjzx', '/support/notice'])
-      has(res.text, `href="${link}"`);
+    for (const link of ['/business/gczx', '/business/xmzx', '/business/zjzx', '/support/notice']) has(res.text, `href="${link}"`);
     // The alternate layouts name the home page as the canonical one.
     has(res.text, `<link rel="canonical" href="${SITE_URL}/"/>`);
   });
@@ -305,9 +292,7 @@ describe('business, support, goods and /3g', () => {
   });
 
   it('the notice list links to notices addressed as ?id=', async () => {
-    const list = await api<TableDataInfo<{ noticeId: number; noticeTitle: string }>>(
-      '/api/cms/getSupport/notice?pageNum=1&pageSize=10',
-    );
+    const list = await api<TableDataInfo<{ noticeId: number; noticeTitle: string }>>('/api/cms/getSupport/notice?pageNum=1&pageSize=10');
     const first = list.rows[0];
     expect(first).toBeDefined();
     const res = await page('/support/notice');

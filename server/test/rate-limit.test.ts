@@ -173,8 +173,7 @@ describe('the limiter in front of the backend', () => {
 
   it('limits the user-name check, so it cannot list the members (issue 11)', async () => {
     const app = portalApp();
-    const check = (username: string) =>
-      request(app).post(`${API}/api/member/checkUserNameUnique`).set(OUR_PAGE).send({ username });
+    const check = (username: string) => request(app).post(`${API}/api/member/checkUserNameUnique`).set(OUR_PAGE).send({ username });
     expect((await check('demo')).body).toEqual({ code: 200, msg: '用户名已存在', data: false });
     expect((await check('free_name_1')).body.data).toBe(true);
     const over = await check('vip');

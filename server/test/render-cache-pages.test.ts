@@ -54,7 +54,11 @@ describe('anonymous pages', () => {
     const second = await get(path);
     const third = await get(path);
     expect(portal.renders() - renders).toBe(1);
-    expect([first.headers['x-render-cache'], second.headers['x-render-cache'], third.headers['x-render-cache']]).toEqual(['miss', 'hit', 'hit']);
+    expect([first.headers['x-render-cache'], second.headers['x-render-cache'], third.headers['x-render-cache']]).toEqual([
+      'miss',
+      'hit',
+      'hit',
+    ]);
 
     const nonces = [first, second, third].map(nonceOf);
     expect(new Set(nonces).size).toBe(3);
@@ -99,7 +103,8 @@ describe('anonymous pages', () => {
     const path = fresh('/zb');
     const renders = portal.renders();
     const answers = [];
-    for (const junk of ['utm_source=a', 'utm_source=b&fbclid=c', 't=1', 't=2&x=%E4%B8%AD', '']) answers.push(await get(junk ? `${path}&${junk}` : path));
+    for (const junk of ['utm_source=a', 'utm_source=b&fbclid=c', 't=1', 't=2&x=%E4%B8%AD', ''])
+      answers.push(await get(junk ? `${path}&${junk}` : path));
     expect(portal.renders() - renders).toBe(1);
     expect(answers.map((res) => res.headers['x-render-cache'])).toEqual(['miss', 'hit', 'hit', 'hit', 'hit']);
     expect(answers[0]!.text).not.toContain('utm_source');

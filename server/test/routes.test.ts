@@ -28,8 +28,7 @@ afterAll(async () => {
   await portal?.close();
 });
 
-const concrete = (path: string) =>
-  path.replace(/^\/(xmk|zb|goods)\/:id$/, (_m, kind: 'xmk' | 'zb' | 'goods') => `/${kind}/${ids[kind]}`);
+const concrete = (path: string) => path.replace(/^\/(xmk|zb|goods)\/:id$/, (_m, kind: 'xmk' | 'zb' | 'goods') => `/${kind}/${ids[kind]}`);
 
 // The mobile site's pages (issue 14) have their own test: mobile-site.test.ts.
 const publicRoutes = ROUTES.filter((r) => r.layout !== 'user' && r.layout !== 'mobile' && r.path !== '/test/user1' && r.path !== '/404');
@@ -62,7 +61,9 @@ describe('member routes of spec §2', () => {
   });
 
   it.each(servedMemberRoutes.map((r) => [r.path, r.title]))('%s renders for a member, private', async (path, title) => {
-    const res = await request(portal.app).get(path).set('Cookie', await portal.memberCookie());
+    const res = await request(portal.app)
+      .get(path)
+      .set('Cookie', await portal.memberCookie());
     expect(res.status).toBe(200);
     expect(titleOf(res.text)).toContain(title);
     expect(res.headers['cache-control']).toBe('private, no-store');
@@ -70,16 +71,26 @@ describe('member routes of spec §2', () => {
 });
 
 describe('strict matching and the 404 page', () => {
-  it.each(['/xmk/', '/xmk/1/', '/XMK', '/xmk//1', '/zb/abc', '/zb/0', '/zb/-3', '/goods/1.5', '/no-such-page', '/support', '/test/test-xd6', '/404'])(
-    '%s → 404 with the 404 page',
-    async (path) => {
-      const res = await request(portal.app).get(path);
-      expect(res.status).toBe(404);
-      expect(res.text).toContain('This page could not be found');
-      expect(res.text).toContain('<svg');
-      expect(res.headers['cache-control']).toBe('private, no-store');
-    },
-  );
+  it.each([
+    '/xmk/',
+    '/xmk/1/',
+    '/XMK',
+    '/xmk//1',
+    '/zb/abc',
+    '/zb/0',
+    '/zb/-3',
+    '/goods/1.5',
+    '/no-such-page',
+    '/support',
+    '/test/test-xd6',
+    '/404',
+  ])('%s → 404 with the 404 page', async (path) => {
+    const res = await request(portal.app).get(path);
+    expect(res.status).toBe(404);
+    expect(res.text).toContain('This page could not be found');
+    expect(res.text).toContain('<svg');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+  });
 
   it('a detail id that does not exist is a real 404', async () => {
     const res = await request(portal.app).get('/xmk/999999999');

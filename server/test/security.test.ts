@@ -51,9 +51,7 @@ function nonceOf(res: request.Response): string {
 
 /** Opening tags of scripts a browser would execute (not JSON data blocks). */
 function executableScripts(html: string): string[] {
-  return [...html.matchAll(/<script\b[^>]*>/g)]
-    .map((m) => m[0])
-    .filter((tag) => !/type="application\/(?:ld\+)?json"/.test(tag));
+  return [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]).filter((tag) => !/type="application\/(?:ld\+)?json"/.test(tag));
 }
 
 describe('security headers', () => {
@@ -116,16 +114,21 @@ describe('CSRF: what another site can make a browser send (spec §6, proxy rule)
   });
 
   const clientCount = async () =>
-    (await request(portal.app).get(`${API}/cms/baifang/getBaifangClientList`).set(OUR_PAGE).set('Cookie', cookie)).body
-      .total as number;
+    (await request(portal.app).get(`${API}/cms/baifang/getBaifangClientList`).set(OUR_PAGE).set('Cookie', cookie)).body.total as number;
 
   it.each([
-    ['a cross-site fetch with the platform header', { [PLATFORM_HEADER]: PLATFORM_VALUE, 'Sec-Fetch-Site': 'cross-site', 'Content-Type': 'application/json' }],
+    [
+      'a cross-site fetch with the platform header',
+      { [PLATFORM_HEADER]: PLATFORM_VALUE, 'Sec-Fetch-Site': 'cross-site', 'Content-Type': 'application/json' },
+    ],
     ['a sibling subdomain', { [PLATFORM_HEADER]: PLATFORM_VALUE, 'Sec-Fetch-Site': 'same-site', 'Content-Type': 'application/json' }],
     ['a sandboxed frame (Origin: null)', { [PLATFORM_HEADER]: PLATFORM_VALUE, Origin: 'null', 'Content-Type': 'application/json' }],
     ['our host on another port', { [PLATFORM_HEADER]: PLATFORM_VALUE, Origin: 'http://127.0.0.1:1', 'Content-Type': 'application/json' }],
     ['a plain cross-site form (no platform header)', { 'Sec-Fetch-Site': 'cross-site', 'Content-Type': 'text/plain' }],
-    ['a typed-in or bookmarked request (Sec-Fetch-Site: none)', { [PLATFORM_HEADER]: PLATFORM_VALUE, 'Sec-Fetch-Site': 'none', 'Content-Type': 'application/json' }],
+    [
+      'a typed-in or bookmarked request (Sec-Fetch-Site: none)',
+      { [PLATFORM_HEADER]: PLATFORM_VALUE, 'Sec-Fetch-Site': 'none', 'Content-Type': 'application/json' },
+    ],
   ])('%s cannot write as the member', async (_name, headers) => {
     const before = await clientCount();
     const res = await request(portal.app)
@@ -171,10 +174,7 @@ describe('the API prefix reaches the contract and nothing else', () => {
     '/actuator/env',
     '/monitor/online/list',
   ])('%s answers 404 without reaching the backend', async (path) => {
-    const res = await request(portal.app)
-      .get(`${API}${path}`)
-      .set(OUR_PAGE)
-      .set('X-Admin-Token', portal.backend.adminToken);
+    const res = await request(portal.app).get(`${API}${path}`).set(OUR_PAGE).set('X-Admin-Token', portal.backend.adminToken);
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ code: 404, msg: '访问资源不存在' });
   });
@@ -197,7 +197,11 @@ describe('request bodies through the proxy', () => {
   const bigJson = (bytes: number) => JSON.stringify({ name: '张三', phone: '13800000000', source: 'support', content: 'x'.repeat(bytes) });
 
   it('over 100 kB with a Content-Length: 413 in the envelope before anything is forwarded', async () => {
-    const res = await request(portal.app).put(`${API}/api/cms/addMsg`).set(OUR_PAGE).set('Content-Type', 'application/json').send(bigJson(150_000));
+    const res = await request(portal.app)
+      .put(`${API}/api/cms/addMsg`)
+      .set(OUR_PAGE)
+      .set('Content-Type', 'application/json')
+      .send(bigJson(150_000));
     expect(res.status).toBe(413);
     expect(res.body).toEqual({ code: 413, msg: '请求数据过大' });
   });
@@ -209,7 +213,13 @@ describe('request bodies through the proxy', () => {
       const { port } = server.address() as AddressInfo;
       const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
         const req = httpRequest(
-          { host: '127.0.0.1', port, method: 'PUT', path: `${API}/api/cms/addMsg`, headers: { ...OUR_PAGE, 'Content-Type': 'application/json' } },
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'PUT',
+            path: `${API}/api/cms/addMsg`,
+            headers: { ...OUR_PAGE, 'Content-Type': 'application/json' },
+          },
           (res) => {
             let body = '';
             res.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -231,7 +241,11 @@ describe('request bodies through the proxy', () => {
   });
 
   it('under the limit the backend decides', async () => {
-    const res = await request(portal.app).put(`${API}/api/cms/addMsg`).set(OUR_PAGE).set('Content-Type', 'application/json').send(bigJson(90_000));
+    const res = await request(portal.app)
+      .put(`${API}/api/cms/addMsg`)
+      .set(OUR_PAGE)
+      .set('Content-Type', 'application/json')
+      .send(bigJson(90_000));
     expect(res.status).toBe(200);
     expect(res.body.msg).toMatch(/content/);
   });
@@ -251,36 +265,39 @@ describe('request smuggling through the proxy', () => {
     return { received, server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
   }
 
-  it.each(['DELETE', 'OPTIONS', 'GET'])('a %s with a chunked body is refused, never forwarded (regression: the body became a second request)', async (method) => {
-    const backend = await recordingBackend();
-    const app = createApp({
-      config: { PRODUCT: 'prod-api', MOBILE_SITE_URL: undefined, TRUST_PROXY: false },
-      backendURL: backend.url,
-      renderer: { render: () => Promise.reject(new Error('not rendered')), assets: { css: [], bootstrapModule: '/x.js' } },
-      publicDir: 'client/public',
-      log: () => undefined,
-    });
-    const portalServer = app.listen(0, '127.0.0.1');
-    await once(portalServer, 'listening');
-    try {
-      const smuggled = 'GET /admin/orders HTTP/1.1\r\nHost: backend\r\nX-Admin-Token: guessed\r\n\r\n';
-      const socket = connect((portalServer.address() as AddressInfo).port, '127.0.0.1');
-      let answer = '';
-      socket.on('data', (data: Buffer) => (answer += data.toString('utf8')));
-      socket.write(
-        `${method} ${API}/cms/baifang/delBaifangRecords/1 HTTP/1.1\r\nHost: portal\r\nTransfer-Encoding: chunked\r\n\r\n` +
-          `${smuggled.length.toString(16)}\r\n${smuggled}\r\n0\r\n\r\n`,
-      );
-      await once(socket, 'close');
-      expect(answer).toMatch(/^HTTP\/1\.1 400 /);
-      expect(answer).toContain('{"code":400,"msg":"请求格式不正确"}');
-      expect(backend.received.join('')).not.toContain('/admin/orders');
-    } finally {
-      portalServer.closeAllConnections();
-      portalServer.close();
-      backend.server.close();
-    }
-  });
+  it.each(['DELETE', 'OPTIONS', 'GET'])(
+    'a %s with a chunked body is refused, never forwarded (regression: the body became a second request)',
+    async (method) => {
+      const backend = await recordingBackend();
+      const app = createApp({
+        config: { PRODUCT: 'prod-api', MOBILE_SITE_URL: undefined, TRUST_PROXY: false },
+        backendURL: backend.url,
+        renderer: { render: () => Promise.reject(new Error('not rendered')), assets: { css: [], bootstrapModule: '/x.js' } },
+        publicDir: 'client/public',
+        log: () => undefined,
+      });
+      const portalServer = app.listen(0, '127.0.0.1');
+      await once(portalServer, 'listening');
+      try {
+        const smuggled = 'GET /admin/orders HTTP/1.1\r\nHost: backend\r\nX-Admin-Token: guessed\r\n\r\n';
+        const socket = connect((portalServer.address() as AddressInfo).port, '127.0.0.1');
+        let answer = '';
+        socket.on('data', (data: Buffer) => (answer += data.toString('utf8')));
+        socket.write(
+          `${method} ${API}/cms/baifang/delBaifangRecords/1 HTTP/1.1\r\nHost: portal\r\nTransfer-Encoding: chunked\r\n\r\n` +
+            `${smuggled.length.toString(16)}\r\n${smuggled}\r\n0\r\n\r\n`,
+        );
+        await once(socket, 'close');
+        expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+        expect(answer).toContain('{"code":400,"msg":"请求格式不正确"}');
+        expect(backend.received.join('')).not.toContain('/admin/orders');
+      } finally {
+        portalServer.closeAllConnections();
+        portalServer.close();
+        backend.server.close();
+      }
+    },
+  );
 });
 
 describe('hostile values the fuzzer found', () => {

@@ -87,8 +87,7 @@ describe('sitemap.xml', () => {
     for (const path of ['/', '/xmk', '/zb', '/goods', '/business/gczx', '/support/about', '/support/notice']) {
       expect(urls).toContain(`${SITE_URL}${path}`);
     }
-    for (const hidden of ['/2', '/index2', '/user', '/user_login', '/test', '/404'])
-      expect(urls).not.toContain(`${SITE_URL}${hidden}`);
+    for (const hidden of ['/2', '/index2', '/user', '/user_login', '/test', '/404']) expect(urls).not.toContain(`${SITE_URL}${hidden}`);
     expect(urls.filter((u) => /\/xmk\/\d+$/.test(u))).toHaveLength(PROJECTS);
     expect(urls.filter((u) => /\/zb\/\d+$/.test(u))).toHaveLength(TENDERS);
     expect(urls.some((u) => /\/goods\/\d+$/.test(u))).toBe(true);
@@ -137,9 +136,7 @@ describe('sitemap.xml', () => {
 
 describe('sitemap pieces', () => {
   it('escapes URLs for XML', () => {
-    expect(urlset('https://a.example', [{ path: '/zb?a=1&b=2' }])).toContain(
-      '<loc>https://a.example/zb?a=1&amp;b=2</loc>',
-    );
+    expect(urlset('https://a.example', [{ path: '/zb?a=1&b=2' }])).toContain('<loc>https://a.example/zb?a=1&amp;b=2</loc>');
   });
 
   it('dates carry the Shanghai offset', () => {

@@ -21,7 +21,11 @@ const guardingRenderer: Renderer = {
   render: ({ request: page, token }) => {
     const url = new URL(page.url);
     const target = guardRedirect(url.pathname, url.pathname + url.search, token !== null);
-    return Promise.resolve(target ? { type: 'redirect', status: 302, location: target } : { type: 'redirect', status: 302, location: `/__rendered__${url.pathname}` });
+    return Promise.resolve(
+      target
+        ? { type: 'redirect', status: 302, location: target }
+        : { type: 'redirect', status: 302, location: `/__rendered__${url.pathname}` },
+    );
   },
   assets: { css: [], bootstrapModule: '/dist/entry.js' },
 };
@@ -89,7 +93,9 @@ describe('a member cookie that fails the session rule', () => {
   }
 
   it('a well-formed cookie is still a session for the guard (the backend decides whether it lives)', async () => {
-    const res = await request(app).get('/user').set('Cookie', `${TOKEN_COOKIE}=${await backend.login('demo', 'demo123')}`);
+    const res = await request(app)
+      .get('/user')
+      .set('Cookie', `${TOKEN_COOKIE}=${await backend.login('demo', 'demo123')}`);
     expect(res.headers.location).toBe('/__rendered__/user');
     expect(res.headers['set-cookie']).toBeUndefined();
   });

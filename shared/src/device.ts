@@ -26,7 +26,10 @@ const MOBILE_UA_RE = /Android|iPhone|iPad|iPod|Windows Phone|BlackBerry|BB10|web
  * app (今日头条, "NewsArticle/…") sends, and the catch-all for a UA of bare words ("ipad app"),
  * which would overrule the spec's mobile list; scripts still match by name (curl, python, http).
  */
-const BOT_PATTERNS_FOR_PEOPLE = new Set(['(?:^|[^g])news(?!sapphire)', '^[\\w \\.\\-\\(?:\\):%]+(?:/v?\\d+(?:\\.\\d+)?(?:\\.\\d{1,10})*?)?(?:,|$)']);
+const BOT_PATTERNS_FOR_PEOPLE = new Set([
+  '(?:^|[^g])news(?!sapphire)',
+  '^[\\w \\.\\-\\(?:\\):%]+(?:/v?\\d+(?:\\.\\d+)?(?:\\.\\d{1,10})*?)?(?:,|$)',
+]);
 const isBotUserAgent = createIsbotFromList(botPatterns.filter((pattern) => !BOT_PATTERNS_FOR_PEOPLE.has(pattern)));
 
 /**

@@ -30,7 +30,19 @@ export interface RouteSpec {
 }
 
 /** The filters of the /xmk and /zb searches (client/src/components/search-query.ts reads them). */
-const SEARCH_QUERY = ['keyword', 'scope', 'exclude', 'areaCode', 'industry', 'beginTime', 'endTime', 'isAsc', 'orderBy', 'pageNum', 'pageSize'] as const;
+const SEARCH_QUERY = [
+  'keyword',
+  'scope',
+  'exclude',
+  'areaCode',
+  'industry',
+  'beginTime',
+  'endTime',
+  'isAsc',
+  'orderBy',
+  'pageNum',
+  'pageSize',
+] as const;
 /** Where to go after logging in or registering (the login and register forms). */
 const AUTH_QUERY = ['redirect'] as const;
 
@@ -87,7 +99,12 @@ export const ROUTES: readonly RouteSpec[] = [
   { path: '/goods/:id', layout: 'default', title: '商品详情', capability: 'goods' },
   { path: '/xmk', layout: 'default', title: '项目库', query: [...SEARCH_QUERY, 'stage', 'nature', 'minInvestment', 'maxInvestment'] },
   { path: '/xmk/:id', layout: 'default', title: '项目详情' },
-  { path: '/zb', layout: 'default', title: '招标信息', query: [...SEARCH_QUERY, 'noticeType', 'minAmount', 'maxAmount', 'signup', 'openBegin', 'openEnd'] },
+  {
+    path: '/zb',
+    layout: 'default',
+    title: '招标信息',
+    query: [...SEARCH_QUERY, 'noticeType', 'minAmount', 'maxAmount', 'signup', 'openBegin', 'openEnd'],
+  },
   { path: '/zb/:id', layout: 'default', title: '招标详情' },
   { path: '/user_login', layout: 'header', title: '会员登录', noindex: true, query: AUTH_QUERY },
   { path: '/user_register', layout: 'header', title: '会员注册', noindex: true, query: AUTH_QUERY },

@@ -432,7 +432,11 @@ export function subscriptionsFromProfiles(db: Db): void {
   const insert = db.prepare<[number, string, string, string, string]>(
     'INSERT INTO alert_subscription (member_id, name, keywords, area_codes, create_time) VALUES (?, ?, ?, ?, ?)',
   );
-  const list = (value: string) => value.split(',').map((v) => v.trim()).filter((v) => v !== '');
+  const list = (value: string) =>
+    value
+      .split(',')
+      .map((v) => v.trim())
+      .filter((v) => v !== '');
   for (const member of members) {
     // The profile's keywords were alternatives (any one matched); a subscription's words must all
     // occur, so each keyword becomes a subscription of its own, with the same regions.

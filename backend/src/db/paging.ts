@@ -15,9 +15,6 @@ export interface PagedQuery {
 export function pagedTable<R>(sql: Statements, query: PagedQuery, page: Page): TableDataInfo<R> {
   const total = sql.get<(string | number | null)[], { n: number }>(query.count).get(...query.params)!.n;
   const offset = offsetOf(page);
-  const rows =
-    offset < total
-      ? sql.get<(string | number | null)[], R>(query.rows).all(...query.params, page.pageSize, offset)
-      : [];
+  const rows = offset < total ? sql.get<(string | number | null)[], R>(query.rows).all(...query.params, page.pageSize, offset) : [];
   return table(rows, total);
 }

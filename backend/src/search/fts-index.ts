@@ -57,9 +57,7 @@ export type ContentTable = 'xmk' | 'zb';
 
 /** Writes one document; `rowid` is the item id. */
 export function ftsWriter(db: Db, table: ContentTable): (id: number, doc: FtsDocument) => void {
-  const insert = db.prepare<[number, string, string, string]>(
-    `INSERT INTO ${table}_fts (rowid, uni, bi, tags) VALUES (?, ?, ?, ?)`,
-  );
+  const insert = db.prepare<[number, string, string, string]>(`INSERT INTO ${table}_fts (rowid, uni, bi, tags) VALUES (?, ?, ?, ?)`);
   return (id, doc) => {
     insert.run(id, doc.uni, doc.bi, doc.tags);
   };

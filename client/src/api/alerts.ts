@@ -75,7 +75,10 @@ export const alertSettingsQueryOptions = (http: Http) =>
     queryFn: async () => (await http.call(ENDPOINTS.alertSettings)).data,
   });
 
-export async function saveAlertSettings(http: Http, body: { emailFrequency: EmailFrequency; email: string | null }): Promise<AlertSettings> {
+export async function saveAlertSettings(
+  http: Http,
+  body: { emailFrequency: EmailFrequency; email: string | null },
+): Promise<AlertSettings> {
   return (await http.call(ENDPOINTS.alertSettingsUpdate, { data: body, notify: false })).data;
 }
 

@@ -200,11 +200,7 @@ export const msgKeys = {
  * PUT /api/cms/addMsg — a consultation or message from a visitor or member. A form that shows
  * failures beside its fields passes `notify: false`.
  */
-export async function addMsg(
-  http: Http,
-  body: AddMsgBody,
-  options: Pick<RequestOptions, 'notify'> = {},
-): Promise<void> {
+export async function addMsg(http: Http, body: AddMsgBody, options: Pick<RequestOptions, 'notify'> = {}): Promise<void> {
   await http.call(ENDPOINTS.addMsg, { ...options, data: body });
 }
 

@@ -11,7 +11,10 @@ function response(config: InternalAxiosRequestConfig, status: number, data: unkn
 }
 
 /** An axios adapter answering every request with `answer(config)`; no network involved. */
-function setup(answer: (config: InternalAxiosRequestConfig) => Promise<AxiosResponse> | AxiosResponse, overrides: Partial<HttpOptions> = {}) {
+function setup(
+  answer: (config: InternalAxiosRequestConfig) => Promise<AxiosResponse> | AxiosResponse,
+  overrides: Partial<HttpOptions> = {},
+) {
   const sent: Sent[] = [];
   const notifier = { error: vi.fn<(m: string) => void>(), notifyError: vi.fn<(t: string) => void>() };
   const onUnauthorized = vi.fn();
@@ -29,7 +32,14 @@ function setup(answer: (config: InternalAxiosRequestConfig) => Promise<AxiosResp
     ...overrides,
   });
   const adapter: AxiosAdapter = async (config) => {
-    sent.push({ url: config.url, method: config.method, data: config.data, timeout: config.timeout, baseURL: config.baseURL, headers: AxiosHeaders.from(config.headers) });
+    sent.push({
+      url: config.url,
+      method: config.method,
+      data: config.data,
+      timeout: config.timeout,
+      baseURL: config.baseURL,
+      headers: AxiosHeaders.from(config.headers),
+    });
     return answer(config);
   };
   http.axios.defaults.adapter = adapter;
@@ -46,7 +56,10 @@ function setup(answer: (config: InternalAxiosRequestConfig) => Promise<AxiosResp
   };
 }
 
-const ok = (data: unknown = { code: 200, msg: '操作成功' }) => (config: InternalAxiosRequestConfig) => response(config, 200, data);
+const ok =
+  (data: unknown = { code: 200, msg: '操作成功' }) =>
+  (config: InternalAxiosRequestConfig) =>
+    response(config, 200, data);
 
 /** An HTTP error status as axios reports it (validateStatus rejects non-2xx). */
 const httpFailure = (status: number, data?: unknown) => (config: InternalAxiosRequestConfig) => {
@@ -83,7 +96,9 @@ describe('requests (spec §6, §7, §9)', () => {
 
   it('sends GET params as a query string with bracketed keys, skipping null and undefined', async () => {
     const { http, sent } = setup(ok());
-    await http.get('/api/xmk/search', { params: { keyword: '道路 改造', pageNum: 2, areaCode: null, stage: undefined, params: { beginTime: '2026-01-01', endTime: null } } });
+    await http.get('/api/xmk/search', {
+      params: { keyword: '道路 改造', pageNum: 2, areaCode: null, stage: undefined, params: { beginTime: '2026-01-01', endTime: null } },
+    });
     expect(sent[0]?.url).toBe('/api/xmk/search?keyword=%E9%81%93%E8%B7%AF%20%E6%94%B9%E9%80%A0&pageNum=2&params%5BbeginTime%5D=2026-01-01');
   });
 
@@ -226,7 +241,7 @@ describe('response table (spec §8)', () => {
     expect(notifier.error).not.toHaveBeenCalled();
   });
 
-  it('other transport errors are only logged and passed on, with the proxy\'s message', async () => {
+  it("other transport errors are only logged and passed on, with the proxy's message", async () => {
     const { http, notifier, log, onTransportUnauthorized } = setup(httpFailure(502, { code: 502, msg: MESSAGES.upstreamDown }));
     const error = await failure(http.get('/api/zb/search'));
     expect(error).toMatchObject({ kind: 'transport', code: 502, status: 502, message: MESSAGES.upstreamDown, transport: true });
@@ -304,7 +319,11 @@ describe('duplicate-submit guard (spec §5)', () => {
   it('keeps the last write in sessionStorage as url, serialised data and time (spec §3)', async () => {
     const { http } = setup(ok());
     await http.post('/api/cms/addMsg', { content: 'a' });
-    expect(JSON.parse(window.sessionStorage.getItem(SESSION_OBJ_KEY) ?? '')).toEqual({ url: '/api/cms/addMsg', data: '{"content":"a"}', time: 1_000_000 });
+    expect(JSON.parse(window.sessionStorage.getItem(SESSION_OBJ_KEY) ?? '')).toEqual({
+      url: '/api/cms/addMsg',
+      data: '{"content":"a"}',
+      time: 1_000_000,
+    });
   });
 
   it('holds across request layers of the same tab (the record is in sessionStorage)', async () => {

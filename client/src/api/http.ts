@@ -4,13 +4,7 @@
  * envelope is checked here and nowhere else: callers get the body of a `code: 200` answer or an
  * ApiError.
  */
-import axios, {
-  AxiosError,
-  AxiosHeaders,
-  type AxiosInstance,
-  type AxiosRequestConfig,
-  type InternalAxiosRequestConfig,
-} from 'axios';
+import axios, { AxiosError, AxiosHeaders, type AxiosInstance, type AxiosRequestConfig, type InternalAxiosRequestConfig } from 'axios';
 import {
   IS_TOKEN_HEADER,
   MESSAGES,

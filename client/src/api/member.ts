@@ -98,16 +98,14 @@ export function getMemberInfo(http: Http): Promise<MemberInfoResult> {
   return http.call(ENDPOINTS.memberInfo);
 }
 
-export const memberInfoQueryOptions = (http: Http) =>
-  queryOptions({ queryKey: memberKeys.info(), queryFn: () => getMemberInfo(http) });
+export const memberInfoQueryOptions = (http: Http) => queryOptions({ queryKey: memberKeys.info(), queryFn: () => getMemberInfo(http) });
 
 /** GET /cms/member/list — the tiers on offer and what each includes. */
 export function getMemberTiers(http: Http): Promise<TableDataInfo<MemberTier>> {
   return http.call(ENDPOINTS.memberTiers);
 }
 
-export const memberTiersQueryOptions = (http: Http) =>
-  queryOptions({ queryKey: memberKeys.tiers(), queryFn: () => getMemberTiers(http) });
+export const memberTiersQueryOptions = (http: Http) => queryOptions({ queryKey: memberKeys.tiers(), queryFn: () => getMemberTiers(http) });
 
 /** GET /cms/member/memberList — the member's orders (开通记录), newest first. */
 export function getMemberOrders(http: Http, params: MemberOrderParams): Promise<TableDataInfo<Order>> {

@@ -30,7 +30,10 @@ describe('createPublicQueryCache', () => {
     const render = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     render.setQueryData(['zb', 'detail', 1, 'member'], { title: '会员可见' });
     render.setQueryData(['member', 'info'], { name: '演示用户' });
-    await render.prefetchQuery({ queryKey: systemKeys.config(CONFIG_KEYS.siteDescription), queryFn: () => Promise.reject(new Error('down')) });
+    await render.prefetchQuery({
+      queryKey: systemKeys.config(CONFIG_KEYS.siteDescription),
+      queryFn: () => Promise.reject(new Error('down')),
+    });
     cache.keep(render);
 
     const next = new QueryClient();

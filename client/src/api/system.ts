@@ -28,7 +28,9 @@ export const configQueryOptions = (http: Http, key: ConfigKey) =>
  */
 export async function getDicts(http: Http, type: DictType): Promise<DictEntry[]> {
   const body = await http.call(ENDPOINTS.dictData, { path: { type }, ...NO_TOKEN.spec });
-  return body.data.map(({ dictLabel, dictValue, listClass }) => (listClass ? { dictLabel, dictValue, listClass } : { dictLabel, dictValue }));
+  return body.data.map(({ dictLabel, dictValue, listClass }) =>
+    listClass ? { dictLabel, dictValue, listClass } : { dictLabel, dictValue },
+  );
 }
 
 export const dictQueryOptions = (http: Http, type: DictType) =>

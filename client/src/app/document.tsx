@@ -34,7 +34,9 @@ export function Document({ assets, stateJson, children }: DocumentProps) {
         {assets.css.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
-        {assets.devScripts?.map((src) => <script key={src} type="module" src={src} />)}
+        {assets.devScripts?.map((src) => (
+          <script key={src} type="module" src={src} />
+        ))}
       </head>
       <body>
         <div id="app">{children}</div>

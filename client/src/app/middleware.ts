@@ -26,7 +26,11 @@ export const MIDDLEWARE: Readonly<Record<string, Middleware>> = {
  * Runs the named steps in order. spec §8: an unknown name is a 500 "Unknown middleware <name>" —
  * a typo in the route table must not quietly drop a guard.
  */
-export function runMiddleware(names: readonly string[], ctx: MiddlewareContext, registry: Readonly<Record<string, Middleware>> = MIDDLEWARE): void {
+export function runMiddleware(
+  names: readonly string[],
+  ctx: MiddlewareContext,
+  registry: Readonly<Record<string, Middleware>> = MIDDLEWARE,
+): void {
   for (const name of names) {
     const step = Object.hasOwn(registry, name) ? registry[name] : undefined;
     if (!step) throw data({ message: unknownMiddlewareMessage(name) }, { status: 500 });

@@ -7,15 +7,7 @@ import { SessionProvider } from '../lib/session';
 import { UiProvider } from '../lib/ui-state';
 
 /** What every page reads. antd's configuration is not here: see components/antd-scope.tsx. */
-export function AppProviders({
-  deps,
-  settings,
-  children,
-}: {
-  deps: AppDeps;
-  settings: PortalSettings;
-  children: ReactNode;
-}) {
+export function AppProviders({ deps, settings, children }: { deps: AppDeps; settings: PortalSettings; children: ReactNode }) {
   return (
     <PortalSettingsProvider settings={settings}>
       <QueryClientProvider client={deps.queryClient}>

@@ -8,13 +8,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router-dom';
 import type { ContentType } from '@shared/contract/common';
-import type {
-  ContactAccess,
-  ContactBlock as Contact,
-  UnlockResult,
-  XmkDetail,
-  ZbDetail,
-} from '@shared/contract/content';
+import type { ContactAccess, ContactBlock as Contact, UnlockResult, XmkDetail, ZbDetail } from '@shared/contract/content';
 import { loginUrl, PATHS } from '@shared/routes';
 import { unlockContact, xmkKeys, zbKeys } from '../api/content';
 import { useHttp } from '../api/http-context';
@@ -40,14 +34,11 @@ function useUnlock(type: ContentType, id: number) {
     mutationFn: () => unlockContact(http, { id, type }),
     onSuccess(result) {
       // The unlock answer carries the contacts: show them now instead of refetching the page.
-      if (type === 'xmk')
-        queryClient.setQueryData<XmkDetail>(xmkKeys.detail(id, 'member'), (d) => withUnlocked(d, result));
+      if (type === 'xmk') queryClient.setQueryData<XmkDetail>(xmkKeys.detail(id, 'member'), (d) => withUnlocked(d, result));
       else queryClient.setQueryData<ZbDetail>(zbKeys.detail(id, 'member'), (d) => withUnlocked(d, result));
       const state = session.get();
       if (state.member_info) session.set({ ...state, member_info: { ...state.member_info, score: result.balance } });
-      feedback.success(
-        result.charged > 0 ? `已消耗 ${result.charged} 积分，剩余 ${result.balance} 积分` : '已解锁，无需再次消耗积分',
-      );
+      feedback.success(result.charged > 0 ? `已消耗 ${result.charged} 积分，剩余 ${result.balance} 积分` : '已解锁，无需再次消耗积分');
     },
   });
 }
@@ -85,11 +76,7 @@ export function ContactBlock({ type, id, detail }: ContactBlockProps) {
         <dd>{contact.contact || '—'}</dd>
         <dt>联系电话</dt>
         <dd>
-          {visible && contact.phone ? (
-            <a href={`tel:${contact.phone.replace(/[^\d+-]/g, '')}`}>{contact.phone}</a>
-          ) : (
-            contact.phone || '—'
-          )}
+          {visible && contact.phone ? <a href={`tel:${contact.phone.replace(/[^\d+-]/g, '')}`}>{contact.phone}</a> : contact.phone || '—'}
         </dd>
         <dt>联系地址</dt>
         <dd>{contact.address || '—'}</dd>
@@ -119,15 +106,11 @@ export function ContactBlock({ type, id, detail }: ContactBlockProps) {
         <div className="contact-prompt">
           <p>
             联系方式已隐藏：用 <strong>{unlockCost}</strong> 积分可查看本条
-            {score !== undefined ? `（您现有 ${score} 积分${short ? '，不足' : ''}）` : ''}；开通短期会员或 VIP 会员可免积分查看全部联系方式。
+            {score !== undefined ? `（您现有 ${score} 积分${short ? '，不足' : ''}）` : ''}；开通短期会员或 VIP
+            会员可免积分查看全部联系方式。
           </p>
           <div className="contact-actions">
-            <button
-              type="button"
-              className="button button-primary"
-              onClick={() => void onUnlock()}
-              disabled={unlock.isPending}
-            >
+            <button type="button" className="button button-primary" onClick={() => void onUnlock()} disabled={unlock.isPending}>
               {unlock.isPending ? '正在解锁…' : '积分查看'}
             </button>
             {available('/goods') ? (

@@ -14,15 +14,7 @@ export function requireId(id: number | null): number {
 }
 
 /** 上一条 / 下一条 in publish order. */
-export function DetailPager({
-  base,
-  prev,
-  next,
-}: {
-  base: '/xmk' | '/zb';
-  prev: ContentLink | null;
-  next: ContentLink | null;
-}) {
+export function DetailPager({ base, prev, next }: { base: '/xmk' | '/zb'; prev: ContentLink | null; next: ContentLink | null }) {
   return (
     <nav className="detail-pager" aria-label="上一条和下一条">
       <p>

@@ -167,11 +167,7 @@ export function AmountFilter({
         全部
       </Option>
       {presets.map((preset) => (
-        <Option
-          key={preset.label}
-          to={hrefFor(preset.min, preset.max)}
-          active={preset.min === min && preset.max === max}
-        >
+        <Option key={preset.label} to={hrefFor(preset.min, preset.max)} active={preset.min === min && preset.max === max}>
           {preset.label}
         </Option>
       ))}
@@ -277,11 +273,7 @@ export function DateFilter({
         全部
       </Option>
       {presets.map((preset) => (
-        <Option
-          key={preset.label}
-          to={hrefFor(preset.begin, undefined)}
-          active={end === undefined && begin === preset.begin}
-        >
+        <Option key={preset.label} to={hrefFor(preset.begin, undefined)} active={end === undefined && begin === preset.begin}>
           {preset.label}
         </Option>
       ))}
@@ -423,13 +415,7 @@ export function ActiveFilters({ filters, clearHref }: { filters: readonly Active
       <span className="filter-label">已选：</span>
       <div className="filter-options">
         {filters.map((filter) => (
-          <Link
-            key={filter.label}
-            to={filter.removeHref}
-            className="filter-chip"
-            aria-label={`取消 ${filter.label}`}
-            preventScrollReset
-          >
+          <Link key={filter.label} to={filter.removeHref} className="filter-chip" aria-label={`取消 ${filter.label}`} preventScrollReset>
             {filter.label}
             <span aria-hidden="true"> ×</span>
           </Link>

@@ -10,7 +10,16 @@ const DateField = lazy(() => import('./date-field'));
 export function LazyDateField(props: DateFieldProps) {
   return (
     <Suspense
-      fallback={<input type="text" readOnly className="date-field-fallback" value={props.value} placeholder={props.label} aria-label={props.label} />}
+      fallback={
+        <input
+          type="text"
+          readOnly
+          className="date-field-fallback"
+          value={props.value}
+          placeholder={props.label}
+          aria-label={props.label}
+        />
+      }
     >
       <DateField {...props} />
     </Suspense>

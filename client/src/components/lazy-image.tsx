@@ -70,9 +70,7 @@ export function LazyImage({ src, alt, width, height, className }: LazyImageProps
   const holder = useRef<HTMLSpanElement>(null);
   // The memory is empty while a page hydrates (and never filled on the server), so the first
   // client render matches the server's placeholder; later mounts show remembered images at once.
-  const [state, setState] = useState<'waiting' | 'loading' | 'loaded' | 'failed'>(() =>
-    loaded.has(src) ? 'loaded' : 'waiting',
-  );
+  const [state, setState] = useState<'waiting' | 'loading' | 'loaded' | 'failed'>(() => (loaded.has(src) ? 'loaded' : 'waiting'));
   const [attempt, setAttempt] = useState(1);
 
   useEffect(() => {

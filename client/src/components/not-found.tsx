@@ -46,7 +46,9 @@ function NotFoundIllustration() {
       <path d="M56 70h44M56 84h64M56 98h36" stroke="#A0CFFF" strokeWidth="5" strokeLinecap="round" />
       <circle cx="162" cy="86" r="26" fill="#fff" stroke="#909399" strokeWidth="6" />
       <path d="M181 105l26 24" stroke="#909399" strokeWidth="9" strokeLinecap="round" />
-      <text x="162" y="96" textAnchor="middle" fontSize="28" fontWeight="700" fill="#F56C6C">?</text>
+      <text x="162" y="96" textAnchor="middle" fontSize="28" fontWeight="700" fill="#F56C6C">
+        ?
+      </text>
     </svg>
   );
 }

@@ -31,13 +31,7 @@ export function pagerItems(current: number, pageCount: number): PagerItem[] {
   } else {
     middle = Array.from({ length: PAGER_COUNT - 2 }, (_, i) => i + 2);
   }
-  return [
-    1,
-    ...(prevMore ? ['prev-more' as const] : []),
-    ...middle,
-    ...(nextMore ? ['next-more' as const] : []),
-    pageCount,
-  ];
+  return [1, ...(prevMore ? ['prev-more' as const] : []), ...middle, ...(nextMore ? ['next-more' as const] : []), pageCount];
 }
 
 /**
@@ -111,12 +105,7 @@ export function Pagination({ total, totalCapped, pageNum, pageSize, hrefFor, max
           </select>
         </>
       )}
-      <PagerLink
-        disabled={current <= 1}
-        href={hrefFor(current - 1, pageSize)}
-        label="上一页"
-        className="pagination-prev"
-      >
+      <PagerLink disabled={current <= 1} href={hrefFor(current - 1, pageSize)} label="上一页" className="pagination-prev">
         ‹
       </PagerLink>
       <ul className="pagination-pager">
@@ -150,12 +139,7 @@ export function Pagination({ total, totalCapped, pageNum, pageSize, hrefFor, max
           );
         })}
       </ul>
-      <PagerLink
-        disabled={current >= pageCount}
-        href={hrefFor(current + 1, pageSize)}
-        label="下一页"
-        className="pagination-next"
-      >
+      <PagerLink disabled={current >= pageCount} href={hrefFor(current + 1, pageSize)} label="下一页" className="pagination-next">
         ›
       </PagerLink>
       {pageCount > PAGER_COUNT ? (
@@ -198,12 +182,7 @@ function PagerLink({
     );
   }
   return (
-    <Link
-      className={`pagination-item ${className}`}
-      to={href}
-      aria-label={label}
-      rel={label === '上一页' ? 'prev' : 'next'}
-    >
+    <Link className={`pagination-item ${className}`} to={href} aria-label={label} rel={label === '上一页' ? 'prev' : 'next'}>
       {children}
     </Link>
   );

@@ -47,7 +47,5 @@ export function sanitizeHtml(html: string | null | undefined): string {
 export function RichText({ html, className }: { html: string | null | undefined; className?: string }) {
   const safe = sanitizeHtml(html);
   if (!safe.trim()) return null;
-  return (
-    <div className={className ? `rich-text ${className}` : 'rich-text'} dangerouslySetInnerHTML={{ __html: safe }} />
-  );
+  return <div className={className ? `rich-text ${className}` : 'rich-text'} dangerouslySetInnerHTML={{ __html: safe }} />;
 }

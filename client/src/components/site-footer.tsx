@@ -23,9 +23,7 @@ export function SiteFooter() {
             </Link>
           ))}
         </nav>
-        <p className="site-footer-copy">
-          {site.title} · 信息来源于各级公共资源交易平台及建设单位公开信息，仅供参考
-        </p>
+        <p className="site-footer-copy">{site.title} · 信息来源于各级公共资源交易平台及建设单位公开信息，仅供参考</p>
         {site.hotline || site.icp ? (
           <p className="site-footer-meta">
             {site.hotline ? (

@@ -124,7 +124,11 @@ describe('token refresh', () => {
 describe('storage (spec §3 keys)', () => {
   it('keeps the non-secret state under user-info-nuxt, user-roles-nuxt and user-token-expiration', () => {
     const { stop } = start(member(T0 + 30 * MINUTE));
-    expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.userInfo) ?? '')).toEqual({ name: '张工', member_name: 'zhang', avatar: '' });
+    expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.userInfo) ?? '')).toEqual({
+      name: '张工',
+      member_name: 'zhang',
+      avatar: '',
+    });
     expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.userRoles) ?? '')).toEqual({ roles: ['member'], permissions: [] });
     expect(window.localStorage.getItem(STORAGE_KEYS.tokenExpiration)).toBe(String(T0 + 30 * MINUTE));
     expect(window.localStorage.getItem(STORAGE_KEYS.memberToken)).toBeNull();
@@ -169,7 +173,7 @@ describe('other tabs', () => {
     stop();
   });
 
-  it('a refresh in another tab moves this tab\'s refresh later', async () => {
+  it("a refresh in another tab moves this tab's refresh later", async () => {
     const { session, refreshCalls, stop } = start(member(T0 + 30 * MINUTE));
     await vi.advanceTimersByTimeAsync(20 * MINUTE);
     window.localStorage.setItem(STORAGE_KEYS.tokenExpiration, String(T0 + 50 * MINUTE));

@@ -99,7 +99,7 @@ describe('loadMemberInfo (spec §4: at each page entry)', () => {
 });
 
 describe('beginSession and endSession', () => {
-  it('after login: logged in until expiresIn from now, with the member loaded, and the visitor\'s data gone', async () => {
+  it("after login: logged in until expiresIn from now, with the member loaded, and the visitor's data gone", async () => {
     const { deps, session, queryClient } = setup({ '/cms/member/getMemberInfo': info }, LOGGED_OUT);
     queryClient.setQueryData(['xmk', 'detail', 3], { contactMasked: true });
     queryClient.setQueryData(['system', 'config', 'sys.site.title'], '山东项目网');
@@ -109,7 +109,7 @@ describe('beginSession and endSession', () => {
     expect(queryClient.getQueryData(['system', 'config', 'sys.site.title'])).toBe('山东项目网');
   });
 
-  it('logout posts /logout, clears the state and the member\'s data', async () => {
+  it("logout posts /logout, clears the state and the member's data", async () => {
     const { deps, session, queryClient, asked } = setup({ '/logout': { code: 200, msg: '退出成功' } }, memberStateFrom(info, 5));
     queryClient.setQueryData(['member', 'info'], info);
     await endSession(deps);

@@ -54,7 +54,7 @@ describe('device type and in-app browser in the UI state (spec §2, §3)', () =>
     expect(deviceStateOf(UA.chromeWindows)).toEqual({ device: 'pc', inApp: null });
   });
 
-  it('keeps the browser\'s own after hydration', async () => {
+  it("keeps the browser's own after hydration", async () => {
     const store = renderWithUi(<p>页面</p>, { userAgent: UA.douyinIOS });
     await waitFor(() => expect(store.get()).toMatchObject({ device: 'ios', inApp: 'tiktok' }));
   });
@@ -64,7 +64,9 @@ describe('device type and in-app browser in the UI state (spec §2, §3)', () =>
     await waitFor(() => expect(document.querySelector('meta[itemprop="image"]')).not.toBeNull());
     expect(document.querySelector('meta[itemprop="name"]')).toHaveAttribute('content', '招标信息 - 山东项目网');
     expect(document.querySelector('meta[itemprop="description"]')).toHaveAttribute('content', '全省招标公告');
-    expect(document.querySelector('meta[itemprop="image"]')?.getAttribute('content')).toMatch(/^https?:\/\/[^/]+\/images\/share-logo\.png$/);
+    expect(document.querySelector('meta[itemprop="image"]')?.getAttribute('content')).toMatch(
+      /^https?:\/\/[^/]+\/images\/share-logo\.png$/,
+    );
     cleanup();
 
     const store = renderWithUi(<PageHead title="招标信息" />, { userAgent: UA.chromeWindows });

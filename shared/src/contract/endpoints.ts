@@ -52,7 +52,14 @@ export const ENDPOINTS = {
   addBaifangRecords: { method: 'PUT', path: '/cms/baifang/addBaifangRecords', auth: 'member', ...SCHEMAS.addBaifangRecords },
   delBaifangRecords: { method: 'DELETE', path: '/cms/baifang/delBaifangRecords/:id', auth: 'member', ...SCHEMAS.delBaifangRecords },
   gjNum: { method: 'GET', path: '/cms/baifang/getGJNum', auth: 'member', ...SCHEMAS.gjNum },
-  baifangRecordsList: { method: 'GET', path: '/cms/baifang/getBaifangRecordsList', auth: 'member', ext: true, feature: 'visitRecords', ...SCHEMAS.baifangRecordsList },
+  baifangRecordsList: {
+    method: 'GET',
+    path: '/cms/baifang/getBaifangRecordsList',
+    auth: 'member',
+    ext: true,
+    feature: 'visitRecords',
+    ...SCHEMAS.baifangRecordsList,
+  },
 
   // Content module
   xmkSearch: { method: 'GET', path: '/api/xmk/search', auth: 'public', ...SCHEMAS.xmkSearch },
@@ -94,7 +101,14 @@ export const ENDPOINTS = {
   resetPassword: { method: 'PUT', path: '/cms/member/resetPassword', auth: 'member', ...SCHEMAS.resetPassword },
   treeselect: { method: 'GET', path: '/cms/member/treeselect', auth: 'member', ...SCHEMAS.treeselect },
   scoreLog: { method: 'GET', path: '/cms/member/memberLogScoreList/', auth: 'member', ...SCHEMAS.scoreLog },
-  updateProfile: { method: 'PUT', path: '/cms/member/updateProfile', auth: 'member', ext: true, feature: 'profile', ...SCHEMAS.updateProfile },
+  updateProfile: {
+    method: 'PUT',
+    path: '/cms/member/updateProfile',
+    auth: 'member',
+    ext: true,
+    feature: 'profile',
+    ...SCHEMAS.updateProfile,
+  },
 
   // Goods and orders (extensions: DOMAIN.md's tiers need them; spec §7 does not show them)
   goodsList: { method: 'GET', path: '/api/cms/goods/list', auth: 'public', ext: true, feature: 'goods', ...SCHEMAS.goodsList },
@@ -104,26 +118,82 @@ export const ENDPOINTS = {
   adminOrders: { method: 'GET', path: '/admin/orders', auth: 'admin', ext: true, feature: 'goods', ...SCHEMAS.adminOrders },
   replyMsg: { method: 'POST', path: '/admin/msg/:id/reply', auth: 'admin', ext: true, feature: 'messageReply', ...SCHEMAS.replyMsg },
   // Notices over time (issue 12; shared/src/contract/notices.ts): body JSON Lines of NoticeImportRecord
-  importNotices: { method: 'POST', path: '/admin/content/import', auth: 'admin', ext: true, feature: 'lifecycle', ...SCHEMAS.importNotices },
+  importNotices: {
+    method: 'POST',
+    path: '/admin/content/import',
+    auth: 'admin',
+    ext: true,
+    feature: 'lifecycle',
+    ...SCHEMAS.importNotices,
+  },
   // Alerts (issue 12 part 3; shared/src/contract/alerts.ts)
   alertList: { method: 'GET', path: '/cms/alerts/list', auth: 'member', ext: true, feature: 'alerts', ...SCHEMAS.alertList },
   alertUnread: { method: 'GET', path: '/cms/alerts/unread', auth: 'member', ext: true, feature: 'alerts', ...SCHEMAS.alertUnread },
   alertRead: { method: 'PUT', path: '/cms/alerts/read', auth: 'member', ext: true, feature: 'alerts', ...SCHEMAS.alertRead },
-  alertSubscriptions: { method: 'GET', path: '/cms/alerts/subscriptions', auth: 'member', ext: true, feature: 'alerts', ...SCHEMAS.alertSubscriptions },
-  alertSubscriptionAdd: { method: 'POST', path: '/cms/alerts/subscriptions', auth: 'member', ext: true, feature: 'alerts', ...SCHEMAS.alertSubscriptionAdd },
-  alertSubscriptionUpdate: { method: 'PUT', path: '/cms/alerts/subscriptions/:id', auth: 'member', ext: true, feature: 'alerts', ...SCHEMAS.alertSubscriptionUpdate },
-  alertSubscriptionDelete: { method: 'DELETE', path: '/cms/alerts/subscriptions/:id', auth: 'member', ext: true, feature: 'alerts', ...SCHEMAS.alertSubscriptionDelete },
+  alertSubscriptions: {
+    method: 'GET',
+    path: '/cms/alerts/subscriptions',
+    auth: 'member',
+    ext: true,
+    feature: 'alerts',
+    ...SCHEMAS.alertSubscriptions,
+  },
+  alertSubscriptionAdd: {
+    method: 'POST',
+    path: '/cms/alerts/subscriptions',
+    auth: 'member',
+    ext: true,
+    feature: 'alerts',
+    ...SCHEMAS.alertSubscriptionAdd,
+  },
+  alertSubscriptionUpdate: {
+    method: 'PUT',
+    path: '/cms/alerts/subscriptions/:id',
+    auth: 'member',
+    ext: true,
+    feature: 'alerts',
+    ...SCHEMAS.alertSubscriptionUpdate,
+  },
+  alertSubscriptionDelete: {
+    method: 'DELETE',
+    path: '/cms/alerts/subscriptions/:id',
+    auth: 'member',
+    ext: true,
+    feature: 'alerts',
+    ...SCHEMAS.alertSubscriptionDelete,
+  },
   alertSettings: { method: 'GET', path: '/cms/alerts/settings', auth: 'member', ext: true, feature: 'alerts', ...SCHEMAS.alertSettings },
-  alertSettingsUpdate: { method: 'PUT', path: '/cms/alerts/settings', auth: 'member', ext: true, feature: 'alerts', ...SCHEMAS.alertSettingsUpdate },
+  alertSettingsUpdate: {
+    method: 'PUT',
+    path: '/cms/alerts/settings',
+    auth: 'member',
+    ext: true,
+    feature: 'alerts',
+    ...SCHEMAS.alertSettingsUpdate,
+  },
   alertFeeds: { method: 'GET', path: '/cms/alerts/feeds', auth: 'member', ext: true, feature: 'feeds', ...SCHEMAS.alertFeeds },
-  alertFeedsReset: { method: 'PUT', path: '/cms/alerts/feeds/reset', auth: 'member', ext: true, feature: 'feeds', ...SCHEMAS.alertFeedsReset },
+  alertFeedsReset: {
+    method: 'PUT',
+    path: '/cms/alerts/feeds/reset',
+    auth: 'member',
+    ext: true,
+    feature: 'feeds',
+    ...SCHEMAS.alertFeedsReset,
+  },
 
   // System module
   configKey: { method: 'GET', path: '/api/system/config/configKey/:key', auth: 'public', ...SCHEMAS.configKey },
   dictData: { method: 'GET', path: '/api/system/dict/data/type/:type', auth: 'public', ...SCHEMAS.dictData },
   refreshToken: { method: 'GET', path: '/cms/system/RefreshToken', auth: 'member', ...SCHEMAS.refreshToken },
   // What this backend offers beyond spec §7 (data: Feature names); the Java CMS answers 404
-  capabilities: { method: 'GET', path: '/api/ext/capabilities', auth: 'public', ext: true, feature: 'capabilities', ...SCHEMAS.capabilities },
+  capabilities: {
+    method: 'GET',
+    path: '/api/ext/capabilities',
+    auth: 'public',
+    ext: true,
+    feature: 'capabilities',
+    ...SCHEMAS.capabilities,
+  },
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof ENDPOINTS;

@@ -173,9 +173,7 @@ export const dateOnly: Parser<string> = (value) =>
 
 /** `yyyy-MM-dd HH:mm:ss`, a real calendar time. */
 export const dateTime: Parser<string> = (value) =>
-  typeof value === 'string' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(value) && parseDateTimeString(value) !== null
-    ? value
-    : INVALID;
+  typeof value === 'string' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(value) && parseDateTimeString(value) !== null ? value : INVALID;
 
 // ---- the product's rules, decided once -------------------------------------------------------
 

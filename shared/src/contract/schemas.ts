@@ -123,8 +123,7 @@ const searchCommon = {
   isAsc,
 };
 const notAfter = (first: string | undefined, second: string | undefined) => !first || !second || first <= second;
-const notAbove = (first: number | undefined, second: number | undefined) =>
-  first === undefined || second === undefined || first <= second;
+const notAbove = (first: number | undefined, second: number | undefined) => first === undefined || second === undefined || first <= second;
 
 export const xmkSearchQuery = values({
   ...searchCommon,
@@ -311,7 +310,10 @@ export const SCHEMAS = {
   testToken: { response: ajax<TestTokenResult>() },
 
   // Home module
-  homeList: { query: values({ ...pageFields, stage: dictCode('stage'), industry: dictCode('industry') }), response: tableOf<XmkListItem>() },
+  homeList: {
+    query: values({ ...pageFields, stage: dictCode('stage'), industry: dictCode('industry') }),
+    response: tableOf<XmkListItem>(),
+  },
   todayZBNum: { params: regionParams, response: ajax<TodayCount>() },
   todayNum: { params: regionParams, response: ajax<TodayCount>() },
   zbHomeList: { query: values({ ...pageFields, noticeType: dictCode('noticeType') }), response: tableOf<ZbListItem>() },

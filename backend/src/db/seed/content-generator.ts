@@ -111,9 +111,7 @@ const enterpriseName = (rng: Random, place: Place) =>
 const governmentDept = (place: Place, dept: string): [string, OwnerType] => [`${place.label}${dept}`, '1'];
 
 const investmentCompany = (rng: Random, place: Place): [string, OwnerType] =>
-  rng.chance(0.5)
-    ? [`${place.cityShort}城市建设投资集团有限公司`, '3']
-    : [`${place.short}城市建设投资发展有限公司`, '3'];
+  rng.chance(0.5) ? [`${place.cityShort}城市建设投资集团有限公司`, '3'] : [`${place.short}城市建设投资发展有限公司`, '3'];
 
 // ---- project kinds --------------------------------------------------------------------------
 
@@ -733,8 +731,7 @@ const STAGES: readonly XmkStage[] = ['1', '2', '3', '4', '5', '6'];
 
 function approvalAuthority(rng: Random, place: Place, investment: number): string {
   if (investment > 100_000) return '山东省发展和改革委员会';
-  if (place.areaCode === place.cityCode)
-    return rng.chance(0.5) ? `${place.cityName}发展和改革委员会` : `${place.cityName}行政审批服务局`;
+  if (place.areaCode === place.cityCode) return rng.chance(0.5) ? `${place.cityName}发展和改革委员会` : `${place.cityName}行政审批服务局`;
   return rng.chance(0.5) ? `${place.label}发展和改革局` : `${place.label}行政审批服务局`;
 }
 
@@ -751,8 +748,7 @@ export function generateXmk(rng: Random, publishAt: Date, now: Date): XmkRow {
 
   // Stage history: young projects have had no time to move on.
   const ageDays = (now.getTime() - publishAt.getTime()) / DAY_MS;
-  const stage =
-    ageDays < 3 ? rng.weighted(STAGES.slice(0, 3), STAGE_WEIGHTS.slice(0, 3)) : rng.weighted(STAGES, STAGE_WEIGHTS);
+  const stage = ageDays < 3 ? rng.weighted(STAGES.slice(0, 3), STAGE_WEIGHTS.slice(0, 3)) : rng.weighted(STAGES, STAGE_WEIGHTS);
   const first = ageDays < 3 ? Number(stage) : rng.int(1, Math.min(Number(stage), 3));
   const steps = Number(stage) - first + 1;
   const offsets = Array.from({ length: steps - 1 }, () => rng.next() * 0.9).sort((a, b) => a - b);
@@ -1029,10 +1025,7 @@ function tenderBody(
         intro +
         `<p><strong>二、招标计划</strong></p><p>预计于${formatDate(addDays(facts.publishAt, rng.int(15, 45)))
           .slice(0, 7)
-          .replace(
-            '-',
-            '年',
-          )}月发布招标公告，${facts.amount === null ? '预算金额以招标公告为准' : `预算金额约${facts.amount}万元`}。</p>` +
+          .replace('-', '年')}月发布招标公告，${facts.amount === null ? '预算金额以招标公告为准' : `预算金额约${facts.amount}万元`}。</p>` +
         `<p><strong>三、其他</strong></p><p>本预告仅供潜在投标人参考，具体以正式招标公告为准。</p>`
       );
     case '2':
@@ -1159,13 +1152,7 @@ export function startProcess(rng: Random, publishAt: Date, project: ProjectRef |
 const OPEN_HOURS = ['09:00:00', '09:30:00', '14:30:00'] as const;
 
 /** The process's next notice of `noticeType`, published at `publishAt`; updates the process. */
-export function processNotice(
-  rng: Random,
-  process: TenderProcess,
-  noticeType: NoticeType,
-  publishAt: Date,
-  now: Date,
-): ZbRow {
+export function processNotice(rng: Random, process: TenderProcess, noticeType: NoticeType, publishAt: Date, now: Date): ZbRow {
   const day = startOfDay(publishAt);
   let openTime: string | null = null;
   let signupDeadline: string | null = null;
@@ -1176,9 +1163,7 @@ export function processNotice(
   } else if (noticeType === '3') {
     // A 变更公告 moves the opening: a week later than announced, or 10–20 days out for a one-off.
     const announced = process.openTime ? parseLocalDateTime(process.openTime) : null;
-    openTime = announced
-      ? formatDateTime(addDays(announced, 7))
-      : at(addDays(day, rng.int(10, 20)), rng.pick(OPEN_HOURS));
+    openTime = announced ? formatDateTime(addDays(announced, 7)) : at(addDays(day, rng.int(10, 20)), rng.pick(OPEN_HOURS));
     // Now and then the contact changes too.
     if (rng.chance(0.3)) process.contact = { ...process.contact, name: personName(rng), phone: phoneFor(rng, process.place) };
   } else if (noticeType === '4' || noticeType === '5') {

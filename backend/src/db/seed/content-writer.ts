@@ -19,9 +19,7 @@ export function contentWriter(db: Db): ContentWriter {
        contact_company, contact_name, contact_phone, contact_address, publish_time, update_time, views)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const insertVersion = db.prepare(
-    'INSERT INTO xmk_version (xmk_id, version, stage, summary, change_time) VALUES (?, ?, ?, ?, ?)',
-  );
+  const insertVersion = db.prepare('INSERT INTO xmk_version (xmk_id, version, stage, summary, change_time) VALUES (?, ?, ?, ?, ?)');
   const insertZb = db.prepare(
     `INSERT INTO zb (title, area_code, city_code, industry, notice_type, amount, tenderer, agency, open_time,
        signup_deadline, content, contact_company, contact_name, contact_phone, contact_address, xmk_id,

@@ -117,19 +117,23 @@ export function demoFeedBatch(db: Db, seed: string, now: Date): NoticeImportReco
   }
 
   // A new process, for a recent project two times in three.
-  const project =
-    rng.chance(2 / 3)
-      ? db
-          .prepare<[number], ProjectRef>(
-            `SELECT id, title, area_code AS areaCode, industry, owner, investment, approval_authority AS approvalAuthority,
+  const project = rng.chance(2 / 3)
+    ? db
+        .prepare<[number], ProjectRef>(
+          `SELECT id, title, area_code AS areaCode, industry, owner, investment, approval_authority AS approvalAuthority,
                project_code AS projectCode
              FROM xmk WHERE project_code IS NOT NULL AND nature <> '' ORDER BY id DESC LIMIT 1 OFFSET ?`,
-          )
-          .get(rng.int(0, 30))
-      : undefined;
+        )
+        .get(rng.int(0, 30))
+    : undefined;
   const process = startProcess(rng, now, project ?? null, `FEED${stamp}`);
   records.push(
-    zbRecord(processNotice(rng, process, rng.chance(0.3) ? '1' : '2', now, now), sourceId(ZB_PREFIX), process.code, project?.projectCode ?? null),
+    zbRecord(
+      processNotice(rng, process, rng.chance(0.3) ? '1' : '2', now, now),
+      sourceId(ZB_PREFIX),
+      process.code,
+      project?.projectCode ?? null,
+    ),
   );
 
   // A feed project moves on a stage, or a new project appears.

@@ -77,9 +77,7 @@ export function seedDemoMembers(db: Db, rng: Random, now: Date, hasher: Password
        create_time, login_date)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)`,
   );
-  const insertLog = db.prepare(
-    'INSERT INTO score_log (member_id, type, change, balance, remark, create_time) VALUES (?, ?, ?, ?, ?, ?)',
-  );
+  const insertLog = db.prepare('INSERT INTO score_log (member_id, type, change, balance, remark, create_time) VALUES (?, ?, ?, ?, ?, ?)');
   const setScore = db.prepare('UPDATE member SET score = ? WHERE id = ?');
   const ledgerOf = (memberId: number): Ledger => ({
     balance: 0,
@@ -289,12 +287,7 @@ export function seedDemoMembers(db: Db, rng: Random, now: Date, hasher: Password
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const messages: [memberId: number | null, source: string, content: string, reply: string | null][] = [
-    [
-      demoId,
-      'xmzx',
-      '想咨询济南市道路改扩建项目的前期咨询服务，请联系我。',
-      '您好，已安排项目咨询顾问与您联系，请保持电话畅通。',
-    ],
+    [demoId, 'xmzx', '想咨询济南市道路改扩建项目的前期咨询服务，请联系我。', '您好，已安排项目咨询顾问与您联系，请保持电话畅通。'],
     [demoId, 'member', '积分充值后多久到账？', '您好，客服确认付款后积分立即到账，可在积分日志中查看。'],
     [demoId, 'support', '希望增加按投资额订阅招标信息的功能。', null],
     [null, 'zjzx', '我公司有一个厂房项目需要做造价咨询，请报价。', '您好，造价工程师将在一个工作日内与您联系。'],
@@ -378,9 +371,12 @@ export function seedDemoMembers(db: Db, rng: Random, now: Date, hasher: Password
     );
     const vipClients = [
       ...followedItems(vipId, 3),
-      ...['济南', '烟台'].map(
-        (city): DemoClient => ({ name: `${city}${rng.pick(BRANDS)}置业有限公司`, type: 'manual', id: null, title: null }),
-      ),
+      ...['济南', '烟台'].map((city): DemoClient => ({
+        name: `${city}${rng.pick(BRANDS)}置业有限公司`,
+        type: 'manual',
+        id: null,
+        title: null,
+      })),
     ].filter((c) => !demoClients.has(c.name));
     seedClients(vipId, vipClients, VIP_VISITS, '医院改扩建全过程咨询意向客户');
   }

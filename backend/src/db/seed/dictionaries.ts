@@ -97,10 +97,7 @@ export const MSG_SOURCES = [
 ] as const satisfies readonly DictEntry[];
 
 function regionEntries(): DictEntry[] {
-  return CITIES.flatMap((city) => [
-    { value: city.code, label: city.name },
-    ...city.counties.map(([value, label]) => ({ value, label })),
-  ]);
+  return CITIES.flatMap((city) => [{ value: city.code, label: city.name }, ...city.counties.map(([value, label]) => ({ value, label }))]);
 }
 
 /** Every dictionary, keyed by type, in display order. */

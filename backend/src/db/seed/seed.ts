@@ -116,18 +116,7 @@ function seedReferenceData(db: Db, now: Date): void {
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   GOODS.forEach((g, i) =>
-    goods.run(
-      g.name,
-      g.type,
-      g.level,
-      g.days,
-      g.score,
-      g.priceFen,
-      g.originalFen,
-      g.description,
-      JSON.stringify(g.benefits),
-      i + 1,
-    ),
+    goods.run(g.name, g.type, g.level, g.days, g.score, g.priceFen, g.originalFen, g.description, JSON.stringify(g.benefits), i + 1),
   );
 }
 
@@ -215,14 +204,7 @@ const processCodeOf = (n: number, publishAt: Date) => `SDZB${formatDateTime(publ
  * else starts something new: three in four a process (预告 or 公告 first, then 变更, 候选人 and
  * 结果 as they fall due), one in four a one-off notice of any type (issue 12: real lifecycles).
  */
-function seedTenders(
-  db: Db,
-  rng: Random,
-  count: number,
-  now: Date,
-  projectTimes: Float64Array,
-  log: (m: string) => void,
-): void {
+function seedTenders(db: Db, rng: Random, count: number, now: Date, projectTimes: Float64Array, log: (m: string) => void): void {
   const times = publishTimes(rng.fork('times'), count, now);
   const writer = contentWriter(db);
   const open = new DueQueue<TenderProcess>();

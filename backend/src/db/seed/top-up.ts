@@ -20,17 +20,14 @@ export interface TopUpResult {
   tenders: number;
 }
 
-const metaValue = (db: Db, key: string) =>
-  db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?').get(key)?.value;
+const metaValue = (db: Db, key: string) => db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?').get(key)?.value;
 
 /** Instants on `day`: working hours for past days, midnight to `now` for today. Sorted. */
 function timesOn(rng: Random, day: Date, now: Date, count: number): number[] {
   const start = day.getTime();
   const isToday = start === startOfDay(now).getTime();
   const times = Array.from({ length: count }, () =>
-    isToday
-      ? start + Math.floor(rng.next() * (now.getTime() - start))
-      : start + (8 * 3600 + rng.int(0, 12 * 3600 - 1)) * 1000,
+    isToday ? start + Math.floor(rng.next() * (now.getTime() - start)) : start + (8 * 3600 + rng.int(0, 12 * 3600 - 1)) * 1000,
   );
   return times.sort((a, b) => a - b);
 }

@@ -219,20 +219,7 @@ export const RIVERS = [
   '新万福河',
 ] as const;
 
-export const RESERVOIRS = [
-  '卧虎山',
-  '岸堤',
-  '跋山',
-  '峡山',
-  '雪野',
-  '锦绣川',
-  '田庄',
-  '沙沟',
-  '许家崖',
-  '会宝岭',
-  '太平',
-  '黄前',
-] as const;
+export const RESERVOIRS = ['卧虎山', '岸堤', '跋山', '峡山', '雪野', '锦绣川', '田庄', '沙沟', '许家崖', '会宝岭', '太平', '黄前'] as const;
 
 export const PARKS = ['滨河', '湿地', '文化', '体育', '植物', '森林', '中央', '樱花', '运河', '城市'] as const;
 

@@ -40,8 +40,8 @@ export function resetFeedToken(sql: Statements, memberId: number): string {
 export function memberOfFeedToken(sql: Statements, token: string): number | null {
   if (!FEED_TOKEN.test(token)) return null;
   return (
-    sql.get<[string], { memberId: number }>('SELECT member_id AS memberId FROM alert_setting WHERE feed_token = ?').get(token)
-      ?.memberId ?? null
+    sql.get<[string], { memberId: number }>('SELECT member_id AS memberId FROM alert_setting WHERE feed_token = ?').get(token)?.memberId ??
+    null
   );
 }
 

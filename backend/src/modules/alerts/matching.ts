@@ -249,7 +249,7 @@ export function recordImportAlerts(db: Db, notices: readonly ImportedNotice[], n
   const at = formatDateTime(now);
   const write = alertWriter(db);
   const followers = db.prepare<[string, number], { memberId: number }>(
-    "SELECT member_id AS memberId FROM favorite WHERE type = ? AND data_id = ? AND is_cancel = 0",
+    'SELECT member_id AS memberId FROM favorite WHERE type = ? AND data_id = ? AND is_cancel = 0',
   );
   const processFollowers = db.prepare<[string, number], { memberId: number; id: number }>(
     // CROSS JOIN keeps the process's few tenders as the outer loop: left to itself the planner walked
@@ -258,9 +258,7 @@ export function recordImportAlerts(db: Db, notices: readonly ImportedNotice[], n
      CROSS JOIN favorite f ON f.type = 'zb' AND f.data_id = z.id AND f.is_cancel = 0
      WHERE z.process_code = ? AND z.id <> ?`,
   );
-  const projectOf = db.prepare<[number], { xmkId: number | null }>(
-    'SELECT xmk_id AS xmkId FROM zb WHERE id = ?',
-  );
+  const projectOf = db.prepare<[number], { xmkId: number | null }>('SELECT xmk_id AS xmkId FROM zb WHERE id = ?');
   const version = db.prepare<[string, number], { v: number | null }>(
     'SELECT max(version) AS v FROM notice_version WHERE type = ? AND data_id = ?',
   );
@@ -277,7 +275,14 @@ export function recordImportAlerts(db: Db, notices: readonly ImportedNotice[], n
       index ??= SubscriptionIndex.load(db);
       const target = matchTarget(record);
       for (const sub of index.match(target)) {
-        add({ memberId: sub.memberId, kind: 'new', contentType: 'zb', contentId: notice.id, changeKey: '', detail: `匹配订阅「${sub.name}」` });
+        add({
+          memberId: sub.memberId,
+          kind: 'new',
+          contentType: 'zb',
+          contentId: notice.id,
+          changeKey: '',
+          detail: `匹配订阅「${sub.name}」`,
+        });
       }
     }
     if (notice.change === 'updated' && notice.previous) {

@@ -5,13 +5,7 @@
  */
 import type { Express, Request } from 'express';
 import { z } from 'zod';
-import type {
-  AlertFeeds,
-  AlertItem,
-  AlertSettings,
-  EmailFrequency,
-  Subscription,
-} from '@shared/contract/alerts';
+import type { AlertFeeds, AlertItem, AlertSettings, EmailFrequency, Subscription } from '@shared/contract/alerts';
 import { feedPortalPaths } from '@shared/contract/alerts';
 import type { AjaxResult, TableDataInfo } from '@shared/contract/common';
 import { ENDPOINTS } from '@shared/contract/endpoints';
@@ -306,7 +300,10 @@ export function registerAlertRoutes(routes: Routes, ctx: AppContext, deps: Alert
       )
       .run({ memberId: session.memberId, frequency: input.emailFrequency, email, since });
     const answer = settingsOf(session.memberId);
-    return success(answer, answer.mailAvailable || input.emailFrequency === 'off' ? '设置已保存' : `设置已保存，但${MAIL_UNAVAILABLE}，暂不会发送邮件`);
+    return success(
+      answer,
+      answer.mailAvailable || input.emailFrequency === 'off' ? '设置已保存' : `设置已保存，但${MAIL_UNAVAILABLE}，暂不会发送邮件`,
+    );
   });
 
   routes.member(ENDPOINTS.alertFeeds, (_req, session): AjaxResult<AlertFeeds> =>

@@ -185,14 +185,13 @@ export class AlertMailer {
       to,
       subject: `山东项目网提醒：${alerts.length} 条新提醒`,
       text: `${lines.map((l) => l.text).join('\n\n')}\n\n在会员中心可以修改提醒邮件的频率或关闭邮件。\n`,
-      html:
-        `<ul>${lines
-          .map(
-            (l) =>
-              `<li><a href="${escape(l.link)}">【${KIND_LABELS[l.a.kind]}】${escape(l.a.title)}</a>` +
-              `${l.a.detail ? `<br>${escape(l.a.detail)}` : ''}</li>`,
-          )
-          .join('')}</ul><p>在会员中心可以修改提醒邮件的频率或关闭邮件。</p>`,
+      html: `<ul>${lines
+        .map(
+          (l) =>
+            `<li><a href="${escape(l.link)}">【${KIND_LABELS[l.a.kind]}】${escape(l.a.title)}</a>` +
+            `${l.a.detail ? `<br>${escape(l.a.detail)}` : ''}</li>`,
+        )
+        .join('')}</ul><p>在会员中心可以修改提醒邮件的频率或关闭邮件。</p>`,
     };
   }
 

@@ -30,9 +30,7 @@ export class ContentStats {
         count = this.sql.get<[], { n: number }>(`SELECT count(*) AS n FROM ${table}`).get()!.n;
       } else {
         const column = isCityCode(region) ? 'city_code' : 'area_code';
-        count = this.sql
-          .get<[string], { n: number }>(`SELECT count(*) AS n FROM ${table} WHERE ${column} = ?`)
-          .get(region)!.n;
+        count = this.sql.get<[string], { n: number }>(`SELECT count(*) AS n FROM ${table} WHERE ${column} = ?`).get(region)!.n;
       }
       this.counts.set(key, count);
     }

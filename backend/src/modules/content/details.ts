@@ -3,14 +3,7 @@
  * (VIP tier, or an unlock bought with points); neighbours by publish order; related items.
  */
 import { FilterXSS } from 'xss';
-import type {
-  ContactAccess,
-  ContactBlock,
-  ContentLink,
-  XmkDetail,
-  XmkHistoryEntry,
-  ZbDetail,
-} from '@shared/contract/content';
+import type { ContactAccess, ContactBlock, ContentLink, XmkDetail, XmkHistoryEntry, ZbDetail } from '@shared/contract/content';
 import { CONFIG_KEYS } from '@shared/contract/system';
 import type { Statements } from '../../db/connection';
 import { notFound } from '../../envelope';
@@ -57,16 +50,10 @@ function contactFor(sql: Statements, viewer: Viewer, contact: ContactBlock): Con
   return { contactMasked: shown.masked, contactAccess, unlockCost: unlockCost(sql), contact: shown.contact };
 }
 
-function neighbours(
-  sql: Statements,
-  table: ContentTable,
-  id: number,
-): { prev: ContentLink | null; next: ContentLink | null } {
+function neighbours(sql: Statements, table: ContentTable, id: number): { prev: ContentLink | null; next: ContentLink | null } {
   const link = (op: '<' | '>', dir: 'ASC' | 'DESC') =>
     sql
-      .get<[number], ContentLink>(
-        `SELECT id, title, publish_time AS publishTime FROM ${table} WHERE id ${op} ? ORDER BY id ${dir} LIMIT 1`,
-      )
+      .get<[number], ContentLink>(`SELECT id, title, publish_time AS publishTime FROM ${table} WHERE id ${op} ? ORDER BY id ${dir} LIMIT 1`)
       .get(id) ?? null;
   // prev: the item published just before; next: just after.
   return { prev: link('<', 'DESC'), next: link('>', 'ASC') };
@@ -74,15 +61,7 @@ function neighbours(
 
 interface XmkDetailRow extends Omit<
   XmkDetail,
-  | 'highlightTitle'
-  | 'contact'
-  | 'relatedZb'
-  | 'prev'
-  | 'next'
-  | keyof ContactAccess
-  | 'lifecycle'
-  | 'changes'
-  | 'changesAgainst'
+  'highlightTitle' | 'contact' | 'relatedZb' | 'prev' | 'next' | keyof ContactAccess | 'lifecycle' | 'changes' | 'changesAgainst'
 > {
   contactCompany: string;
   contactName: string;
@@ -131,16 +110,7 @@ export function xmkDetail(sql: Statements, id: number, viewer: Viewer, pendingVi
 
 interface ZbDetailRow extends Omit<
   ZbDetail,
-  | 'highlightTitle'
-  | 'contact'
-  | 'xmk'
-  | 'prev'
-  | 'next'
-  | keyof ContactAccess
-  | 'lifecycle'
-  | 'changes'
-  | 'changesAgainst'
-  | 'changedBy'
+  'highlightTitle' | 'contact' | 'xmk' | 'prev' | 'next' | keyof ContactAccess | 'lifecycle' | 'changes' | 'changesAgainst' | 'changedBy'
 > {
   xmkId: number | null;
   contactCompany: string;
@@ -163,9 +133,7 @@ export function zbDetail(sql: Statements, id: number, viewer: Viewer, pendingVie
   const xmk =
     xmkId === null
       ? null
-      : (sql
-          .get<[number], ContentLink>('SELECT id, title, publish_time AS publishTime FROM xmk WHERE id = ?')
-          .get(xmkId) ?? null);
+      : (sql.get<[number], ContentLink>('SELECT id, title, publish_time AS publishTime FROM xmk WHERE id = ?').get(xmkId) ?? null);
   const access = contactFor(sql, viewer, {
     company: contactCompany,
     contact: contactName,

@@ -106,9 +106,7 @@ function writers(db: Db) {
     `SELECT ${ZB_RECORD_COLUMNS}, xmk_id AS xmkId FROM zb WHERE source_id = ?`,
   );
   const xmkBySource = db.prepare<[string], RecordRow>(`SELECT ${XMK_RECORD_COLUMNS} FROM xmk WHERE source_id = ?`);
-  const projectByCode = db.prepare<[string], { id: number }>(
-    'SELECT id FROM xmk WHERE project_code = ? ORDER BY id DESC LIMIT 1',
-  );
+  const projectByCode = db.prepare<[string], { id: number }>('SELECT id FROM xmk WHERE project_code = ? ORDER BY id DESC LIMIT 1');
   const zbValues = `title = @title, area_code = @areaCode, city_code = @cityCode, industry = @industry,
     notice_type = @noticeType, amount = @amount, tenderer = @tenderer, agency = @agency, open_time = @openTime,
     signup_deadline = @signupDeadline, content = @content, contact_company = @contactCompany,
@@ -142,13 +140,9 @@ function writers(db: Db) {
        @projectCode, @sourceUrl)`,
   );
   const updateXmk = db.prepare(`UPDATE xmk SET ${xmkValues} WHERE id = @id`);
-  const linkTenders = db.prepare<[number, string]>(
-    'UPDATE zb SET xmk_id = ? WHERE project_code = ? AND xmk_id IS NULL',
-  );
+  const linkTenders = db.prepare<[number, string]>('UPDATE zb SET xmk_id = ? WHERE project_code = ? AND xmk_id IS NULL');
   // Checked first, for the reason given at relinkZb: most projects have no tender waiting.
-  const unlinkedTender = db.prepare<[string], { id: number }>(
-    'SELECT id FROM zb WHERE project_code = ? AND xmk_id IS NULL LIMIT 1',
-  );
+  const unlinkedTender = db.prepare<[string], { id: number }>('SELECT id FROM zb WHERE project_code = ? AND xmk_id IS NULL LIMIT 1');
   const nextStageVersion = db.prepare<[number], { v: number }>(
     'SELECT coalesce(max(version), 0) + 1 AS v FROM xmk_version WHERE xmk_id = ?',
   );

@@ -84,21 +84,19 @@ const text = (field: string, max: number, min = 0) =>
 const optionalText = (field: string, max: number) => text(field, max).nullish();
 
 const dateTime = (field: string) =>
-  z
-    .string({ error: `${FIELD_LABELS[field]}（${field}）必须是 yyyy-MM-dd HH:mm:ss 格式的日期时间` })
-    .transform((s, ctx) => {
-      const value = s.trim();
-      // yyyy-MM-dd alone means the start of that day.
-      const full = /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value} 00:00:00` : value;
-      if (!parseLocalDateTime(full) || full.length !== 19) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `${FIELD_LABELS[field]}（${field}）不是有效的日期时间：${JSON.stringify(s).slice(0, 40)}`,
-        });
-        return z.NEVER;
-      }
-      return full;
-    });
+  z.string({ error: `${FIELD_LABELS[field]}（${field}）必须是 yyyy-MM-dd HH:mm:ss 格式的日期时间` }).transform((s, ctx) => {
+    const value = s.trim();
+    // yyyy-MM-dd alone means the start of that day.
+    const full = /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value} 00:00:00` : value;
+    if (!parseLocalDateTime(full) || full.length !== 19) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${FIELD_LABELS[field]}（${field}）不是有效的日期时间：${JSON.stringify(s).slice(0, 40)}`,
+      });
+      return z.NEVER;
+    }
+    return full;
+  });
 
 const money = (field: string) =>
   z
@@ -166,9 +164,7 @@ export class NoticeDictionaries {
 
   constructor(db: Db) {
     const entries = (type: string) =>
-      db
-        .prepare<[string], DictEntry>('SELECT dict_value AS value, dict_label AS label FROM sys_dict_data WHERE dict_type = ?')
-        .all(type);
+      db.prepare<[string], DictEntry>('SELECT dict_value AS value, dict_label AS label FROM sys_dict_data WHERE dict_type = ?').all(type);
     const byValueOrLabel = (type: string) =>
       new Map(entries(type).flatMap((e) => [[e.value, e.value] as const, [e.label, e.value] as const]));
     this.regions = new Set(entries(DICT_TYPES.region).map((e) => e.value));
@@ -216,9 +212,7 @@ export function normaliseRecord(value: unknown, dicts: NoticeDictionaries): Noti
   if (!industry) throw new RecordError(`未知行业 ${r.industry}（industry）`);
   const noticeType = dicts.code(r.kind === 'zb' ? 'zbType' : 'xmkStage', r.noticeType);
   if (!noticeType) {
-    throw new RecordError(
-      r.kind === 'zb' ? `未知公告类型 ${r.noticeType}（noticeType）` : `未知项目阶段 ${r.noticeType}（noticeType）`,
-    );
+    throw new RecordError(r.kind === 'zb' ? `未知公告类型 ${r.noticeType}（noticeType）` : `未知项目阶段 ${r.noticeType}（noticeType）`);
   }
   if (r.kind === 'xmk') {
     const stray = TENDER_ONLY.find((field) => r[field] !== undefined && r[field] !== null && r[field] !== '');

@@ -129,9 +129,7 @@ export function registerContentRoutes(routes: Routes, ctx: AppContext): void {
     const regionMatches = commaList(subscription.regions)
       .filter((code) => /^\d{6}$/.test(code))
       .map((code) => tagMatch('area', code));
-    const extraMatches = [keywordMatches, regionMatches]
-      .filter((m) => m.length > 0)
-      .map((m) => m.map((x) => `(${x})`).join(' OR '));
+    const extraMatches = [keywordMatches, regionMatches].filter((m) => m.length > 0).map((m) => m.map((x) => `(${x})`).join(' OR '));
     const result = search.search('zb', { keyword: q.keyword, extraMatches, orderBy: 'time', asc: false }, q);
     const msg = extraMatches.length === 0 ? '未设置订阅关键词和地区，显示最新招标信息' : undefined;
     // Mark the subscribed words too, so a row found by its body says why (issue 13 excerpts).

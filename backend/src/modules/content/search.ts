@@ -176,15 +176,8 @@ export class ContentSearch {
     // Without a keyword every row is equally relevant: newest first.
     const orderBy = filters.orderBy === 'relevance' && !relevance ? 'time' : filters.orderBy;
     const needsRow =
-      !useIndex ||
-      orderBy !== 'time' ||
-      conditions.length > rowConditions ||
-      (titleScope && (words.length > 0 || excluded.length > 0));
-    const from = !useIndex
-      ? `${table} t`
-      : needsRow
-        ? `${table}_fts f JOIN ${table} t ON t.id = f.rowid`
-        : `${table}_fts f`;
+      !useIndex || orderBy !== 'time' || conditions.length > rowConditions || (titleScope && (words.length > 0 || excluded.length > 0));
+    const from = !useIndex ? `${table} t` : needsRow ? `${table}_fts f JOIN ${table} t ON t.id = f.rowid` : `${table}_fts f`;
     const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
     const dir = filters.asc ? 'ASC' : 'DESC';
     const orderParams: string[] = relevance ? words : [];
@@ -198,9 +191,7 @@ export class ContentSearch {
     const offset = offsetOf(page);
     const pageIds = () =>
       this.sql
-        .get<(string | number)[], { id: number }>(
-          `SELECT ${idColumn} AS id FROM ${from} ${where} ORDER BY ${order} LIMIT ? OFFSET ?`,
-        )
+        .get<(string | number)[], { id: number }>(`SELECT ${idColumn} AS id FROM ${from} ${where} ORDER BY ${order} LIMIT ? OFFSET ?`)
         .all(...params, ...orderParams, page.pageSize, offset)
         .map((r) => r.id);
 
@@ -248,18 +239,14 @@ export class ContentSearch {
     let high = Number.MAX_SAFE_INTEGER;
     if (begin) {
       const row = this.sql
-        .get<[string], { id: number }>(
-          `SELECT id FROM ${table} WHERE publish_time >= ? ORDER BY publish_time, id LIMIT 1`,
-        )
+        .get<[string], { id: number }>(`SELECT id FROM ${table} WHERE publish_time >= ? ORDER BY publish_time, id LIMIT 1`)
         .get(`${begin} 00:00:00`);
       if (!row) return 'empty';
       low = row.id;
     }
     if (end) {
       const row = this.sql
-        .get<[string], { id: number }>(
-          `SELECT id FROM ${table} WHERE publish_time <= ? ORDER BY publish_time DESC, id DESC LIMIT 1`,
-        )
+        .get<[string], { id: number }>(`SELECT id FROM ${table} WHERE publish_time <= ? ORDER BY publish_time DESC, id DESC LIMIT 1`)
         .get(`${end} 23:59:59`);
       if (!row) return 'empty';
       high = row.id;
@@ -316,9 +303,7 @@ function withHits<R extends { id: number; title: string }>(
   if (bodyOnly.length === 0) return items;
   const excerpt = excerpter(text.keyword);
   const snippets = new Map<number, string>();
-  const bodies = sql
-    .get<[string], { id: number; content: string; f1: string; f2: string }>(BODY_SQL[table])
-    .all(JSON.stringify(bodyOnly));
+  const bodies = sql.get<[string], { id: number; content: string; f1: string; f2: string }>(BODY_SQL[table]).all(JSON.stringify(bodyOnly));
   for (const body of bodies) {
     for (const field of [htmlText(body.content), body.f1, body.f2]) {
       const snippet = excerpt(field);

@@ -5,14 +5,7 @@
  * rule as the contact block.
  */
 import type { ContactBlock } from '@shared/contract/content';
-import type {
-  ChangesAgainst,
-  LifecycleNotice,
-  NoticeChange,
-  NoticeChangedBy,
-  XmkLifecycle,
-  ZbLifecycle,
-} from '@shared/contract/notices';
+import type { ChangesAgainst, LifecycleNotice, NoticeChange, NoticeChangedBy, XmkLifecycle, ZbLifecycle } from '@shared/contract/notices';
 import type { Statements } from '../../db/connection';
 import type { ContentTable } from '../../search/fts-index';
 import { htmlText } from '../../search/tokens';
@@ -32,7 +25,12 @@ export const AMENDMENT_TYPE = '3';
 
 type Value = string | number | null;
 
-const CONTACT_KEYS = { 'contact.company': 'company', 'contact.name': 'contact', 'contact.phone': 'phone', 'contact.address': 'address' } as const;
+const CONTACT_KEYS = {
+  'contact.company': 'company',
+  'contact.name': 'contact',
+  'contact.phone': 'phone',
+  'contact.address': 'address',
+} as const;
 type ContactField = keyof typeof CONTACT_KEYS;
 
 function fieldValue(record: NoticeRecord, field: string): Value {
@@ -63,14 +61,7 @@ const VERSION_FIELDS = [
 ];
 
 /** What a 变更公告 states anew; a field it leaves empty is not a change. */
-const AMENDMENT_FIELDS = [
-  'amount',
-  'signupDeadline',
-  'openTime',
-  'tenderer',
-  'agency',
-  ...(Object.keys(CONTACT_KEYS) as ContactField[]),
-];
+const AMENDMENT_FIELDS = ['amount', 'signupDeadline', 'openTime', 'tenderer', 'agency', ...(Object.keys(CONTACT_KEYS) as ContactField[])];
 
 /** The one masking rule (contact-mask.ts), applied to one contact part. */
 function maskPart(field: ContactField, value: Value): Value {
@@ -106,8 +97,7 @@ function diff(
   return changes;
 }
 
-const recordSql = (kind: ContentTable) =>
-  `SELECT ${kind === 'zb' ? ZB_RECORD_COLUMNS : XMK_RECORD_COLUMNS} FROM ${kind} WHERE id = ?`;
+const recordSql = (kind: ContentTable) => `SELECT ${kind === 'zb' ? ZB_RECORD_COLUMNS : XMK_RECORD_COLUMNS} FROM ${kind} WHERE id = ?`;
 
 function currentRecord(sql: Statements, kind: ContentTable, id: number): NoticeRecord | undefined {
   const row = sql.get<[number], RecordRow>(recordSql(kind)).get(id);

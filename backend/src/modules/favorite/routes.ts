@@ -26,12 +26,8 @@ interface FavoriteRow extends Omit<FavoriteItem, 'followed'> {
 function itemCompany(sql: Statements, type: ContentType, id: number): { title: string; company: string } {
   const row =
     type === 'xmk'
-      ? sql
-          .get<[number], { title: string; company: string }>('SELECT title, owner AS company FROM xmk WHERE id = ?')
-          .get(id)
-      : sql
-          .get<[number], { title: string; company: string }>('SELECT title, tenderer AS company FROM zb WHERE id = ?')
-          .get(id);
+      ? sql.get<[number], { title: string; company: string }>('SELECT title, owner AS company FROM xmk WHERE id = ?').get(id)
+      : sql.get<[number], { title: string; company: string }>('SELECT title, tenderer AS company FROM zb WHERE id = ?').get(id);
   if (!row) throw notFound(type === 'xmk' ? MSG_XMK_NOT_FOUND : MSG_ZB_NOT_FOUND);
   return row;
 }
@@ -124,9 +120,7 @@ export function registerFavoriteRoutes(routes: Routes, ctx: AppContext): void {
           .run(session.memberId, type, id, now, now);
       } else {
         sql
-          .get(
-            'UPDATE favorite SET is_cancel = 1, update_time = ? WHERE member_id = ? AND type = ? AND data_id = ? AND is_cancel = 0',
-          )
+          .get('UPDATE favorite SET is_cancel = 1, update_time = ? WHERE member_id = ? AND type = ? AND data_id = ? AND is_cancel = 0')
           .run(now, session.memberId, type, id);
       }
       return success(favoriteStatus(sql, session.memberId, type, id), isCancel === 0 ? '收藏成功' : '已取消收藏');

@@ -55,11 +55,7 @@ const ORDER_COLUMNS = `o.id, o.order_no AS orderNo, o.goods_id AS goodsId, o.goo
 const toOrder = ({ priceFen, ...rest }: OrderRow): Order => ({ ...rest, price: yuan(priceFen) });
 
 /** An order and who placed it. */
-function findOrder(
-  sql: Statements,
-  where: string,
-  ...params: (string | number)[]
-): { order: Order; memberId: number } | undefined {
+function findOrder(sql: Statements, where: string, ...params: (string | number)[]): { order: Order; memberId: number } | undefined {
   const row = sql
     .get<(string | number)[], OrderRow & { memberId: number }>(
       `SELECT ${ORDER_COLUMNS}, o.member_id AS memberId FROM cms_order o WHERE ${where}`,
@@ -109,8 +105,7 @@ export function registerGoodsRoutes(routes: Routes, ctx: AppContext): void {
       const goods = findGoods(sql, goodsId);
       if (!goods) throw notFound(MSG_GOODS_NOT_FOUND);
       const access = memberAccess(sql, session.memberId, now);
-      if (goods.level !== null && rank(access.level) > rank(goods.level))
-        throw invalid('您当前的会员等级高于该商品，无需购买');
+      if (goods.level !== null && rank(access.level) > rank(goods.level)) throw invalid('您当前的会员等级高于该商品，无需购买');
       const pending = findOrder(
         sql,
         "o.member_id = ? AND o.goods_id = ? AND o.status = 'pending' ORDER BY o.id DESC LIMIT 1",
@@ -124,15 +119,7 @@ export function registerGoodsRoutes(routes: Routes, ctx: AppContext): void {
           `INSERT INTO cms_order (order_no, member_id, goods_id, goods_name, goods_type, price_fen, status, create_time)
            VALUES (?, ?, ?, ?, ?, ?, 'pending', ?) RETURNING id`,
         )
-        .get(
-          newOrderNo(sql, now),
-          session.memberId,
-          goods.id,
-          goods.name,
-          goods.type,
-          Math.round(goods.price * 100),
-          formatDateTime(now),
-        )!;
+        .get(newOrderNo(sql, now), session.memberId, goods.id, goods.name, goods.type, Math.round(goods.price * 100), formatDateTime(now))!;
       return success(findOrder(sql, 'o.id = ?', id)!.order, '订单已创建，请联系客服完成支付');
     })();
   });
@@ -189,14 +176,7 @@ export function registerGoodsRoutes(routes: Routes, ctx: AppContext): void {
           .run(extend ? access.level : goods.level, formatDateTime(addDays(start, goods.days)), memberId);
       }
       if (goods.score > 0) {
-        changeScore(
-          sql,
-          memberId,
-          goods.score,
-          SCORE_TYPES.purchase.value,
-          `购买${goods.name}（订单 ${order.orderNo}）`,
-          now,
-        );
+        changeScore(sql, memberId, goods.score, SCORE_TYPES.purchase.value, `购买${goods.name}（订单 ${order.orderNo}）`, now);
       }
       sql.get("UPDATE cms_order SET status = 'paid', confirm_time = ? WHERE id = ?").run(formatDateTime(now), order.id);
       return success(findOrder(sql, 'o.id = ?', order.id)!.order, '订单已确认，权益已发放');

@@ -52,9 +52,8 @@ export function registerHomeRoutes(routes: Routes, ctx: AppContext): void {
       .get(time);
     if (!first) return 0;
     const column = isCityCode(region) ? 'city_code' : 'area_code';
-    return sql
-      .get<[string, number], { n: number }>(`SELECT count(*) AS n FROM ${t} WHERE ${column} = ? AND id >= ?`)
-      .get(region, first.id)!.n;
+    return sql.get<[string, number], { n: number }>(`SELECT count(*) AS n FROM ${t} WHERE ${column} = ? AND id >= ?`).get(region, first.id)!
+      .n;
   };
 
   const todayCount = (t: ContentTable, region: string): TodayCount => {

@@ -48,20 +48,13 @@ export function memberAccess(sql: Statements, memberId: number, now: Date): Memb
 export function hasUnlocked(sql: Statements, memberId: number, type: ContentTable, id: number): boolean {
   return (
     sql
-      .get<[number, string, number], { one: 1 }>(
-        'SELECT 1 AS one FROM contact_unlock WHERE member_id = ? AND type = ? AND data_id = ?',
-      )
+      .get<[number, string, number], { one: 1 }>('SELECT 1 AS one FROM contact_unlock WHERE member_id = ? AND type = ? AND data_id = ?')
       .get(memberId, type, id) !== undefined
   );
 }
 
 /** How the contact block of one item is shown to this member. */
-export function contactAccessFor(
-  sql: Statements,
-  access: MemberAccess,
-  type: ContentTable,
-  id: number,
-): 'vip' | 'unlocked' | 'locked' {
+export function contactAccessFor(sql: Statements, access: MemberAccess, type: ContentTable, id: number): 'vip' | 'unlocked' | 'locked' {
   if (access.viewAllContacts) return 'vip';
   return hasUnlocked(sql, access.memberId, type, id) ? 'unlocked' : 'locked';
 }

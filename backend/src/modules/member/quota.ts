@@ -138,9 +138,8 @@ export class WriteQuotas {
         .get(memberId, clientId ?? 0)!.n;
     }
     if (kind === 'messagesPerDay') {
-      return this.sql
-        .get<[number, string], { n: number }>(COUNTS.messagesPerDay)
-        .get(memberId, formatDateTime(startOfDay(this.clock())))!.n;
+      return this.sql.get<[number, string], { n: number }>(COUNTS.messagesPerDay).get(memberId, formatDateTime(startOfDay(this.clock())))!
+        .n;
     }
     return this.sql.get<[number], { n: number }>(COUNTS[kind]).get(memberId)!.n;
   }

@@ -12,8 +12,6 @@ export function newRandomPassword(): string {
 export function rotateRandomPassword(sql: Statements, memberId: number, now: Date): RandomPassword {
   const randomPassword = newRandomPassword();
   const createTime = formatDateTime(now);
-  sql
-    .get('UPDATE member SET random_password = ?, random_password_time = ? WHERE id = ?')
-    .run(randomPassword, createTime, memberId);
+  sql.get('UPDATE member SET random_password = ?, random_password_time = ? WHERE id = ?').run(randomPassword, createTime, memberId);
   return { randomPassword, createTime };
 }

@@ -79,8 +79,7 @@ export function registerMemberRoutes(routes: Routes, ctx: AppContext): void {
     let keywords: string | undefined;
     if (input.subscribeKeywords !== undefined) {
       const list = [...new Set(commaList(input.subscribeKeywords))];
-      const ok =
-        list.length <= MAX_KEYWORDS && list.every((k) => Array.from(k).length <= 20 && keywordMatch(k) !== null);
+      const ok = list.length <= MAX_KEYWORDS && list.every((k) => Array.from(k).length <= 20 && keywordMatch(k) !== null);
       if (!ok) throw invalid(MSG_KEYWORDS);
       keywords = list.join(',');
     }
@@ -138,9 +137,7 @@ export function registerMemberRoutes(routes: Routes, ctx: AppContext): void {
   routes.member(ENDPOINTS.resetPassword, (_req, session, { query: q }) => {
     const oldPassword = ctx.passwords.decrypt(q.oldPassword.replace(/ /g, '+'));
     const newPassword = ctx.passwords.decrypt(q.newPassword.replace(/ /g, '+'));
-    const hash = sql
-      .get<[number], { hash: string }>('SELECT password_hash AS hash FROM member WHERE id = ?')
-      .get(session.memberId);
+    const hash = sql.get<[number], { hash: string }>('SELECT password_hash AS hash FROM member WHERE id = ?').get(session.memberId);
     if (!hash) throw unauthorized();
     if (oldPassword === null || !ctx.hasher.verify(oldPassword, hash.hash)) throw invalid('修改密码失败，旧密码错误');
     if (newPassword === null) throw invalid('newPassword 无法解密，请刷新页面后重试');

@@ -21,18 +21,8 @@ export function registerMessageRoutes(routes: Routes, ctx: AppContext): void {
   routes.optional(ENDPOINTS.addMsg, (_req, session, { body: msg }) => {
     if (session) ctx.quotas.ensureRoom(session.memberId, 'messagesPerDay');
     sql
-      .get(
-        'INSERT INTO message (member_id, name, phone, email, content, source, create_time) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      )
-      .run(
-        session?.memberId ?? null,
-        msg.name,
-        msg.phone,
-        msg.email ?? null,
-        msg.content,
-        msg.source,
-        formatDateTime(ctx.clock()),
-      );
+      .get('INSERT INTO message (member_id, name, phone, email, content, source, create_time) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run(session?.memberId ?? null, msg.name, msg.phone, msg.email ?? null, msg.content, msg.source, formatDateTime(ctx.clock()));
     return ack('留言成功，我们会尽快与您联系');
   });
 
@@ -50,9 +40,7 @@ export function registerMessageRoutes(routes: Routes, ctx: AppContext): void {
 
   routes.admin(ENDPOINTS.replyMsg, (_req, { params: { id }, body: { reply } }): AjaxResult<MsgItem> => {
     const row = sql
-      .get<[string, string, number], MsgItem>(
-        `UPDATE message SET reply = ?, reply_time = ? WHERE id = ? RETURNING ${MSG_COLUMNS}`,
-      )
+      .get<[string, string, number], MsgItem>(`UPDATE message SET reply = ?, reply_time = ? WHERE id = ? RETURNING ${MSG_COLUMNS}`)
       .get(reply, formatDateTime(ctx.clock()), id);
     if (!row) throw notFound('留言不存在');
     return success(row, '回复成功');

@@ -7,18 +7,9 @@ import { formatDateTime } from '../../clock';
 import type { Statements } from '../../db/connection';
 
 /** Apply `change`; returns the new balance, or null when it would go below zero. */
-export function changeScore(
-  sql: Statements,
-  memberId: number,
-  change: number,
-  type: string,
-  remark: string,
-  now: Date,
-): number | null {
+export function changeScore(sql: Statements, memberId: number, change: number, type: string, remark: string, now: Date): number | null {
   const row = sql
-    .get<[number, number, number], { score: number }>(
-      'UPDATE member SET score = score + ? WHERE id = ? AND score + ? >= 0 RETURNING score',
-    )
+    .get<[number, number, number], { score: number }>('UPDATE member SET score = score + ? WHERE id = ? AND score + ? >= 0 RETURNING score')
     .get(change, memberId, change);
   if (!row) return null;
   sql

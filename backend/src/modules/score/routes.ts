@@ -27,21 +27,13 @@ export function registerScoreRoutes(routes: Routes, ctx: AppContext): void {
       const contact = contactOf(sql, type, id);
       if (!contact) throw notFound(type === 'xmk' ? MSG_XMK_NOT_FOUND : MSG_ZB_NOT_FOUND);
       const access = memberAccess(sql, session.memberId, now);
-      if (access.viewAllContacts)
-        return success({ charged: 0, balance: access.score, contact }, '会员可直接查看联系方式');
+      if (access.viewAllContacts) return success({ charged: 0, balance: access.score, contact }, '会员可直接查看联系方式');
       if (hasUnlocked(sql, session.memberId, type, id))
         return success({ charged: 0, balance: access.score, contact }, '已查看过该联系方式');
 
       const cost = unlockCost(sql);
       const title = sql.get<[number], { title: string }>(`SELECT title FROM ${type} WHERE id = ?`).get(id)!.title;
-      const balance = changeScore(
-        sql,
-        session.memberId,
-        -cost,
-        SCORE_TYPES.unlock.value,
-        `查看联系方式：${title}`,
-        now,
-      );
+      const balance = changeScore(sql, session.memberId, -cost, SCORE_TYPES.unlock.value, `查看联系方式：${title}`, now);
       if (balance === null) throw invalid(MSG_NOT_ENOUGH_POINTS);
       sql
         .get('INSERT INTO contact_unlock (member_id, type, data_id, create_time) VALUES (?, ?, ?, ?)')

@@ -3,13 +3,7 @@
  * notices, and the developer pages' token probe.
  */
 import type { AjaxResult, TableDataInfo } from '@shared/contract/common';
-import {
-  SUPPORT_COLUMNS,
-  type Notice,
-  type NoticeSummary,
-  type SupportPage,
-  type TestTokenResult,
-} from '@shared/contract/content';
+import { SUPPORT_COLUMNS, type Notice, type NoticeSummary, type SupportPage, type TestTokenResult } from '@shared/contract/content';
 import { ENDPOINTS } from '@shared/contract/endpoints';
 import { CONFIG_KEYS, type DictData } from '@shared/contract/system';
 import { formatDateTime } from '../../clock';
@@ -67,9 +61,7 @@ export function registerSystemRoutes(routes: Routes, ctx: AppContext): void {
     }
     if (!(SUPPORT_COLUMNS as readonly string[]).includes(col)) throw notFound('栏目不存在');
     const page = sql
-      .get<[string], SupportPage>(
-        'SELECT col, title, content, update_time AS updateTime FROM cms_support WHERE col = ?',
-      )
+      .get<[string], SupportPage>('SELECT col, title, content, update_time AS updateTime FROM cms_support WHERE col = ?')
       .get(col);
     if (!page) throw notFound('栏目不存在');
     return success({ ...page, content: sanitizeHtml(page.content) });

@@ -23,17 +23,13 @@ export const RECORD_COLUMNS = `r.id, r.client_id AS clientId, c.company_name AS 
 
 export function findClient(sql: Statements, memberId: number, id: number): BaifangClient | undefined {
   return sql
-    .get<[number, number], BaifangClient>(
-      `SELECT ${CLIENT_COLUMNS} FROM visit_client c WHERE c.id = ? AND c.member_id = ?`,
-    )
+    .get<[number, number], BaifangClient>(`SELECT ${CLIENT_COLUMNS} FROM visit_client c WHERE c.id = ? AND c.member_id = ?`)
     .get(id, memberId);
 }
 
 export function findClientByName(sql: Statements, memberId: number, companyName: string): BaifangClient | undefined {
   return sql
-    .get<[string, number], BaifangClient>(
-      `SELECT ${CLIENT_COLUMNS} FROM visit_client c WHERE c.company_name = ? AND c.member_id = ?`,
-    )
+    .get<[string, number], BaifangClient>(`SELECT ${CLIENT_COLUMNS} FROM visit_client c WHERE c.company_name = ? AND c.member_id = ?`)
     .get(companyName, memberId);
 }
 

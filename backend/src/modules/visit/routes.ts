@@ -4,14 +4,7 @@
  */
 import type { AjaxResult, TableDataInfo } from '@shared/contract/common';
 import { ENDPOINTS } from '@shared/contract/endpoints';
-import type {
-  BaifangClient,
-  BaifangClientDetail,
-  BaifangRecord,
-  GJNum,
-  ProjectCompany,
-  VisitStatus,
-} from '@shared/contract/visit';
+import type { BaifangClient, BaifangClientDetail, BaifangRecord, GJNum, ProjectCompany, VisitStatus } from '@shared/contract/visit';
 import { formatDate, formatDateTime } from '../../clock';
 import type { AppContext } from '../../context';
 import { pagedTable } from '../../db/paging';
@@ -48,9 +41,7 @@ export function registerVisitRoutes(routes: Routes, ctx: AppContext): void {
     const conditions = ['c.member_id = ?'];
     const params: (string | number)[] = [session.memberId];
     if (q.keyword) {
-      conditions.push(
-        "(c.company_name LIKE ? ESCAPE '\\' OR c.contact LIKE ? ESCAPE '\\' OR c.phone LIKE ? ESCAPE '\\')",
-      );
+      conditions.push("(c.company_name LIKE ? ESCAPE '\\' OR c.contact LIKE ? ESCAPE '\\' OR c.phone LIKE ? ESCAPE '\\')");
       const pattern = containing(q.keyword);
       params.push(pattern, pattern, pattern);
     }
@@ -160,16 +151,7 @@ export function registerVisitRoutes(routes: Routes, ctx: AppContext): void {
           `INSERT INTO visit_record (member_id, client_id, visit_time, way, content, result, next_step, create_time)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
         )
-        .get(
-          session.memberId,
-          client.id,
-          input.visitTime,
-          input.way,
-          input.content,
-          input.result,
-          input.nextStep,
-          time,
-        )!;
+        .get(session.memberId, client.id, input.visitTime, input.way, input.content, input.result, input.nextStep, time)!;
       sql
         .get('UPDATE visit_client SET status = ?, next_visit_date = ?, update_time = ? WHERE id = ? AND member_id = ?')
         .run(
@@ -215,9 +197,7 @@ export function registerVisitRoutes(routes: Routes, ctx: AppContext): void {
         "SELECT count(*) AS n FROM visit_client WHERE member_id = ? AND status IN ('0', '1') AND next_visit_date <= ?",
       )
       .get(session.memberId, formatDate(ctx.clock()))!.n;
-    const records = sql
-      .get<[number], { n: number }>('SELECT count(*) AS n FROM visit_record WHERE member_id = ?')
-      .get(session.memberId)!.n;
+    const records = sql.get<[number], { n: number }>('SELECT count(*) AS n FROM visit_record WHERE member_id = ?').get(session.memberId)!.n;
     return success({ total: counts.reduce((sum, c) => sum + c.n, 0), byStatus, due, records });
   });
 
@@ -252,10 +232,7 @@ export function registerVisitRoutes(routes: Routes, ctx: AppContext): void {
   /** Companies of project `id`: owner, contact company, and its tenders' tenderers and agencies. */
   routes.member(ENDPOINTS.userCompany, (_req, session, { params: { id } }): AjaxResult<ProjectCompany[]> => {
     const project = sql
-      .get<
-        [number],
-        { owner: string; contactCompany: string; contactName: string; contactPhone: string; contactAddress: string }
-      >(
+      .get<[number], { owner: string; contactCompany: string; contactName: string; contactPhone: string; contactAddress: string }>(
         `SELECT owner, contact_company AS contactCompany, contact_name AS contactName, contact_phone AS contactPhone,
            contact_address AS contactAddress FROM xmk WHERE id = ?`,
       )

@@ -22,7 +22,7 @@ function renderFilter() {
   render(<RouterProvider router={createMemoryRouter([{ path: '*', element }], { initialEntries: ['/zb'] })} />);
 }
 
-describe('发布时间 custom range: the Chinese date picker, not the browser\'s', () => {
+describe("发布时间 custom range: the Chinese date picker, not the browser's", () => {
   it('uses the zh_CN picker (Chinese months and weekdays) and navigates with the chosen days', async () => {
     renderFilter();
     const startField = () => screen.getByRole('textbox', { name: '开始日期' });

@@ -62,13 +62,7 @@ function renderAt(props: Partial<Parameters<typeof Pagination>[0]> = {}) {
           path="/zb"
           element={
             <>
-              <Pagination
-                total={235}
-                pageNum={2}
-                pageSize={20}
-                hrefFor={(p, s) => `/zb?pageNum=${p}&pageSize=${s}`}
-                {...props}
-              />
+              <Pagination total={235} pageNum={2} pageSize={20} hrefFor={(p, s) => `/zb?pageNum=${p}&pageSize=${s}`} {...props} />
               <Where />
             </>
           }

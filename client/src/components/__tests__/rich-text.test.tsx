@@ -3,8 +3,7 @@ import { sanitizeHtml } from '../rich-text';
 
 describe('CMS HTML is sanitised again in the portal', () => {
   it('keeps document structure', () => {
-    const html =
-      '<p><strong>一、项目概况</strong></p><table><tr><td colspan="2">金额</td></tr></table><ul><li>a</li></ul>';
+    const html = '<p><strong>一、项目概况</strong></p><table><tr><td colspan="2">金额</td></tr></table><ul><li>a</li></ul>';
     expect(sanitizeHtml(html)).toBe(html);
   });
 
@@ -24,9 +23,7 @@ describe('CMS HTML is sanitised again in the portal', () => {
   });
 
   it('loads images lazily', () => {
-    expect(sanitizeHtml('<img src="/a.png" alt="图">')).toBe(
-      '<img loading="lazy" decoding="async" src="/a.png" alt="图">',
-    );
+    expect(sanitizeHtml('<img src="/a.png" alt="图">')).toBe('<img loading="lazy" decoding="async" src="/a.png" alt="图">');
   });
 
   it('treats a literal "<a" in text as text', () => {

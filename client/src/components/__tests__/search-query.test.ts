@@ -88,15 +88,12 @@ describe('building result URLs', () => {
   });
 
   it('goes back to page 1 when a filter changes, and removes a filter set to undefined', () => {
-    expect(
-      withFilters<XmkSearchParams>(
-        { keyword: '桥', industry: '2', pageNum: 4 },
-        { industry: undefined, areaCode: '370200' },
-      ),
-    ).toEqual({
-      keyword: '桥',
-      areaCode: '370200',
-    });
+    expect(withFilters<XmkSearchParams>({ keyword: '桥', industry: '2', pageNum: 4 }, { industry: undefined, areaCode: '370200' })).toEqual(
+      {
+        keyword: '桥',
+        areaCode: '370200',
+      },
+    );
   });
 
   it('tells filters from paging and sorting', () => {

@@ -30,7 +30,11 @@ function renderAt(path: string, configs: Partial<Record<string, string>>, childr
   );
 }
 
-const memberLinks = () => screen.queryAllByRole('link').map((a) => a.textContent).filter((t) => t === '登录' || t === '免费注册');
+const memberLinks = () =>
+  screen
+    .queryAllByRole('link')
+    .map((a) => a.textContent)
+    .filter((t) => t === '登录' || t === '免费注册');
 
 describe('site header for visitors', () => {
   it('offers 登录 and 免费注册 on public pages', () => {

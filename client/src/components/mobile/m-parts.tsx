@@ -23,7 +23,17 @@ export function MobileHead({ image, ...props }: Omit<PageHeadProps, 'canonical' 
 }
 
 /** A panel that slides up from the bottom, over a dimmed page; Escape and the backdrop close it. */
-export function BottomSheet({ open, title, onClose, children }: { open: boolean; title: string; onClose: () => void; children: ReactNode }) {
+export function BottomSheet({
+  open,
+  title,
+  onClose,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+}) {
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!open) return;
@@ -35,7 +45,15 @@ export function BottomSheet({ open, title, onClose, children }: { open: boolean;
   if (!open) return null;
   return (
     <div className="m-sheet-backdrop" onClick={onClose}>
-      <div className="m-sheet" role="dialog" aria-modal="true" aria-label={title} tabIndex={-1} ref={panel} onClick={(event) => event.stopPropagation()}>
+      <div
+        className="m-sheet"
+        role="dialog"
+        aria-modal="true"
+        aria-label={title}
+        tabIndex={-1}
+        ref={panel}
+        onClick={(event) => event.stopPropagation()}
+      >
         <div className="m-sheet-head">
           <h2>{title}</h2>
           <button type="button" className="m-button m-button-plain" onClick={onClose}>
@@ -54,7 +72,9 @@ export function LoadMore({ onVisible, active, children }: { onVisible: () => voi
   useEffect(() => {
     const element = sentinel.current;
     if (!element || !active) return;
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && onVisible(), { rootMargin: '200px' });
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && onVisible(), {
+      rootMargin: '200px',
+    });
     observer.observe(element);
     return () => observer.disconnect();
   }, [onVisible, active]);
@@ -87,7 +107,14 @@ export function Chips<T extends string>({
         </button>
       ) : null}
       {options.map((option) => (
-        <button key={option.value} type="button" role="radio" aria-checked={value === option.value} className="m-chip" onClick={() => onChange(option.value)}>
+        <button
+          key={option.value}
+          type="button"
+          role="radio"
+          aria-checked={value === option.value}
+          className="m-chip"
+          onClick={() => onChange(option.value)}
+        >
           {option.label}
         </button>
       ))}

@@ -11,7 +11,8 @@ import { regionName } from '../region';
 import { amountLabelOf } from '../zb-amount';
 import { dictLabel } from '../../api/system';
 
-export const mobileDetailHref = (type: 'xmk' | 'zb', id: number) => `${type === 'xmk' ? MOBILE_PATHS.xmkDetail : MOBILE_PATHS.zbDetail}?id=${id}`;
+export const mobileDetailHref = (type: 'xmk' | 'zb', id: number) =>
+  `${type === 'xmk' ? MOBILE_PATHS.xmkDetail : MOBILE_PATHS.zbDetail}?id=${id}`;
 
 export function XmkRow({ item }: { item: XmkListItem }) {
   const regions = useDict(DICT_TYPES.region);

@@ -38,10 +38,23 @@ function CaptchaInput({ captcha, value, onChange }: { captcha: Captcha; value: s
   return (
     <div className="m-captcha">
       <Field label="验证码">
-        <input value={value} onChange={(event) => onChange(event.target.value)} maxLength={10} autoComplete="off" inputMode="text" required />
+        <input
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          maxLength={10}
+          autoComplete="off"
+          inputMode="text"
+          required
+        />
       </Field>
       <button type="button" className="m-captcha-image" onClick={captcha.refresh} aria-label="看不清？换一张" aria-busy={captcha.loading}>
-        {captcha.img ? <img src={captchaImageSrc(captcha.img)} alt="验证码图片" width={120} height={40} /> : captcha.failed ? '点击重试' : '加载中…'}
+        {captcha.img ? (
+          <img src={captchaImageSrc(captcha.img)} alt="验证码图片" width={120} height={40} />
+        ) : captcha.failed ? (
+          '点击重试'
+        ) : (
+          '加载中…'
+        )}
       </button>
     </div>
   );
@@ -130,11 +143,23 @@ export function MobileLoginForm() {
       {registered ? <p className="m-alert m-alert-success">注册成功，请登录</p> : null}
       {qr ? <p className="m-alert">扫码登录：{qr.username}，输入验证码即可登录</p> : null}
       <Field label="用户名">
-        <input value={qr ? qr.username : username} onChange={(event) => setUsername(event.target.value)} autoComplete="username" maxLength={20} readOnly={qrLogin} />
+        <input
+          value={qr ? qr.username : username}
+          onChange={(event) => setUsername(event.target.value)}
+          autoComplete="username"
+          maxLength={20}
+          readOnly={qrLogin}
+        />
       </Field>
       {qrLogin ? null : (
         <Field label="密码">
-          <input type="password" value={password} onChange={(event) => setPassword(event.target.value)} autoComplete="current-password" maxLength={20} />
+          <input
+            type="password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            autoComplete="current-password"
+            maxLength={20}
+          />
         </Field>
       )}
       <CaptchaInput captcha={captcha} value={code} onChange={setCode} />
@@ -165,7 +190,8 @@ export function MobileRegisterForm() {
   const [values, setValues] = useState({ username: '', password: '', confirm: '', phonenumber: '', code: '' });
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  const set = (key: keyof typeof values) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: event.target.value }));
+  const set = (key: keyof typeof values) => (event: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: event.target.value }));
 
   if (!config.registrationOpen) return <p className="m-alert">暂未开放注册，请联系客服开通账号。</p>;
 
@@ -184,7 +210,11 @@ export function MobileRegisterForm() {
     try {
       const password = await encrypt(values.password);
       const code = captcha.enabled ? values.code.trim() : undefined;
-      await register(http, { username, password, code, uuid: captcha.uuid, phonenumber: values.phonenumber || undefined }, { notify: false });
+      await register(
+        http,
+        { username, password, code, uuid: captcha.uuid, phonenumber: values.phonenumber || undefined },
+        { notify: false },
+      );
       if (captcha.enabled) {
         // A login needs a fresh captcha answer, as on the desktop form.
         const state: LoginLocationState = { registeredUsername: username };

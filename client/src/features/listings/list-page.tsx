@@ -174,11 +174,7 @@ export function listPage<P extends SearchParams, Row extends ListRow, K extends 
             scopeHref={(scope) => href({ scope } as Partial<P>)}
             excludeHref={(exclude) => href({ exclude } as Partial<P>)}
           />
-          <RegionFilter
-            regions={regions}
-            areaCode={params.areaCode}
-            hrefFor={(areaCode) => href({ areaCode } as Partial<P>)}
-          />
+          <RegionFilter regions={regions} areaCode={params.areaCode} hrefFor={(areaCode) => href({ areaCode } as Partial<P>)} />
           {config.dictFilters.map((filter) => (
             <FilterRow key={filter.key as string} label={filter.label}>
               <DictOptions
@@ -222,9 +218,7 @@ export function listPage<P extends SearchParams, Row extends ListRow, K extends 
             options={config.sorts}
             orderBy={orderBy}
             isAsc={params.isAsc === 'asc'}
-            hrefFor={(sort, asc) =>
-              searchHref(path, { ...params, orderBy: sort, isAsc: asc ? 'asc' : undefined, pageNum: undefined })
-            }
+            hrefFor={(sort, asc) => searchHref(path, { ...params, orderBy: sort, isAsc: asc ? 'asc' : undefined, pageNum: undefined })}
             summary={<ResultCount total={data.total} capped={data.totalCapped} noun={config.noun} />}
           />
           {data.rows.length > 0 ? (

@@ -167,4 +167,3 @@ function DetailBar({ type, id, title, description }: { type: ContentType; id: nu
     </>
   );
 }
-

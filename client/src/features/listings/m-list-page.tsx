@@ -29,7 +29,12 @@ export interface MobileListConfig<P extends SearchParams, Row extends { id: numb
   fetch: (http: Http, params: P) => Promise<Paged<Row>>;
   /** The type filter: 项目阶段 or 公告类型. */
   typeFilter: { key: 'stage' | 'noticeType'; dict: DictType; label: string };
-  amount: { label: string; min: 'minInvestment' | 'minAmount'; max: 'maxInvestment' | 'maxAmount'; presets: readonly { label: string; min?: number; max?: number }[] };
+  amount: {
+    label: string;
+    min: 'minInvestment' | 'minAmount';
+    max: 'maxInvestment' | 'maxAmount';
+    presets: readonly { label: string; min?: number; max?: number }[];
+  };
   row: (item: Row) => ReactNode;
   placeholder: string;
 }
@@ -83,9 +88,12 @@ export function mobileListPage<P extends SearchParams, Row extends { id: number 
     const total = pages[0]?.total ?? 0;
     const rows = pages.flatMap((page) => page.rows);
     const draftValues = draft as Record<string, string | number | undefined>;
-    const amountPreset = config.amount.presets.findIndex((p) => p.min === draftValues[config.amount.min] && p.max === draftValues[config.amount.max]);
+    const amountPreset = config.amount.presets.findIndex(
+      (p) => p.min === draftValues[config.amount.min] && p.max === draftValues[config.amount.max],
+    );
     const datePreset = DATE_PRESETS.find((p) => draft.beginTime === daysAgo(Number(p.value)) && draft.endTime === undefined)?.value ?? null;
-    const patch = (values: Record<string, string | number | undefined>) => setDraft((current) => withFilters(current, values as Partial<P>));
+    const patch = (values: Record<string, string | number | undefined>) =>
+      setDraft((current) => withFilters(current, values as Partial<P>));
 
     const onSearch = (event: FormEvent) => {
       event.preventDefault();
@@ -103,7 +111,10 @@ export function mobileListPage<P extends SearchParams, Row extends { id: number 
 
     return (
       <div className="m-list-page">
-        <MobileHead title={params.keyword ? `“${params.keyword}”相关${config.name}` : config.name} noindex={params.keyword ? 'follow' : undefined} />
+        <MobileHead
+          title={params.keyword ? `“${params.keyword}”相关${config.name}` : config.name}
+          noindex={params.keyword ? 'follow' : undefined}
+        />
         <h1 className="m-title">{config.name}</h1>
         <form className="m-search" role="search" onSubmit={onSearch}>
           <input
@@ -125,9 +136,15 @@ export function mobileListPage<P extends SearchParams, Row extends { id: number 
             筛选{hasFilters(params) ? '（已选）' : ''}
           </button>
         </div>
-        {rows.length === 0 ? <p className="m-empty">没有符合条件的{config.name}</p> : <ul className="m-list">{rows.map((row) => config.row(row))}</ul>}
+        {rows.length === 0 ? (
+          <p className="m-empty">没有符合条件的{config.name}</p>
+        ) : (
+          <ul className="m-list">{rows.map((row) => config.row(row))}</ul>
+        )}
         <LoadMore onVisible={more} active={hasNextPage}>
-          {isFetchingNextPage ? '加载中…' : hasNextPage ? (
+          {isFetchingNextPage ? (
+            '加载中…'
+          ) : hasNextPage ? (
             <button type="button" className="m-button m-button-plain" onClick={more}>
               加载更多
             </button>
@@ -177,7 +194,23 @@ export function mobileListPage<P extends SearchParams, Row extends { id: number 
             />
           </div>
           <div className="m-sheet-actions">
-            <button type="button" className="m-button" onClick={() => setDraft(withFilters(params, { areaCode: undefined, industry: undefined, beginTime: undefined, endTime: undefined, [config.typeFilter.key]: undefined, [config.amount.min]: undefined, [config.amount.max]: undefined } as Partial<P>))}>
+            <button
+              type="button"
+              className="m-button"
+              onClick={() =>
+                setDraft(
+                  withFilters(params, {
+                    areaCode: undefined,
+                    industry: undefined,
+                    beginTime: undefined,
+                    endTime: undefined,
+                    [config.typeFilter.key]: undefined,
+                    [config.amount.min]: undefined,
+                    [config.amount.max]: undefined,
+                  } as Partial<P>),
+                )
+              }
+            >
               重置
             </button>
             <button type="button" className="m-button m-button-primary" onClick={apply}>

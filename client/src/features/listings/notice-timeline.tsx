@@ -116,7 +116,11 @@ export function ZbLifecycleCard({ item }: { item: ZbDetail }) {
         {notices.map((notice) => {
           const current = notice.id === item.id;
           return (
-            <li key={notice.id} className={current ? 'timeline-item is-current' : 'timeline-item'} aria-current={current ? 'page' : undefined}>
+            <li
+              key={notice.id}
+              className={current ? 'timeline-item is-current' : 'timeline-item'}
+              aria-current={current ? 'page' : undefined}
+            >
               <span className="timeline-dot" aria-hidden="true" />
               <div className="timeline-head">
                 <DictTag type={DICT_TYPES.zbNoticeType} value={notice.noticeType} />

@@ -12,7 +12,10 @@ import { addBaifangClient, addBaifangRecords, delBaifangRecords, updateBaifangCl
 function useInvalidateVisits() {
   const queryClient = useQueryClient();
   return () =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: visitKeys.all }), queryClient.invalidateQueries({ queryKey: favoriteKeys.lists() })]);
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: visitKeys.all }),
+      queryClient.invalidateQueries({ queryKey: favoriteKeys.lists() }),
+    ]);
 }
 
 /** Forms show failures beside their fields (`notify: false`). */

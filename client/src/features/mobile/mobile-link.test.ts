@@ -5,9 +5,7 @@ describe('what the /3g QR code opens', () => {
   const member = { userName: 'demo', randomPassword: 'Ab3#x9' };
 
   it('the mobile site’s home for visitors', () => {
-    expect(mobileLink({ mobileSiteUrl: 'https://m.example.com/', portalOrigin: null, member: null })).toBe(
-      'https://m.example.com/',
-    );
+    expect(mobileLink({ mobileSiteUrl: 'https://m.example.com/', portalOrigin: null, member: null })).toBe('https://m.example.com/');
   });
 
   it('the mobile site’s login with the random password for members', () => {

@@ -39,10 +39,7 @@ function Where() {
   return <output aria-label="当前地址">{location.pathname + location.search}</output>;
 }
 
-export function renderAuth(
-  path: string,
-  opts: { publicKey: string; captchaEnabled: boolean; answers: Record<string, Answer> },
-) {
+export function renderAuth(path: string, opts: { publicKey: string; captchaEnabled: boolean; answers: Record<string, Answer> }) {
   const calls: Call[] = [];
   const http = createHttp({ baseURL: '/prod-api', storage: window.sessionStorage, log: () => undefined });
   http.axios.defaults.adapter = async (config: InternalAxiosRequestConfig): Promise<AxiosResponse> => {
@@ -93,7 +90,13 @@ export function captchaAnswers(): Answer {
   let n = 0;
   return () => {
     n += 1;
-    return { code: 200, msg: '操作成功', captchaEnabled: true, uuid: `00000000-0000-4000-8000-00000000000${n}`, img: btoa(`<svg id="c${n}"/>`) };
+    return {
+      code: 200,
+      msg: '操作成功',
+      captchaEnabled: true,
+      uuid: `00000000-0000-4000-8000-00000000000${n}`,
+      img: btoa(`<svg id="c${n}"/>`),
+    };
   };
 }
 

@@ -46,7 +46,12 @@ describe('login form', () => {
     await fillAndSubmit();
     await waitFor(() => expect(where()).toHaveTextContent('/user'));
     const login = calls.find((c) => c.path === '/api/member/login');
-    expect(login?.body).toMatchObject({ username: 'zhanggong', code: 'ab12', uuid: '00000000-0000-4000-8000-000000000001', loginType: 'password' });
+    expect(login?.body).toMatchObject({
+      username: 'zhanggong',
+      code: 'ab12',
+      uuid: '00000000-0000-4000-8000-000000000001',
+      loginType: 'password',
+    });
     expect(login?.body.password).not.toBe('secret123');
     expect(keys.decrypt(String(login?.body.password))).toBe('secret123');
   });

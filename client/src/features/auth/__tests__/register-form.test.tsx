@@ -95,7 +95,10 @@ describe('register form', () => {
     const { calls } = renderRegister(true, '/user_register?redirect=%2Fzb%2F8');
     await fill({ username: 'lisi', password: 'secret123', confirm: 'secret123', code: 'zz99' });
     await waitFor(() => expect(where()).toHaveTextContent('/user_login?redirect=%2Fzb%2F8'));
-    expect(calls.find((c) => c.path === '/api/member/reg')?.body).toMatchObject({ code: 'zz99', uuid: '00000000-0000-4000-8000-000000000001' });
+    expect(calls.find((c) => c.path === '/api/member/reg')?.body).toMatchObject({
+      code: 'zz99',
+      uuid: '00000000-0000-4000-8000-000000000001',
+    });
     expect(calls.map((c) => c.path)).not.toContain('/api/member/login');
     expect(await screen.findByText('注册成功，请登录')).toBeInTheDocument();
     expect(screen.getByLabelText('用户名')).toHaveValue('lisi');

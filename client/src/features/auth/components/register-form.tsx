@@ -110,16 +110,17 @@ export function RegisterForm() {
       onValuesChange={() => setError(null)}
       requiredMark={false}
     >
-      <Form.Item
-        name="username"
-        hasFeedback
-        validateDebounce={400}
-        rules={[...USERNAME_RULES, uniqueUsername]}
-      >
+      <Form.Item name="username" hasFeedback validateDebounce={400} rules={[...USERNAME_RULES, uniqueUsername]}>
         <Input prefix={<UserOutlined />} placeholder="用户名（2-20 个字符）" autoComplete="username" aria-label="用户名" maxLength={20} />
       </Form.Item>
       <Form.Item name="password" rules={PASSWORD_RULES}>
-        <Input.Password prefix={<LockOutlined />} placeholder="密码（5-20 个字符）" autoComplete="new-password" aria-label="密码" maxLength={20} />
+        <Input.Password
+          prefix={<LockOutlined />}
+          placeholder="密码（5-20 个字符）"
+          autoComplete="new-password"
+          aria-label="密码"
+          maxLength={20}
+        />
       </Form.Item>
       <Form.Item
         name="confirmPassword"

@@ -12,9 +12,7 @@ export function GoodsPrice({ goods }: { goods: Goods }) {
   return (
     <p className="goods-price">
       <strong>{formatYuan(goods.price)}</strong>
-      {goods.originalPrice !== null && goods.originalPrice > goods.price ? (
-        <del>{formatYuan(goods.originalPrice)}</del>
-      ) : null}
+      {goods.originalPrice !== null && goods.originalPrice > goods.price ? <del>{formatYuan(goods.originalPrice)}</del> : null}
       <span className="goods-price-unit">/ {goodsUnit(goods)}</span>
     </p>
   );

@@ -55,12 +55,7 @@ export function OrderButton({ goods }: { goods: Goods }) {
       {order ? (
         <OrderResult order={order} />
       ) : (
-        <button
-          type="button"
-          className="button button-primary"
-          onClick={() => void onOrder()}
-          disabled={create.isPending}
-        >
+        <button type="button" className="button button-primary" onClick={() => void onOrder()} disabled={create.isPending}>
           {create.isPending ? '正在提交…' : '立即开通'}
         </button>
       )}

@@ -32,19 +32,11 @@ export function Component() {
   const others = (useQuery(goodsListQueryOptions(http)).data ?? []).filter((g) => g.id !== goods.id);
   return (
     <div className="goods-page">
-      <PageHead
-        title={goods.name}
-        description={`${goods.name}：${goods.description}`}
-        canonical={`/goods/${goods.id}`}
-      />
+      <PageHead title={goods.name} description={`${goods.name}：${goods.description}`} canonical={`/goods/${goods.id}`} />
       <Breadcrumb crumbs={[{ name: '首页', path: '/' }, { name: '会员服务', path: '/goods' }, { name: goods.name }]} />
       <div className="goods-detail">
         <article className="goods-detail-card" aria-labelledby="goods-title">
-          <span
-            className={
-              goods.type === 'vip' ? 'tag tag-warning' : goods.type === 'duan' ? 'tag tag-primary' : 'tag tag-success'
-            }
-          >
+          <span className={goods.type === 'vip' ? 'tag tag-warning' : goods.type === 'duan' ? 'tag tag-primary' : 'tag tag-success'}>
             {TYPE_NAMES[goods.type]}
           </span>
           <h1 id="goods-title">{goods.name}</h1>

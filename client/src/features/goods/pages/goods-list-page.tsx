@@ -23,11 +23,7 @@ export function Component() {
   const points = goods.filter((g) => g.type === 'score').sort((a, b) => a.sort - b.sort);
   return (
     <div className="goods-page">
-      <PageHead
-        title="会员服务"
-        description="VIP 会员、短期会员与积分套餐：查看项目与招标联系方式，订阅招标信息。"
-        canonical="/goods"
-      />
+      <PageHead title="会员服务" description="VIP 会员、短期会员与积分套餐：查看项目与招标联系方式，订阅招标信息。" canonical="/goods" />
       <Breadcrumb crumbs={[{ name: '首页', path: '/' }, { name: '会员服务' }]} />
       <header className="goods-hero">
         <h1>会员服务</h1>

@@ -43,10 +43,7 @@ function Tabs({
   onSelect: (value: string | undefined) => void;
   onPrefetch: (value: string | undefined) => void;
 }) {
-  const tabs = [
-    { value: undefined, label: '全部' },
-    ...entries.map((e) => ({ value: e.dictValue, label: e.dictLabel })),
-  ];
+  const tabs = [{ value: undefined, label: '全部' }, ...entries.map((e) => ({ value: e.dictValue, label: e.dictLabel }))];
   return (
     <div className="home-tabs" role="tablist" aria-label="分类">
       {tabs.map((tab) => (

@@ -15,13 +15,7 @@ export function ServiceCards() {
       <div className="service-grid">
         {BUSINESS_SERVICES.map((service) => (
           <Link key={service.path} to={service.path} className="service-card">
-            <LazyImage
-              src={service.image}
-              alt={`${service.name}示意图`}
-              width={400}
-              height={240}
-              className="service-card-image"
-            />
+            <LazyImage src={service.image} alt={`${service.name}示意图`} width={400} height={240} className="service-card-image" />
             <span className="service-card-body">
               <strong className="service-card-name">{service.name}</strong>
               <span className="service-card-tagline">{service.tagline}</span>

@@ -93,7 +93,9 @@ export function Component() {
       </div>
       <div id="m-home-panel" role="tabpanel" aria-labelledby={`m-tab-${tab}`}>
         <ul className="m-list">
-          {tab === 'zb' ? zb.rows.map((item) => <ZbRow key={item.id} item={item} />) : xmk.rows.map((item) => <XmkRow key={item.id} item={item} />)}
+          {tab === 'zb'
+            ? zb.rows.map((item) => <ZbRow key={item.id} item={item} />)
+            : xmk.rows.map((item) => <XmkRow key={item.id} item={item} />)}
         </ul>
         <Link className="m-button m-button-block" to={tab === 'zb' ? MOBILE_PATHS.zbList : MOBILE_PATHS.xmkList}>
           {tab === 'zb' ? '查看全部招标' : '查看全部项目'}

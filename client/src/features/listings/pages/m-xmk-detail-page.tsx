@@ -11,7 +11,12 @@ export const { load, Component } = mobileDetailPage({
   detail: xmkDetailQueryOptions,
   tag: { type: DICT_TYPES.xmkStage, value: (item) => item.stage },
   describe: (item, region, stage) =>
-    [`${region.replace(' ', '')}${item.title}`, stage ? `处于${stage}阶段` : '', `投资总额${formatWan(item.investment)}`, item.owner ? `建设单位${item.owner}` : '']
+    [
+      `${region.replace(' ', '')}${item.title}`,
+      stage ? `处于${stage}阶段` : '',
+      `投资总额${formatWan(item.investment)}`,
+      item.owner ? `建设单位${item.owner}` : '',
+    ]
       .filter(Boolean)
       .join('，') + '。',
   figures: (item, stage) => [

@@ -13,7 +13,11 @@ export const { load, Component } = mobileDetailPage({
   detail: zbDetailQueryOptions,
   tag: { type: DICT_TYPES.zbNoticeType, value: (item) => item.noticeType },
   describe: (item, region, noticeType) =>
-    [`${region.replace(' ', '')}${noticeType}：${item.title}`, item.tenderer ? `招标人${item.tenderer}` : '', item.amount !== null ? `${amountLabelOf(noticeType)}${formatWan(item.amount)}` : '']
+    [
+      `${region.replace(' ', '')}${noticeType}：${item.title}`,
+      item.tenderer ? `招标人${item.tenderer}` : '',
+      item.amount !== null ? `${amountLabelOf(noticeType)}${formatWan(item.amount)}` : '',
+    ]
       .filter(Boolean)
       .join('，') + '。',
   figures: (item, noticeType) => [

@@ -13,14 +13,7 @@ import { StageHistory } from '../stage-history';
 export const { load, Component } = detailPage({
   base: '/xmk',
   listName: '项目库',
-  dicts: [
-    DICT_TYPES.region,
-    DICT_TYPES.industry,
-    DICT_TYPES.xmkStage,
-    DICT_TYPES.xmkNature,
-    DICT_TYPES.ownerType,
-    DICT_TYPES.zbNoticeType,
-  ],
+  dicts: [DICT_TYPES.region, DICT_TYPES.industry, DICT_TYPES.xmkStage, DICT_TYPES.xmkNature, DICT_TYPES.ownerType, DICT_TYPES.zbNoticeType],
   detail: xmkDetailQueryOptions,
   prefetch: (queryClient, http, id) => queryClient.prefetchQuery(xmkHistoryQueryOptions(http, id)),
   tag: { type: DICT_TYPES.xmkStage, value: (item) => item.stage },

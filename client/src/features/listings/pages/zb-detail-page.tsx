@@ -33,11 +33,7 @@ export const { load, Component } = detailPage({
   headerTags: (item, { now }) => {
     const state = deadlineState(item.signupDeadline, now);
     if (!state) return null;
-    return state.closed ? (
-      <span className="tag tag-default">报名已截止</span>
-    ) : (
-      <span className="tag tag-success">报名中</span>
-    );
+    return state.closed ? <span className="tag tag-default">报名已截止</span> : <span className="tag tag-success">报名中</span>;
   },
   showUpdateTime: (item) => item.updateTime !== item.publishTime,
   figures: (item, { tagLabel: noticeType }) => [
@@ -67,11 +63,7 @@ export const { load, Component } = detailPage({
     banner: (item) => <ChangedByBanner item={item} />,
     sections: (item) => <ZbLifecycleCard item={item} />,
   },
-  contentNote: (
-    <p className="detail-disclaimer">
-      本公告信息来源于公开渠道，仅供参考，具体以招标人或公共资源交易平台发布的正式公告为准。
-    </p>
-  ),
+  contentNote: <p className="detail-disclaimer">本公告信息来源于公开渠道，仅供参考，具体以招标人或公共资源交易平台发布的正式公告为准。</p>,
   related: {
     title: '关联项目',
     body: (item) =>

@@ -16,8 +16,26 @@ export interface AlertsFake {
 export function createAlertsFake(options: { mailAvailable?: boolean } = {}): AlertsFake {
   const fake: AlertsFake = {
     alerts: [
-      { id: 2, kind: 'changed', contentType: 'zb', contentId: 302, title: '琥珀湾片区道路改造工程施工变更公告', read: false, createTime: '2026-11-25 10:05:00', detail: '变更：开标时间、报名截止' },
-      { id: 1, kind: 'new', contentType: 'zb', contentId: 301, title: '琥珀湾片区道路改造工程施工招标公告', read: true, createTime: '2026-11-24 09:05:00', detail: '订阅“我的订阅”：道路' },
+      {
+        id: 2,
+        kind: 'changed',
+        contentType: 'zb',
+        contentId: 302,
+        title: '琥珀湾片区道路改造工程施工变更公告',
+        read: false,
+        createTime: '2026-11-25 10:05:00',
+        detail: '变更：开标时间、报名截止',
+      },
+      {
+        id: 1,
+        kind: 'new',
+        contentType: 'zb',
+        contentId: 301,
+        title: '琥珀湾片区道路改造工程施工招标公告',
+        read: true,
+        createTime: '2026-11-24 09:05:00',
+        detail: '订阅“我的订阅”：道路',
+      },
     ],
     subscriptions: [
       {

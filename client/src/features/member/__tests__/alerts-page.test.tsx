@@ -7,7 +7,14 @@ import { createAlertsFake } from './alerts-fake';
 import { ALL_CAPABILITIES, BASE_CAPABILITIES, createMemberEnv, renderPage, renderWith, typist } from './member-harness';
 
 vi.mock('../../../lib/feedback', () => ({
-  feedback: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), notifyError: vi.fn(), preload: vi.fn(), confirm: vi.fn(() => Promise.resolve(true)) },
+  feedback: {
+    success: vi.fn(),
+    error: vi.fn(),
+    warning: vi.fn(),
+    notifyError: vi.fn(),
+    preload: vi.fn(),
+    confirm: vi.fn(() => Promise.resolve(true)),
+  },
 }));
 
 /** The first render loads antd's member components: slow on a busy machine. */

@@ -9,7 +9,6 @@ vi.mock('../../../lib/feedback', () => ({
   feedback: { success: vi.fn(), error: vi.fn(), notifyError: vi.fn(), preload: vi.fn(), confirm: vi.fn() },
 }));
 
-
 afterEach(() => {
   cleanup();
   window.sessionStorage.clear();
@@ -33,18 +32,38 @@ const client = (id: number, patch: Partial<BaifangClient> = {}): BaifangClient =
   ...patch,
 });
 
-const CLIENTS = [client(1, { nextVisitDate: '2000-01-01' }), client(2, { status: '2', sourceType: 'xmk', sourceId: 55, sourceTitle: '历下区学校扩建项目' })];
+const CLIENTS = [
+  client(1, { nextVisitDate: '2000-01-01' }),
+  client(2, { status: '2', sourceType: 'xmk', sourceId: 55, sourceTitle: '历下区学校扩建项目' }),
+];
 const GJ = { total: 2, byStatus: { 0: 0, 1: 1, 2: 1, 3: 0 }, due: 1, records: 3 };
 
 function setup() {
   return createMemberEnv({
     'GET /cms/baifang/getBaifangClientList': (call) =>
-      table(CLIENTS.filter((c) => (!call.query.get('status') || c.status === call.query.get('status')) && (!call.query.get('due') || c.nextVisitDate !== null))),
+      table(
+        CLIENTS.filter(
+          (c) =>
+            (!call.query.get('status') || c.status === call.query.get('status')) && (!call.query.get('due') || c.nextVisitDate !== null),
+        ),
+      ),
     'GET /cms/baifang/getGJNum': () => ok(GJ),
     'GET /cms/baifang/getBaifangClientByCid/2': () =>
       ok({
         client: CLIENTS[1],
-        records: [{ id: 9, clientId: 2, companyName: '客户单位 2', visitTime: '2024-06-03 14:00:00', way: '0', content: '电话确认中标', result: '已签约', nextStep: '', createTime: '' }],
+        records: [
+          {
+            id: 9,
+            clientId: 2,
+            companyName: '客户单位 2',
+            visitTime: '2024-06-03 14:00:00',
+            way: '0',
+            content: '电话确认中标',
+            result: '已签约',
+            nextStep: '',
+            createTime: '',
+          },
+        ],
       }),
     'GET /cms/favorite/list/': () => table([], 4),
     'GET /cms/bidding/list': () => table([]),

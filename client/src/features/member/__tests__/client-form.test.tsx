@@ -6,7 +6,6 @@ import { createMemberEnv, ok, renderWith, table, type Answer, typist } from './m
 
 vi.mock('../../../lib/feedback', () => ({ feedback: { success: vi.fn(), error: vi.fn(), notifyError: vi.fn(), preload: vi.fn() } }));
 
-
 afterEach(() => {
   cleanup();
   window.sessionStorage.clear();
@@ -34,7 +33,20 @@ const saved: Answer = (call) => ok({ ...CLIENT, ...call.body, id: 9 }, '新增�
 function open(client: BaifangClient | null, answers: Record<string, Answer> = {}) {
   const env = createMemberEnv({
     'GET /cms/favorite/list/': () =>
-      table([{ id: 1, type: 'xmk', dataId: 55, title: '历下区学校扩建项目', areaCode: '370102', category: '4', publishTime: '2024-06-01 09:00:00', createTime: '', isCancel: 0, followed: false }]),
+      table([
+        {
+          id: 1,
+          type: 'xmk',
+          dataId: 55,
+          title: '历下区学校扩建项目',
+          areaCode: '370102',
+          category: '4',
+          publishTime: '2024-06-01 09:00:00',
+          createTime: '',
+          isCancel: 0,
+          followed: false,
+        },
+      ]),
     'GET /cms/baifang/getUserCompany/55': () =>
       ok([
         { role: '建设单位', companyName: '济南市历下区教育和体育局', contact: '张**', phone: '138****5678', exists: false },
@@ -75,7 +87,11 @@ describe('new client typed in', () => {
     expect(within(dialog()).getByLabelText('客户单位')).toHaveValue('济南市城市建设局');
     expect(within(dialog()).getByLabelText('联系人')).toHaveValue('王工');
     expect(onClose).not.toHaveBeenCalled();
-    expect(env.callsTo('PUT /cms/baifang/addBaifangClient')[0]?.body).toMatchObject({ companyName: '济南市城市建设局', contact: '王工', sourceType: 'manual' });
+    expect(env.callsTo('PUT /cms/baifang/addBaifangClient')[0]?.body).toMatchObject({
+      companyName: '济南市城市建设局',
+      contact: '王工',
+      sourceType: 'manual',
+    });
   });
 });
 

@@ -7,7 +7,6 @@ import { createMemberEnv, ok, renderPage, table, where, type Answer, typist } fr
 
 vi.mock('../../../lib/feedback', () => ({ feedback: { success: vi.fn(), error: vi.fn(), notifyError: vi.fn(), preload: vi.fn() } }));
 
-
 afterEach(() => {
   cleanup();
   window.sessionStorage.clear();

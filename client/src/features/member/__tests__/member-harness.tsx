@@ -82,7 +82,11 @@ const DICTS: Partial<Record<DictType, DictData[]>> = {
   [DICT_TYPES.zbNoticeType]: [entry(DICT_TYPES.zbNoticeType, '2', '招标公告', 'primary')],
   [DICT_TYPES.msgSource]: [entry(DICT_TYPES.msgSource, 'member', '会员中心'), entry(DICT_TYPES.msgSource, 'xmzx', '项目咨询')],
   [DICT_TYPES.scoreType]: [entry(DICT_TYPES.scoreType, '1', '注册赠送'), entry(DICT_TYPES.scoreType, '3', '查看联系方式')],
-  [DICT_TYPES.memberLevel]: [entry(DICT_TYPES.memberLevel, '0', '普通会员'), entry(DICT_TYPES.memberLevel, '1', '短期会员'), entry(DICT_TYPES.memberLevel, '2', 'VIP会员')],
+  [DICT_TYPES.memberLevel]: [
+    entry(DICT_TYPES.memberLevel, '0', '普通会员'),
+    entry(DICT_TYPES.memberLevel, '1', '短期会员'),
+    entry(DICT_TYPES.memberLevel, '2', 'VIP会员'),
+  ],
 };
 
 export interface MemberEnv {

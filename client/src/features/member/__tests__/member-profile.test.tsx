@@ -7,7 +7,6 @@ import { DEMO_USER, createMemberEnv, ok, renderPage, type Call, typist } from '.
 
 vi.mock('../../../lib/feedback', () => ({ feedback: { success: vi.fn(), error: vi.fn(), notifyError: vi.fn(), preload: vi.fn() } }));
 
-
 afterEach(() => {
   cleanup();
   window.sessionStorage.clear();
@@ -49,7 +48,10 @@ describe('/user/member', () => {
     await user.type(within(subscription).getByLabelText('订阅关键词'), '桥梁{Enter}');
     await user.click(within(subscription).getByRole('button', { name: '保存订阅' }));
     await waitFor(() => expect(env.callsTo('PUT /cms/member/updateProfile')).toHaveLength(1));
-    expect(env.callsTo('PUT /cms/member/updateProfile')[0]?.body).toEqual({ subscribeKeywords: '道路,学校,桥梁', subscribeRegions: '370100' });
+    expect(env.callsTo('PUT /cms/member/updateProfile')[0]?.body).toEqual({
+      subscribeKeywords: '道路,学校,桥梁',
+      subscribeRegions: '370100',
+    });
     expect(await within(subscription).findByRole('link', { name: '查看订阅招标 ›' })).toHaveAttribute('href', '/user/bidding');
     expect(env.deps.queryClient.getQueryState(zbKeys.biddingList({}))?.isInvalidated).toBe(true);
     expect(env.deps.session.get().member_info?.subscribeKeywords).toBe('道路,学校,桥梁');

@@ -15,7 +15,9 @@ describe('member list URLs', () => {
 
   it('write one spelling per state, and a filter change goes back to page 1', () => {
     expect(queryHref('/user/favorite', { type: 'zb', pageNum: 1, pageSize: 20 })).toBe('/user/favorite?type=zb');
-    expect(queryHref('/user/baifangClient', { due: true, keyword: '城建 局' })).toBe('/user/baifangClient?due=1&keyword=%E5%9F%8E%E5%BB%BA+%E5%B1%80');
+    expect(queryHref('/user/baifangClient', { due: true, keyword: '城建 局' })).toBe(
+      '/user/baifangClient?due=1&keyword=%E5%9F%8E%E5%BB%BA+%E5%B1%80',
+    );
     const page4: { status?: string; pageNum?: number } = { status: '1', pageNum: 4 };
     expect(withFilter(page4, { status: '2' })).toEqual({ status: '2' });
   });

@@ -6,7 +6,6 @@ import { createMemberEnv, ok, renderPage, table, type Answer, typist } from './m
 
 vi.mock('../../../lib/feedback', () => ({ feedback: { success: vi.fn(), error: vi.fn(), notifyError: vi.fn(), preload: vi.fn() } }));
 
-
 afterEach(() => {
   cleanup();
   window.sessionStorage.clear();

@@ -10,7 +10,6 @@ vi.mock('../../../lib/feedback', () => ({ feedback: { success: vi.fn(), error: v
 
 let keys: { publicKey: string; decrypt: (cipher: string) => string | false };
 
-
 beforeAll(() => {
   // A 1024-bit pair is enough to prove the form encrypts with the key it was given.
   const rsa = new JSEncrypt({ default_key_size: '1024' });

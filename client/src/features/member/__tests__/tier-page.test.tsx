@@ -11,7 +11,6 @@ vi.mock('../../../lib/feedback', () => ({
   feedback: { success: vi.fn(), error: vi.fn(), notifyError: vi.fn(), preload: vi.fn(), confirm: vi.fn() },
 }));
 
-
 afterEach(() => {
   cleanup();
   window.sessionStorage.clear();

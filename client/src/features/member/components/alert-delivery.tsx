@@ -107,7 +107,12 @@ function MailSettings() {
   return (
     <MemberSection title="邮件提醒">
       {disabled ? (
-        <Alert type="info" showIcon className="form-alert" title={`邮件提醒暂不可用：${current.mailUnavailableReason ?? '本站未配置邮件发送'}`} />
+        <Alert
+          type="info"
+          showIcon
+          className="form-alert"
+          title={`邮件提醒暂不可用：${current.mailUnavailableReason ?? '本站未配置邮件发送'}`}
+        />
       ) : null}
       <Form<{ emailFrequency: EmailFrequency; email: string }>
         layout="vertical"

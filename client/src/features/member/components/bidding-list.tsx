@@ -15,7 +15,11 @@ import { regionName } from '../../../components/region';
 
 /** The subscription as lists: comma-separated in the profile (ASCII or full-width commas). */
 export function subscriptionOf(user: Pick<MemberUser, 'subscribeKeywords' | 'subscribeRegions'> | null) {
-  const split = (text: string | undefined) => (text ?? '').split(/[,，]/).map((part) => part.trim()).filter(Boolean);
+  const split = (text: string | undefined) =>
+    (text ?? '')
+      .split(/[,，]/)
+      .map((part) => part.trim())
+      .filter(Boolean);
   return { keywords: split(user?.subscribeKeywords), regions: split(user?.subscribeRegions) };
 }
 
@@ -72,9 +76,25 @@ export function SubscriptionSummary({ user, regions }: { user: MemberUser | null
   return (
     <div className="subscription-summary">
       <span className="subscription-label">关键词</span>
-      {keywords.length > 0 ? keywords.map((keyword) => <span key={keyword} className="tag tag-primary">{keyword}</span>) : <span className="muted">不限</span>}
+      {keywords.length > 0 ? (
+        keywords.map((keyword) => (
+          <span key={keyword} className="tag tag-primary">
+            {keyword}
+          </span>
+        ))
+      ) : (
+        <span className="muted">不限</span>
+      )}
       <span className="subscription-label">地区</span>
-      {codes.length > 0 ? codes.map((code) => <span key={code} className="tag tag-plain">{regionName(regions, code)}</span>) : <span className="muted">全省</span>}
+      {codes.length > 0 ? (
+        codes.map((code) => (
+          <span key={code} className="tag tag-plain">
+            {regionName(regions, code)}
+          </span>
+        ))
+      ) : (
+        <span className="muted">全省</span>
+      )}
       <Link className="subscription-edit" to="/user/member#subscription">
         修改订阅
       </Link>

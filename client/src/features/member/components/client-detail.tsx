@@ -70,7 +70,8 @@ export function ClientDetail({ cid, backHref }: { cid: number; backHref: string 
             <dd>
               {client.sourceType !== 'manual' && client.sourceId !== null ? (
                 <>
-                  {CONTENT_TYPE_LABEL[client.sourceType]}：<Link to={detailPath(client.sourceType, client.sourceId)}>{client.sourceTitle ?? client.sourceId}</Link>
+                  {CONTENT_TYPE_LABEL[client.sourceType]}：
+                  <Link to={detailPath(client.sourceType, client.sourceId)}>{client.sourceTitle ?? client.sourceId}</Link>
                 </>
               ) : (
                 '手动添加'

@@ -194,7 +194,15 @@ export function ClientFormModal({ client, onClose }: { client: BaifangClient | n
   }
 
   return (
-    <Modal open title={client ? '编辑客户' : '新增客户'} onCancel={onClose} footer={null} width={600} mask={{ closable: false }} destroyOnHidden>
+    <Modal
+      open
+      title={client ? '编辑客户' : '新增客户'}
+      onCancel={onClose}
+      footer={null}
+      width={600}
+      mask={{ closable: false }}
+      destroyOnHidden
+    >
       {body}
     </Modal>
   );

@@ -31,7 +31,11 @@ function patchRows(rows: Paged<FavoriteItem> | undefined, id: number, patch: Par
 function toggledIn(list: Paged<FavoriteItem> | undefined, id: number, isCancel: 0 | 1) {
   const row = list?.rows.find((r) => r.id === id);
   if (!list || !row || row.isCancel === isCancel) return list;
-  return { ...list, rows: list.rows.map((r) => (r.id === id ? { ...r, isCancel } : r)), total: Math.max(0, list.total + (isCancel === 1 ? -1 : 1)) };
+  return {
+    ...list,
+    rows: list.rows.map((r) => (r.id === id ? { ...r, isCancel } : r)),
+    total: Math.max(0, list.total + (isCancel === 1 ? -1 : 1)),
+  };
 }
 
 function useFavoriteToggle() {
@@ -61,7 +65,9 @@ function useFollowUp(onFollowed: (favoriteId: number, clientId: number) => void)
     mutationFn: (item: FavoriteItem) => addFavoriteGJ(http, { id: item.dataId, type: item.type }),
     onSuccess(client, item) {
       onFollowed(item.id, client.id);
-      queryClient.setQueriesData<Paged<FavoriteItem>>({ queryKey: favoriteKeys.lists() }, (rows) => patchRows(rows, item.id, { followed: true }));
+      queryClient.setQueriesData<Paged<FavoriteItem>>({ queryKey: favoriteKeys.lists() }, (rows) =>
+        patchRows(rows, item.id, { followed: true }),
+      );
       void queryClient.invalidateQueries({ queryKey: favoriteKeys.lists(), refetchType: 'none' });
       void queryClient.invalidateQueries({ queryKey: visitKeys.all });
       feedback.success(`已将「${client.companyName}」加入跟进`);

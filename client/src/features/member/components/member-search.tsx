@@ -26,7 +26,15 @@ export function MemberSearch({
   };
   return (
     <form className="member-search" action={action} method="get" role="search" onSubmit={onSubmit}>
-      <input type="search" name="keyword" value={value} onChange={(event) => setValue(event.target.value)} placeholder={placeholder} maxLength={50} aria-label={label} />
+      <input
+        type="search"
+        name="keyword"
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        placeholder={placeholder}
+        maxLength={50}
+        aria-label={label}
+      />
       <button type="submit" className="button button-primary">
         搜索
       </button>

@@ -32,7 +32,15 @@ const CHOICES = 6;
 /** Masked values (张**, 138****5678) are no contact to call. */
 export const isMasked = (text: string) => text.includes('*');
 
-function ProjectList({ keyword, onSearch, onPick }: { keyword: string; onSearch: (keyword: string) => void; onPick: (project: ProjectChoice) => void }) {
+function ProjectList({
+  keyword,
+  onSearch,
+  onPick,
+}: {
+  keyword: string;
+  onSearch: (keyword: string) => void;
+  onPick: (project: ProjectChoice) => void;
+}) {
   const http = useHttp();
   const search = keyword.trim();
   const favorites = useQuery({ ...favoriteListQueryOptions(http, { type: 'xmk', isCancel: 0, pageSize: CHOICES }), enabled: !search });
@@ -149,6 +157,10 @@ export function ProjectCompanyPicker({
   return state.project ? (
     <CompanyList project={state.project} onBack={() => onChange({ ...state, project: null })} onPick={onPick} />
   ) : (
-    <ProjectList keyword={state.keyword} onSearch={(keyword) => onChange({ keyword, project: null })} onPick={(project) => onChange({ ...state, project })} />
+    <ProjectList
+      keyword={state.keyword}
+      onSearch={(keyword) => onChange({ keyword, project: null })}
+      onPick={(project) => onChange({ ...state, project })}
+    />
   );
 }

@@ -51,7 +51,9 @@ export function RecordFilters({
           aria-label="按拜访日期筛选"
           value={[q.beginDate ? pickerValue(q.beginDate, DATE) : null, q.endDate ? pickerValue(q.endDate, DATE) : null]}
           allowEmpty={[true, true]}
-          onChange={(range) => go({ beginDate: pickerText(range?.[0], DATE) ?? undefined, endDate: pickerText(range?.[1], DATE) ?? undefined })}
+          onChange={(range) =>
+            go({ beginDate: pickerText(range?.[0], DATE) ?? undefined, endDate: pickerText(range?.[1], DATE) ?? undefined })
+          }
         />
         <nav className="member-tabs" aria-label="拜访日期">
           {presets.map((preset) => {

@@ -78,7 +78,15 @@ export function RecordFormModal({
   };
 
   return (
-    <Modal open title={client ? `写拜访记录 · ${client.companyName}` : '写拜访记录'} onCancel={onClose} footer={null} width={640} mask={{ closable: false }} destroyOnHidden>
+    <Modal
+      open
+      title={client ? `写拜访记录 · ${client.companyName}` : '写拜访记录'}
+      onCancel={onClose}
+      footer={null}
+      width={640}
+      mask={{ closable: false }}
+      destroyOnHidden
+    >
       <Form<RecordValues>
         form={form}
         layout="vertical"
@@ -124,7 +132,12 @@ export function RecordFormModal({
         </div>
         <div className="form-row">
           <Form.Item name="status" label="更新跟进状态" extra="不选则保持不变">
-            <Select allowClear placeholder="保持不变" aria-label="更新跟进状态" options={statuses.map((s) => ({ value: s.dictValue, label: s.dictLabel }))} />
+            <Select
+              allowClear
+              placeholder="保持不变"
+              aria-label="更新跟进状态"
+              options={statuses.map((s) => ({ value: s.dictValue, label: s.dictLabel }))}
+            />
           </Form.Item>
           <Form.Item name="nextVisitDate" label="下次拜访" extra="不选则保持不变">
             <DatePicker style={{ width: '100%' }} placeholder="选择日期" aria-label="下次拜访日期" />

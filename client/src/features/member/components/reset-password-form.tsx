@@ -28,7 +28,10 @@ interface ResetValues {
 }
 
 /** The login's password rules, worded for each field. */
-const passwordRules = (emptyMessage: string) => [toAntdRule(ACCOUNT.password, { required: emptyMessage }), toAntdRule(ACCOUNT.passwordCharacters)];
+const passwordRules = (emptyMessage: string) => [
+  toAntdRule(ACCOUNT.password, { required: emptyMessage }),
+  toAntdRule(ACCOUNT.passwordCharacters),
+];
 
 export function ResetPasswordForm() {
   const http = useHttp();

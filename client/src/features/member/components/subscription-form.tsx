@@ -83,7 +83,14 @@ export function SubscriptionForm({ user }: { user: MemberUser }) {
         extra="输入后按回车或逗号确认；招标标题、招标人或正文含任一关键词即推送。不填则不限关键词。"
         rules={[listRule(keywordsProblem)]}
       >
-        <Select mode="tags" tokenSeparators={[',', '，']} placeholder="如：道路、学校、污水处理" aria-label="订阅关键词" open={false} suffixIcon={null} />
+        <Select
+          mode="tags"
+          tokenSeparators={[',', '，']}
+          placeholder="如：道路、学校、污水处理"
+          aria-label="订阅关键词"
+          open={false}
+          suffixIcon={null}
+        />
       </Form.Item>
       <Form.Item
         name="regions"

@@ -10,7 +10,14 @@ import { Alert, Button, Checkbox, Form, Input, InputNumber, Switch, TreeSelect }
 import { useState } from 'react';
 import { DICT_TYPES } from '@shared/contract/system';
 import { formatWan } from '@shared/format';
-import { alertKeys, deleteSubscription, saveSubscription, subscriptionsQueryOptions, type Subscription, type SubscriptionBody } from '../../../api/alerts';
+import {
+  alertKeys,
+  deleteSubscription,
+  saveSubscription,
+  subscriptionsQueryOptions,
+  type Subscription,
+  type SubscriptionBody,
+} from '../../../api/alerts';
 import { useHttp } from '../../../api/http-context';
 import { regionTreeQueryOptions } from '../../../api/member';
 import { DictLabel, useDict } from '../../../components/dict-label';
@@ -25,10 +32,23 @@ const KEYWORDS_MAX = 50;
 
 type FormValues = Omit<SubscriptionBody, 'amountMin' | 'amountMax'> & { amountMin?: number | null; amountMax?: number | null };
 
-const EMPTY: FormValues = { name: '', keywords: '', excludeWords: '', areaCodes: [], noticeTypes: [], amountMin: null, amountMax: null, enabled: true };
+const EMPTY: FormValues = {
+  name: '',
+  keywords: '',
+  excludeWords: '',
+  areaCodes: [],
+  noticeTypes: [],
+  amountMin: null,
+  amountMax: null,
+  enabled: true,
+};
 
 /** Spaces of any width and commas separate words; stored space separated as the contract says. */
-const words = (text: string) => text.split(/[\s,，、]+/u).filter(Boolean).join(' ');
+const words = (text: string) =>
+  text
+    .split(/[\s,，、]+/u)
+    .filter(Boolean)
+    .join(' ');
 
 function SubscriptionForm({ editing, onDone }: { editing: Subscription | null; onDone: () => void }) {
   const http = useHttp();
@@ -67,13 +87,30 @@ function SubscriptionForm({ editing, onDone }: { editing: Subscription | null; o
       onValuesChange={() => setError(null)}
       onFocus={feedback.preload}
     >
-      <Form.Item name="name" label="订阅名称" rules={[{ required: true, whitespace: true, message: '请填写订阅名称' }, { max: NAME_MAX, message: `名称最多 ${NAME_MAX} 个字` }]}>
+      <Form.Item
+        name="name"
+        label="订阅名称"
+        rules={[
+          { required: true, whitespace: true, message: '请填写订阅名称' },
+          { max: NAME_MAX, message: `名称最多 ${NAME_MAX} 个字` },
+        ]}
+      >
         <Input placeholder="如：济南道路工程" maxLength={NAME_MAX} />
       </Form.Item>
-      <Form.Item name="keywords" label="关键词" extra="多个关键词用空格分隔，含任一即匹配；不填则不限。" rules={[{ max: KEYWORDS_MAX, message: `关键词最多 ${KEYWORDS_MAX} 个字` }]}>
+      <Form.Item
+        name="keywords"
+        label="关键词"
+        extra="多个关键词用空格分隔，含任一即匹配；不填则不限。"
+        rules={[{ max: KEYWORDS_MAX, message: `关键词最多 ${KEYWORDS_MAX} 个字` }]}
+      >
         <Input placeholder="如：道路 桥梁 市政" maxLength={KEYWORDS_MAX} />
       </Form.Item>
-      <Form.Item name="excludeWords" label="排除词" extra="含任一排除词的公告不提醒。" rules={[{ max: KEYWORDS_MAX, message: `排除词最多 ${KEYWORDS_MAX} 个字` }]}>
+      <Form.Item
+        name="excludeWords"
+        label="排除词"
+        extra="含任一排除词的公告不提醒。"
+        rules={[{ max: KEYWORDS_MAX, message: `排除词最多 ${KEYWORDS_MAX} 个字` }]}
+      >
         <Input placeholder="如：监理 设计" maxLength={KEYWORDS_MAX} />
       </Form.Item>
       <Form.Item name="areaCodes" label="地区" extra="可选整个城市或具体区县；不选则为全省。">
@@ -148,14 +185,19 @@ export function SubscriptionList() {
     },
   });
   const onDelete = async (s: Subscription) => {
-    if (await feedback.confirm({ title: `删除订阅“${s.name}”？`, content: '删除后不再收到这条订阅的提醒。', okText: '删除', danger: true })) remove.mutate(s.id);
+    if (await feedback.confirm({ title: `删除订阅“${s.name}”？`, content: '删除后不再收到这条订阅的提醒。', okText: '删除', danger: true }))
+      remove.mutate(s.id);
   };
 
   return (
     <>
       {editing !== null ? (
         <MemberSection title={editing === 'new' ? '添加订阅' : `编辑订阅：${editing.name}`}>
-          <SubscriptionForm key={editing === 'new' ? 'new' : editing.id} editing={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
+          <SubscriptionForm
+            key={editing === 'new' ? 'new' : editing.id}
+            editing={editing === 'new' ? null : editing}
+            onDone={() => setEditing(null)}
+          />
         </MemberSection>
       ) : null}
       <MemberSection

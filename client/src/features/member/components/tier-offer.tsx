@@ -30,7 +30,12 @@ function OrderNotice({ order }: { order: Order }) {
         订单号 <strong>{order.orderNo}</strong>，{order.goodsName}，金额 <strong>{formatYuan(order.price)}</strong>。
       </p>
       <p>
-        本站不在线收款：请联系客服{phone ? <>（电话 <a href={`tel:${phone.replace(/[^\d+-]/g, '')}`}>{phone}</a>）</> : null}
+        本站不在线收款：请联系客服
+        {phone ? (
+          <>
+            （电话 <a href={`tel:${phone.replace(/[^\d+-]/g, '')}`}>{phone}</a>）
+          </>
+        ) : null}
         完成付款并告知订单号，客服确认到账后立即为您开通，会员等级或积分会显示在会员中心。
       </p>
       {contact ? <p className="muted">{contact}</p> : null}

@@ -163,7 +163,12 @@ export function Component() {
     <MemberPage title="消息提醒" intro="订阅匹配的新公告、公告变更和报名截止提醒；可按订阅推送到邮箱、RSS 阅读器或日历。">
       <nav className="member-tabs" aria-label="消息提醒">
         {TABS.map((t) => (
-          <Link key={t.tab} to={t.tab === 'inbox' ? PATH : `${PATH}?tab=${t.tab}`} className={t.tab === tab ? 'member-tab is-active' : 'member-tab'} aria-current={t.tab === tab ? 'page' : undefined}>
+          <Link
+            key={t.tab}
+            to={t.tab === 'inbox' ? PATH : `${PATH}?tab=${t.tab}`}
+            className={t.tab === tab ? 'member-tab is-active' : 'member-tab'}
+            aria-current={t.tab === tab ? 'page' : undefined}
+          >
             {t.label}
           </Link>
         ))}

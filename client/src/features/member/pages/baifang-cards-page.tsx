@@ -111,7 +111,12 @@ export function Component() {
             <p>{q.keyword || q.status || q.due ? '没有符合条件的客户' : '还没有客户，点“新增客户”添加第一个。'}</p>
           </EmptyState>
         ) : null}
-        <ListFooter total={data.total} shown={data.rows.length} paging={q} hrefFor={(pageNum, pageSize) => queryHref(PATH, { ...q, pageNum, pageSize })} />
+        <ListFooter
+          total={data.total}
+          shown={data.rows.length}
+          paging={q}
+          hrefFor={(pageNum, pageSize) => queryHref(PATH, { ...q, pageNum, pageSize })}
+        />
       </MemberSection>
       {dialog?.kind === 'new' ? <ClientFormModal client={null} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'record' ? <RecordFormModal client={dialog.client} onClose={() => setDialog(null)} /> : null}

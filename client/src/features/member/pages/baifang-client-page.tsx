@@ -51,7 +51,11 @@ function columns(today: string, detailHref: (id: number) => string, open: (dialo
           <Link to={detailHref(client.id)} className="client-cell-name">
             {client.companyName}
           </Link>
-          {client.sourceTitle ? <span className="client-cell-source" title={client.sourceTitle}>来源：{client.sourceTitle}</span> : null}
+          {client.sourceTitle ? (
+            <span className="client-cell-source" title={client.sourceTitle}>
+              来源：{client.sourceTitle}
+            </span>
+          ) : null}
         </div>
       ),
     },
@@ -93,7 +97,9 @@ function columns(today: string, detailHref: (id: number) => string, open: (dialo
       render: (_, client) => (
         <div className="client-cell">
           <span>{client.recordCount} 次</span>
-          <span className="client-cell-source">{client.lastVisitTime ? `最近 ${parseTime(client.lastVisitTime, 'YYYY-MM-DD')}` : '未拜访'}</span>
+          <span className="client-cell-source">
+            {client.lastVisitTime ? `最近 ${parseTime(client.lastVisitTime, 'YYYY-MM-DD')}` : '未拜访'}
+          </span>
         </div>
       ),
     },
@@ -160,7 +166,12 @@ function ClientTable({ q }: { q: BaifangClientListParams }) {
             ),
           }}
         />
-        <ListFooter total={data.total} shown={data.rows.length} paging={q} hrefFor={(pageNum, pageSize) => queryHref(PATH, { ...q, pageNum, pageSize })} />
+        <ListFooter
+          total={data.total}
+          shown={data.rows.length}
+          paging={q}
+          hrefFor={(pageNum, pageSize) => queryHref(PATH, { ...q, pageNum, pageSize })}
+        />
       </MemberSection>
       {dialog?.kind === 'new' ? <ClientFormModal client={null} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'edit' ? <ClientFormModal client={dialog.client} onClose={() => setDialog(null)} /> : null}

@@ -126,9 +126,16 @@ export function Component() {
             ),
           }}
         />
-        <ListFooter total={data.total} shown={data.rows.length} paging={q} hrefFor={(pageNum, pageSize) => queryHref(PATH, { ...q, pageNum, pageSize })} />
+        <ListFooter
+          total={data.total}
+          shown={data.rows.length}
+          paging={q}
+          hrefFor={(pageNum, pageSize) => queryHref(PATH, { ...q, pageNum, pageSize })}
+        />
       </MemberSection>
-      {adding ? <RecordFormModal client={clients.find((c) => c.id === q.clientId) ?? null} clients={clients} onClose={() => setAdding(false)} /> : null}
+      {adding ? (
+        <RecordFormModal client={clients.find((c) => c.id === q.clientId) ?? null} clients={clients} onClose={() => setAdding(false)} />
+      ) : null}
     </MemberPage>
   );
 }

@@ -56,7 +56,12 @@ export function Component() {
             </p>
           </EmptyState>
         ) : null}
-        <ListFooter total={data.total} shown={data.rows.length} paging={q} hrefFor={(pageNum, pageSize) => queryHref(PATH, { ...q, pageNum, pageSize })} />
+        <ListFooter
+          total={data.total}
+          shown={data.rows.length}
+          paging={q}
+          hrefFor={(pageNum, pageSize) => queryHref(PATH, { ...q, pageNum, pageSize })}
+        />
       </MemberSection>
     </MemberPage>
   );

@@ -80,7 +80,12 @@ export function Component() {
             )}
           </EmptyState>
         ) : null}
-        <ListFooter total={data.total} shown={data.rows.length} paging={q} hrefFor={(pageNum, pageSize) => queryHref(PATH, { ...q, pageNum, pageSize })} />
+        <ListFooter
+          total={data.total}
+          shown={data.rows.length}
+          paging={q}
+          hrefFor={(pageNum, pageSize) => queryHref(PATH, { ...q, pageNum, pageSize })}
+        />
       </MemberSection>
     </MemberPage>
   );

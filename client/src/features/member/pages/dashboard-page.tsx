@@ -113,17 +113,18 @@ export function Component() {
 
       <div className="stat-grid">
         <Stat label="我的收藏" value={favorites.total} to="/user/favorite" hint="项目与招标" />
-        <Stat label="拜访客户" value={gj.data.total} to="/user/baifangClient" hint={`跟进中 ${gj.data.byStatus['1']} · 已签约 ${gj.data.byStatus['2']}`} />
+        <Stat
+          label="拜访客户"
+          value={gj.data.total}
+          to="/user/baifangClient"
+          hint={`跟进中 ${gj.data.byStatus['1']} · 已签约 ${gj.data.byStatus['2']}`}
+        />
         <Stat label="待拜访" value={gj.data.due} to="/user/baifangClient?due=1" alert hint="今天及之前应拜访" />
         <Stat label="拜访记录" value={gj.data.records} to="/user/baifangRecords" hint="全部拜访" />
       </div>
 
       <div className="dashboard-grid">
-        <MemberSection
-          title="最新订阅招标"
-          className="dashboard-tenders"
-          extra={<Link to="/user/bidding">查看全部 ›</Link>}
-        >
+        <MemberSection title="最新订阅招标" className="dashboard-tenders" extra={<Link to="/user/bidding">查看全部 ›</Link>}>
           <SubscriptionSummary user={user} regions={regions} />
           {tenders.data.rows.length > 0 ? (
             <BiddingList rows={tenders.data.rows} regions={regions} now={tenders.dataUpdatedAt} />

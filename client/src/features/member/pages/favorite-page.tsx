@@ -32,7 +32,10 @@ function readQuery(query: URLSearchParams): FavoriteQuery {
 const listParams = (q: FavoriteQuery): FavoriteListParams => ({ ...q, isCancel: 0 });
 
 export async function load({ deps, url }: PageLoadArgs) {
-  await Promise.all([fetchFresh(deps, favoriteListQueryOptions(deps.http, listParams(readQuery(url.searchParams)))), loadMemberChrome(deps, DICTS)]);
+  await Promise.all([
+    fetchFresh(deps, favoriteListQueryOptions(deps.http, listParams(readQuery(url.searchParams)))),
+    loadMemberChrome(deps, DICTS),
+  ]);
 }
 
 export function Component() {

@@ -45,7 +45,9 @@ const COLUMNS: TableColumnsType<ScoreLogItem> = [
     key: 'change',
     width: 100,
     align: 'right',
-    render: (_, row) => <span className={row.change >= 0 ? 'score-plus' : 'score-minus'}>{`${row.change > 0 ? '+' : ''}${formatCount(row.change)}`}</span>,
+    render: (_, row) => (
+      <span className={row.change >= 0 ? 'score-plus' : 'score-minus'}>{`${row.change > 0 ? '+' : ''}${formatCount(row.change)}`}</span>
+    ),
   },
   { title: '余额', key: 'balance', width: 100, align: 'right', render: (_, row) => formatCount(row.balance) },
   { title: '说明', dataIndex: 'remark', key: 'remark', render: (remark: string) => <span className="cell-text">{remark || '—'}</span> },
@@ -95,7 +97,12 @@ export function Component() {
             ),
           }}
         />
-        <ListFooter total={data.total} shown={data.rows.length} paging={paging} hrefFor={(pageNum, pageSize) => queryHref(PATH, { pageNum, pageSize })} />
+        <ListFooter
+          total={data.total}
+          shown={data.rows.length}
+          paging={paging}
+          hrefFor={(pageNum, pageSize) => queryHref(PATH, { pageNum, pageSize })}
+        />
       </MemberSection>
     </MemberPage>
   );

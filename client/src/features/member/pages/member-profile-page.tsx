@@ -17,7 +17,10 @@ import { loadMemberChrome } from '../member-data';
 
 export async function load({ deps }: PageLoadArgs) {
   // The member info itself is fetched at every page entry by the root route (spec §4).
-  await Promise.all([deps.queryClient.ensureQueryData(regionTreeQueryOptions(deps.http)), loadMemberChrome(deps, [DICT_TYPES.memberLevel])]);
+  await Promise.all([
+    deps.queryClient.ensureQueryData(regionTreeQueryOptions(deps.http)),
+    loadMemberChrome(deps, [DICT_TYPES.memberLevel]),
+  ]);
 }
 
 export function Component() {

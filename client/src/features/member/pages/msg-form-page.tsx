@@ -22,7 +22,10 @@ import { queryHref, readPaging } from '../member-query';
 const PATH = '/user/msgForm';
 
 export async function load({ deps, url }: PageLoadArgs) {
-  await Promise.all([fetchFresh(deps, msgListQueryOptions(deps.http, readPaging(url.searchParams))), loadMemberChrome(deps, [DICT_TYPES.msgSource])]);
+  await Promise.all([
+    fetchFresh(deps, msgListQueryOptions(deps.http, readPaging(url.searchParams))),
+    loadMemberChrome(deps, [DICT_TYPES.msgSource]),
+  ]);
 }
 
 export function Component() {
@@ -68,7 +71,12 @@ export function Component() {
             <p>还没有留言</p>
           </EmptyState>
         ) : null}
-        <ListFooter total={data.total} shown={data.rows.length} paging={paging} hrefFor={(pageNum, pageSize) => queryHref(PATH, { pageNum, pageSize })} />
+        <ListFooter
+          total={data.total}
+          shown={data.rows.length}
+          paging={paging}
+          hrefFor={(pageNum, pageSize) => queryHref(PATH, { pageNum, pageSize })}
+        />
       </MemberSection>
     </MemberPage>
   );

@@ -58,13 +58,18 @@ export function Component() {
       <PageHead title="手机版" description="用手机扫描二维码，随时随地查看项目与招标信息。" canonical="/3g" />
       <SiteLogo />
       <h1 id="mobile-title">手机扫码访问</h1>
-      <p className="mobile-intro">
-        用手机扫描二维码，打开手机版，随时随地查看项目与招标信息。
-      </p>
+      <p className="mobile-intro">用手机扫描二维码，打开手机版，随时随地查看项目与招标信息。</p>
       <div className="mobile-qr">
         {link ? (
           <AntdScope>
-            <QRCode value={link} type="svg" size={224} bordered={false} errorLevel="M" aria-label={member ? '手机版登录二维码' : '手机版二维码'} />
+            <QRCode
+              value={link}
+              type="svg"
+              size={224}
+              bordered={false}
+              errorLevel="M"
+              aria-label={member ? '手机版登录二维码' : '手机版二维码'}
+            />
           </AntdScope>
         ) : (
           <div className="mobile-qr-placeholder" aria-hidden="true" />
@@ -78,12 +83,7 @@ export function Component() {
             手机登录码：<span className="mobile-password">{member.randomPassword}</span>
           </p>
           <p>二维码包含您的登录码，请勿截图转发他人。如已泄露，请更换登录码，旧码立即失效。</p>
-          <button
-            type="button"
-            className="button button-small"
-            onClick={() => rotate.mutate()}
-            disabled={rotate.isPending}
-          >
+          <button type="button" className="button button-small" onClick={() => rotate.mutate()} disabled={rotate.isPending}>
             {rotate.isPending ? '正在更换…' : '更换登录码'}
           </button>
         </div>

@@ -26,12 +26,7 @@ export function SupportFrame({
   aside?: ReactNode;
 }) {
   const crumbs = current
-    ? [
-        { name: '首页', path: '/' },
-        { name: '帮助中心' },
-        { name: section, path: current.parentPath },
-        { name: current.name },
-      ]
+    ? [{ name: '首页', path: '/' }, { name: '帮助中心' }, { name: section, path: current.parentPath }, { name: current.name }]
     : [{ name: '首页', path: '/' }, { name: '帮助中心' }, { name: section }];
   return (
     <div className="support-page">

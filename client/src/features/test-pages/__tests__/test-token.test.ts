@@ -10,7 +10,13 @@ describe('GET /api/cmsData/testToken (spec §7: no token)', () => {
     const http = createHttp({ baseURL: 'http://backend.test', token: 'member-token', log: () => undefined });
     http.axios.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
       seen.push(AxiosHeaders.from(config.headers));
-      return { data: { code: 200, msg: '操作成功', data: { serverTime: '2026-01-01 00:00:00', authenticated: false } }, status: 200, statusText: 'OK', headers: {}, config };
+      return {
+        data: { code: 200, msg: '操作成功', data: { serverTime: '2026-01-01 00:00:00', authenticated: false } },
+        status: 200,
+        statusText: 'OK',
+        headers: {},
+        config,
+      };
     };
     await getTestToken(http);
     expect(seen).toHaveLength(1);
