@@ -18,9 +18,14 @@ function pathsOf(portal: TestPortal): { path: string; member: boolean; capabilit
     '/zb/:id': first('SELECT max(id) AS id FROM zb'),
     '/goods/:id': first('SELECT min(id) AS id FROM goods'),
   };
+  // The mobile site's details take the id as a query parameter (spec §2's redirect targets).
+  const mobileQuery: Record<string, string> = {
+    '/m/pages/xmk/detail': `?id=${ids['/xmk/:id']}`,
+    '/m/pages/zb/detail': `?id=${ids['/zb/:id']}`,
+  };
   return ROUTES.filter((r) => r.layout !== 'test' && r.path !== '/404').map((r) => ({
-    path: r.path.endsWith('/:id') ? r.path.replace(':id', String(ids[r.path])) : r.path,
-    member: r.layout === 'user',
+    path: r.path.endsWith('/:id') ? r.path.replace(':id', String(ids[r.path])) : r.path + (mobileQuery[r.path] ?? ''),
+    member: r.layout === 'user' || r.path.startsWith('/m/pages/user'),
     capability: r.capability,
   }));
 }

@@ -14,6 +14,7 @@ import { useHttp } from '../../api/http-context';
 import { memberTiersQueryOptions, scoreLogQueryOptions } from '../../api/member';
 import { dictLabel, prefetchDicts } from '../../api/system';
 import { useDict } from '../../components/dict-label';
+import { useHasCapability } from '../../lib/capabilities';
 import type { PageLoadArgs, PageModule } from '../../lib/page';
 import { useLogout, useSession } from '../../lib/session';
 import { CONTENT_TYPE_LABEL } from './content-labels';
@@ -164,6 +165,8 @@ export const vipPage: PageModule = {
   Component() {
     const tiers = useSuspenseQuery(memberTiersQueryOptions(useHttp())).data.rows ?? [];
     const level = useSession().member_info?.level;
+    // The order pages are an extension (goods): a backend without them gets no link to them.
+    const goods = useHasCapability('goods');
     return (
       <MemberPage title="会员服务" desktop="/user/vipuser">
         {tiers.map((tier) => (
@@ -179,9 +182,11 @@ export const vipPage: PageModule = {
             </ul>
           </section>
         ))}
-        <a className="m-button m-button-primary m-button-block" href={desktopViewHref('/goods')} rel="nofollow">
-          开通会员
-        </a>
+        {goods ? (
+          <a className="m-button m-button-primary m-button-block" href={desktopViewHref('/goods')} rel="nofollow">
+            开通会员
+          </a>
+        ) : null}
       </MemberPage>
     );
   },
