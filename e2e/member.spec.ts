@@ -59,8 +59,11 @@ test.describe('member area (issue 6)', () => {
 
   test('favourite a tender on its page → in 我的收藏 → cancel → undo; the detail page agrees', async ({ page, consoleProblems }) => {
     await logIn(page, 'demo', 'demo123', `/zb/${FAVORITE_ZB_ID}`);
+    // The login page's client navigation may still show its own h1 when the URL has changed.
+    const favourite = page.getByRole('button', { name: '收藏', exact: true });
+    await expect(favourite).toBeVisible();
     const title = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
-    await page.getByRole('button', { name: '收藏', exact: true }).click();
+    await favourite.click();
     await expect(page.getByRole('button', { name: '已收藏' })).toHaveAttribute('aria-pressed', 'true');
 
     await page.getByRole('banner').getByRole('link', { name: '会员中心' }).click();
