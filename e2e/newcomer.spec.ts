@@ -79,6 +79,8 @@ test.describe('what a newcomer saw (issue 11 §14)', () => {
     await expect(page.locator('input[type="date"]')).toHaveCount(0);
     const start = page.getByRole('textbox', { name: '开始日期' });
     await expect(start).toHaveAttribute('placeholder', '开始日期');
+    // The picker comes in its own chunk; until then a read-only stand-in holds its place.
+    await expect(page.locator('.date-field-fallback')).toHaveCount(0);
     await start.click();
     const panel = page.locator('.ant-picker-dropdown').first();
     await expect(panel).toBeVisible();
