@@ -22,6 +22,7 @@ import { formatDateTime, MINUTE_MS } from '../src/clock';
 import { DATABASE_FILE, openDatabase, type Db } from '../src/db/connection';
 import { migrate } from '../src/db/migrations';
 import { generateXmk, nextInProcess, processNotice, startProcess } from '../src/db/seed/content-generator';
+import { zbRecord } from '../src/db/seed/demo-feed';
 import { Random } from '../src/db/seed/random';
 import { isSeeded, seedDatabase } from '../src/db/seed/seed';
 import { importNotices } from '../src/modules/content/import';
@@ -72,25 +73,7 @@ function generate(count: number, now: Date): NoticeImportRecord[] {
     let type: '1' | '2' | '3' | '4' | '5' | undefined = rng.chance(0.3) ? '1' : '2';
     while (type && records.length < count) {
       const row = processNotice(rng, process, type, at, now);
-      records.push({
-        kind: 'zb',
-        sourceId: `bench-zb-${records.length}`,
-        processCode: process.code ?? undefined,
-        title: row.title,
-        noticeType: row.noticeType,
-        areaCode: row.areaCode,
-        industry: row.industry,
-        amount: row.amount,
-        publishTime: row.publishTime,
-        signupDeadline: row.signupDeadline,
-        openTime: row.openTime,
-        tenderer: row.tenderer,
-        agency: row.agency,
-        winner: row.winner,
-        winAmount: row.winAmount,
-        contact: row.contact,
-        content: row.content,
-      });
+      records.push(zbRecord(row, `bench-zb-${records.length}`, process.code, null));
       type = nextInProcess(rng, process, at)?.type;
     }
   }

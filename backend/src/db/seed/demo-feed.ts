@@ -39,7 +39,8 @@ const NEXT: Partial<Record<NoticeType, (rng: Random) => NoticeType>> = {
   '4': () => '5',
 };
 
-function zbRecord(row: ZbRow, sourceId: string, processCode: string | null, projectCode: string | null): NoticeImportRecord {
+/** A generated tender as an import record: the demo feed and `npm run bench:import` both publish these. */
+export function zbRecord(row: ZbRow, sourceId: string, processCode: string | null, projectCode: string | null): NoticeImportRecord {
   return {
     kind: 'zb',
     sourceId,
