@@ -62,6 +62,7 @@ const samples: Record<EndpointName, () => Sample | Promise<Sample>> = {
   favoriteChangeStatus: () => ({ body: { id: ids.xmk, type: 'xmk', isCancel: 0 } }),
   favoriteAddGJ: () => ({ body: { id: ids.xmk, type: 'xmk' } }),
   favoriteStatus: () => ({ params: { id: ids.xmk }, query: { type: 'xmk' } }),
+  favoriteIds: () => ({ params: { type: 'zb' } }),
   xmkScore: () => ({ body: { id: ids.xmk } }),
   addMsg: () => ({ body: { name: '张先生', phone: '13912345678', content: '咨询造价服务', source: 'zjzx' } }),
   msgList: () => ({}),

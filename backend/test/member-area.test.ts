@@ -169,6 +169,23 @@ describe('favourites', () => {
     ).toBe(1);
   });
 
+  it('answers the ids of the active favourites of one type (ext), as the list shows them', async () => {
+    const id = xmkId() - 2;
+    await change(vip, id, 0);
+    const ids = async (type: string) => (await get(`/cms/favorite/ids/${type}`, vip)).body;
+    const active = async (type: string) =>
+      ((await get('/cms/favorite/list/', vip, { type, isCancel: 0, pageSize: 100 })).body.rows as { dataId: number }[])
+        .map((r) => r.dataId)
+        .sort((a, b) => a - b);
+    expect((await ids('xmk')).data).toEqual(await active('xmk'));
+    expect((await ids('xmk')).data).toContain(id);
+    expect((await ids('zb')).data).toEqual(await active('zb'));
+    await change(vip, id, 1);
+    expect((await ids('xmk')).data).not.toContain(id);
+    expect(await ids('news')).toEqual({ code: 500, msg: 'type 必须是 xmk 或 zb' });
+    expect((await get('/cms/favorite/ids/zb', '')).body.code).toBe(401);
+  });
+
   it('cancelling something never favourited creates nothing', async () => {
     const id = xmkId() - 1;
     expect((await change(vip, id, 1)).body.data.favorited).toBe(false);

@@ -23,7 +23,9 @@ export type Feature =
   // Issue 12 §3: member alerts and their feeds; 'mail' is named only when the backend can send mail.
   | 'alerts'
   | 'feeds'
-  | 'mail';
+  | 'mail'
+  // Issue 13 §5: the member's favourite ids in one call, for the stars on list rows.
+  | 'favoriteIds';
 
 interface SpecEndpoint extends EndpointSchemas {
   method: Method;
@@ -74,6 +76,8 @@ export const ENDPOINTS = {
   favoriteChangeStatus: { method: 'PUT', path: '/cms/favorite/changeStatus', auth: 'member', ...SCHEMAS.favoriteChangeStatus },
   favoriteAddGJ: { method: 'PUT', path: '/cms/favorite/addGJ', auth: 'member', ...SCHEMAS.favoriteAddGJ },
   favoriteStatus: { method: 'GET', path: '/cms/favorite/:id', auth: 'member', ...SCHEMAS.favoriteStatus },
+  // The ids of the member's active favourites of one type (data: number[]), for the list rows' stars
+  favoriteIds: { method: 'GET', path: '/cms/favorite/ids/:type', auth: 'member', ext: true, feature: 'favoriteIds', ...SCHEMAS.favoriteIds },
   xmkScore: { method: 'PUT', path: '/cms/xmk/score/', auth: 'member', ...SCHEMAS.xmkScore },
   addMsg: { method: 'PUT', path: '/api/cms/addMsg', auth: 'optional', ...SCHEMAS.addMsg },
   msgList: { method: 'GET', path: '/cms/msgForm/getMsgList', auth: 'member', ...SCHEMAS.msgList },

@@ -289,6 +289,7 @@ export const SCHEMAS = {
     response: ajax<FavoriteStatus>(),
   },
   favoriteAddGJ: { body: body(itemFields), response: ajax<BaifangClient>() },
+  favoriteIds: { params: values({ type: required(typeMessage, oneOf(TYPES)) }), response: ajax<number[]>() },
   favoriteStatus: {
     params: idParams,
     query: values({ type: optional(typeMessage, oneOf(TYPES), 'xmk') }),
