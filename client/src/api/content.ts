@@ -3,8 +3,8 @@
  * contact unlocks, messages and the CMS support pages. Public calls opt out of the bearer
  * (NO_TOKEN, with their reason); member calls carry it (the proxy adds it from the HttpOnly cookie).
  */
-import { queryOptions } from '@tanstack/react-query';
-import { MESSAGES } from '@shared/constants';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { MESSAGES, PAGE_SIZE_MAX } from '@shared/constants';
 import type { ContentType, PageParams, TableDataInfo } from '@shared/contract/common';
 import type {
   AddGJBody,
@@ -147,7 +147,54 @@ export const favoriteKeys = {
   lists: () => [...favoriteKeys.all, 'list'] as const,
   list: (params: FavoriteListParams) => [...favoriteKeys.lists(), params] as const,
   status: (type: ContentType, id: number) => [...favoriteKeys.all, 'status', type, id] as const,
+  ids: (type: ContentType) => [...favoriteKeys.all, 'ids', type] as const,
 };
+
+/** The fallback reads the favourites list at its largest page size; a member has at most 5000 (VIP cap). */
+const FAVORITE_ID_PAGES = 50;
+
+/**
+ * The ids of the member's active favourites of one type, ascending: one call where the backend has
+ * `GET /cms/favorite/ids/{type}` (ext `favoriteIds`), else the spec's list page by page (the first,
+ * then the rest at once).
+ */
+export async function getFavoriteIds(http: Http, type: ContentType, viaExt: boolean): Promise<number[]> {
+  if (viaExt) return (await http.call(ENDPOINTS.favoriteIds, { path: { type } })).data ?? [];
+  const page = (pageNum: number) => getFavoriteList(http, { type, isCancel: 0, pageNum, pageSize: PAGE_SIZE_MAX });
+  const first = await page(1);
+  const pageCount = Math.min(Math.ceil(first.total / PAGE_SIZE_MAX), FAVORITE_ID_PAGES);
+  const rest = await Promise.all(Array.from({ length: Math.max(0, pageCount - 1) }, (_, index) => page(index + 2)));
+  return [first, ...rest].flatMap((result) => result.rows.map((row) => row.dataId)).sort((a, b) => a - b);
+}
+
+export const favoriteIdsQueryOptions = (http: Http, type: ContentType, viaExt: boolean) =>
+  queryOptions({
+    queryKey: favoriteKeys.ids(type),
+    queryFn: () => getFavoriteIds(http, type, viaExt),
+    // Paging through the list is several calls: read it once a visit (this tab's changes update the cache).
+    ...(viaExt ? {} : { staleTime: 10 * 60_000 }),
+  });
+
+/**
+ * Writes a favourite's new state into every cache that shows it — the detail's status, the rows'
+ * ids — so the detail's 收藏 and the list stars agree without a refetch. Returns how to undo it.
+ */
+export function setFavoriteInCache(queryClient: QueryClient, type: ContentType, id: number, favorited: boolean): () => void {
+  const statusKey = favoriteKeys.status(type, id);
+  const idsKey = favoriteKeys.ids(type);
+  const previousStatus = queryClient.getQueryData<FavoriteStatus>(statusKey);
+  const previousIds = queryClient.getQueryData<number[]>(idsKey);
+  queryClient.setQueryData<FavoriteStatus>(statusKey, { type, dataId: id, favorited });
+  if (previousIds) {
+    const without = previousIds.filter((value) => value !== id);
+    queryClient.setQueryData<number[]>(idsKey, favorited ? [...without, id].sort((a, b) => a - b) : without);
+  }
+  return () => {
+    if (previousStatus) queryClient.setQueryData(statusKey, previousStatus);
+    else void queryClient.invalidateQueries({ queryKey: statusKey, exact: true });
+    if (previousIds) queryClient.setQueryData(idsKey, previousIds);
+  };
+}
 
 /** GET /cms/favorite/list/ — the member's favourites, cancelled ones included (isCancel 1). */
 export async function getFavoriteList(http: Http, params: FavoriteListParams): Promise<Paged<FavoriteItem>> {

@@ -1,20 +1,36 @@
 /**
- * 收藏 for members (state from `GET /cms/favorite/{id}?type=`, toggled through changeStatus);
- * visitors get a link to log in and come back.
+ * 收藏 for members: the detail pages' button (state from `GET /cms/favorite/{id}?type=`) and the
+ * list rows' star (state from the member's favourite ids, one call per type: issue 13 §5), both
+ * toggled through changeStatus by one optimistic mutation that writes every cache showing the
+ * item, so a row's star, the detail's button and 我的收藏 agree. Visitors get a link to log in and
+ * come back (the same prompt on the detail and on a row).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router-dom';
 import type { ContentType } from '@shared/contract/common';
-import type { FavoriteStatus } from '@shared/contract/content';
 import { loginUrl } from '@shared/routes';
-import { changeFavoriteStatus, favoriteKeys, favoriteStatusQueryOptions } from '../api/content';
+import {
+  changeFavoriteStatus,
+  favoriteIdsQueryOptions,
+  favoriteKeys,
+  favoriteStatusQueryOptions,
+  setFavoriteInCache,
+} from '../api/content';
 import { useHttp } from '../api/http-context';
+import { hasCapability, useHasCapability } from '../lib/capabilities';
 import { feedback } from '../lib/feedback';
+import type { AppDeps } from '../lib/page';
 import { useSession } from '../lib/session';
 
-function StarIcon({ filled }: { filled: boolean }) {
+/** For loaders: a member's page renders the rows' stars filled on the server (visitors have none to read). */
+export function prefetchFavoriteIds(deps: Pick<AppDeps, 'queryClient' | 'http' | 'session' | 'capabilities'>, type: ContentType) {
+  if (!deps.session.get().isLogin) return null;
+  return deps.queryClient.prefetchQuery(favoriteIdsQueryOptions(deps.http, type, hasCapability(deps, 'favoriteIds')));
+}
+
+function StarIcon({ filled, size = 16 }: { filled: boolean; size?: number }) {
   return (
-    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+    <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true">
       <path
         d="M12 2.5l2.9 6.2 6.8.8-5 4.7 1.3 6.7L12 17.6l-6 3.3 1.3-6.7-5-4.7 6.8-.8z"
         fill={filled ? 'currentColor' : 'none'}
@@ -26,12 +42,47 @@ function StarIcon({ filled }: { filled: boolean }) {
   );
 }
 
+/** The login page, coming back here afterwards: where a visitor's 收藏 leads. */
+function useLoginHref(): string {
+  const location = useLocation();
+  return loginUrl(location.pathname + location.search);
+}
+
+/**
+ * Favourite (true) or cancel (false) one item, optimistically: the caches change at once and are
+ * put back if the call fails (its error toast says why); the member's favourite lists refetch.
+ */
+export function useFavoriteToggle(type: ContentType, id: number) {
+  const http = useHttp();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (next: boolean) => changeFavoriteStatus(http, { id, type, isCancel: next ? 0 : 1 }),
+    async onMutate(next) {
+      await Promise.all([
+        queryClient.cancelQueries({ queryKey: favoriteKeys.status(type, id), exact: true }),
+        queryClient.cancelQueries({ queryKey: favoriteKeys.ids(type), exact: true }),
+      ]);
+      return { undo: setFavoriteInCache(queryClient, type, id, next) };
+    },
+    onError(_error, _next, context) {
+      context?.undo();
+    },
+    onSuccess(_result, next) {
+      feedback.success(next ? '已加入收藏' : '已取消收藏');
+    },
+    onSettled() {
+      // The member's favourite lists (and their counts) are out of date now.
+      void queryClient.invalidateQueries({ queryKey: favoriteKeys.lists() });
+    },
+  });
+}
+
 export function FavoriteButton({ type, id }: { type: ContentType; id: number }) {
   const session = useSession();
-  const location = useLocation();
+  const login = useLoginHref();
   if (!session.isLogin) {
     return (
-      <Link className="button button-small favorite-button" to={loginUrl(location.pathname + location.search)}>
+      <Link className="button button-small favorite-button" to={login}>
         <StarIcon filled={false} />
         登录后收藏
       </Link>
@@ -41,19 +92,9 @@ export function FavoriteButton({ type, id }: { type: ContentType; id: number }) 
 }
 
 function MemberFavoriteButton({ type, id }: { type: ContentType; id: number }) {
-  const http = useHttp();
-  const queryClient = useQueryClient();
-  const status = useQuery(favoriteStatusQueryOptions(http, type, id));
+  const status = useQuery(favoriteStatusQueryOptions(useHttp(), type, id));
   const favorited = status.data?.favorited === true;
-  const toggle = useMutation({
-    mutationFn: (next: boolean) => changeFavoriteStatus(http, { id, type, isCancel: next ? 0 : 1 }),
-    onSuccess(_result, next) {
-      queryClient.setQueryData<FavoriteStatus>(favoriteKeys.status(type, id), { type, dataId: id, favorited: next });
-      // The member's favourite lists are out of date now.
-      void queryClient.invalidateQueries({ queryKey: favoriteKeys.lists() });
-      feedback.success(next ? '已加入收藏' : '已取消收藏');
-    },
-  });
+  const toggle = useFavoriteToggle(type, id);
   return (
     <button
       type="button"
@@ -64,6 +105,43 @@ function MemberFavoriteButton({ type, id }: { type: ContentType; id: number }) {
     >
       <StarIcon filled={favorited} />
       {favorited ? '已收藏' : '收藏'}
+    </button>
+  );
+}
+
+/**
+ * The star on a list row: filled when the member follows the item. Which rows those are comes from
+ * the member's favourite ids (one query per type, shared by every row), never a call per row.
+ */
+export function FavoriteStar({ type, id, title }: { type: ContentType; id: number; title: string }) {
+  const session = useSession();
+  const login = useLoginHref();
+  if (!session.isLogin) {
+    return (
+      <Link className="favorite-star" to={login} aria-label={`登录后收藏：${title}`} title="登录后收藏">
+        <StarIcon filled={false} size={18} />
+      </Link>
+    );
+  }
+  return <MemberFavoriteStar type={type} id={id} title={title} />;
+}
+
+function MemberFavoriteStar({ type, id, title }: { type: ContentType; id: number; title: string }) {
+  const viaExt = useHasCapability('favoriteIds');
+  const ids = useQuery({ ...favoriteIdsQueryOptions(useHttp(), type, viaExt), select: (all: number[]) => all.includes(id) });
+  const favorited = ids.data === true;
+  const toggle = useFavoriteToggle(type, id);
+  return (
+    <button
+      type="button"
+      className={favorited ? 'favorite-star is-active' : 'favorite-star'}
+      aria-pressed={favorited}
+      aria-label={`收藏：${title}`}
+      title={favorited ? '已收藏，点击取消' : '收藏'}
+      disabled={ids.isPending}
+      onClick={() => toggle.mutate(!favorited)}
+    >
+      <StarIcon filled={favorited} size={18} />
     </button>
   );
 }

@@ -6,7 +6,9 @@ import { formatWan } from '@shared/format';
 import { MOBILE_PATHS } from '@shared/routes';
 import { parseTime } from '@shared/time';
 import { DictLabel, useDict } from '../dict-label';
+import { FavoriteStar } from '../favorite-button';
 import { HighlightText } from '../highlight';
+import { NewBadge } from '../new-badge';
 import { regionName } from '../region';
 import { amountLabelOf } from '../zb-amount';
 import { dictLabel } from '../../api/system';
@@ -14,12 +16,19 @@ import { dictLabel } from '../../api/system';
 export const mobileDetailHref = (type: 'xmk' | 'zb', id: number) =>
   `${type === 'xmk' ? MOBILE_PATHS.xmkDetail : MOBILE_PATHS.zbDetail}?id=${id}`;
 
-export function XmkRow({ item }: { item: XmkListItem }) {
+/** With `star`, the row carries the 收藏 star (the mobile lists); 新 shows on every row. */
+interface RowProps<Item> {
+  item: Item;
+  star?: boolean;
+}
+
+export function XmkRow({ item, star = false }: RowProps<XmkListItem>) {
   const regions = useDict(DICT_TYPES.region);
   return (
-    <li className="m-row">
+    <li className={star ? 'm-row has-star' : 'm-row'}>
       <Link to={mobileDetailHref('xmk', item.id)} className="m-row-link">
         <span className="m-row-title">
+          <NewBadge publishTime={item.publishTime} />
           <HighlightText html={item.highlightTitle} />
         </span>
         <span className="m-row-meta">
@@ -31,17 +40,19 @@ export function XmkRow({ item }: { item: XmkListItem }) {
           <time dateTime={item.publishTime}>{parseTime(item.publishTime, 'MM-DD')}</time>
         </span>
       </Link>
+      {star ? <FavoriteStar type="xmk" id={item.id} title={item.title} /> : null}
     </li>
   );
 }
 
-export function ZbRow({ item }: { item: ZbListItem }) {
+export function ZbRow({ item, star = false }: RowProps<ZbListItem>) {
   const regions = useDict(DICT_TYPES.region);
   const noticeType = dictLabel(useDict(DICT_TYPES.zbNoticeType), item.noticeType);
   return (
-    <li className="m-row">
+    <li className={star ? 'm-row has-star' : 'm-row'}>
       <Link to={mobileDetailHref('zb', item.id)} className="m-row-link">
         <span className="m-row-title">
+          <NewBadge publishTime={item.publishTime} />
           <HighlightText html={item.highlightTitle} />
         </span>
         <span className="m-row-meta">
@@ -55,6 +66,7 @@ export function ZbRow({ item }: { item: ZbListItem }) {
           <time dateTime={item.publishTime}>{parseTime(item.publishTime, 'MM-DD')}</time>
         </span>
       </Link>
+      {star ? <FavoriteStar type="zb" id={item.id} title={item.title} /> : null}
     </li>
   );
 }

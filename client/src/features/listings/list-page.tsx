@@ -13,6 +13,7 @@ import { useHttp } from '../../api/http-context';
 import { dictLabel, dictQueryOptions, prefetchDicts } from '../../api/system';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { EmptyState } from '../../components/empty-state';
+import { prefetchFavoriteIds } from '../../components/favorite-button';
 import {
   ActiveFilters,
   AmountFilter,
@@ -64,6 +65,7 @@ export function listPage<P extends SearchParams, Row extends ListRow, K extends 
     const [data] = await Promise.all([
       deps.queryClient.ensureQueryData(config.search(deps.http, params)),
       prefetchDicts(deps.queryClient, deps.http, dictTypes),
+      prefetchFavoriteIds(deps, path === '/xmk' ? 'xmk' : 'zb'),
     ]);
     // A page past the last one is not page 1 under another URL: say so, and link the last page.
     const pageCount = pageCountOf(data.total, params.pageSize ?? DEFAULT_PAGE_SIZE, SEARCH_RESULT_LIMIT);

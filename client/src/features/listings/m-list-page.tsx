@@ -6,6 +6,7 @@
 import { infiniteQueryOptions, useSuspenseInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import type { ContentType } from '@shared/contract/common';
 import type { DictType } from '@shared/contract/system';
 import { DICT_TYPES } from '@shared/contract/system';
 import { parseTime } from '@shared/time';
@@ -14,6 +15,7 @@ import type { Http } from '../../api/http';
 import { useHttp } from '../../api/http-context';
 import { prefetchDicts } from '../../api/system';
 import { useDict } from '../../components/dict-label';
+import { prefetchFavoriteIds } from '../../components/favorite-button';
 import { citiesOf } from '../../components/region';
 import { SEARCH_RESULT_LIMIT, hasFilters, searchHref, withFilters, type SearchParams } from '../../components/search-query';
 import type { PageLoadArgs, PageModule } from '../../lib/page';
@@ -24,6 +26,8 @@ type Query = Pick<URLSearchParams, 'get'>;
 
 export interface MobileListConfig<P extends SearchParams, Row extends { id: number }> {
   path: string;
+  /** Whose favourite ids the rows' stars read. */
+  type: ContentType;
   name: string;
   read: (query: Query) => P;
   fetch: (http: Http, params: P) => Promise<Paged<Row>>;
@@ -61,10 +65,12 @@ export function mobileListPage<P extends SearchParams, Row extends { id: number 
         all.length * PAGE_SIZE < Math.min(last.total, SEARCH_RESULT_LIMIT) && last.rows.length > 0 ? all.length + 1 : undefined,
     });
 
-  async function load({ deps: { queryClient, http }, url }: PageLoadArgs) {
+  async function load({ deps, url }: PageLoadArgs) {
+    const { queryClient, http } = deps;
     await Promise.all([
       queryClient.prefetchInfiniteQuery(options(http, config.read(url.searchParams))),
       prefetchDicts(queryClient, http, [DICT_TYPES.region, DICT_TYPES.industry, config.typeFilter.dict]),
+      prefetchFavoriteIds(deps, config.type),
     ]);
   }
 

@@ -4,10 +4,15 @@ import { formatCount, formatWan } from '@shared/format';
 import { parseTime } from '@shared/time';
 import { dictLabel } from '../../api/system';
 import { DictTag, useDict } from '../../components/dict-label';
+import { FavoriteStar } from '../../components/favorite-button';
 import { HighlightText } from '../../components/highlight';
+import { NewBadge } from '../../components/new-badge';
 import type { ListingPath, ListRow, RowConfig } from './listing-config';
 
-/** One item in the search results: tag, highlighted title, the type's fields, amount, date, views. */
+/**
+ * One item in the search results: tag, 新 (published since the last visit), highlighted title, the
+ * type's fields, amount, date, views, and the 收藏 star.
+ */
 export function ResultRow<Row extends ListRow>({
   base,
   config,
@@ -28,6 +33,7 @@ export function ResultRow<Row extends ListRow>({
       <div className="result-main">
         <h2 className="result-title">
           <DictTag type={config.tag.type} value={tagValue} />
+          <NewBadge publishTime={item.publishTime} />
           <Link to={`${base}/${item.id}`} title={item.title}>
             <HighlightText html={item.highlightTitle} />
           </Link>
@@ -55,6 +61,9 @@ export function ResultRow<Row extends ListRow>({
             {formatCount(item.views)} 浏览
           </span>
         </span>
+      </div>
+      <div className="result-star">
+        <FavoriteStar type={base === '/xmk' ? 'xmk' : 'zb'} id={item.id} title={item.title} />
       </div>
     </li>
   );

@@ -9,11 +9,12 @@ import { MOBILE_PATHS } from '@shared/routes';
 
 export const { load, Component } = mobileListPage({
   path: MOBILE_PATHS.xmkList,
+  type: 'xmk',
   name: '项目库',
   read: readXmkSearch,
   fetch: searchXmk,
   typeFilter: { key: 'stage', dict: DICT_TYPES.xmkStage, label: '项目阶段' },
   amount: XMK_AMOUNT,
-  row: (item) => <XmkRow key={item.id} item={item} />,
+  row: (item) => <XmkRow key={item.id} item={item} star />,
   placeholder: '项目名称、建设单位',
 });

@@ -9,11 +9,12 @@ import { MOBILE_PATHS } from '@shared/routes';
 
 export const { load, Component } = mobileListPage({
   path: MOBILE_PATHS.zbList,
+  type: 'zb',
   name: '招标信息',
   read: readZbSearch,
   fetch: searchZb,
   typeFilter: { key: 'noticeType', dict: DICT_TYPES.zbNoticeType, label: '公告类型' },
   amount: ZB_AMOUNT,
-  row: (item) => <ZbRow key={item.id} item={item} />,
+  row: (item) => <ZbRow key={item.id} item={item} star />,
   placeholder: '公告标题、招标人',
 });

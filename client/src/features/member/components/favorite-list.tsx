@@ -2,16 +2,16 @@
  * The member's favourites (DOMAIN.md): each row links to its detail page, can be cancelled — the
  * row stays in place with 撤销 until the member leaves the page, so a slip is undone in one click
  * (`changeStatus` with `isCancel`) — and can be followed up (`addGJ`: the item's company becomes
- * a visit client). The detail pages' 收藏 buttons read `favoriteKeys.status`, which every change
- * here writes, so both agree without a reload.
+ * a visit client). The detail pages' 收藏 buttons and the list rows' stars read caches every change
+ * here writes (setFavoriteInCache), so all agree without a reload.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { FavoriteItem, FavoriteStatus } from '@shared/contract/content';
+import type { FavoriteItem } from '@shared/contract/content';
 import { DICT_TYPES, type DictEntry } from '@shared/contract/system';
 import { parseTime } from '@shared/time';
-import { addFavoriteGJ, changeFavoriteStatus, favoriteKeys, type Paged } from '../../../api/content';
+import { addFavoriteGJ, changeFavoriteStatus, favoriteKeys, setFavoriteInCache, type Paged } from '../../../api/content';
 import { useHttp } from '../../../api/http-context';
 import { visitKeys } from '../../../api/visit';
 import { DictTag } from '../../../components/dict-label';
@@ -45,11 +45,7 @@ function useFavoriteToggle() {
     mutationFn: ({ item, isCancel }: { item: FavoriteItem; isCancel: 0 | 1 }) =>
       changeFavoriteStatus(http, { id: item.dataId, type: item.type, isCancel }),
     onSuccess(_result, { item, isCancel }) {
-      queryClient.setQueryData<FavoriteStatus>(favoriteKeys.status(item.type, item.dataId), {
-        type: item.type,
-        dataId: item.dataId,
-        favorited: isCancel === 0,
-      });
+      setFavoriteInCache(queryClient, item.type, item.dataId, isCancel === 0);
       queryClient.setQueriesData<Paged<FavoriteItem>>({ queryKey: favoriteKeys.lists() }, (list) => toggledIn(list, item.id, isCancel));
       // Other lists' counts and orders are out of date, but refetching now would take the row (and its 撤销) away.
       void queryClient.invalidateQueries({ queryKey: favoriteKeys.lists(), refetchType: 'none' });
