@@ -104,6 +104,18 @@ describe('with the lifecycle capability', () => {
     expect(res.text).toContain(`href="/zb/${ids.amendment}"`);
     expect(res.text).toMatch(/当前阶段/);
   });
+
+  it('the mobile details show the same timeline, linking to mobile pages', async () => {
+    const tender = await request(portal.app).get(`/m/pages/zb/detail?id=${ids.announcement}`);
+    expect(tender.status).toBe(200);
+    expect(tender.text).toContain('招标进程');
+    expect(tender.text).toMatch(/aria-current="page"[^]*当前公告/);
+    expect(tender.text).toContain(`href="/m/pages/zb/detail?id=${ids.amendment}"`);
+    const project = await request(portal.app).get(`/m/pages/xmk/detail?id=${ids.project}`);
+    expect(project.status).toBe(200);
+    expect(project.text).toContain('项目进展');
+    expect(project.text).toMatch(/aria-current="step"[^]*当前阶段/);
+  });
 });
 
 describe('against a spec-only backend', () => {
@@ -135,5 +147,13 @@ describe('against a spec-only backend', () => {
     const project = await request(portal.app).get(`/xmk/${ids.project}`);
     expect(project.status).toBe(200);
     expect(project.text).not.toContain('项目招标');
+    // The stage history call is spec: 项目进展 stays, from it.
+    expect(project.text).toContain('项目进展');
+    const mobileTender = await request(portal.app).get(`/m/pages/zb/detail?id=${ids.announcement}`);
+    expect(mobileTender.status).toBe(200);
+    expect(mobileTender.text).not.toContain('招标进程');
+    const mobileProject = await request(portal.app).get(`/m/pages/xmk/detail?id=${ids.project}`);
+    expect(mobileProject.status).toBe(200);
+    expect(mobileProject.text).toContain('项目进展');
   });
 });

@@ -3,7 +3,7 @@
  * and favourite as the desktop detail, in one column with a sticky bar (收藏, 查看联系方式, 分享).
  * A missing or bad id is the 404 page, as on /xmk/{id}.
  */
-import { useSuspenseQuery, type QueryKey, type UseSuspenseQueryOptions } from '@tanstack/react-query';
+import { useSuspenseQuery, type QueryClient, type QueryKey, type UseSuspenseQueryOptions } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { ContentType } from '@shared/contract/common';
@@ -28,6 +28,7 @@ import { absoluteUrl, usePortalSettings } from '../../lib/portal-settings';
 import { useSession } from '../../lib/session';
 import { MobileHead, useInAppBrowser } from '../../components/mobile/m-parts';
 import { mobileDetailHref } from '../../components/mobile/rows';
+import { useLifecycle } from './notice-timeline';
 
 /** The picture WeChat and other apps show on a shared card (a PNG: WeChat ignores SVG). */
 const SHARE_IMAGE = '/images/share.png';
@@ -41,6 +42,13 @@ export interface MobileDetailConfig<Item extends XmkDetail | ZbDetail, K extends
   figures: (item: Item, tag: string) => { label: string; value: string }[];
   fields: (item: Item, regions: string, tag: string) => { label: string; value: ReactNode }[];
   contentTitle: string;
+  /**
+   * 招标进程 or 项目进展 under the overview: the desktop's timeline (timeline.tsx). `lifecycle` says
+   * whether the answer carries the issue 12 fields; a body of null leaves the section out.
+   */
+  timeline?: { title: string; body: (item: Item, lifecycle: boolean) => ReactNode };
+  /** Secondary data of the page's sections, fetched with the detail (failures only leave them empty). */
+  prefetch?: (queryClient: QueryClient, http: Http, id: number) => Promise<void>;
 }
 
 export function mobileDetailPage<Item extends XmkDetail | ZbDetail, K extends QueryKey>(config: MobileDetailConfig<Item, K>): PageModule {
@@ -53,6 +61,7 @@ export function mobileDetailPage<Item extends XmkDetail | ZbDetail, K extends Qu
       queryClient.ensureQueryData(config.detail(http, id, viewer)),
       prefetchDicts(queryClient, http, [DICT_TYPES.region, DICT_TYPES.industry, config.tag.type]),
       viewer === 'member' ? queryClient.prefetchQuery(favoriteStatusQueryOptions(http, type, id)) : null,
+      config.prefetch?.(queryClient, http, id),
     ]);
   }
 
@@ -66,6 +75,8 @@ export function mobileDetailPage<Item extends XmkDetail | ZbDetail, K extends Qu
     const tag = dictLabel(useDict(config.tag.type), config.tag.value(item));
     const industry = dictLabel(useDict(DICT_TYPES.industry), item.industry);
     const description = config.describe(item, regions, tag);
+    const lifecycle = useLifecycle(item);
+    const timeline = config.timeline ? config.timeline.body(item, lifecycle) : null;
 
     return (
       <article className="m-detail">
@@ -100,6 +111,12 @@ export function mobileDetailPage<Item extends XmkDetail | ZbDetail, K extends Qu
             ))}
           </dl>
         </section>
+        {config.timeline && timeline ? (
+          <section className="m-card" aria-labelledby="m-timeline">
+            <h2 id="m-timeline">{config.timeline.title}</h2>
+            {timeline}
+          </section>
+        ) : null}
         <div id="contact" className="m-contact">
           <ContactBlock type={type} id={item.id} detail={item} />
         </div>

@@ -13,6 +13,7 @@ import { parseTime } from '@shared/time';
 import { DictLabel, DictTag, useDict } from '../../components/dict-label';
 import { regionName } from '../../components/region';
 import { useHasCapability } from '../../lib/capabilities';
+import { ProcessTimeline, StageTimeline } from './timeline';
 
 /** The answer carries the issue 12 fields and the backend says it offers them. */
 export function useLifecycle<Item extends XmkDetail | ZbDetail>(item: Item): boolean {
@@ -105,33 +106,13 @@ export function ChangedByBanner({ item }: { item: ZbDetail }) {
 
 /** 招标进程: the process's notices, oldest first, this one marked; and the project it belongs to. */
 export function ZbLifecycleCard({ item }: { item: ZbDetail }) {
-  const { notices } = item.lifecycle;
   return (
     <section className="detail-card" aria-labelledby="lifecycle-title">
       <h2 id="lifecycle-title" className="detail-card-title">
         招标进程
         {item.lifecycle.processCode ? <span className="detail-card-note">标段编号 {item.lifecycle.processCode}</span> : null}
       </h2>
-      <ol className="timeline">
-        {notices.map((notice) => {
-          const current = notice.id === item.id;
-          return (
-            <li
-              key={notice.id}
-              className={current ? 'timeline-item is-current' : 'timeline-item'}
-              aria-current={current ? 'page' : undefined}
-            >
-              <span className="timeline-dot" aria-hidden="true" />
-              <div className="timeline-head">
-                <DictTag type={DICT_TYPES.zbNoticeType} value={notice.noticeType} />
-                <time dateTime={notice.publishTime}>{parseTime(notice.publishTime, 'YYYY-MM-DD HH:mm')}</time>
-                {current ? <span className="timeline-current">当前公告</span> : null}
-              </div>
-              <p className="timeline-text">{current ? notice.title : <Link to={`/zb/${notice.id}`}>{notice.title}</Link>}</p>
-            </li>
-          );
-        })}
-      </ol>
+      <ProcessTimeline item={item} hrefOf={(id) => `/zb/${id}`} />
       <p className="lifecycle-project">
         所属项目：
         {item.xmk ? <Link to={`/xmk/${item.xmk.id}`}>{item.xmk.title}</Link> : <span className="muted">暂无关联项目</span>}
@@ -150,23 +131,7 @@ export function XmkLifecycleCard({ item }: { item: XmkDetail }) {
         <h2 id="history-title" className="detail-card-title">
           项目进展
         </h2>
-        {stages.length === 0 ? (
-          <p className="muted">暂无阶段变更记录</p>
-        ) : (
-          <ol className="timeline">
-            {stages.map((entry, index) => (
-              <li key={`${entry.stage}-${entry.changeTime}`} className={index === 0 ? 'timeline-item is-current' : 'timeline-item'}>
-                <span className="timeline-dot" aria-hidden="true" />
-                <div className="timeline-head">
-                  <DictTag type={DICT_TYPES.xmkStage} value={entry.stage} />
-                  <time dateTime={entry.changeTime}>{parseTime(entry.changeTime, 'YYYY-MM-DD HH:mm')}</time>
-                  {index === 0 ? <span className="timeline-current">当前阶段</span> : null}
-                </div>
-                {entry.summary ? <p className="timeline-text">{entry.summary}</p> : null}
-              </li>
-            ))}
-          </ol>
-        )}
+        <StageTimeline stages={stages} />
       </section>
       <section className="detail-card" aria-labelledby="project-tenders-title">
         <h2 id="project-tenders-title" className="detail-card-title">

@@ -2,9 +2,10 @@
 import { DICT_TYPES } from '@shared/contract/system';
 import { formatWan } from '@shared/format';
 import { parseTime } from '@shared/time';
-import { xmkDetailQueryOptions } from '../../../api/content';
+import { xmkDetailQueryOptions, xmkHistoryQueryOptions } from '../../../api/content';
 import { DictLabel } from '../../../components/dict-label';
 import { mobileDetailPage } from '../m-detail-page';
+import { StageHistoryTimeline, StageTimeline } from '../timeline';
 
 export const { load, Component } = mobileDetailPage({
   type: 'xmk',
@@ -32,4 +33,11 @@ export const { load, Component } = mobileDetailPage({
     { label: '计划竣工', value: parseTime(item.planEndDate, 'YYYY-MM-DD') },
   ],
   contentTitle: '建设内容',
+  // The detail's stages where the backend sends them, else the stage history call (any backend).
+  prefetch: (queryClient, http, id) => queryClient.prefetchQuery(xmkHistoryQueryOptions(http, id)),
+  timeline: {
+    title: '项目进展',
+    body: (item, lifecycle) =>
+      lifecycle ? <StageTimeline stages={[...item.lifecycle.stages].reverse()} /> : <StageHistoryTimeline xmkId={item.id} />,
+  },
 });

@@ -5,6 +5,7 @@ import { parseTime } from '@shared/time';
 import { zbDetailQueryOptions } from '../../../api/content';
 import { amountLabelOf } from '../../../components/zb-amount';
 import { mobileDetailPage } from '../m-detail-page';
+import { ProcessTimeline } from '../timeline';
 import { Link } from 'react-router-dom';
 import { mobileDetailHref } from '../../../components/mobile/rows';
 
@@ -32,4 +33,8 @@ export const { load, Component } = mobileDetailPage({
     { label: '关联项目', value: item.xmk ? <Link to={mobileDetailHref('xmk', item.xmk.id)}>{item.xmk.title}</Link> : '' },
   ],
   contentTitle: '公告正文',
+  timeline: {
+    title: '招标进程',
+    body: (item, lifecycle) => (lifecycle ? <ProcessTimeline item={item} hrefOf={(id) => mobileDetailHref('zb', id)} /> : null),
+  },
 });
