@@ -8,29 +8,14 @@
  * /cms/alerts/* calls and alert generation on import): until it is merged, this spec fails at the
  * unread badge.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { NoticeImportRecord } from '../shared/src/contract/notices';
-import { E2E_ADMIN_TOKEN, PORTS } from '../playwright.config';
-import { expect, expectCleanConsole, screenshot, test, waitForHydration } from './fixtures';
+import { PORTS } from '../playwright.config';
+import { expect, expectCleanConsole, importNotices, screenshot, shanghai, test, waitForHydration } from './fixtures';
 
 const NO_CAPTCHA = `http://127.0.0.1:${PORTS.noCaptcha}`;
-const BACKEND = `http://127.0.0.1:${PORTS.noCaptcha + 1}`;
 
 test.use({ baseURL: NO_CAPTCHA });
-
-/** `yyyy-MM-dd HH:mm:ss` in Shanghai, `days` from now. */
-function shanghai(days: number): string {
-  return new Date(Date.now() + days * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
-}
-
-async function importNotices(request: APIRequestContext, records: NoticeImportRecord[]): Promise<void> {
-  const res = await request.post(`${BACKEND}/admin/content/import`, {
-    headers: { 'X-Admin-Token': E2E_ADMIN_TOKEN, 'Content-Type': 'application/x-ndjson' },
-    data: records.map((r) => JSON.stringify(r)).join('\n'),
-  });
-  expect(res.status()).toBe(200);
-  expect((await res.json()).code).toBe(200);
-}
 
 async function logIn(page: Page, redirect = '/user') {
   await page.goto(`/user_login?redirect=${encodeURIComponent(redirect)}`);

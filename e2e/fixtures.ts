@@ -1,4 +1,6 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { NoticeImportRecord } from '../shared/src/contract/notices';
+import { E2E_ADMIN_TOKEN, PORTS } from '../playwright.config';
 
 /**
  * Every test collects the page's console errors and warnings (hydration mismatches are reported
@@ -34,4 +36,19 @@ export async function waitForHydration(page: Page): Promise<void> {
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: true });
+}
+
+/** `yyyy-MM-dd HH:mm:ss` in Shanghai, `days` from now. */
+export function shanghai(days: number): string {
+  return new Date(Date.now() + days * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** Imports notices into the captcha-free portal's backend (the admin import call, issue 12). */
+export async function importNotices(request: APIRequestContext, records: NoticeImportRecord[]): Promise<void> {
+  const res = await request.post(`http://127.0.0.1:${PORTS.noCaptcha + 1}/admin/content/import`, {
+    headers: { 'X-Admin-Token': E2E_ADMIN_TOKEN, 'Content-Type': 'application/x-ndjson' },
+    data: records.map((r) => JSON.stringify(r)).join('\n'),
+  });
+  expect(res.status()).toBe(200);
+  expect((await res.json()).code).toBe(200);
 }

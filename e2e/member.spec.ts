@@ -6,7 +6,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { ROUTES } from '../shared/src/routes';
 import { PORTS } from '../playwright.config';
-import { expect, expectCleanConsole, screenshot, test, waitForHydration } from './fixtures';
+import { expect, expectCleanConsole, importNotices, screenshot, shanghai, test, waitForHydration } from './fixtures';
 
 const NO_CAPTCHA = `http://127.0.0.1:${PORTS.noCaptcha}`;
 /** Old items nobody else's test touches (the demo seed favourites and unlocks only the newest 60). */
@@ -83,6 +83,80 @@ test.describe('member area (issue 6)', () => {
     // …and after one.
     await page.goto('/user/favorite?type=zb');
     await expect(page.getByRole('link', { name: title, exact: true })).toBeVisible();
+    await expectCleanConsole(consoleProblems);
+  });
+
+  test('star a row on /zb → 我的收藏 → the detail agrees; 新 on a notice since the last visit', async ({
+    page,
+    request,
+    consoleProblems,
+  }) => {
+    test.setTimeout(90_000);
+    await registerMember(page);
+    const run = Date.now().toString(36);
+    const title = `历下区经十路雨污分流改造工程招标公告 ${run}`;
+    await importNotices(request, [
+      {
+        kind: 'zb',
+        sourceId: `e2e-star-${run}`,
+        title,
+        noticeType: '招标公告',
+        areaCode: '370102',
+        industry: '市政',
+        amount: 860,
+        publishTime: shanghai(0),
+        tenderer: '济南市历下区城市管理局',
+        content: '<p>雨污分流改造。</p>',
+      },
+    ]);
+
+    // The first visit from this browser: nothing is 新 yet.
+    await page.goto('/zb');
+    await waitForHydration(page);
+    const row = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: title, exact: true }) });
+    await expect(row).toBeVisible();
+    await expect(row.getByText('新', { exact: true })).toHaveCount(0);
+
+    // The previous visit was seen two hours ago: the notice published since is 新, on every page of this visit.
+    await page.evaluate(() => localStorage.setItem('portal:visit', JSON.stringify({ previous: null, seen: Date.now() - 7_200_000 })));
+    await page.reload();
+    await waitForHydration(page);
+    await expect(row.getByText('新', { exact: true })).toBeVisible();
+
+    const star = row.getByRole('button', { name: `收藏：${title}` });
+    await expect(star).toHaveAttribute('aria-pressed', 'false');
+    await star.click();
+    await expect(star).toHaveAttribute('aria-pressed', 'true');
+    await screenshot(page, 'zb-list-star');
+
+    await page.getByRole('banner').getByRole('link', { name: '会员中心' }).click();
+    await menu(page).getByRole('link', { name: '我的收藏' }).click();
+    const favourite = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: title, exact: true }) });
+    await expect(favourite).toBeVisible();
+    await favourite.getByRole('link', { name: title, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByRole('button', { name: '已收藏' })).toHaveAttribute('aria-pressed', 'true');
+
+    // Back on the list, after a reload: still starred, still 新 (the visit goes on).
+    await page.goto('/zb');
+    await waitForHydration(page);
+    await expect(row.getByRole('button', { name: `收藏：${title}` })).toHaveAttribute('aria-pressed', 'true');
+    await expect(row.getByText('新', { exact: true })).toBeVisible();
+
+    // The phone list: the same star, a 44 px target, and the same 新.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/m/pages/zb/index');
+    await waitForHydration(page);
+    const mobileRow = page.getByRole('listitem').filter({ hasText: title });
+    const mobileStar = mobileRow.getByRole('button', { name: `收藏：${title}` });
+    await expect(mobileStar).toHaveAttribute('aria-pressed', 'true');
+    const box = await mobileStar.boundingBox();
+    expect(box?.width).toBeGreaterThanOrEqual(44);
+    expect(box?.height).toBeGreaterThanOrEqual(44);
+    await expect(mobileRow.getByText('新', { exact: true })).toBeVisible();
+    await screenshot(page, 'm-zb-list-star');
+    await mobileStar.click();
+    await expect(mobileStar).toHaveAttribute('aria-pressed', 'false');
     await expectCleanConsole(consoleProblems);
   });
 
