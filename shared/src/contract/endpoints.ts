@@ -77,7 +77,14 @@ export const ENDPOINTS = {
   favoriteAddGJ: { method: 'PUT', path: '/cms/favorite/addGJ', auth: 'member', ...SCHEMAS.favoriteAddGJ },
   favoriteStatus: { method: 'GET', path: '/cms/favorite/:id', auth: 'member', ...SCHEMAS.favoriteStatus },
   // The ids of the member's active favourites of one type (data: number[]), for the list rows' stars
-  favoriteIds: { method: 'GET', path: '/cms/favorite/ids/:type', auth: 'member', ext: true, feature: 'favoriteIds', ...SCHEMAS.favoriteIds },
+  favoriteIds: {
+    method: 'GET',
+    path: '/cms/favorite/ids/:type',
+    auth: 'member',
+    ext: true,
+    feature: 'favoriteIds',
+    ...SCHEMAS.favoriteIds,
+  },
   xmkScore: { method: 'PUT', path: '/cms/xmk/score/', auth: 'member', ...SCHEMAS.xmkScore },
   addMsg: { method: 'PUT', path: '/api/cms/addMsg', auth: 'optional', ...SCHEMAS.addMsg },
   msgList: { method: 'GET', path: '/cms/msgForm/getMsgList', auth: 'member', ...SCHEMAS.msgList },
