@@ -4,12 +4,17 @@
  * (deadline), the inbox, the Atom and iCal feeds behind a revocable token, and mail digests read
  * from a real SMTP sink on loopback.
  */
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NoticeImportRecord } from '@shared/contract/notices';
+import { openDatabase } from '../src/db/connection';
+import { migrate, MIGRATIONS } from '../src/db/migrations';
 import { DEFAULT_TEST_NOW, createTestBackend, type TestBackend } from './fixture';
 
 // jsdom (a dev dependency, for its strict XML parser) ships no types here and the backend has no DOM
@@ -300,18 +305,22 @@ describe('inbox', () => {
     const m = api(t, token);
     const otherToken = await member();
     const other = api(t, otherToken);
-    for (const x of [m, other]) await x.post('/cms/alerts/subscriptions', { name: '收件箱', keywords: '收件箱测试' });
-    await importRecords(
-      t,
-      [1, 2, 3].map((i) => tender({ title: `收件箱测试第${i}号工程招标公告` })),
-    );
+    await m.post('/cms/alerts/subscriptions', { name: '收件箱', keywords: '收件箱测试' });
+    // The other member gets the same three and three of their own: an alert's id is its event's,
+    // the same for every member it reached, and marking is per member.
+    await other.post('/cms/alerts/subscriptions', { name: '收件箱', keywords: '收件箱' });
+    await importRecords(t, [
+      ...[1, 2, 3].map((i) => tender({ title: `收件箱测试第${i}号工程招标公告` })),
+      ...[1, 2, 3].map((i) => tender({ title: `收件箱另一第${i}号工程招标公告` })),
+    ]);
     expect((await m.get('/cms/alerts/unread')).body).toMatchObject({ code: 200, data: 3 });
     const rows = await alerts(t, token);
     expect(rows.map((r) => r.id)).toEqual([...rows.map((r) => r.id)].sort((a, b) => b - a));
-    const theirs = (await alerts(t, otherToken)).map((r) => r.id);
+    const theirs = (await alerts(t, otherToken)).map((r) => r.id).filter((id) => !rows.some((r) => r.id === id));
+    expect(theirs).toHaveLength(3);
     expect((await m.put('/cms/alerts/read', { ids: [rows[0]!.id, ...theirs] })).body).toMatchObject({ code: 200, data: 1 });
     expect((await m.get('/cms/alerts/unread')).body.data).toBe(2);
-    expect((await other.get('/cms/alerts/unread')).body.data).toBe(3);
+    expect((await other.get('/cms/alerts/unread')).body.data).toBe(6);
     expect((await alerts(t, token, { read: 'true' })).map((r) => r.id)).toEqual([rows[0]!.id]);
     expect((await m.put('/cms/alerts/read', { all: true })).body.data).toBe(2);
     expect((await m.get('/cms/alerts/unread')).body.data).toBe(0);
@@ -394,7 +403,7 @@ describe('mail', () => {
     await m.post('/cms/alerts/subscriptions', { name: '无邮件', keywords: '无邮件测试' });
     await importRecords(t, [tender({ title: '无邮件测试工程招标公告' })]);
     expect(await t.backend.alerts.deliverMail()).toBe(0);
-    expect(t.db.prepare('SELECT count(*) AS n FROM alert WHERE mailed = 0').get()).toEqual({ n: 0 });
+    expect((await m.get('/cms/alerts/unread')).body.data).toBe(1);
   });
 
   describe('with an SMTP sink on loopback', () => {
@@ -491,3 +500,50 @@ function decodeMail(raw: string): string {
   }
   return parts.join('\n');
 }
+
+describe('the migration to one row per event and member', () => {
+  it('keeps every alert with its id, read state and detail, and what was mailed', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'alert-inbox-'));
+    try {
+      const db = openDatabase(dir, { synchronous: 'NORMAL' });
+      db.pragma('foreign_keys = OFF'); // members without the tiers the seed would add
+      MIGRATIONS.slice(0, 5).forEach((m) => (typeof m === 'string' ? db.exec(m) : m(db)));
+      db.pragma('user_version = 5');
+      const at = '2024-06-01 10:00:00';
+      const insert = db.prepare(
+        `INSERT INTO alert (id, member_id, kind, content_type, content_id, change_key, detail, is_read, mailed, create_time)
+         VALUES (?, ?, ?, 'zb', ?, ?, ?, ?, ?, ?)`,
+      );
+      insert.run(7, 1, 'new', 70, '', '匹配订阅「旧」', 1, 1, at);
+      insert.run(8, 1, 'changed', 80, 'v2', '变更：金额', 0, 0, at);
+      insert.run(9, 2, 'new', 70, '', '匹配订阅「旧」', 0, 1, at);
+      db.prepare("INSERT INTO alert_setting (member_id, email_frequency) VALUES (1, 'immediate'), (2, 'daily')").run();
+      migrate(db);
+      expect(
+        db
+          .prepare(
+            `SELECT i.member_id AS memberId, a.id, a.kind, a.content_id AS contentId, a.detail, i.is_read AS read
+             FROM alert_inbox i JOIN alert_event a ON a.id = i.event_id ORDER BY a.id`,
+          )
+          .all(),
+      ).toEqual([
+        { memberId: 1, id: 7, kind: 'new', contentId: 70, detail: '匹配订阅「旧」', read: 1 },
+        { memberId: 1, id: 8, kind: 'changed', contentId: 80, detail: '变更：金额', read: 0 },
+        { memberId: 2, id: 9, kind: 'new', contentId: 70, detail: '匹配订阅「旧」', read: 0 },
+      ]);
+      // Member 1 still has alert 8 to be mailed; member 2 has been mailed everything.
+      expect(db.prepare('SELECT member_id AS memberId, mailed_through AS through FROM alert_setting ORDER BY 1').all()).toEqual([
+        { memberId: 1, through: 7 },
+        { memberId: 2, through: 9 },
+      ]);
+      // New events continue after the moved ones.
+      db.prepare("INSERT INTO alert_event (kind, content_type, content_id, change_key, create_time) VALUES ('new', 'zb', 1, '', ?)").run(
+        at,
+      );
+      expect(db.prepare('SELECT max(id) AS id FROM alert_event').get()).toEqual({ id: 10 });
+      db.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
