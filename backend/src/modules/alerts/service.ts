@@ -110,6 +110,7 @@ const KIND_LABELS = { new: '新公告', changed: '变更', deadline: '临近截�
 export class AlertMailer {
   private readonly transport: Transporter | null;
   private running: Promise<number> | null = null;
+  private again = false;
 
   constructor(
     private readonly sql: Statements,
@@ -124,10 +125,22 @@ export class AlertMailer {
     return this.transport !== null;
   }
 
-  /** One pass: digests that are due are sent; returns the number of mails sent. Passes never overlap. */
+  /**
+   * One pass: digests that are due are sent; returns the number of mails sent. Passes never
+   * overlap: asked during one, another follows it (alerts written meanwhile are not left waiting
+   * for the next minute).
+   */
   deliver(): Promise<number> {
-    this.running ??= this.pass().finally(() => {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = this.pass().finally(() => {
       this.running = null;
+      if (this.again) {
+        this.again = false;
+        this.deliver().catch((err: unknown) => this.log.error('backend: alert mail failed', err));
+      }
     });
     return this.running;
   }
