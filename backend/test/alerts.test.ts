@@ -6,13 +6,12 @@
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { NoticeImportRecord } from '@shared/contract/notices';
+import { startMailSink, type MailSink, type ReceivedMail } from '../../scripts/lib/mail-sink';
 import { openDatabase } from '../src/db/connection';
 import { migrate, MIGRATIONS } from '../src/db/migrations';
 import { DEFAULT_TEST_NOW, createTestBackend, type TestBackend } from './fixture';
@@ -407,36 +406,19 @@ describe('mail', () => {
   });
 
   describe('with an SMTP sink on loopback', () => {
-    interface Received {
-      to: string[];
-      data: string;
-    }
-    const received: Received[] = [];
-    let sink: SMTPServer;
+    let sink: MailSink;
+    let received: ReceivedMail[];
     let s: TestBackend;
 
     beforeAll(async () => {
-      sink = new SMTPServer({
-        authOptional: true,
-        disabledCommands: ['STARTTLS', 'AUTH'],
-        logger: false,
-        onData(stream, session, callback) {
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            received.push({ to: session.envelope.rcptTo.map((r) => r.address), data: Buffer.concat(chunks).toString('utf8') });
-            callback();
-          });
-        },
-      });
-      await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
-      const { port } = sink.server.address() as AddressInfo;
-      s = await createTestBackend({ projects: 20, tenders: 40, smtpUrl: `smtp://127.0.0.1:${port}`, siteUrl: 'https://www.example.com' });
+      sink = await startMailSink();
+      received = sink.received;
+      s = await createTestBackend({ projects: 20, tenders: 40, smtpUrl: sink.url, siteUrl: 'https://www.example.com' });
     });
 
     afterAll(async () => {
       s?.close();
-      await new Promise<void>((resolve) => sink.close(() => resolve()));
+      await sink.close();
     });
 
     it('lists mail among the capabilities', async () => {
@@ -457,7 +439,8 @@ describe('mail', () => {
       // The import itself starts the pass: no timer and no deliverMail() call needed.
       await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 5_000 });
       expect(received[0]!.to).toEqual(['now@example.com']);
-      const text = decodeMail(received[0]!.data);
+      const text = received[0]!.text;
+      expect(received[0]!.subject).toBe('山东项目网提醒：2 条新提醒');
       expect(text).toContain('即时邮件测试一号工程招标公告');
       expect(text).toContain('即时邮件测试二号工程招标公告');
       expect(text).toContain(`https://www.example.com/zb/${idOf(s, notice.sourceId)}`);
@@ -484,24 +467,12 @@ describe('mail', () => {
       await s.backend.alerts.deliverMail();
       const daily = received.filter((r) => r.to.includes('daily@example.com'));
       expect(daily).toHaveLength(1);
-      expect(decodeMail(daily[0]!.data)).toContain('每日邮件测试工程招标公告');
+      expect(daily[0]!.text).toContain('每日邮件测试工程招标公告');
     });
   });
 });
 
 /** The text of a MIME message, quoted-printable or base64 parts decoded. */
-function decodeMail(raw: string): string {
-  const parts: string[] = [raw];
-  for (const m of raw.matchAll(/Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/g)) {
-    parts.push(Buffer.from(m[1]!.replace(/\s+/g, ''), 'base64').toString('utf8'));
-  }
-  for (const m of raw.matchAll(/Content-Transfer-Encoding: quoted-printable\r?\n(?:[^\r\n]+\r?\n)*\r?\n([\s\S]*?)(?:\r?\n--|$)/g)) {
-    const bytes = m[1]!.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_x, h: string) => String.fromCharCode(parseInt(h, 16)));
-    parts.push(Buffer.from(bytes, 'latin1').toString('utf8'));
-  }
-  return parts.join('\n');
-}
-
 describe('the migration to one row per event and member', () => {
   it('keeps every alert with its id, read state and detail, and what was mailed', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'alert-inbox-'));
