@@ -122,8 +122,21 @@ test('a matching notice reaches the member: badge, inbox, detail, change, feeds'
   expect(atom.status()).toBe(200);
   expect(atom.headers()['content-type']).toContain('application/atom+xml');
   const atomText = await atom.text();
-  expect(atomText).toContain('<feed');
-  expect(atomText).toContain(announcement.title);
+  // Well-formed Atom whose entries link to the notices' pages.
+  const parsed = await page.evaluate((xml) => {
+    const doc = new DOMParser().parseFromString(xml, 'application/xml');
+    const entries = [...doc.getElementsByTagNameNS('http://www.w3.org/2005/Atom', 'entry')];
+    return {
+      error: doc.getElementsByTagName('parsererror').length > 0,
+      root: doc.documentElement.localName,
+      entries: entries.map((e) => ({
+        title: e.getElementsByTagName('title')[0]?.textContent ?? '',
+        link: e.getElementsByTagName('link')[0]?.getAttribute('href') ?? '',
+      })),
+    };
+  }, atomText);
+  expect(parsed).toMatchObject({ error: false, root: 'feed' });
+  expect(parsed.entries.find((e) => e.title.includes(announcement.title))?.link).toBe(new URL(announcementPath, NO_CAPTCHA).href);
   const ics = await request.get(new URL(icsUrl, NO_CAPTCHA).href);
   expect(ics.status()).toBe(200);
   expect(ics.headers()['content-type']).toContain('text/calendar');
