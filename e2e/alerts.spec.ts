@@ -2,7 +2,8 @@
  * Issue 12 end to end: a notice matching the demo member's subscription is imported, the header
  * shows it unread, the inbox lists it, opening it shows the tender with its process timeline; its
  * 变更公告 then shows 变更内容 and the original the banner; the private feeds download as valid
- * Atom and iCalendar and stop working once reset.
+ * Atom and iCalendar and stop working once reset. With the digest set to "immediately", the next
+ * matching notice arrives as mail in a real SMTP sink, linking to its page, its contact data masked.
  *
  * Needs the alerts backend (GET /api/ext/capabilities naming 'alerts' and 'feeds', the
  * /cms/alerts/* calls and alert generation on import): until it is merged, this spec fails at the
@@ -12,6 +13,7 @@ import type { Page } from '@playwright/test';
 import type { NoticeImportRecord } from '../shared/src/contract/notices';
 import { PORTS } from '../playwright.config';
 import { expect, expectCleanConsole, importNotices, screenshot, shanghai, test, waitForHydration } from './fixtures';
+import { startMailSink } from '../scripts/lib/mail-sink';
 
 const NO_CAPTCHA = `http://127.0.0.1:${PORTS.noCaptcha}`;
 
@@ -105,8 +107,21 @@ test('a matching notice reaches the member: badge, inbox, detail, change, feeds'
   expect(atom.status()).toBe(200);
   expect(atom.headers()['content-type']).toContain('application/atom+xml');
   const atomText = await atom.text();
-  expect(atomText).toContain('<feed');
-  expect(atomText).toContain(announcement.title);
+  // Well-formed Atom whose entries link to the notices' pages.
+  const parsed = await page.evaluate((xml) => {
+    const doc = new DOMParser().parseFromString(xml, 'application/xml');
+    const entries = [...doc.getElementsByTagNameNS('http://www.w3.org/2005/Atom', 'entry')];
+    return {
+      error: doc.getElementsByTagName('parsererror').length > 0,
+      root: doc.documentElement.localName,
+      entries: entries.map((e) => ({
+        title: e.getElementsByTagName('title')[0]?.textContent ?? '',
+        link: e.getElementsByTagName('link')[0]?.getAttribute('href') ?? '',
+      })),
+    };
+  }, atomText);
+  expect(parsed).toMatchObject({ error: false, root: 'feed' });
+  expect(parsed.entries.find((e) => e.title.includes(announcement.title))?.link).toBe(new URL(announcementPath, NO_CAPTCHA).href);
   const ics = await request.get(new URL(icsUrl, NO_CAPTCHA).href);
   expect(ics.status()).toBe(200);
   expect(ics.headers()['content-type']).toContain('text/calendar');
@@ -118,4 +133,57 @@ test('a matching notice reaches the member: badge, inbox, detail, change, feeds'
   expect((await request.get(new URL(atomUrl, NO_CAPTCHA).href)).status()).toBe(404);
 
   await expectCleanConsole(consoleProblems);
+});
+
+test('the immediate digest arrives in the mailbox, linking to the notice, contacts masked', async ({ page, request, consoleProblems }) => {
+  test.setTimeout(60_000);
+  const sink = await startMailSink(PORTS.smtp);
+  try {
+    const run = Date.now().toString(36);
+    const address = `demo-${run}@example.com`;
+    await logIn(page, '/user/alerts?tab=delivery');
+    const form = page.locator('form', { has: page.getByLabel('接收邮箱') });
+    await form.getByRole('radio', { name: '即时' }).check();
+    await form.getByLabel('接收邮箱').fill(address);
+    await form.getByRole('button', { name: '保存设置' }).click();
+    await expect(page.getByText('推送设置已保存')).toBeVisible();
+    await screenshot(page, 'alerts-mail-settings');
+
+    // The demo member's subscription (道路 in 济南), with contact data the member has not unlocked.
+    const notice: NoticeImportRecord = {
+      kind: 'zb',
+      sourceId: `e2e-mail-${run}`,
+      title: `历下区文化东路道路改造工程招标公告 ${run}`,
+      noticeType: '招标公告',
+      areaCode: '370102',
+      industry: '市政',
+      amount: 880,
+      publishTime: shanghai(0),
+      signupDeadline: shanghai(6),
+      tenderer: '济南市历下区住房和城乡建设局',
+      contact: { company: '济南文东建设有限公司', name: '秦守密', phone: '13955501234', address: '济南市历下区文化东路 1 号' },
+      content: '<p>文化东路道路改造。</p>',
+    };
+    await importNotices(request, [notice]);
+    await expect.poll(() => sink.received.filter((m) => m.to.includes(address)).length, { timeout: 20_000 }).toBe(1);
+    const mail = sink.received.find((m) => m.to.includes(address))!;
+    expect(mail.subject).toMatch(/^山东项目网提醒：1 条新提醒$/);
+    expect(mail.text).toContain(notice.title);
+    expect(mail.text).not.toMatch(/13955501234|秦守密|文化东路 1 号/);
+    const link = new RegExp(`${NO_CAPTCHA}/zb/\\d+`).exec(mail.text)?.[0];
+    expect(link).toBeDefined();
+
+    await page.goto(link!);
+    await expect(page.getByRole('heading', { name: notice.title })).toBeVisible();
+
+    // Mail off again: the other specs' portal has no sink.
+    await page.goto('/user/alerts?tab=delivery');
+    await waitForHydration(page);
+    await form.getByRole('radio', { name: '不发送' }).check();
+    await form.getByRole('button', { name: '保存设置' }).click();
+    await expect(page.getByText('推送设置已保存')).toBeVisible();
+    await expectCleanConsole(consoleProblems);
+  } finally {
+    await sink.close();
+  }
 });

@@ -27,6 +27,7 @@ import { TokenService } from './modules/auth/tokens';
 import { ContentStats } from './modules/content/content-stats';
 import { registerContentRoutes } from './modules/content/routes';
 import { ViewCounter } from './modules/content/view-counter';
+import { whenImported } from './modules/content/import';
 import { registerFavoriteRoutes } from './modules/favorite/routes';
 import { registerGoodsRoutes } from './modules/goods/routes';
 import { registerHomeRoutes } from './modules/home/routes';
@@ -189,6 +190,12 @@ function assemble(
     mailer.deliver().catch((err: unknown) => log.error('backend: alert mail failed', err));
   }, MAIL_INTERVAL_MS);
   mailTimer.unref();
+  // An import in this process sends the immediate digests at once (the timer catches the CLI's).
+  const stopImportMail = mailer.available
+    ? whenImported(db, () => {
+        mailer.deliver().catch((err: unknown) => log.error('backend: alert mail failed', err));
+      })
+    : () => undefined;
 
   const app = express();
   app.disable('x-powered-by');
@@ -235,6 +242,7 @@ function assemble(
       clearInterval(feedTimer);
       clearInterval(sweepTimer);
       clearInterval(mailTimer);
+      stopImportMail();
       mailer.close();
       try {
         context.views.close();

@@ -4,12 +4,16 @@
  * (deadline), the inbox, the Atom and iCal feeds behind a revocable token, and mail digests read
  * from a real SMTP sink on loopback.
  */
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
+import os from 'node:os';
+import path from 'node:path';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { NoticeImportRecord } from '@shared/contract/notices';
+import { startMailSink, type MailSink, type ReceivedMail } from '../../scripts/lib/mail-sink';
+import { openDatabase } from '../src/db/connection';
+import { migrate, MIGRATIONS } from '../src/db/migrations';
 import { DEFAULT_TEST_NOW, createTestBackend, type TestBackend } from './fixture';
 
 // jsdom (a dev dependency, for its strict XML parser) ships no types here and the backend has no DOM
@@ -300,18 +304,22 @@ describe('inbox', () => {
     const m = api(t, token);
     const otherToken = await member();
     const other = api(t, otherToken);
-    for (const x of [m, other]) await x.post('/cms/alerts/subscriptions', { name: '收件箱', keywords: '收件箱测试' });
-    await importRecords(
-      t,
-      [1, 2, 3].map((i) => tender({ title: `收件箱测试第${i}号工程招标公告` })),
-    );
+    await m.post('/cms/alerts/subscriptions', { name: '收件箱', keywords: '收件箱测试' });
+    // The other member gets the same three and three of their own: an alert's id is its event's,
+    // the same for every member it reached, and marking is per member.
+    await other.post('/cms/alerts/subscriptions', { name: '收件箱', keywords: '收件箱' });
+    await importRecords(t, [
+      ...[1, 2, 3].map((i) => tender({ title: `收件箱测试第${i}号工程招标公告` })),
+      ...[1, 2, 3].map((i) => tender({ title: `收件箱另一第${i}号工程招标公告` })),
+    ]);
     expect((await m.get('/cms/alerts/unread')).body).toMatchObject({ code: 200, data: 3 });
     const rows = await alerts(t, token);
     expect(rows.map((r) => r.id)).toEqual([...rows.map((r) => r.id)].sort((a, b) => b - a));
-    const theirs = (await alerts(t, otherToken)).map((r) => r.id);
+    const theirs = (await alerts(t, otherToken)).map((r) => r.id).filter((id) => !rows.some((r) => r.id === id));
+    expect(theirs).toHaveLength(3);
     expect((await m.put('/cms/alerts/read', { ids: [rows[0]!.id, ...theirs] })).body).toMatchObject({ code: 200, data: 1 });
     expect((await m.get('/cms/alerts/unread')).body.data).toBe(2);
-    expect((await other.get('/cms/alerts/unread')).body.data).toBe(3);
+    expect((await other.get('/cms/alerts/unread')).body.data).toBe(6);
     expect((await alerts(t, token, { read: 'true' })).map((r) => r.id)).toEqual([rows[0]!.id]);
     expect((await m.put('/cms/alerts/read', { all: true })).body.data).toBe(2);
     expect((await m.get('/cms/alerts/unread')).body.data).toBe(0);
@@ -394,47 +402,30 @@ describe('mail', () => {
     await m.post('/cms/alerts/subscriptions', { name: '无邮件', keywords: '无邮件测试' });
     await importRecords(t, [tender({ title: '无邮件测试工程招标公告' })]);
     expect(await t.backend.alerts.deliverMail()).toBe(0);
-    expect(t.db.prepare('SELECT count(*) AS n FROM alert WHERE mailed = 0').get()).toEqual({ n: 0 });
+    expect((await m.get('/cms/alerts/unread')).body.data).toBe(1);
   });
 
   describe('with an SMTP sink on loopback', () => {
-    interface Received {
-      to: string[];
-      data: string;
-    }
-    const received: Received[] = [];
-    let sink: SMTPServer;
+    let sink: MailSink;
+    let received: ReceivedMail[];
     let s: TestBackend;
 
     beforeAll(async () => {
-      sink = new SMTPServer({
-        authOptional: true,
-        disabledCommands: ['STARTTLS', 'AUTH'],
-        logger: false,
-        onData(stream, session, callback) {
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            received.push({ to: session.envelope.rcptTo.map((r) => r.address), data: Buffer.concat(chunks).toString('utf8') });
-            callback();
-          });
-        },
-      });
-      await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
-      const { port } = sink.server.address() as AddressInfo;
-      s = await createTestBackend({ projects: 20, tenders: 40, smtpUrl: `smtp://127.0.0.1:${port}`, siteUrl: 'https://www.example.com' });
+      sink = await startMailSink();
+      received = sink.received;
+      s = await createTestBackend({ projects: 20, tenders: 40, smtpUrl: sink.url, siteUrl: 'https://www.example.com' });
     });
 
     afterAll(async () => {
       s?.close();
-      await new Promise<void>((resolve) => sink.close(() => resolve()));
+      await sink.close();
     });
 
     it('lists mail among the capabilities', async () => {
       expect((await request(s.app).get('/api/ext/capabilities')).body.data).toContain('mail');
     });
 
-    it('sends an immediate digest after the import, once', async () => {
+    it('sends an immediate digest right after the import, once', async () => {
       const m = api(s, await member(s));
       await m.post('/cms/alerts/subscriptions', { name: '即时', keywords: '即时邮件测试' });
       expect((await m.put('/cms/alerts/settings', { emailFrequency: 'immediate', email: 'now@example.com' })).body).toMatchObject({
@@ -443,16 +434,18 @@ describe('mail', () => {
         data: { emailFrequency: 'immediate', email: 'now@example.com', mailAvailable: true, mailUnavailableReason: null },
       });
       const notice = tender({ title: '即时邮件测试一号工程招标公告' });
-      await importRecords(s, [notice, tender({ title: '即时邮件测试二号工程招标公告' })]);
       received.length = 0;
-      expect(await s.backend.alerts.deliverMail()).toBe(1);
-      expect(received).toHaveLength(1);
+      await importRecords(s, [notice, tender({ title: '即时邮件测试二号工程招标公告' })]);
+      // The import itself starts the pass: no timer and no deliverMail() call needed.
+      await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 5_000 });
       expect(received[0]!.to).toEqual(['now@example.com']);
-      const text = decodeMail(received[0]!.data);
+      const text = received[0]!.text;
+      expect(received[0]!.subject).toBe('山东项目网提醒：2 条新提醒');
       expect(text).toContain('即时邮件测试一号工程招标公告');
       expect(text).toContain('即时邮件测试二号工程招标公告');
       expect(text).toContain(`https://www.example.com/zb/${idOf(s, notice.sourceId)}`);
       expect(text).not.toMatch(/13987654321|李秘密/);
+      await s.backend.alerts.deliverMail(); // the import's pass, if still marking what it sent
       expect(await s.backend.alerts.deliverMail()).toBe(0);
       expect(received).toHaveLength(1);
     });
@@ -474,20 +467,55 @@ describe('mail', () => {
       await s.backend.alerts.deliverMail();
       const daily = received.filter((r) => r.to.includes('daily@example.com'));
       expect(daily).toHaveLength(1);
-      expect(decodeMail(daily[0]!.data)).toContain('每日邮件测试工程招标公告');
+      expect(daily[0]!.text).toContain('每日邮件测试工程招标公告');
     });
   });
 });
 
 /** The text of a MIME message, quoted-printable or base64 parts decoded. */
-function decodeMail(raw: string): string {
-  const parts: string[] = [raw];
-  for (const m of raw.matchAll(/Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/g)) {
-    parts.push(Buffer.from(m[1]!.replace(/\s+/g, ''), 'base64').toString('utf8'));
-  }
-  for (const m of raw.matchAll(/Content-Transfer-Encoding: quoted-printable\r?\n(?:[^\r\n]+\r?\n)*\r?\n([\s\S]*?)(?:\r?\n--|$)/g)) {
-    const bytes = m[1]!.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_x, h: string) => String.fromCharCode(parseInt(h, 16)));
-    parts.push(Buffer.from(bytes, 'latin1').toString('utf8'));
-  }
-  return parts.join('\n');
-}
+describe('the migration to one row per event and member', () => {
+  it('keeps every alert with its id, read state and detail, and what was mailed', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'alert-inbox-'));
+    try {
+      const db = openDatabase(dir, { synchronous: 'NORMAL' });
+      db.pragma('foreign_keys = OFF'); // members without the tiers the seed would add
+      MIGRATIONS.slice(0, 5).forEach((m) => (typeof m === 'string' ? db.exec(m) : m(db)));
+      db.pragma('user_version = 5');
+      const at = '2024-06-01 10:00:00';
+      const insert = db.prepare(
+        `INSERT INTO alert (id, member_id, kind, content_type, content_id, change_key, detail, is_read, mailed, create_time)
+         VALUES (?, ?, ?, 'zb', ?, ?, ?, ?, ?, ?)`,
+      );
+      insert.run(7, 1, 'new', 70, '', '匹配订阅「旧」', 1, 1, at);
+      insert.run(8, 1, 'changed', 80, 'v2', '变更：金额', 0, 0, at);
+      insert.run(9, 2, 'new', 70, '', '匹配订阅「旧」', 0, 1, at);
+      db.prepare("INSERT INTO alert_setting (member_id, email_frequency) VALUES (1, 'immediate'), (2, 'daily')").run();
+      migrate(db);
+      expect(
+        db
+          .prepare(
+            `SELECT i.member_id AS memberId, a.id, a.kind, a.content_id AS contentId, a.detail, i.is_read AS read
+             FROM alert_inbox i JOIN alert_event a ON a.id = i.event_id ORDER BY a.id`,
+          )
+          .all(),
+      ).toEqual([
+        { memberId: 1, id: 7, kind: 'new', contentId: 70, detail: '匹配订阅「旧」', read: 1 },
+        { memberId: 1, id: 8, kind: 'changed', contentId: 80, detail: '变更：金额', read: 0 },
+        { memberId: 2, id: 9, kind: 'new', contentId: 70, detail: '匹配订阅「旧」', read: 0 },
+      ]);
+      // Member 1 still has alert 8 to be mailed; member 2 has been mailed everything.
+      expect(db.prepare('SELECT member_id AS memberId, mailed_through AS through FROM alert_setting ORDER BY 1').all()).toEqual([
+        { memberId: 1, through: 7 },
+        { memberId: 2, through: 9 },
+      ]);
+      // New events continue after the moved ones.
+      db.prepare("INSERT INTO alert_event (kind, content_type, content_id, change_key, create_time) VALUES ('new', 'zb', 1, '', ?)").run(
+        at,
+      );
+      expect(db.prepare('SELECT max(id) AS id FROM alert_event').get()).toEqual({ id: 10 });
+      db.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

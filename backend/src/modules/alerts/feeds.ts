@@ -9,7 +9,7 @@ import { Feed } from 'feed';
 import { createEvents, type DateArray, type EventAttributes } from 'ics';
 import { addDays, formatDateTime, parseLocalDateTime } from '../../clock';
 import type { Statements } from '../../db/connection';
-import { ALERT_TITLE_SQL } from './matching';
+import { ALERT_COLUMNS_SQL, ALERT_FROM_SQL } from './matching';
 
 /** 24 random bytes as base64url: 32 url-safe characters. */
 export const newFeedToken = () => randomBytes(24).toString('base64url');
@@ -66,9 +66,7 @@ const ATOM_ENTRIES = 100;
 export function atomFeed(sql: Statements, memberId: number, base: string, selfPath: string, now: Date): string {
   const alerts = sql
     .get<[number, number], FeedAlertRow>(
-      `SELECT id, kind, content_type AS contentType, content_id AS contentId, ${ALERT_TITLE_SQL}, detail,
-         create_time AS createTime
-       FROM alert a WHERE member_id = ? ORDER BY id DESC LIMIT ?`,
+      `SELECT ${ALERT_COLUMNS_SQL} FROM ${ALERT_FROM_SQL} WHERE i.member_id = ? ORDER BY i.event_id DESC LIMIT ?`,
     )
     .all(memberId, ATOM_ENTRIES);
   const dateOf = (text: string) => parseLocalDateTime(text) ?? now;
@@ -137,7 +135,8 @@ export function icsFeed(sql: Statements, memberId: number, base: string, now: Da
        WHERE z.id IN (
            SELECT data_id FROM favorite WHERE member_id = ? AND type = 'zb' AND is_cancel = 0
            UNION
-           SELECT content_id FROM alert WHERE member_id = ? AND kind = 'new' AND content_type = 'zb' AND create_time >= ?)
+           SELECT a.content_id FROM ${ALERT_FROM_SQL}
+           WHERE i.member_id = ? AND a.kind = 'new' AND a.content_type = 'zb' AND a.create_time >= ?)
          AND (z.signup_deadline >= ? OR z.open_time >= ?)
        ORDER BY z.id`,
     )

@@ -121,21 +121,37 @@ export function matches(sub: CompiledSubscription, target: MatchTarget): boolean
 
 const ANYWHERE = '*';
 
-/** Subscriptions filed by region: a region code, or ANYWHERE. */
-type ByRegion = Map<string, CompiledSubscription[]>;
+/** A subscription as filed: `checked` marks the match() call that last looked at it. */
+interface Filed {
+  sub: CompiledSubscription;
+  checked: number;
+}
+
+/** Subscriptions filed by region (a region code, or ANYWHERE); `seen` marks the last match() call that looked. */
+interface ByRegion {
+  regions: Map<string, Filed[]>;
+  seen: number;
+}
+
+/** Surrogate halves: a run with them (characters beyond the BMP) is walked by code points. */
+const SURROGATE = /[\uD800-\uDFFF]/;
 
 export class SubscriptionIndex {
   private readonly byAnchor = new Map<string, ByRegion>();
-  private readonly withoutKeywords: ByRegion = new Map();
+  private readonly withoutKeywords: ByRegion = { regions: new Map(), seen: 0 };
+  /** Numbers each match() call: what it has looked at is marked with it, so nothing is looked at twice. */
+  private call = 0;
   readonly size: number;
 
   constructor(subscriptions: readonly CompiledSubscription[]) {
     this.size = subscriptions.length;
     const file = (map: ByRegion, sub: CompiledSubscription) => {
+      // One entry per subscription, shared by its regions: checked once per notice.
+      const filed: Filed = { sub, checked: 0 };
       for (const area of sub.areas ?? [ANYWHERE]) {
-        const list = map.get(area);
-        if (list) list.push(sub);
-        else map.set(area, [sub]);
+        const list = map.regions.get(area);
+        if (list) list.push(filed);
+        else map.regions.set(area, [filed]);
       }
     };
     for (const sub of subscriptions) {
@@ -145,7 +161,7 @@ export class SubscriptionIndex {
         continue;
       }
       let byRegion = this.byAnchor.get(anchor);
-      if (!byRegion) this.byAnchor.set(anchor, (byRegion = new Map()));
+      if (!byRegion) this.byAnchor.set(anchor, (byRegion = { regions: new Map(), seen: 0 }));
       file(byRegion, sub);
     }
   }
@@ -164,37 +180,43 @@ export class SubscriptionIndex {
 
   /** Subscriptions the notice matches, each once, in id order. */
   match(target: MatchTarget): CompiledSubscription[] {
-    const found = new Map<number, CompiledSubscription>();
+    const call = ++this.call;
+    const found: CompiledSubscription[] = [];
     const regions = target.cityCode === target.areaCode ? [ANYWHERE, target.areaCode] : [ANYWHERE, target.areaCode, target.cityCode];
     // Only the notice's own regions are looked at: most subscriptions name one, so most are never touched.
     const consider = (byRegion: ByRegion | undefined) => {
-      if (!byRegion) return;
+      if (!byRegion || byRegion.seen === call) return;
+      byRegion.seen = call;
       for (const region of regions) {
-        for (const sub of byRegion.get(region) ?? []) if (!found.has(sub.id) && matches(sub, target)) found.set(sub.id, sub);
+        const list = byRegion.regions.get(region);
+        if (!list) continue;
+        for (const filed of list) {
+          if (filed.checked === call) continue;
+          filed.checked = call;
+          if (matches(filed.sub, target)) found.push(filed.sub);
+        }
       }
     };
     if (this.byAnchor.size > 0) {
-      const seen = new Set<string>();
+      const anchors = this.byAnchor;
       for (const run of target.runs) {
-        const chars = Array.from(run);
-        for (let i = 0; i < chars.length; i++) {
-          const one = chars[i]!;
-          if (!seen.has(one)) {
-            seen.add(one);
-            consider(this.byAnchor.get(one));
+        if (SURROGATE.test(run)) {
+          const chars = Array.from(run);
+          for (let i = 0; i < chars.length; i++) {
+            consider(anchors.get(chars[i]!));
+            if (i + 1 < chars.length) consider(anchors.get(chars[i]! + chars[i + 1]!));
           }
-          if (i + 1 < chars.length) {
-            const two = one + chars[i + 1]!;
-            if (!seen.has(two)) {
-              seen.add(two);
-              consider(this.byAnchor.get(two));
-            }
-          }
+          continue;
+        }
+        // Every character one code unit: the same characters and bigrams, without splitting the run.
+        for (let i = 0; i < run.length; i++) {
+          consider(anchors.get(run[i]!));
+          if (i + 1 < run.length) consider(anchors.get(run.slice(i, i + 2)));
         }
       }
     }
     consider(this.withoutKeywords);
-    return [...found.values()].sort((a, b) => a.id - b.id);
+    return found.sort((a, b) => a.id - b.id);
   }
 }
 
@@ -217,8 +239,8 @@ export function changeDetail(previous: NoticeRecord, record: NoticeRecord): stri
   return `变更：${parts.join('；')}`.slice(0, 300);
 }
 
-export interface AlertRow {
-  memberId: number;
+/** What happened, once: the members it reaches get an inbox row each (db/migrations.ts, V6). */
+export interface AlertEvent {
   kind: 'new' | 'changed' | 'deadline';
   contentType: 'zb' | 'xmk';
   contentId: number;
@@ -226,28 +248,65 @@ export interface AlertRow {
   detail: string;
 }
 
-/** An alert's title is its notice's current one (`a` is the alert table's alias). */
-export const ALERT_TITLE_SQL = `coalesce(CASE a.content_type WHEN 'zb' THEN (SELECT title FROM zb WHERE id = a.content_id)
+/** One member's alert of an event; `subscriptionId` is the subscription a `new` alert matched. */
+export interface AlertDelivery {
+  memberId: number;
+  subscriptionId: number | null;
+}
+
+/** An alert's title is its notice's current one (`a` is the event's alias). */
+const ALERT_TITLE_SQL = `coalesce(CASE a.content_type WHEN 'zb' THEN (SELECT title FROM zb WHERE id = a.content_id)
   ELSE (SELECT title FROM xmk WHERE id = a.content_id) END, '（已删除）') AS title`;
 
-/** Insert alerts, each at most once (the unique key); returns how many were new. */
-export function alertWriter(db: Db): (alert: AlertRow, now: string) => boolean {
-  const insert = db.prepare(
-    `INSERT OR IGNORE INTO alert (member_id, kind, content_type, content_id, change_key, detail, create_time)
-     VALUES (@memberId, @kind, @contentType, @contentId, @changeKey, @detail, @now)`,
+/** A `new` alert's detail names the subscription it matched, as it is named now. */
+const ALERT_DETAIL_SQL = `CASE WHEN i.subscription_id IS NULL THEN a.detail
+  ELSE '匹配订阅「' || coalesce((SELECT name FROM alert_subscription WHERE id = i.subscription_id), '已删除的订阅') || '」' END AS detail`;
+
+/**
+ * A member's alerts: `FROM ${ALERT_FROM_SQL} WHERE i.member_id = ? … ORDER BY i.event_id DESC`. The
+ * alert's id is its event's (unique per member: one inbox row per member and event).
+ */
+export const ALERT_FROM_SQL = 'alert_inbox i JOIN alert_event a ON a.id = i.event_id';
+
+/** The columns every reader of alerts shows: id, kind, contentType, contentId, title, read, createTime, detail. */
+export const ALERT_COLUMNS_SQL = `a.id, a.kind, a.content_type AS contentType, a.content_id AS contentId, ${ALERT_TITLE_SQL},
+  i.is_read AS read, a.create_time AS createTime, ${ALERT_DETAIL_SQL}`;
+
+const INSERT_EVENT_SQL = `INSERT INTO alert_event (kind, content_type, content_id, change_key, detail, create_time)
+  VALUES (?, ?, ?, ?, ?, ?)`;
+
+/**
+ * Writes alerts: an event, then its members. Call inside a transaction; every event is new (so a
+ * member's new alerts always sort after the ones already mailed, see AlertMailer), and an event that
+ * reaches nobody is not stored. Returns the number of alerts written.
+ */
+export function alertWriter(db: Db): (event: AlertEvent, deliveries: readonly AlertDelivery[], now: string) => number {
+  const insertEvent = db.prepare<[string, string, number, string, string, string]>(INSERT_EVENT_SQL);
+  const insertInbox = db.prepare<[number, number, number | null]>(
+    'INSERT OR IGNORE INTO alert_inbox (member_id, event_id, subscription_id) VALUES (?, ?, ?)',
   );
-  return (alert, now) => insert.run({ ...alert, now }).changes > 0;
+  return (event, deliveries, now) => {
+    if (deliveries.length === 0) return 0;
+    const eventId = Number(
+      insertEvent.run(event.kind, event.contentType, event.contentId, event.changeKey, event.detail, now).lastInsertRowid,
+    );
+    let written = 0;
+    for (const d of deliveries) written += insertInbox.run(d.memberId, eventId, d.subscriptionId).changes;
+    return written;
+  };
 }
 
 /**
  * The alerts of one import: `new` for inserted tenders matching a subscription; `changed` for a
  * changed notice its followers (favourites) see, for a followed project that gains a tender, and
- * for a followed tender whose process gains a notice (中标公告…).
+ * for a followed tender whose process gains a notice (中标公告…). Every alert of an import is new
+ * (a new notice, a new version, a new tender in a process), so nothing needs deduplicating across
+ * imports; within one, a member gets one alert per event.
  */
 export function recordImportAlerts(db: Db, notices: readonly ImportedNotice[], now: Date): number {
   if (notices.length === 0) return 0;
   const at = formatDateTime(now);
-  const write = alertWriter(db);
+  const insertEvent = db.prepare<[string, string, number, string, string, string]>(INSERT_EVENT_SQL);
   const followers = db.prepare<[string, number], { memberId: number }>(
     'SELECT member_id AS memberId FROM favorite WHERE type = ? AND data_id = ? AND is_cancel = 0',
   );
@@ -263,66 +322,99 @@ export function recordImportAlerts(db: Db, notices: readonly ImportedNotice[], n
     'SELECT max(version) AS v FROM notice_version WHERE type = ? AND data_id = ?',
   );
   let index: SubscriptionIndex | null = null;
-  // Collected, then written in index order: a large file makes hundreds of thousands of alerts, and
-  // inserting them member by member touches each index page once instead of once per alert.
-  const pending: AlertRow[] = [];
-  const add = (alert: AlertRow) => {
-    pending.push(alert);
+  // Events are written as they come (ids in order); the members' rows are collected and written
+  // sorted by member and event, so each page of the inbox is touched once per import.
+  const pending: number[] = [];
+  const event = (e: AlertEvent, deliveries: readonly AlertDelivery[]) => {
+    if (deliveries.length === 0) return;
+    const eventId = Number(insertEvent.run(e.kind, e.contentType, e.contentId, e.changeKey, e.detail, at).lastInsertRowid);
+    for (const d of deliveries) pending.push(d.memberId, eventId, d.subscriptionId ?? 0);
   };
+  const members = (rows: readonly { memberId: number }[]) => rows.map(({ memberId }) => ({ memberId, subscriptionId: null }));
   for (const notice of notices) {
     const { record } = notice;
     if (notice.change === 'inserted' && notice.kind === 'zb') {
       index ??= SubscriptionIndex.load(db);
-      const target = matchTarget(record);
-      for (const sub of index.match(target)) {
-        add({
-          memberId: sub.memberId,
-          kind: 'new',
-          contentType: 'zb',
-          contentId: notice.id,
-          changeKey: '',
-          detail: `匹配订阅「${sub.name}」`,
-        });
+      const matched = index.match(matchTarget(record));
+      // A member with several matching subscriptions gets one alert, naming the first.
+      const seen = new Set<number>();
+      const deliveries: AlertDelivery[] = [];
+      for (const sub of matched) {
+        if (seen.has(sub.memberId)) continue;
+        seen.add(sub.memberId);
+        deliveries.push({ memberId: sub.memberId, subscriptionId: sub.id });
       }
+      event({ kind: 'new', contentType: 'zb', contentId: notice.id, changeKey: '', detail: '' }, deliveries);
     }
     if (notice.change === 'updated' && notice.previous) {
       const changeKey = `v${version.get(notice.kind, notice.id)?.v ?? 0}`;
       const detail = changeDetail(notice.previous, record);
-      for (const { memberId } of followers.all(notice.kind, notice.id)) {
-        add({ memberId, kind: 'changed', contentType: notice.kind, contentId: notice.id, changeKey, detail });
-      }
+      event(
+        { kind: 'changed', contentType: notice.kind, contentId: notice.id, changeKey, detail },
+        members(followers.all(notice.kind, notice.id)),
+      );
     }
     if (notice.change === 'inserted' && notice.kind === 'zb') {
       const label = noticeTypeLabel(record.noticeType);
       const project = record.projectCode ? projectOf.get(notice.id) : undefined;
       if (project?.xmkId) {
-        for (const { memberId } of followers.all('xmk', project.xmkId)) {
-          add({
-            memberId,
+        event(
+          {
             kind: 'changed',
             contentType: 'xmk',
             contentId: project.xmkId,
             changeKey: `zb:${notice.id}`,
             detail: `项目新增${label}：${record.title}`.slice(0, 300),
-          });
-        }
+          },
+          members(followers.all('xmk', project.xmkId)),
+        );
       }
       if (record.processCode) {
+        const byTender = new Map<number, { memberId: number }[]>();
         for (const followed of processFollowers.all(record.processCode, notice.id)) {
-          add({
-            memberId: followed.memberId,
-            kind: 'changed',
-            contentType: 'zb',
-            contentId: followed.id,
-            changeKey: `zb:${notice.id}`,
-            detail: `招标流程新增${label}：${record.title}`.slice(0, 300),
-          });
+          const list = byTender.get(followed.id);
+          if (list) list.push(followed);
+          else byTender.set(followed.id, [followed]);
+        }
+        for (const [tenderId, rows] of byTender) {
+          event(
+            {
+              kind: 'changed',
+              contentType: 'zb',
+              contentId: tenderId,
+              changeKey: `zb:${notice.id}`,
+              detail: `招标流程新增${label}：${record.title}`.slice(0, 300),
+            },
+            members(rows),
+          );
         }
       }
     }
   }
-  pending.sort((a, b) => a.memberId - b.memberId || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0) || a.contentId - b.contentId);
+  return writeInbox(db, pending);
+}
+
+/** Inbox rows as flat triples (member, event, subscription or 0), written in key order. */
+function writeInbox(db: Db, flat: number[]): number {
+  const count = flat.length / 3;
+  const order = Array.from({ length: count }, (_, i) => i * 3);
+  order.sort((x, y) => flat[x]! - flat[y]! || flat[x + 1]! - flat[y + 1]!);
+  // Many rows per statement: the call into SQLite, not the B-tree, is most of a small row's cost.
+  const BATCH = 100;
+  const statement = (n: number) =>
+    db.prepare(
+      `INSERT OR IGNORE INTO alert_inbox (member_id, event_id, subscription_id) VALUES ${Array(n).fill('(?, ?, nullif(?, 0))').join(', ')}`,
+    );
+  const full = statement(BATCH);
   let written = 0;
-  for (const alert of pending) if (write(alert, at)) written++;
+  for (let start = 0; start < count; start += BATCH) {
+    const n = Math.min(BATCH, count - start);
+    const values: number[] = [];
+    for (let k = start; k < start + n; k++) {
+      const at = order[k]!;
+      values.push(flat[at]!, flat[at + 1]!, flat[at + 2]!);
+    }
+    written += (n === BATCH ? full : statement(n)).run(...values).changes;
+  }
   return written;
 }

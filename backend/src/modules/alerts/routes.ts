@@ -33,7 +33,7 @@ import {
   text,
 } from '@shared/contract/fields';
 import { parseInput } from '../../routing';
-import { ALERT_TITLE_SQL } from './matching';
+import { ALERT_COLUMNS_SQL, ALERT_FROM_SQL } from './matching';
 import { atomFeed, feedToken, icsFeed, memberOfFeedToken, resetFeedToken } from './feeds';
 import { MAIL_UNAVAILABLE, type AlertMailer } from './service';
 
@@ -163,24 +163,22 @@ export function registerAlertRoutes(routes: Routes, ctx: AppContext, deps: Alert
 
   routes.member(ENDPOINTS.alertList, (req, session): TableDataInfo<AlertItem> => {
     const q = parseInput(listQuery, req.query);
-    const conditions = ['member_id = ?'];
+    const conditions = ['i.member_id = ?'];
     const params: (string | number)[] = [session.memberId];
     if (q.kind) {
-      conditions.push('kind = ?');
+      conditions.push('a.kind = ?');
       params.push(q.kind);
     }
     if (q.read !== undefined) {
-      conditions.push('is_read = ?');
+      conditions.push('i.is_read = ?');
       params.push(q.read ? 1 : 0);
     }
     const where = conditions.join(' AND ');
     const result = pagedTable<Omit<AlertItem, 'read'> & { read: 0 | 1 }>(
       sql,
       {
-        count: `SELECT count(*) AS n FROM alert WHERE ${where}`,
-        rows: `SELECT id, kind, content_type AS contentType, content_id AS contentId, ${ALERT_TITLE_SQL}, is_read AS read,
-                 create_time AS createTime, detail
-               FROM alert a WHERE ${where} ORDER BY id DESC LIMIT ? OFFSET ?`,
+        count: `SELECT count(*) AS n FROM ${ALERT_FROM_SQL} WHERE ${where}`,
+        rows: `SELECT ${ALERT_COLUMNS_SQL} FROM ${ALERT_FROM_SQL} WHERE ${where} ORDER BY i.event_id DESC LIMIT ? OFFSET ?`,
         params,
       },
       q,
@@ -190,7 +188,8 @@ export function registerAlertRoutes(routes: Routes, ctx: AppContext, deps: Alert
 
   routes.member(ENDPOINTS.alertUnread, (_req, session): AjaxResult<number> =>
     success(
-      sql.get<[number], { n: number }>('SELECT count(*) AS n FROM alert WHERE member_id = ? AND is_read = 0').get(session.memberId)!.n,
+      sql.get<[number], { n: number }>('SELECT count(*) AS n FROM alert_inbox WHERE member_id = ? AND is_read = 0').get(session.memberId)!
+        .n,
     ),
   );
 
@@ -200,9 +199,9 @@ export function registerAlertRoutes(routes: Routes, ctx: AppContext, deps: Alert
     if (!parsed.success) throw invalid(MSG_READ);
     const marked =
       'all' in parsed.data
-        ? sql.get('UPDATE alert SET is_read = 1 WHERE member_id = ? AND is_read = 0').run(session.memberId).changes
+        ? sql.get('UPDATE alert_inbox SET is_read = 1 WHERE member_id = ? AND is_read = 0').run(session.memberId).changes
         : sql
-            .get('UPDATE alert SET is_read = 1 WHERE member_id = ? AND is_read = 0 AND id IN (SELECT value FROM json_each(?))')
+            .get('UPDATE alert_inbox SET is_read = 1 WHERE member_id = ? AND is_read = 0 AND event_id IN (SELECT value FROM json_each(?))')
             .run(session.memberId, JSON.stringify(parsed.data.ids)).changes;
     return success(marked, '已标记为已读');
   });

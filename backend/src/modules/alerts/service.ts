@@ -3,15 +3,16 @@
  * - the deadline sweep (every few minutes): one `deadline` alert per member, followed tender and
  *   date (报名截止, 开标) once that date is three days ahead or nearer;
  * - mail (every minute, with SMTP_URL): one digest per member, with every alert not yet mailed —
- *   at once for `immediate`, once a day from 08:00 Asia/Shanghai for `daily`. Without SMTP_URL
- *   nothing is sent and unsent alerts are just marked, so the queue never grows.
+ *   at once for `immediate`, once a day from 08:00 Asia/Shanghai for `daily`. A member's queue is
+ *   their alerts above `alert_setting.mailed_through` (no flag per alert). Without SMTP_URL
+ *   nothing is sent.
  */
 import nodemailer, { type Transporter } from 'nodemailer';
 import { addDays, DAY_MS, formatDateTime, MINUTE_MS, startOfDay, type Clock } from '../../clock';
 import type { Logger } from '../../context';
 import type { Statements } from '../../db/connection';
 import { detailUrl } from './feeds';
-import { ALERT_TITLE_SQL, alertWriter } from './matching';
+import { ALERT_COLUMNS_SQL, ALERT_FROM_SQL, alertWriter, type AlertDelivery, type AlertEvent } from './matching';
 
 export const DEADLINE_SWEEP_MS = 5 * MINUTE_MS;
 export const MAIL_INTERVAL_MS = MINUTE_MS;
@@ -31,7 +32,12 @@ interface DeadlineRow {
   openTime: string | null;
 }
 
-/** Deadline alerts of followed tenders whose date falls in (now, now + 3 days]. Returns how many were new. */
+/**
+ * Deadline alerts of followed tenders whose date falls in (now, now + 3 days]. Returns how many were
+ * new. A member gets one per tender and date: the date is in the change key, so a tender whose
+ * deadline moves gets one alert for the new date; a member who follows the tender later gets theirs
+ * in a later sweep (a new event: see alertWriter).
+ */
 export function sweepDeadlines(sql: Statements, now: Date): number {
   const from = formatDateTime(now);
   const to = formatDateTime(new Date(now.getTime() + DEADLINE_AHEAD_MS));
@@ -40,12 +46,19 @@ export function sweepDeadlines(sql: Statements, now: Date): number {
       `SELECT f.member_id AS memberId, z.id, z.signup_deadline AS signupDeadline, z.open_time AS openTime
        FROM favorite f JOIN zb z ON z.id = f.data_id
        WHERE f.type = 'zb' AND f.is_cancel = 0
-         AND ((z.signup_deadline > ? AND z.signup_deadline <= ?) OR (z.open_time > ? AND z.open_time <= ?))`,
+         AND ((z.signup_deadline > ? AND z.signup_deadline <= ?) OR (z.open_time > ? AND z.open_time <= ?))
+       ORDER BY z.id, f.member_id`,
     )
     .all(from, to, from, to);
+  const alerted = sql.get<[number, number, string], { found: 1 }>(
+    `SELECT 1 AS found FROM alert_event a JOIN alert_inbox i ON i.event_id = a.id AND i.member_id = ?
+     WHERE a.content_type = 'zb' AND a.content_id = ? AND a.kind = 'deadline' AND a.change_key = ? LIMIT 1`,
+  );
   const write = alertWriter(sql.db);
   let written = 0;
   sql.db.transaction(() => {
+    // (tender, date) → the followers who have no alert for it yet
+    const due = new Map<string, { event: AlertEvent; deliveries: AlertDelivery[] }>();
     for (const row of rows) {
       const dates = [
         ['signup', '报名截止', row.signupDeadline],
@@ -53,18 +66,21 @@ export function sweepDeadlines(sql: Statements, now: Date): number {
       ] as const;
       for (const [key, label, value] of dates) {
         if (!value || value <= from || value > to) continue;
-        // The date is in the key: a tender whose deadline moves gets one alert for the new date.
-        const alert = {
-          memberId: row.memberId,
-          kind: 'deadline' as const,
-          contentType: 'zb' as const,
-          contentId: row.id,
-          changeKey: `${key}:${value}`,
-          detail: `${label}：${value.slice(0, 16)}`,
-        };
-        if (write(alert, from)) written++;
+        const changeKey = `${key}:${value}`;
+        if (alerted.get(row.memberId, row.id, changeKey)) continue;
+        const id = `${row.id} ${changeKey}`;
+        let entry = due.get(id);
+        if (!entry) {
+          entry = {
+            event: { kind: 'deadline', contentType: 'zb', contentId: row.id, changeKey, detail: `${label}：${value.slice(0, 16)}` },
+            deliveries: [],
+          };
+          due.set(id, entry);
+        }
+        entry.deliveries.push({ memberId: row.memberId, subscriptionId: null });
       }
     }
+    for (const { event, deliveries } of due.values()) written += write(event, deliveries, from);
   })();
   return written;
 }
@@ -75,6 +91,8 @@ interface DueRow {
   email: string | null;
   mailSince: string | null;
   lastDigest: string | null;
+  /** the newest alert (event id) mailed or passed over; alerts above it are the queue */
+  mailedThrough: number;
 }
 
 interface MailAlertRow {
@@ -92,6 +110,7 @@ const KIND_LABELS = { new: '新公告', changed: '变更', deadline: '临近截�
 export class AlertMailer {
   private readonly transport: Transporter | null;
   private running: Promise<number> | null = null;
+  private again = false;
 
   constructor(
     private readonly sql: Statements,
@@ -106,62 +125,71 @@ export class AlertMailer {
     return this.transport !== null;
   }
 
-  /** One pass: digests that are due are sent; returns the number of mails sent. Passes never overlap. */
+  /**
+   * One pass: digests that are due are sent; returns the number of mails sent. Passes never
+   * overlap: asked during one, another follows it (alerts written meanwhile are not left waiting
+   * for the next minute).
+   */
   deliver(): Promise<number> {
-    this.running ??= this.pass().finally(() => {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = this.pass().finally(() => {
       this.running = null;
+      if (this.again) {
+        this.again = false;
+        this.deliver().catch((err: unknown) => this.log.error('backend: alert mail failed', err));
+      }
     });
     return this.running;
   }
 
   private async pass(): Promise<number> {
     const now = this.clock();
-    // Alerts nobody will be mailed (mail off, or no SMTP at all) are marked at once.
-    this.sql
-      .get(
-        this.transport
-          ? `UPDATE alert SET mailed = 1 WHERE mailed = 0 AND member_id NOT IN
-               (SELECT member_id FROM alert_setting WHERE email_frequency <> 'off')`
-          : 'UPDATE alert SET mailed = 1 WHERE mailed = 0',
-      )
-      .run();
     if (!this.transport) return 0;
     const due = this.sql
       .get<[], DueRow>(
         `SELECT s.member_id AS memberId, s.email_frequency AS frequency,
            coalesce(nullif(s.email, ''), nullif(m.email, '')) AS email, s.mail_since AS mailSince,
-           s.last_digest_time AS lastDigest
+           s.last_digest_time AS lastDigest, s.mailed_through AS mailedThrough
          FROM alert_setting s JOIN member m ON m.id = s.member_id
-         WHERE s.email_frequency <> 'off' AND EXISTS (SELECT 1 FROM alert a WHERE a.member_id = s.member_id AND a.mailed = 0)`,
+         WHERE s.email_frequency <> 'off'
+           AND EXISTS (SELECT 1 FROM alert_inbox i WHERE i.member_id = s.member_id AND i.event_id > s.mailed_through)`,
       )
       .all();
     const digestTime = new Date(startOfDay(now).getTime() + DAILY_DIGEST_HOUR * 60 * MINUTE_MS);
     const digestStart = formatDateTime(now < digestTime ? addDays(digestTime, -1) : digestTime);
     let sent = 0;
     for (const member of due) {
+      const markThrough = (eventId: number) =>
+        this.sql.get('UPDATE alert_setting SET mailed_through = max(mailed_through, ?) WHERE member_id = ?').run(eventId, member.memberId);
+      const newest = () =>
+        this.sql
+          .get<[number], { id: number | null }>('SELECT max(event_id) AS id FROM alert_inbox WHERE member_id = ?')
+          .get(member.memberId)?.id ?? 0;
       if (!member.email) {
         // Nowhere to send (the profile's address was removed since): nothing waits for one.
-        this.sql.get('UPDATE alert SET mailed = 1 WHERE member_id = ? AND mailed = 0').run(member.memberId);
+        markThrough(newest());
         continue;
       }
       // Daily: once per digest time, counting from when the member turned mail on.
       if (member.frequency === 'daily' && (member.lastDigest ?? member.mailSince ?? '') >= digestStart) continue;
       const alerts = this.sql
-        .get<[number, string, number], MailAlertRow>(
-          `SELECT id, kind, content_type AS contentType, content_id AS contentId, ${ALERT_TITLE_SQL}, detail,
-             create_time AS createTime
-           FROM alert a WHERE member_id = ? AND mailed = 0 AND create_time >= ? ORDER BY id LIMIT ?`,
+        .get<[number, number, string, number], MailAlertRow>(
+          `SELECT ${ALERT_COLUMNS_SQL} FROM ${ALERT_FROM_SQL}
+           WHERE i.member_id = ? AND i.event_id > ? AND a.create_time >= ? ORDER BY i.event_id LIMIT ?`,
         )
-        .all(member.memberId, member.mailSince ?? '', DIGEST_MAX);
+        .all(member.memberId, member.mailedThrough, member.mailSince ?? '', DIGEST_MAX);
       const lastId = alerts.at(-1)?.id;
+      // Read before sending: alerts written while the mail is on its way stay queued.
+      const through = lastId ?? newest();
       try {
         if (lastId !== undefined) {
           await this.transport.sendMail(this.digest(member.email, alerts));
           sent++;
         }
-        this.sql
-          .get('UPDATE alert SET mailed = 1 WHERE member_id = ? AND mailed = 0 AND id <= ?')
-          .run(member.memberId, lastId ?? Number.MAX_SAFE_INTEGER);
+        markThrough(through);
         if (member.frequency === 'daily') {
           this.sql.get('UPDATE alert_setting SET last_digest_time = ? WHERE member_id = ?').run(formatDateTime(now), member.memberId);
         }

@@ -54,6 +54,21 @@ export function onNoticesImported(db: Db, notices: readonly ImportedNotice[], no
   recordImportAlerts(db, notices, now);
 }
 
+/** Called after an import that changed something has committed, per database (see whenImported). */
+const importListeners = new WeakMap<Db, Set<() => void>>();
+
+/**
+ * Run `listener` after every import into `db` (this process's) that inserted or changed notices
+ * has committed: the backend sends the "immediately" mail digests at once rather than at its next
+ * minute. Returns the function that stops it.
+ */
+export function whenImported(db: Db, listener: () => void): () => void {
+  let listeners = importListeners.get(db);
+  if (!listeners) importListeners.set(db, (listeners = new Set()));
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 export interface ImportOptions {
   changedBy: NoticeChangedBy;
   now: Date;
@@ -285,5 +300,6 @@ export function importNotices(db: Db, text: string, options: ImportOptions): Not
     // IMMEDIATE: take the write lock first (waiting up to busy_timeout) rather than fail on upgrading
     // a read snapshot that the live backend's writes have moved past.
   }).immediate();
+  if (result.inserted + result.updated > 0) for (const listener of importListeners.get(db) ?? []) listener();
   return result;
 }

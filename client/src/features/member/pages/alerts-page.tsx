@@ -161,7 +161,7 @@ export function Component() {
   const feeds = useHasCapability('feeds');
   return (
     <MemberPage title="消息提醒" intro="订阅匹配的新公告、公告变更和报名截止提醒；可按订阅推送到邮箱、RSS 阅读器或日历。">
-      <nav className="member-tabs" aria-label="消息提醒">
+      <nav className="member-tabs alerts-tabs" aria-label="消息提醒">
         {TABS.map((t) => (
           <Link
             key={t.tab}
