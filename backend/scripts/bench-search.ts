@@ -5,11 +5,13 @@
  *   npm run bench:search -- --data-dir D --keep   # seed into D (or reuse D's database) and keep it
  *   options: --projects N --tenders N --runs N (index timings per case, default 20)
  *            --like-runs N (RuoYi LIKE timings per case, default 3) --json FILE
+ *            --only F,G (only these filter shapes, e.g. county,county+type, while iterating)
  *
  * Steps: seed through the seed CLI (timed), start the built backend on the database and time its
  * first answer, then time the backend's search (index query + total + the page's rows, in process)
  * for keywords of 1, 2, 3 and 5 characters, common and rare, alone and with a county, a notice
- * type and both, on page 1 and page 50, next to RuoYi's `LIKE '%keyword%'` (count + page) on the
+ * type and both, an amount of at least 1,000 万元 (on `coalesce(win_amount, amount)`, issue 13 §5),
+ * on page 1 and page 50, next to RuoYi's `LIKE '%keyword%'` (count + page) on the
  * same database in the same run. Prints p50/p95 per case, the LIKE median and the ratio, and the
  * cases that miss the targets (p95 ≤ 30 ms, ≥ 20× faster). A data directory it created is
  * deleted at the end (3.5 GB at full size) unless --keep.
@@ -39,6 +41,7 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '20' },
     'like-runs': { type: 'string', default: '3' },
     json: { type: 'string' },
+    only: { type: 'string' },
   },
 });
 const projects = Number(args.projects);
@@ -50,7 +53,7 @@ const likeRuns = Number(args['like-runs']);
  * Keywords picked from the generator's vocabulary: "common" ones occur in 10–35 % of tenders,
  * "rare" ones in well under 1 % (measured on a 20,000-tender seed).
  */
-const KEYWORDS: readonly { keyword: string; kind: 'common' | 'rare' }[] = [
+const KEYWORDS: readonly { keyword: string; kind: 'common' | 'rare' | 'none' }[] = [
   { keyword: '路', kind: 'common' },
   { keyword: '春', kind: 'rare' },
   { keyword: '道路', kind: 'common' },
@@ -59,23 +62,34 @@ const KEYWORDS: readonly { keyword: string; kind: 'common' | 'rare' }[] = [
   { keyword: '黄前水', kind: 'rare' },
   { keyword: '施工总承包', kind: 'common' },
   { keyword: '李沧区森林', kind: 'rare' },
+  // No keyword: only the amount filter (a filter without an index of its own), below.
+  { keyword: '', kind: 'none' },
 ];
+/** The filter shapes also timed without a keyword. */
+const WITHOUT_KEYWORD = new Set(['amount']);
 
 /** 平度市, one of the larger counties (~0.7 % of tenders), and 招标公告 (the commonest type). */
 const COUNTY = '370283';
 const NOTICE_TYPE = '2';
 
+/** 万元: a large tender (roughly the top third of amounts). */
+const MIN_AMOUNT = 1000;
+
 interface FilterCase {
   name: string;
   areaCode?: string;
   noticeType?: string;
+  minValue?: number;
 }
-const FILTERS: readonly FilterCase[] = [
+const ALL_FILTERS: readonly FilterCase[] = [
   { name: '—' },
   { name: 'county', areaCode: COUNTY },
   { name: 'type', noticeType: NOTICE_TYPE },
   { name: 'county+type', areaCode: COUNTY, noticeType: NOTICE_TYPE },
+  { name: 'amount', minValue: MIN_AMOUNT },
 ];
+const only = args.only?.split(',');
+const FILTERS = only ? ALL_FILTERS.filter((f) => only.includes(f.name)) : ALL_FILTERS;
 const PAGES = [1, 50] as const;
 
 interface CaseResult {
@@ -190,9 +204,14 @@ async function timeBackendStart(dataDir: string): Promise<{ answeredMs: number; 
 
 /** RuoYi's mapper: `LIKE '%kw%'` over the keyword columns, filters on indexed columns, count + page. */
 function likeQuery(sql: Statements, keyword: string, filter: FilterCase, page: number): () => number {
-  const where = ['(title LIKE ? OR tenderer LIKE ? OR agency LIKE ? OR content LIKE ?)'];
-  const like = `%${keyword}%`;
-  const params: (string | number)[] = [like, like, like, like];
+  const where: string[] = [];
+  const params: (string | number)[] = [];
+  if (keyword) {
+    // RuoYi's mapper leaves the LIKE out for an empty keyword.
+    where.push('(title LIKE ? OR tenderer LIKE ? OR agency LIKE ? OR content LIKE ?)');
+    const like = `%${keyword}%`;
+    params.push(like, like, like, like);
+  }
   if (filter.areaCode) {
     where.push('area_code = ?');
     params.push(filter.areaCode);
@@ -200,6 +219,10 @@ function likeQuery(sql: Statements, keyword: string, filter: FilterCase, page: n
   if (filter.noticeType) {
     where.push('notice_type = ?');
     params.push(filter.noticeType);
+  }
+  if (filter.minValue !== undefined) {
+    where.push('coalesce(win_amount, amount) >= ?');
+    params.push(filter.minValue);
   }
   const clause = where.join(' AND ');
   const count = sql.get<(string | number)[], { n: number }>(`SELECT count(0) AS n FROM zb WHERE ${clause}`);
@@ -221,11 +244,13 @@ function benchmarkCases(dataDir: string): CaseResult[] {
   try {
     for (const { keyword, kind } of KEYWORDS) {
       for (const filter of FILTERS) {
+        if (!keyword && !WITHOUT_KEYWORD.has(filter.name)) continue;
         for (const page of PAGES) {
           const filters: SearchFilters = {
-            keyword,
+            keyword: keyword || undefined,
             areaCode: filter.areaCode,
             tags: [['noticeType', filter.noticeType]],
+            minValue: filter.minValue,
             orderBy: 'time',
             asc: false,
           };
@@ -233,7 +258,7 @@ function benchmarkCases(dataDir: string): CaseResult[] {
           let total = '';
           const answer = () => {
             const result = search.search('zb', filters, { pageNum: page, pageSize: PAGE_SIZE });
-            zbListItems(sql, result.ids, keyword);
+            zbListItems(sql, result.ids, keyword || undefined);
             total = `${result.total}${result.capped ? '+' : ''}`;
           };
           answer(); // the first run brings this case's pages into the cache
@@ -294,7 +319,7 @@ function printLine(cells: readonly string[]): void {
 function printRow(r: CaseResult): void {
   const misses = [r.meetsP95 ? '' : 'p95', r.meetsSpeedUp ? '' : '<20×'].filter(Boolean).join(',');
   printLine([
-    r.keyword,
+    r.keyword || '(none)',
     String(r.chars),
     r.kind,
     r.filter,

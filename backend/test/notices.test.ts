@@ -93,8 +93,8 @@ const counts = () => ({
 const idOf = (table: 'zb' | 'xmk', sourceId: string) =>
   (t.db.prepare(`SELECT id FROM ${table} WHERE source_id = ?`).get(sourceId) as { id: number }).id;
 
-const searchZb = async (keyword: string) =>
-  (await request(t.app).get('/api/zb/search').query({ keyword })).body.rows as { id: number; title: string }[];
+const searchZb = async (keyword: string, areaCode?: string) =>
+  (await request(t.app).get('/api/zb/search').query({ keyword, areaCode })).body.rows as { id: number; title: string }[];
 
 describe('POST /admin/content/import', () => {
   it('needs the admin token', async () => {
@@ -222,8 +222,11 @@ describe('a changed re-import', () => {
     expect(JSON.parse(rows[0]!.record)).toMatchObject({ title: announcement.title, amount: 1280.5 });
   });
 
-  it('re-indexes the row: found by its new words', async () => {
+  it('re-indexes the row: found by its new words, within its county too', async () => {
     expect((await searchZb('提升改造')).map((h) => h.id)).toEqual([id]);
+    // A county search reads the county-scoped tokens (issue 13 §6): the import writes them as well.
+    expect((await searchZb('提升改造', '370104')).map((h) => h.id)).toEqual([id]);
+    expect(await searchZb('提升改造', '370102')).toEqual([]);
   });
 
   it('shows changes against the previous version on the detail answer', async () => {

@@ -152,6 +152,12 @@ describe.each(['xmk', 'zb'] as const)('%s search, issue 13', (table) => {
     ['a word without the excluded ones', { keyword: '道路', exclude: '硬化,改造 学校' }],
     ['a title word without excluded title words', { keyword: '道路', scope: 'title', exclude: '改造' }],
     ['several cities at once', { keyword: '路', areaCodes: ['370100', '370200'] }],
+    // Counties only: the words are read from the county-scoped tokens (issue 13 §6).
+    ['one county', { keyword: '路', areaCodes: ['370283'] }],
+    ['two counties, two words', { keyword: '工程 路', areaCodes: ['370283', '370102'] }],
+    ['a county, a phrase, in titles only', { keyword: '工程', scope: 'title', areaCodes: ['370283'] }],
+    ['a county without the excluded words', { keyword: '项目', exclude: '道路', areaCodes: ['370283'] }],
+    ['a county and a city', { keyword: '工程', areaCodes: ['370283', '370100'] }],
   ];
   it.each(cases)('%s: exactly the brute-force rows', (_name, c) => {
     const expected = bruteForceText(table, c);

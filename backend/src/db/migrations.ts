@@ -8,6 +8,7 @@
  * epoch milliseconds. Money is REAL 万元 for content and INTEGER 分 for prices.
  */
 import { userNameKey } from '../modules/auth/user-name-key';
+import { buildSearchIndex } from '../search/fts-index';
 import type { Db } from './connection';
 
 const V1_SCHEMA = /* sql */ `
@@ -495,6 +496,23 @@ UPDATE alert_setting SET mailed_through = coalesce(
 DROP TABLE alert;
 `;
 
+/**
+ * Issue 13 §6: the search documents gain the county-scoped columns `auni` and `abi` (search/tokens.ts).
+ * FTS5 tables cannot gain columns, so both are recreated and rebuilt from the rows (at a million
+ * tenders this takes minutes, once; a new database has no rows yet).
+ */
+function v7CountySearchTokens(db: Db): void {
+  for (const table of ['xmk', 'zb'] as const) {
+    db.exec(`DROP TABLE ${table}_fts;
+      CREATE VIRTUAL TABLE ${table}_fts USING fts5 (
+        uni, bi, tags, auni, abi,
+        content = '', contentless_delete = 1,
+        tokenize = 'unicode61 remove_diacritics 0'
+      );`);
+    buildSearchIndex(db, table);
+  }
+}
+
 /** SQL, or a function for a step SQL alone cannot do (computing keys in TypeScript). */
 export type Migration = string | ((db: Db) => void);
 
@@ -505,6 +523,7 @@ export const MIGRATIONS: readonly Migration[] = [
   V4_NOTICES,
   v5Alerts,
   V6_ALERT_INBOX_SQL,
+  v7CountySearchTokens,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

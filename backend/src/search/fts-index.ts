@@ -31,6 +31,9 @@ export interface ZbIndexFields {
 const areaTags = (areaCode: string, cityCode: string) =>
   areaCode === cityCode ? [tag('area', areaCode)] : [tag('area', areaCode), tag('area', cityCode)];
 
+/** The county whose scoped tokens a document carries (tokens.ts `auni`/`abi`): none for a city's own item. */
+const countyOf = (areaCode: string, cityCode: string) => (areaCode === cityCode ? undefined : areaCode);
+
 /** xmk keyword fields (DOMAIN.md): title, owner, content. */
 export function xmkDocument(row: XmkIndexFields): FtsDocument {
   return documentOf(
@@ -42,6 +45,7 @@ export function xmkDocument(row: XmkIndexFields): FtsDocument {
       // Imported projects may state no nature (the import record has no such field).
       ...(row.nature === '' ? [] : [tag('nature', row.nature)]),
     ],
+    countyOf(row.areaCode, row.cityCode),
   );
 }
 
@@ -50,15 +54,66 @@ export function zbDocument(row: ZbIndexFields): FtsDocument {
   return documentOf(
     [row.title, row.tenderer, row.agency, htmlText(row.content)],
     [...areaTags(row.areaCode, row.cityCode), tag('industry', row.industry), tag('noticeType', row.noticeType)],
+    countyOf(row.areaCode, row.cityCode),
   );
 }
 
 export type ContentTable = 'xmk' | 'zb';
 
-/** Writes one document; `rowid` is the item id. */
+/**
+ * Writes one document; `rowid` is the item id. The one way documents enter the index (seed,
+ * rebuild, demo top-up, import), so its columns are named in one place.
+ */
 export function ftsWriter(db: Db, table: ContentTable): (id: number, doc: FtsDocument) => void {
-  const insert = db.prepare<[number, string, string, string]>(`INSERT INTO ${table}_fts (rowid, uni, bi, tags) VALUES (?, ?, ?, ?)`);
+  const insert = db.prepare<[number, string, string, string, string, string]>(
+    `INSERT INTO ${table}_fts (rowid, uni, bi, tags, auni, abi) VALUES (?, ?, ?, ?, ?, ?)`,
+  );
   return (id, doc) => {
-    insert.run(id, doc.uni, doc.bi, doc.tags);
+    insert.run(id, doc.uni, doc.bi, doc.tags, doc.auni, doc.abi);
   };
+}
+
+type XmkSource = XmkIndexFields & { id: number };
+type ZbSource = ZbIndexFields & { id: number };
+
+/** Rows indexed per transaction by `buildSearchIndex`. */
+const INDEX_BATCH = 20_000;
+
+/**
+ * (Re)build one table's search index from its rows, then merge its segments: the seeder's second
+ * pass and the migration that changes the documents' columns.
+ */
+export function buildSearchIndex(db: Db, table: ContentTable, log: (m: string) => void = () => undefined): void {
+  const write = ftsWriter(db, table);
+  db.exec(`DELETE FROM ${table}_fts`);
+  let last = 0;
+  let done = 0;
+  const xmkRows = db.prepare<[number, number], XmkSource>(
+    `SELECT id, title, owner, content, area_code AS areaCode, city_code AS cityCode, industry, stage, nature
+     FROM xmk WHERE id > ? ORDER BY id LIMIT ?`,
+  );
+  const zbRows = db.prepare<[number, number], ZbSource>(
+    `SELECT id, title, tenderer, agency, content, area_code AS areaCode, city_code AS cityCode, industry,
+       notice_type AS noticeType
+     FROM zb WHERE id > ? ORDER BY id LIMIT ?`,
+  );
+  const indexBatch = db.transaction((): number => {
+    if (table === 'xmk') {
+      const rows = xmkRows.all(last, INDEX_BATCH);
+      for (const row of rows) write(row.id, xmkDocument(row));
+      last = rows.at(-1)?.id ?? last;
+      return rows.length;
+    }
+    const rows = zbRows.all(last, INDEX_BATCH);
+    for (const row of rows) write(row.id, zbDocument(row));
+    last = rows.at(-1)?.id ?? last;
+    return rows.length;
+  });
+  for (;;) {
+    const n = indexBatch();
+    if (n === 0) break;
+    done += n;
+    if (done % 100_000 < INDEX_BATCH) log(`${table} search index: ${done}`);
+  }
+  db.prepare(`INSERT INTO ${table}_fts (${table}_fts) VALUES ('optimize')`).run();
 }

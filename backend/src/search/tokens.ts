@@ -10,7 +10,11 @@
  *   2-character keyword is one token and a longer one is a phrase of its bigrams, which matches
  *   exactly where the keyword occurs as a substring (the gap stops a phrase spanning two runs);
  * - `tags`: filter values (region, industry, stage, notice type…) as tokens, so filters are an AND
- *   inside the index rather than a join.
+ *   inside the index rather than a join;
+ * - `auni`, `abi` (issue 13 §6, the county case): for an item of a county, `uni` and `bi` again with
+ *   each token prefixed by the county code ("370283路", "370283道路"), so a keyword within one
+ *   county reads only that county's postings instead of the whole province's. Empty for items
+ *   filed under a city itself.
  * Letters and digits of every script are treated alike (one character, one unit), so "G20",
  * "2024" or "PPP" match as substrings exactly as Chinese does.
  */
@@ -35,10 +39,15 @@ export interface FtsDocument {
   uni: string;
   bi: string;
   tags: string;
+  auni: string;
+  abi: string;
 }
 
-/** Tokens of a document made of `fields` (plain text) and filter `tags` (see `tag`). */
-export function documentOf(fields: readonly string[], tags: readonly string[]): FtsDocument {
+/**
+ * Tokens of a document made of `fields` (plain text) and filter `tags` (see `tag`); `county` (a
+ * county code) also writes the county-scoped columns.
+ */
+export function documentOf(fields: readonly string[], tags: readonly string[], county?: string): FtsDocument {
   const unigrams = new Set<string>();
   const bigrams: string[] = [];
   for (const field of fields) {
@@ -50,7 +59,16 @@ export function documentOf(fields: readonly string[], tags: readonly string[]): 
       for (let i = 0; i + 1 < chars.length; i++) bigrams.push(chars[i]! + chars[i + 1]!);
     }
   }
-  return { uni: [...unigrams].join(' '), bi: bigrams.join(' '), tags: tags.join(' ') };
+  const uni = [...unigrams];
+  if (county === undefined) return { uni: uni.join(' '), bi: bigrams.join(' '), tags: tags.join(' '), auni: '', abi: '' };
+  if (!TAG_VALUE.test(county)) throw new Error('bad county code');
+  return {
+    uni: uni.join(' '),
+    bi: bigrams.join(' '),
+    tags: tags.join(' '),
+    auni: uni.map((c) => county + c).join(' '),
+    abi: bigrams.map((b) => (b === RUN_GAP ? b : county + b)).join(' '),
+  };
 }
 
 /** Filter dimensions written into `tags`. */
@@ -75,12 +93,13 @@ export function tagMatch(kind: TagKind, value: string): string {
  * FTS5 expression for one run of a keyword. Runs hold only letters and digits, so the quoted
  * strings below can never contain query syntax: user text is always matched as text.
  */
-function runMatch(run: string): string {
+function runMatch(run: string, county?: string): string {
   const chars = Array.from(run);
-  if (chars.length === 1) return `uni:"${run}"`;
+  const prefix = county ?? '';
+  if (chars.length === 1) return `${county ? 'auni' : 'uni'}:"${prefix}${run}"`;
   const grams: string[] = [];
-  for (let i = 0; i + 1 < chars.length; i++) grams.push(chars[i]! + chars[i + 1]!);
-  return `bi:"${grams.join(' ')}"`;
+  for (let i = 0; i + 1 < chars.length; i++) grams.push(prefix + chars[i]! + chars[i + 1]!);
+  return `${county ? 'abi' : 'bi'}:"${grams.join(' ')}"`;
 }
 
 /**
@@ -90,7 +109,7 @@ function runMatch(run: string): string {
 export function keywordMatch(keyword: string): string | null {
   const runs = runsOf(keyword);
   if (runs.length === 0) return null;
-  return runs.map(runMatch).join(' AND ');
+  return runs.map((run) => runMatch(run)).join(' AND ');
 }
 
 /**
@@ -105,9 +124,13 @@ export function excludedWords(raw: string | undefined): string[][] {
     .filter((runs) => runs.length > 0);
 }
 
-/** FTS5 expression for one word given as runs (all must occur). */
-export function runsMatch(runs: readonly string[]): string {
-  return runs.map(runMatch).join(' AND ');
+/**
+ * FTS5 expression for one word given as runs (all must occur); with `county` (a county code) only
+ * in that county's items, read from the county-scoped columns.
+ */
+export function runsMatch(runs: readonly string[], county?: string): string {
+  if (county !== undefined && !TAG_VALUE.test(county)) throw new Error('bad county code');
+  return runs.map((run) => runMatch(run, county)).join(' AND ');
 }
 
 /** Plain text of sanitised HTML for indexing: tags and entities become separators. */

@@ -291,3 +291,8 @@ export function cityCodeOf(areaCode: string): string {
 export function isCityCode(code: string): boolean {
   return code.endsWith('00');
 }
+
+/** A county's code: six digits, not a city's (nor the province's). */
+export function isCountyCode(code: string): boolean {
+  return /^\d{6}$/.test(code) && !isCityCode(code);
+}

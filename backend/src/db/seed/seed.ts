@@ -4,7 +4,7 @@
  * large transactions, and the search index is built in a second pass once the rows are in.
  */
 import { addDays, formatDateTime } from '../../clock';
-import { ftsWriter, xmkDocument, zbDocument, type ContentTable } from '../../search/fts-index';
+import { buildSearchIndex } from '../../search/fts-index';
 import { PasswordHasher } from '../../modules/auth/passwords';
 import type { Db } from '../connection';
 import { subscriptionsFromProfiles } from '../migrations';
@@ -244,64 +244,4 @@ function seedTenders(db: Db, rng: Random, count: number, now: Date, projectTimes
     insertBatch(from, Math.min(count, from + BATCH));
     if ((from / BATCH) % 20 === 19) log(`tenders: ${from + BATCH} of ${count}`);
   }
-}
-
-interface XmkSource {
-  id: number;
-  title: string;
-  owner: string;
-  content: string;
-  areaCode: string;
-  cityCode: string;
-  industry: string;
-  stage: string;
-  nature: string;
-}
-
-interface ZbSource {
-  id: number;
-  title: string;
-  tenderer: string;
-  agency: string;
-  content: string;
-  areaCode: string;
-  cityCode: string;
-  industry: string;
-  noticeType: string;
-}
-
-/** (Re)build one table's search index from its rows, then merge its segments. */
-export function buildSearchIndex(db: Db, table: ContentTable, log: (m: string) => void = () => undefined): void {
-  const write = ftsWriter(db, table);
-  db.exec(`DELETE FROM ${table}_fts`);
-  let last = 0;
-  let done = 0;
-  const xmkRows = db.prepare<[number, number], XmkSource>(
-    `SELECT id, title, owner, content, area_code AS areaCode, city_code AS cityCode, industry, stage, nature
-     FROM xmk WHERE id > ? ORDER BY id LIMIT ?`,
-  );
-  const zbRows = db.prepare<[number, number], ZbSource>(
-    `SELECT id, title, tenderer, agency, content, area_code AS areaCode, city_code AS cityCode, industry,
-       notice_type AS noticeType
-     FROM zb WHERE id > ? ORDER BY id LIMIT ?`,
-  );
-  const indexBatch = db.transaction((): number => {
-    if (table === 'xmk') {
-      const rows = xmkRows.all(last, BATCH * 4);
-      for (const row of rows) write(row.id, xmkDocument(row));
-      last = rows.at(-1)?.id ?? last;
-      return rows.length;
-    }
-    const rows = zbRows.all(last, BATCH * 4);
-    for (const row of rows) write(row.id, zbDocument(row));
-    last = rows.at(-1)?.id ?? last;
-    return rows.length;
-  });
-  for (;;) {
-    const n = indexBatch();
-    if (n === 0) break;
-    done += n;
-    if (done % 100_000 < BATCH * 4) log(`${table} search index: ${done}`);
-  }
-  db.prepare(`INSERT INTO ${table}_fts (${table}_fts) VALUES ('optimize')`).run();
 }

@@ -9,7 +9,7 @@ import type { NoticeChangedBy, NoticeImportResult } from '@shared/contract/notic
 import { formatDateTime } from '../../clock';
 import type { Db } from '../../db/connection';
 import { XMK_STAGES } from '../../db/seed/dictionaries';
-import { xmkDocument, zbDocument } from '../../search/fts-index';
+import { ftsWriter, xmkDocument, zbDocument } from '../../search/fts-index';
 import { recordImportAlerts } from '../alerts/matching';
 import {
   cityOf,
@@ -174,10 +174,7 @@ function writers(db: Db) {
     zb: db.prepare<[number]>('DELETE FROM zb_fts WHERE rowid = ?'),
     xmk: db.prepare<[number]>('DELETE FROM xmk_fts WHERE rowid = ?'),
   };
-  const ftsInsert = {
-    zb: db.prepare<[number, string, string, string]>('INSERT INTO zb_fts (rowid, uni, bi, tags) VALUES (?, ?, ?, ?)'),
-    xmk: db.prepare<[number, string, string, string]>('INSERT INTO xmk_fts (rowid, uni, bi, tags) VALUES (?, ?, ?, ?)'),
-  };
+  const ftsInsert = { zb: ftsWriter(db, 'zb'), xmk: ftsWriter(db, 'xmk') };
   return {
     zbBySource,
     xmkBySource,
@@ -288,8 +285,7 @@ export function importNotices(db: Db, text: string, options: ImportOptions): Not
         if (kind === 'xmk' && record.projectCode && w.unlinkedTender.get(record.projectCode)) {
           w.linkTenders.run(id, record.projectCode);
         }
-        const doc = indexDocument(record);
-        w.ftsInsert[kind].run(id, doc.uni, doc.bi, doc.tags);
+        w.ftsInsert[kind](id, indexDocument(record));
         imported.push({ kind, id, change: previous ? 'updated' : 'inserted', record, previous });
       } catch (err) {
         if (err instanceof ImportError) throw err;

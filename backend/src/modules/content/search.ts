@@ -11,7 +11,7 @@
  */
 import type { XmkListItem, ZbListItem } from '@shared/contract/content';
 import type { Statements } from '../../db/connection';
-import { PROVINCE, isCityCode } from '../../db/seed/regions';
+import { PROVINCE, isCityCode, isCountyCode } from '../../db/seed/regions';
 import type { ContentTable } from '../../search/fts-index';
 import { excerpter, highlighter } from '../../search/highlight';
 import { excludedWords, htmlText, normalize, runsMatch, runsOf, tagMatch, type TagKind } from '../../search/tokens';
@@ -109,9 +109,15 @@ export class ContentSearch {
     // Only punctuation or symbols: there is no text to find.
     if (filters.keyword && words.length === 0) return EMPTY;
     // Every word is in the index's document; in the title scope that only narrows the candidates.
-    if (words.length > 0) matches.push(runsMatch(words));
     const areas = areaList(filters.areaCode);
-    if (areas.length > 0) matches.push(areas.map((code) => tagMatch('area', code)).join(' OR '));
+    // Counties only: the words are looked up in the county-scoped tokens (issue 13 §6), which read
+    // just those counties' postings and imply the region, so no region tag is needed.
+    const byCounty = words.length > 0 && areas.length > 0 && areas.every(isCountyCode);
+    if (byCounty) matches.push(areas.map((county) => `(${runsMatch(words, county)})`).join(' OR '));
+    else {
+      if (words.length > 0) matches.push(runsMatch(words));
+      if (areas.length > 0) matches.push(areas.map((code) => tagMatch('area', code)).join(' OR '));
+    }
     for (const [kind, value] of filters.tags ?? []) if (value) matches.push(tagMatch(kind, value));
     matches.push(...(filters.extraMatches ?? []));
     const titleScope = filters.scope === 'title';
