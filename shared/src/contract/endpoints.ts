@@ -23,7 +23,9 @@ export type Feature =
   // Issue 12 §3: member alerts and their feeds; 'mail' is named only when the backend can send mail.
   | 'alerts'
   | 'feeds'
-  | 'mail';
+  | 'mail'
+  // Issue 15: company profiles and company search.
+  | 'company';
 
 interface SpecEndpoint extends EndpointSchemas {
   method: Method;
@@ -125,6 +127,23 @@ export const ENDPOINTS = {
     ext: true,
     feature: 'lifecycle',
     ...SCHEMAS.importNotices,
+  },
+  // Company profiles (issue 15; shared/src/contract/company.ts); list before :id
+  companyList: {
+    method: 'GET',
+    path: '/api/cmsData/company/list',
+    auth: 'public',
+    ext: true,
+    feature: 'company',
+    ...SCHEMAS.companyList,
+  },
+  companyDetail: {
+    method: 'GET',
+    path: '/api/cmsData/company/:id',
+    auth: 'optional',
+    ext: true,
+    feature: 'company',
+    ...SCHEMAS.companyDetail,
   },
   // Alerts (issue 12 part 3; shared/src/contract/alerts.ts)
   alertList: { method: 'GET', path: '/cms/alerts/list', auth: 'member', ext: true, feature: 'alerts', ...SCHEMAS.alertList },

@@ -11,6 +11,7 @@ import type { Db } from '../../db/connection';
 import { XMK_STAGES } from '../../db/seed/dictionaries';
 import { xmkDocument, zbDocument } from '../../search/fts-index';
 import { recordImportAlerts } from '../alerts/matching';
+import { companyWriter } from '../company/maintain';
 import {
   cityOf,
   NoticeDictionaries,
@@ -180,6 +181,7 @@ function writers(db: Db) {
     insertVersion,
     ftsDelete,
     ftsInsert,
+    companies: companyWriter(db),
   };
 }
 
@@ -273,6 +275,7 @@ export function importNotices(db: Db, text: string, options: ImportOptions): Not
         if (kind === 'xmk' && record.projectCode && w.unlinkedTender.get(record.projectCode)) {
           w.linkTenders.run(id, record.projectCode);
         }
+        w.companies.write({ ...record, id }, !previous);
         const doc = indexDocument(record);
         w.ftsInsert[kind].run(id, doc.uni, doc.bi, doc.tags);
         imported.push({ kind, id, change: previous ? 'updated' : 'inserted', record, previous });
