@@ -29,6 +29,7 @@ import { registerContentRoutes } from './modules/content/routes';
 import { ViewCounter } from './modules/content/view-counter';
 import { whenImported } from './modules/content/import';
 import { registerFavoriteRoutes } from './modules/favorite/routes';
+import { registerCompanyRoutes } from './modules/company/routes';
 import { registerGoodsRoutes } from './modules/goods/routes';
 import { registerHomeRoutes } from './modules/home/routes';
 import { registerMemberRoutes } from './modules/member/routes';
@@ -224,6 +225,7 @@ function assemble(
   registerVisitRoutes(routes, context);
   registerMemberRoutes(routes, context);
   registerGoodsRoutes(routes, context);
+  registerCompanyRoutes(routes, context);
   registerAlertRoutes(routes, context, { mailer });
   const missing = routes.missing();
   if (missing.length > 0) throw new Error(`contract endpoints without a route: ${missing.join(', ')}`);

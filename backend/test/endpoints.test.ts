@@ -20,7 +20,7 @@ interface Sample {
 
 let t: TestBackend;
 let demoToken: string;
-const ids = { xmk: 0, zb: 0, client: 0, record: 0, message: 0, order: 0, goods: 0, notice: 0 };
+const ids = { xmk: 0, zb: 0, client: 0, record: 0, message: 0, order: 0, goods: 0, notice: 0, company: 0 };
 
 beforeAll(async () => {
   t = await createTestBackend();
@@ -33,6 +33,7 @@ beforeAll(async () => {
   ids.message = first('SELECT min(id) AS id FROM message');
   ids.order = first("SELECT min(id) AS id FROM cms_order WHERE status = 'pending'");
   ids.goods = first('SELECT min(id) AS id FROM goods');
+  ids.company = first('SELECT min(id) AS id FROM company');
   ids.notice = first("SELECT max(notice_id) AS id FROM sys_notice WHERE status = '0'");
 });
 
@@ -93,6 +94,8 @@ const samples: Record<EndpointName, () => Sample | Promise<Sample>> = {
   scoreLog: () => ({}),
   updateProfile: () => ({ body: { nickName: '演示', subscribeKeywords: '道路,学校', subscribeRegions: '370100' } }),
   goodsList: () => ({}),
+  companyList: () => ({ query: { name: '山东', pageSize: 5 } }),
+  companyDetail: () => ({ params: { id: ids.company } }),
   goodsDetail: () => ({ params: { id: ids.goods } }),
   createOrder: () => ({ body: { goodsId: ids.goods } }),
   confirmOrder: () => ({ params: { id: ids.order } }),

@@ -87,7 +87,8 @@ export function createApp(opts: AppOptions) {
   app.use(express.static(opts.publicDir, { maxAge: '1h', index: false }));
   // Private feed links (issue 12 §3): before the pages and their cookies, which a feed never needs.
   app.get('/feeds/:file', feedRoute({ backend, log }));
-  app.use(seoRoutes({ siteUrl: opts.config.SITE_URL, backend, log }));
+  const capabilities = new BackendCapabilities({ backend });
+  app.use(seoRoutes({ siteUrl: opts.config.SITE_URL, backend, log, capabilities: () => capabilities.current() }));
 
   app.use((req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD') return next();
@@ -99,7 +100,6 @@ export function createApp(opts: AppOptions) {
   app.use(mobileRedirect(opts.config.MOBILE_SITE_URL));
   app.use(dropStaleToken({ backend }));
   app.use(memberGuard());
-  const capabilities = new BackendCapabilities({ backend });
   const settings = async () => ({
     siteUrl: opts.config.SITE_URL ?? null,
     mobileSiteUrl: opts.config.MOBILE_SITE_URL ?? null,

@@ -9,12 +9,18 @@ import { readSessionToken } from './auth-cookies';
 import { prefersDesktop } from './mobile-site';
 
 /**
+ * Pages the mobile site has no twin of, which phones reach from its own pages (issue 15: the mobile
+ * details link their company names): served as they are rather than sent to the mobile home page.
+ */
+const WITHOUT_MOBILE_TWIN = /^\/company(?:\/|$)/;
+
+/**
  * spec §2: non-desktop devices go to the mobile site when one is configured, except on the mobile
  * site itself and for a visitor who chose 电脑版 there (issue 14, mobile-site.ts).
  */
 export function mobileRedirect(mobileSiteUrl: string | undefined): RequestHandler {
   return (req, res, next) => {
-    if (!mobileSiteUrl || isMobilePath(req.path)) return next();
+    if (!mobileSiteUrl || isMobilePath(req.path) || WITHOUT_MOBILE_TWIN.test(req.path)) return next();
     // The answer depends on both; caches must not hand a phone's redirect to a desktop or back.
     res.vary('User-Agent');
     res.vary('Cookie');

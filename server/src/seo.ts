@@ -11,11 +11,13 @@ import { Router, type Request, type Response } from 'express';
 import type { TableDataInfo } from '@shared/contract/common';
 import type { NoticeSummary, XmkListItem, ZbListItem } from '@shared/contract/content';
 import { ENDPOINTS, apiPath } from '@shared/contract/endpoints';
+import type { CompanyListItem } from '@shared/contract/company';
 import type { Goods } from '@shared/contract/member';
 import { PAGE_SIZE_MAX } from '@shared/constants';
 import { ROUTES } from '@shared/routes';
 import { toTimestamp } from '@shared/time';
 import { parseEnvelope, type BackendClient } from './backend-client';
+import { BackendCapabilities } from './capabilities';
 
 /** URLs per sitemap file: small enough to build from a few backend pages quickly. */
 export const SITEMAP_CHUNK = 1000;
@@ -31,7 +33,12 @@ export interface SeoOptions {
   log: (message: string, error: unknown) => void;
   /** URLs per sitemap file (tests use a small one to see the index). */
   chunkSize?: number;
+  /** The backend's features (capabilities.ts); asked of the backend when not given. */
+  capabilities?: () => Promise<readonly string[]>;
 }
+
+/** The most active companies the sitemap lists (issue 15), a backend page at a time. */
+export const SITEMAP_COMPANY_PAGES = 5;
 
 /**
  * Public, indexable pages without an id. /2 and /index2 are left out: they are other layouts of
@@ -119,18 +126,29 @@ class SitemapSource {
       .map((row) => ({ path: `/${type}/${row.id}`, lastmod: w3cDate(row.publishTime) }));
   }
 
-  /** The route table's public pages, the goods on sale and the newest notices. */
-  async pages(): Promise<SitemapUrl[]> {
-    const [goods, notices] = await Promise.all([
-      this.list<Goods>(ENDPOINTS.goodsList.path, {}),
+  /**
+   * The route table's public pages, the goods on sale, the most active companies and the newest
+   * notices; pages and lists whose backend feature is missing are left out (they would be 404s).
+   */
+  async pages(features: ReadonlySet<string>): Promise<SitemapUrl[]> {
+    const none = Promise.resolve({ rows: [] as never[] });
+    const [goods, notices, ...companies] = await Promise.all([
+      features.has('goods') ? this.list<Goods>(ENDPOINTS.goodsList.path, {}) : none,
       this.list<NoticeSummary>(apiPath(ENDPOINTS.support.path, { col: 'notice' }), {
         pageNum: 1,
         pageSize: PAGE_SIZE_MAX,
       }),
+      ...Array.from({ length: features.has('company') ? SITEMAP_COMPANY_PAGES : 0 }, (_, i) =>
+        this.list<CompanyListItem>(ENDPOINTS.companyList.path, { pageNum: i + 1, pageSize: PAGE_SIZE_MAX }),
+      ),
     ]);
     return [
-      ...STATIC_PATHS.map((path) => ({ path })),
+      ...STATIC_PATHS.filter((path) => {
+        const capability = ROUTES.find((r) => r.path === path)?.capability;
+        return capability === undefined || features.has(capability);
+      }).map((path) => ({ path })),
       ...goods.rows.map((g) => ({ path: `/goods/${g.id}` })),
+      ...companies.flatMap((page) => page.rows).map((c) => ({ path: `/company/${c.id}` })),
       ...notices.rows.map((n) => ({ path: `/support/notice?id=${n.noticeId}`, lastmod: w3cDate(n.createTime) })),
     ];
   }
@@ -139,6 +157,13 @@ class SitemapSource {
 export function seoRoutes(opts: SeoOptions): Router {
   const chunk = opts.chunkSize ?? SITEMAP_CHUNK;
   const source = new SitemapSource(opts.backend);
+  const askFeatures =
+    opts.capabilities ??
+    (
+      (known) => () =>
+        known.current()
+    )(new BackendCapabilities({ backend: opts.backend }));
+  const features = async () => new Set(await askFeatures());
   const router = Router();
   const originOf = (req: Request) => opts.siteUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
 
@@ -161,7 +186,7 @@ export function seoRoutes(opts: SeoOptions): Router {
 
   router.get('/sitemap.xml', async (req, res) => {
     try {
-      const [pages, xmk, zb] = await Promise.all([source.pages(), source.count('xmk'), source.count('zb')]);
+      const [pages, xmk, zb] = await Promise.all([features().then((f) => source.pages(f)), source.count('xmk'), source.count('zb')]);
       if (pages.length + xmk + zb <= chunk) {
         const [xmkUrls, zbUrls] = await Promise.all([source.details('xmk', 0, xmk), source.details('zb', 0, zb)]);
         sendXml(res, urlset(originOf(req), [...pages, ...xmkUrls, ...zbUrls]));
@@ -184,7 +209,7 @@ export function seoRoutes(opts: SeoOptions): Router {
     const file = req.params.file;
     try {
       if (file === 'pages.xml') {
-        sendXml(res, urlset(originOf(req), await source.pages()));
+        sendXml(res, urlset(originOf(req), await source.pages(await features())));
         return;
       }
       const match = /^(xmk|zb)-([1-9]\d{0,4})\.xml$/.exec(file);

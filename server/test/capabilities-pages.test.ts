@@ -17,6 +17,7 @@ function pathsOf(portal: TestPortal): { path: string; member: boolean; capabilit
     '/xmk/:id': first('SELECT max(id) AS id FROM xmk'),
     '/zb/:id': first('SELECT max(id) AS id FROM zb'),
     '/goods/:id': first('SELECT min(id) AS id FROM goods'),
+    '/company/:id': first('SELECT min(id) AS id FROM company'),
   };
   // The mobile site's details take the id as a query parameter (spec §2's redirect targets).
   const mobileQuery: Record<string, string> = {
@@ -61,10 +62,31 @@ describe('against a spec-only backend (BACKEND_EXTENSIONS=off)', () => {
       }
       expect(page.status, page.path).toBe(200);
       for (const text of ERROR_TEXTS) expect(page.html.includes(text), `${page.path} shows ${text}`).toBe(false);
-      const extLinks = page.html.match(/href="\/(goods|user\/baifangRecords|user\/alerts)[^"]*"/g) ?? [];
+      const extLinks = page.html.match(/href="\/(goods|user\/baifangRecords|user\/alerts|company)[^"]*"/g) ?? [];
       expect(extLinks, page.path).toEqual([]);
     }
   }, 120_000);
+
+  it('shows company names as plain text on lists and details (no company feature)', async () => {
+    const zb = portal.backend.db.prepare("SELECT id, tenderer, agency FROM zb WHERE agency <> '' ORDER BY id DESC LIMIT 1").get() as {
+      id: number;
+      tenderer: string;
+      agency: string;
+    };
+    for (const path of [`/zb/${zb.id}`, `/m/pages/zb/detail?id=${zb.id}`, '/zb']) {
+      const res = await request(portal.app).get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.text, path).not.toContain('href="/company');
+    }
+    expect((await request(portal.app).get(`/zb/${zb.id}`)).text).toContain(zb.agency);
+  });
+
+  it('leaves /goods and /company out of the sitemap', async () => {
+    const res = await request(portal.app).get('/sitemap.xml');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('/zb/');
+    expect(res.text).not.toMatch(/\/(goods|company)[</]/);
+  });
 
   it('hides the profile and subscription forms, which need updateProfile', async () => {
     const res = await request(portal.app).get('/user/member').set('Cookie', cookie);
@@ -96,5 +118,52 @@ describe('against the embedded backend with its extensions', () => {
     expect(records.status).toBe(200);
     const profile = await request(portal.app).get('/user/member').set('Cookie', cookie);
     expect(profile.text).toContain('基本资料');
+  });
+
+  it('links tenderer, agency and winner names to their company pages, which render', async () => {
+    const db = portal.backend.db;
+    const zb = db
+      .prepare("SELECT id, tenderer, agency, winner FROM zb WHERE winner IS NOT NULL AND notice_type = '5' ORDER BY id DESC LIMIT 1")
+      .get() as {
+      id: number;
+      tenderer: string;
+      agency: string;
+      winner: string;
+    };
+    const companyOf = (name: string) => (db.prepare('SELECT id FROM company WHERE name = ?').get(name) as { id: number }).id;
+    const detail = await request(portal.app).get(`/zb/${zb.id}`);
+    for (const name of [zb.tenderer, zb.agency, zb.winner]) {
+      expect(detail.text).toContain(`href="/company/${companyOf(name)}" data-discover="true">${name}</a>`);
+    }
+    const mobile = await request(portal.app).get(`/m/pages/zb/detail?id=${zb.id}`);
+    expect(mobile.text).toContain(`href="/company/${companyOf(zb.tenderer)}"`);
+    const list = await request(portal.app).get('/zb');
+    expect(list.text).toMatch(/href="\/company\/\d+"/);
+    const xmkList = await request(portal.app).get('/xmk');
+    expect(xmkList.text).toMatch(/href="\/company\/\d+"/);
+
+    const page = await request(portal.app).get(`/company/${companyOf(zb.winner)}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(`<h1 class="detail-title">${zb.winner}</h1>`);
+    expect(page.text).toContain('"@type":"Organization"');
+    expect(page.text).toContain('<table class="company-years">');
+    expect(page.text).toContain(`href="/zb/${zb.id}"`);
+    const tenderer = await request(portal.app).get(`/company/${companyOf(zb.tenderer)}`);
+    expect(tenderer.text).toContain('常中标单位');
+    expect(tenderer.text).toContain(`href="/company/${companyOf(zb.winner)}"`);
+
+    expect((await request(portal.app).get('/company/99999999')).status).toBe(404);
+    const search = await request(portal.app)
+      .get('/company')
+      .query({ name: zb.winner.slice(2, 6), role: 'winner' });
+    expect(search.status).toBe(200);
+    expect(search.text).toContain(`href="/company/${companyOf(zb.winner)}"`);
+    // A role the search does not know is dropped, not an error page.
+    expect((await request(portal.app).get('/company?role=boss')).status).toBe(200);
+
+    const sitemap = await request(portal.app).get('/sitemap.xml');
+    expect(sitemap.text).toContain('/company</loc>');
+    expect(sitemap.text).toContain(`/company/${companyOf(zb.tenderer)}</loc>`);
+    expect(sitemap.text).toContain('/goods</loc>');
   });
 });

@@ -7,7 +7,7 @@ import { createTestPortal, type TestPortal } from './harness';
 
 /** Issue 2 "done means": the route table of spec §2, exactly, on the server. */
 let portal: TestPortal;
-let ids: Record<'xmk' | 'zb' | 'goods', number>;
+let ids: Record<'xmk' | 'zb' | 'goods' | 'company', number>;
 
 function titleOf(html: string): string {
   return /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
@@ -16,19 +16,21 @@ function titleOf(html: string): string {
 beforeAll(async () => {
   portal = await createTestPortal();
   const api = request(portal.backend.app);
-  const [xmk, zb, goods] = await Promise.all([
+  const [xmk, zb, goods, company] = await Promise.all([
     api.get('/api/xmk/search?pageSize=1'),
     api.get('/api/zb/search?pageSize=1'),
     api.get('/api/cms/goods/list'),
+    api.get('/api/cmsData/company/list?pageSize=1'),
   ]);
-  ids = { xmk: xmk.body.rows[0].id, zb: zb.body.rows[0].id, goods: goods.body.rows[0].id };
+  ids = { xmk: xmk.body.rows[0].id, zb: zb.body.rows[0].id, goods: goods.body.rows[0].id, company: company.body.rows[0].id };
 });
 
 afterAll(async () => {
   await portal?.close();
 });
 
-const concrete = (path: string) => path.replace(/^\/(xmk|zb|goods)\/:id$/, (_m, kind: 'xmk' | 'zb' | 'goods') => `/${kind}/${ids[kind]}`);
+const concrete = (path: string) =>
+  path.replace(/^\/(xmk|zb|goods|company)\/:id$/, (_m, kind: 'xmk' | 'zb' | 'goods' | 'company') => `/${kind}/${ids[kind]}`);
 
 // The mobile site's pages (issue 14) have their own test: mobile-site.test.ts.
 const publicRoutes = ROUTES.filter((r) => r.layout !== 'user' && r.layout !== 'mobile' && r.path !== '/test/user1' && r.path !== '/404');

@@ -14,8 +14,9 @@ describe('route table (spec §2)', () => {
   it('has every route once', () => {
     const paths = ROUTES.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);
-    // /user is both Main and the member area; /user/alerts (issue 12); then the mobile site's pages (issue 14).
-    expect(paths).toHaveLength(15 + 3 + 6 + 13 + 13 - 1 + 1 + Object.keys(MOBILE_PATHS).length);
+    // /user is both Main and the member area; /user/alerts (issue 12); then the mobile site's pages
+    // (issue 14); /company and /company/:id (issue 15).
+    expect(paths).toHaveLength(15 + 3 + 6 + 13 + 13 - 1 + 1 + Object.keys(MOBILE_PATHS).length + 2);
     for (const p of ['/test/test-xd2', '/test/test-xd5', '/user/baifangRecords-bak', '/goods/:id']) {
       expect(paths).toContain(p);
     }

@@ -26,7 +26,7 @@ export interface RouteSpec {
    * The backend feature (GET /api/ext/capabilities) the page needs: without it the route does not
    * exist (the normal 404 page) and links to it are hidden.
    */
-  capability?: 'goods' | 'visitRecords' | 'alerts';
+  capability?: 'goods' | 'visitRecords' | 'alerts' | 'company';
 }
 
 /** The filters of the /xmk and /zb searches (client/src/components/search-query.ts reads them). */
@@ -97,6 +97,15 @@ export const ROUTES: readonly RouteSpec[] = [
   { path: '/404', layout: 'error', title: '页面不存在', noindex: true },
   { path: '/goods', layout: 'default', title: '会员服务', capability: 'goods' },
   { path: '/goods/:id', layout: 'default', title: '商品详情', capability: 'goods' },
+  // Issue 15: company search and profiles (ext feature 'company').
+  {
+    path: '/company',
+    layout: 'default',
+    title: '企业查询',
+    capability: 'company',
+    query: ['name', 'areaCode', 'role', 'pageNum', 'pageSize'],
+  },
+  { path: '/company/:id', layout: 'default', title: '企业详情', capability: 'company' },
   { path: '/xmk', layout: 'default', title: '项目库', query: [...SEARCH_QUERY, 'stage', 'nature', 'minInvestment', 'maxInvestment'] },
   { path: '/xmk/:id', layout: 'default', title: '项目详情' },
   {

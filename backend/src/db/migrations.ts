@@ -9,6 +9,7 @@
  */
 import { userNameKey } from '../modules/auth/user-name-key';
 import { buildSearchIndex } from '../search/fts-index';
+import { backfillCompanies } from '../modules/company/maintain';
 import type { Db } from './connection';
 
 const V1_SCHEMA = /* sql */ `
@@ -513,6 +514,45 @@ function v7CountySearchTokens(db: Db): void {
   }
 }
 
+/**
+ * Issue 15: companies. One row per normalised name (modules/company/names.ts); company_role says
+ * which notices name it in which role (the area copied so counters can be taken back); `notices`
+ * and company_area are counters the company search reads (modules/company/maintain.ts keeps them).
+ */
+const V8_COMPANIES_SQL = /* sql */ `
+CREATE TABLE company (
+  id       INTEGER PRIMARY KEY,
+  name     TEXT NOT NULL,
+  name_key TEXT NOT NULL UNIQUE,
+  notices  INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX company_notices ON company (notices DESC, id);
+
+CREATE TABLE company_role (
+  kind       TEXT NOT NULL CHECK (kind IN ('xmk', 'zb')),
+  data_id    INTEGER NOT NULL,
+  role       TEXT NOT NULL CHECK (role IN ('tenderer', 'agency', 'winner', 'candidate', 'owner')),
+  company_id INTEGER NOT NULL REFERENCES company (id),
+  area_code  TEXT NOT NULL,
+  PRIMARY KEY (kind, data_id, role, company_id)
+) WITHOUT ROWID;
+CREATE INDEX company_role_company ON company_role (company_id, role, data_id);
+
+CREATE TABLE company_area (
+  company_id INTEGER NOT NULL REFERENCES company (id),
+  role       TEXT NOT NULL,
+  area_code  TEXT NOT NULL,
+  n          INTEGER NOT NULL,
+  PRIMARY KEY (company_id, role, area_code)
+) WITHOUT ROWID;
+CREATE INDEX company_area_area ON company_area (area_code, role, company_id);
+`;
+
+function v8Companies(db: Db): void {
+  db.exec(V8_COMPANIES_SQL);
+  backfillCompanies(db);
+}
+
 /** SQL, or a function for a step SQL alone cannot do (computing keys in TypeScript). */
 export type Migration = string | ((db: Db) => void);
 
@@ -524,6 +564,7 @@ export const MIGRATIONS: readonly Migration[] = [
   v5Alerts,
   V6_ALERT_INBOX_SQL,
   v7CountySearchTokens,
+  v8Companies,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -12,6 +12,8 @@ export const PAGES: Record<string, () => Promise<PageModule>> = {
   '/404': () => import('./not-found-page'),
   '/goods': () => import('../features/goods/pages/goods-list-page'),
   '/goods/:id': () => import('../features/goods/pages/goods-detail-page'),
+  '/company': () => import('../features/company/pages/company-list-page'),
+  '/company/:id': () => import('../features/company/pages/company-detail-page'),
   '/xmk': () => import('../features/listings/pages/xmk-list-page'),
   '/xmk/:id': () => import('../features/listings/pages/xmk-detail-page'),
   '/zb': () => import('../features/listings/pages/zb-list-page'),

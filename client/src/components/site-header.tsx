@@ -12,6 +12,7 @@ const NAV = [
   { to: '/', label: '首页', end: true },
   { to: '/xmk', label: '项目库' },
   { to: '/zb', label: '招标信息' },
+  { to: '/company', label: '企业查询' },
   { to: '/business/gczx', label: '工程咨询' },
   { to: '/business/xmzx', label: '项目咨询' },
   { to: '/business/zjzx', label: '造价咨询' },

@@ -3,6 +3,7 @@
  * details, favourites, unlocks, messages and CMS support pages. Fields per DOMAIN.md.
  */
 import type { ContentType, DateString, DateTimeString, PageParams } from './common';
+import type { CompanyIds } from './company';
 import type { XmkNoticeFields, ZbNoticeFields } from './notices';
 
 /** 联系人 block. Masked for visitors ("张**", "138****5678") unless unlocked or VIP. */
@@ -36,6 +37,8 @@ interface ListItemBase {
   industry: string;
   publishTime: DateTimeString;
   views: number;
+  /** Ext 'company' (issue 15): company page ids of the names shown (tenderer, agency, winner, owner). */
+  companies?: CompanyIds;
 }
 
 /** xmk list row (`/api/xmk/search`, home lists). */

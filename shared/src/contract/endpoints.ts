@@ -25,7 +25,9 @@ export type Feature =
   | 'feeds'
   | 'mail'
   // Issue 13 §5: the member's favourite ids in one call, for the stars on list rows.
-  | 'favoriteIds';
+  | 'favoriteIds'
+  // Issue 15: company profiles and company search.
+  | 'company';
 
 interface SpecEndpoint extends EndpointSchemas {
   method: Method;
@@ -136,6 +138,23 @@ export const ENDPOINTS = {
     ext: true,
     feature: 'lifecycle',
     ...SCHEMAS.importNotices,
+  },
+  // Company profiles (issue 15; shared/src/contract/company.ts); list before :id
+  companyList: {
+    method: 'GET',
+    path: '/api/cmsData/company/list',
+    auth: 'public',
+    ext: true,
+    feature: 'company',
+    ...SCHEMAS.companyList,
+  },
+  companyDetail: {
+    method: 'GET',
+    path: '/api/cmsData/company/:id',
+    auth: 'optional',
+    ext: true,
+    feature: 'company',
+    ...SCHEMAS.companyDetail,
   },
   // Alerts (issue 12 part 3; shared/src/contract/alerts.ts)
   alertList: { method: 'GET', path: '/cms/alerts/list', auth: 'member', ext: true, feature: 'alerts', ...SCHEMAS.alertList },

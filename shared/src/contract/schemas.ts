@@ -50,6 +50,7 @@ import {
   pageFields,
   pathId,
   phoneText,
+  region,
   regions,
   required,
   text,
@@ -71,6 +72,8 @@ import type {
 import type { CaptchaResult, DictData, RefreshTokenResult } from './system';
 import type { NoticeImportResult } from './notices';
 import type { AlertFeeds, AlertItem, AlertSettings, Subscription } from './alerts';
+import type { CompanyListItem, CompanyProfile } from './company';
+import { COMPANY_ROLES } from './company';
 import type { BaifangClient, BaifangClientDetail, BaifangRecord, GJNum, ProjectCompany } from './visit';
 
 // ---- responses ------------------------------------------------------------------------------
@@ -358,6 +361,17 @@ export const SCHEMAS = {
     body: body({ reply: required('reply 必须是 1 到 1000 个字符', text(1, 1000, { multiline: true })) }),
     response: ajax<MsgItem>(),
   },
+  // Company profiles (issue 15; shared/src/contract/company.ts)
+  companyList: {
+    query: values({
+      ...pageFields,
+      name: keyword('name'),
+      areaCode: region('areaCode'),
+      role: optional(`role 必须是 ${COMPANY_ROLES.join('、')} 之一`, oneOf(COMPANY_ROLES)),
+    }),
+    response: tableOf<CompanyListItem>(),
+  },
+  companyDetail: { params: idParams, response: ajax<CompanyProfile>() },
   // The body is the file itself (text, JSON Lines), read and checked line by line by the import.
   importNotices: { response: ajax<NoticeImportResult>() },
   capabilities: { response: ajax<string[]>() },

@@ -2,6 +2,7 @@
 
 /** A generated project's code, from its id: tenders link to projects by it (issue 12). */
 export const projectCodeOf = (id: number) => `SDXM${String(id).padStart(8, '0')}`;
+import { companyWriter } from '../../modules/company/maintain';
 import type { Db } from '../connection';
 import type { ProjectRef, XmkRow, ZbRow } from './content-generator';
 
@@ -33,6 +34,8 @@ export function contentWriter(db: Db): ContentWriter {
      FROM xmk WHERE id = ?`,
   );
 
+  const companies = companyWriter(db);
+
   return {
     xmk(row) {
       const { lastInsertRowid } = insertXmk.run(
@@ -62,6 +65,10 @@ export function contentWriter(db: Db): ContentWriter {
       const id = Number(lastInsertRowid);
       setProjectCode.run(projectCodeOf(id), id);
       for (const v of row.versions) insertVersion.run(id, v.version, v.stage, v.summary, v.changeTime);
+      companies.write(
+        { kind: 'xmk', id, areaCode: row.areaCode, tenderer: row.owner, agency: '', winner: null, noticeType: row.stage, content: '' },
+        true,
+      );
       return id;
     },
     zb(row) {
@@ -90,7 +97,9 @@ export function contentWriter(db: Db): ContentWriter {
         row.winner,
         row.winAmount,
       );
-      return Number(lastInsertRowid);
+      const id = Number(lastInsertRowid);
+      companies.write({ kind: 'zb', id, ...row }, true);
+      return id;
     },
     projectRef: (id) => selectProject.get(id),
   };

@@ -10,6 +10,7 @@ import { notFound } from '../../envelope';
 import type { ContentTable } from '../../search/fts-index';
 import { escapeHtml } from '../../search/highlight';
 import { readCount } from '../system/settings';
+import { withCompanyIds } from '../company/links';
 import { shownContact } from './contact-mask';
 import { xmkTimeline, zbTimeline } from './timeline';
 
@@ -96,8 +97,9 @@ export function xmkDetail(sql: Statements, id: number, viewer: Viewer, pendingVi
     phone: contactPhone,
     address: contactAddress,
   });
+  const [companies] = withCompanyIds(sql, [fields], ['owner']);
   return {
-    ...fields,
+    ...companies!,
     highlightTitle: escapeHtml(row.title),
     views: row.views + pendingViews,
     content: sanitizeHtml(row.content),
@@ -140,8 +142,9 @@ export function zbDetail(sql: Statements, id: number, viewer: Viewer, pendingVie
     phone: contactPhone,
     address: contactAddress,
   });
+  const [companies] = withCompanyIds(sql, [fields], ['tenderer', 'agency', 'winner']);
   return {
-    ...fields,
+    ...companies!,
     highlightTitle: escapeHtml(row.title),
     views: row.views + pendingViews,
     content: sanitizeHtml(row.content),

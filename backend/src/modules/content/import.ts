@@ -11,6 +11,7 @@ import type { Db } from '../../db/connection';
 import { XMK_STAGES } from '../../db/seed/dictionaries';
 import { ftsWriter, xmkDocument, zbDocument } from '../../search/fts-index';
 import { recordImportAlerts } from '../alerts/matching';
+import { companyWriter } from '../company/maintain';
 import {
   cityOf,
   NoticeDictionaries,
@@ -192,6 +193,7 @@ function writers(db: Db) {
     insertVersion,
     ftsDelete,
     ftsInsert,
+    companies: companyWriter(db),
   };
 }
 
@@ -285,6 +287,7 @@ export function importNotices(db: Db, text: string, options: ImportOptions): Not
         if (kind === 'xmk' && record.projectCode && w.unlinkedTender.get(record.projectCode)) {
           w.linkTenders.run(id, record.projectCode);
         }
+        w.companies.write({ ...record, id }, !previous);
         w.ftsInsert[kind](id, indexDocument(record));
         imported.push({ kind, id, change: previous ? 'updated' : 'inserted', record, previous });
       } catch (err) {

@@ -9,6 +9,7 @@
  * keyword field; excluded words remove rows holding any of them in the same scope. The index
  * answers the all-fields case; the title scope narrows the index's answer by the title itself.
  */
+import { withCompanyIds } from '../company/links';
 import type { XmkListItem, ZbListItem } from '@shared/contract/content';
 import type { Statements } from '../../db/connection';
 import { PROVINCE, isCityCode, isCountyCode } from '../../db/seed/regions';
@@ -330,11 +331,11 @@ const textOf = (text: TextQuery | string | undefined): TextQuery => (typeof text
 export function xmkListItems(sql: Statements, ids: number[], text?: TextQuery | string): XmkListItem[] {
   if (ids.length === 0) return [];
   const rows = sql.get<[string], XmkListRow>(XMK_LIST_SQL).all(JSON.stringify(ids));
-  return withHits(sql, 'xmk', inOrder(ids, rows), textOf(text));
+  return withCompanyIds(sql, withHits(sql, 'xmk', inOrder(ids, rows), textOf(text)), ['owner']);
 }
 
 export function zbListItems(sql: Statements, ids: number[], text?: TextQuery | string): ZbListItem[] {
   if (ids.length === 0) return [];
   const rows = sql.get<[string], ZbListRow>(ZB_LIST_SQL).all(JSON.stringify(ids));
-  return withHits(sql, 'zb', inOrder(ids, rows), textOf(text));
+  return withCompanyIds(sql, withHits(sql, 'zb', inOrder(ids, rows), textOf(text)), ['tenderer']);
 }

@@ -5,6 +5,7 @@ import { parseTime } from '@shared/time';
 import { xmkDetailQueryOptions, xmkHistoryQueryOptions } from '../../../api/content';
 import { DictLabel } from '../../../components/dict-label';
 import { mobileDetailPage } from '../m-detail-page';
+import { CompanyLink } from '../../../components/company-link';
 import { StageHistoryTimeline, StageTimeline } from '../timeline';
 
 export const { load, Component } = mobileDetailPage({
@@ -27,7 +28,7 @@ export const { load, Component } = mobileDetailPage({
   fields: (item) => [
     { label: '详细地址', value: item.address },
     { label: '项目性质', value: <DictLabel type={DICT_TYPES.xmkNature} value={item.nature} /> },
-    { label: '建设单位', value: item.owner },
+    { label: '建设单位', value: <CompanyLink name={item.owner} id={item.companies?.owner} /> },
     { label: '审批机关', value: item.approvalAuthority },
     { label: '计划开工', value: parseTime(item.planStartDate, 'YYYY-MM-DD') },
     { label: '计划竣工', value: parseTime(item.planEndDate, 'YYYY-MM-DD') },

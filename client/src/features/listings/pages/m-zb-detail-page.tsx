@@ -8,6 +8,7 @@ import { mobileDetailPage } from '../m-detail-page';
 import { ProcessTimeline } from '../timeline';
 import { Link } from 'react-router-dom';
 import { mobileDetailHref } from '../../../components/mobile/rows';
+import { CompanyLink } from '../../../components/company-link';
 
 export const { load, Component } = mobileDetailPage({
   type: 'zb',
@@ -26,8 +27,16 @@ export const { load, Component } = mobileDetailPage({
     { label: '报名截止', value: parseTime(item.signupDeadline, 'MM-DD HH:mm') || '—' },
   ],
   fields: (item) => [
-    { label: '招标人', value: item.tenderer },
-    { label: '代理机构', value: item.agency },
+    { label: '招标人', value: <CompanyLink name={item.tenderer} id={item.companies?.tenderer} /> },
+    { label: '代理机构', value: <CompanyLink name={item.agency} id={item.companies?.agency} /> },
+    ...(item.winner
+      ? [
+          {
+            label: item.noticeType === '4' ? '第一中标候选人' : '中标人',
+            value: <CompanyLink name={item.winner} id={item.companies?.winner} />,
+          },
+        ]
+      : []),
     { label: '开标时间', value: parseTime(item.openTime, 'YYYY-MM-DD HH:mm') },
     { label: '报名截止', value: parseTime(item.signupDeadline, 'YYYY-MM-DD HH:mm') },
     { label: '关联项目', value: item.xmk ? <Link to={mobileDetailHref('xmk', item.xmk.id)}>{item.xmk.title}</Link> : '' },

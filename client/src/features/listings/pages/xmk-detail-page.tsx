@@ -9,6 +9,7 @@ import { regionName } from '../../../components/region';
 import { detailPage } from '../detail-page';
 import { XmkLifecycleCard } from '../notice-timeline';
 import { StageHistory } from '../stage-history';
+import { CompanyLink } from '../../../components/company-link';
 
 export const { load, Component } = detailPage({
   base: '/xmk',
@@ -43,7 +44,7 @@ export const { load, Component } = detailPage({
     { label: '项目性质', value: <DictLabel type={DICT_TYPES.xmkNature} value={item.nature} /> },
     { label: '投资总额', value: formatWan(item.investment) },
     { label: '建筑面积', value: formatArea(item.buildingArea) },
-    { label: '建设单位', value: item.owner },
+    { label: '建设单位', value: <CompanyLink name={item.owner} id={item.companies?.owner} /> },
     { label: '单位类型', value: <DictLabel type={DICT_TYPES.ownerType} value={item.ownerType} /> },
     { label: '审批机关', value: item.approvalAuthority },
     { label: '计划开工', value: parseTime(item.planStartDate, 'YYYY-MM-DD') },

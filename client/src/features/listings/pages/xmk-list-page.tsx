@@ -6,6 +6,7 @@ import { regionName } from '../../../components/region';
 import { readXmkSearch } from '../../../components/search-query';
 import { listPage } from '../list-page';
 import { XMK_AMOUNT } from '../amount-presets';
+import { CompanyLink } from '../../../components/company-link';
 
 export const { load, Component } = listPage({
   path: '/xmk',
@@ -39,7 +40,7 @@ export const { load, Component } = listPage({
       { label: '地区', value: regionName(regions, item.areaCode) },
       { label: '行业', value: <DictLabel type={DICT_TYPES.industry} value={item.industry} /> },
       { label: '性质', value: <DictLabel type={DICT_TYPES.xmkNature} value={item.nature} /> },
-      { label: '建设单位', value: item.owner || '—', wide: true },
+      { label: '建设单位', value: <CompanyLink name={item.owner} id={item.companies?.owner} fallback="—" />, wide: true },
     ],
     amount: (item) => item.investment,
     amountLabel: () => '投资总额',

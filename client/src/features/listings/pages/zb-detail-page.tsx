@@ -12,6 +12,7 @@ import { regionName } from '../../../components/region';
 import { detailPage } from '../detail-page';
 import { amountLabelOf } from '../../../components/zb-amount';
 import { ChangedByBanner, ZbLifecycleCard } from '../notice-timeline';
+import { CompanyLink } from '../../../components/company-link';
 
 export const { load, Component } = detailPage({
   base: '/zb',
@@ -48,8 +49,16 @@ export const { load, Component } = detailPage({
     { label: '所在地区', value: regionName(regions, item.areaCode) },
     { label: '所属行业', value: <DictLabel type={DICT_TYPES.industry} value={item.industry} /> },
     { label: amountLabelOf(noticeType), value: formatWan(item.amount) },
-    { label: '招标人', value: item.tenderer },
-    { label: '代理机构', value: item.agency },
+    { label: '招标人', value: <CompanyLink name={item.tenderer} id={item.companies?.tenderer} /> },
+    { label: '代理机构', value: <CompanyLink name={item.agency} id={item.companies?.agency} /> },
+    ...(item.winner
+      ? [
+          {
+            label: item.noticeType === '4' ? '第一中标候选人' : '中标人',
+            value: <CompanyLink name={item.winner} id={item.companies?.winner} />,
+          },
+        ]
+      : []),
     { label: '开标时间', value: parseTime(item.openTime, 'YYYY-MM-DD HH:mm') },
     { label: '报名截止', value: parseTime(item.signupDeadline, 'YYYY-MM-DD HH:mm') },
     {

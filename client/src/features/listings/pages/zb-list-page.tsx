@@ -11,6 +11,7 @@ import { amountLabelOf } from '../../../components/zb-amount';
 import type { RowField } from '../listing-config';
 import { listPage } from '../list-page';
 import { ZB_AMOUNT } from '../amount-presets';
+import { CompanyLink } from '../../../components/company-link';
 
 /** 报名截止 with where it stands: "2026-03-12（剩 2 天）", "…（已截止）" as on the member's list. */
 function deadlineField(item: ZbListItem, now: number): RowField[] {
@@ -70,7 +71,7 @@ export const { load, Component } = listPage({
     fields: (item, regions, now) => [
       { label: '地区', value: regionName(regions, item.areaCode) },
       { label: '行业', value: <DictLabel type={DICT_TYPES.industry} value={item.industry} /> },
-      { label: '招标人', value: item.tenderer || '—', wide: true },
+      { label: '招标人', value: <CompanyLink name={item.tenderer} id={item.companies?.tenderer} fallback="—" />, wide: true },
       ...deadlineField(item, now),
     ],
     amount: (item) => item.amount,

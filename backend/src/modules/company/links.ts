@@ -1,0 +1,37 @@
+/**
+ * The company pages of the names on list rows and details (issue 15: every tenderer, agency, winner
+ * and owner name links to its company). One indexed look-up per page of rows, by normalised name.
+ */
+import type { CompanyIds } from '@shared/contract/company';
+import type { Statements } from '../../db/connection';
+import { companyKey } from './names';
+
+type NameField = keyof CompanyIds;
+
+/** `rows` with `companies` set to the ids of the names in `fields` that have a company. */
+export function withCompanyIds<T extends { companies?: CompanyIds }>(sql: Statements, rows: T[], fields: readonly NameField[]): T[] {
+  const keys = new Set<string>();
+  const nameOf = (row: T, field: NameField) => {
+    const value = (row as Partial<Record<NameField, unknown>>)[field];
+    return typeof value === 'string' ? value : null;
+  };
+  for (const row of rows) for (const field of fields) keys.add(companyKey(nameOf(row, field)));
+  keys.delete('');
+  if (keys.size === 0) return rows;
+  const ids = new Map(
+    sql
+      .get<[string], { id: number; key: string }>(
+        'SELECT id, name_key AS key FROM company WHERE name_key IN (SELECT value FROM json_each(?))',
+      )
+      .all(JSON.stringify([...keys]))
+      .map((r) => [r.key, r.id]),
+  );
+  return rows.map((row) => {
+    const companies: CompanyIds = {};
+    for (const field of fields) {
+      const id = ids.get(companyKey(nameOf(row, field)));
+      if (id !== undefined) companies[field] = id;
+    }
+    return { ...row, companies };
+  });
+}

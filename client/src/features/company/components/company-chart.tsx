@@ -1,0 +1,66 @@
+/**
+ * Counts and amounts by year (issue 15): a plain table in the server's HTML and before the chart
+ * has loaded (and for readers without canvas), then an ECharts chart drawn by the client. ECharts
+ * is loaded lazily, only its bar and line charts and the components they use (echarts-core.ts),
+ * so neither the server nor any other page pays for it.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { CompanyYear } from '@shared/contract/company';
+import { formatWan } from '@shared/format';
+
+export function YearTable({ years }: { years: readonly CompanyYear[] }) {
+  return (
+    <table className="company-years">
+      <caption className="visually-hidden">年度统计</caption>
+      <thead>
+        <tr>
+          <th scope="col">年份</th>
+          <th scope="col">招标（条）</th>
+          <th scope="col">中标（次）</th>
+          <th scope="col">中标金额</th>
+          <th scope="col">所招项目中标金额</th>
+        </tr>
+      </thead>
+      <tbody>
+        {years.map((y) => (
+          <tr key={y.year}>
+            <th scope="row">{y.year}</th>
+            <td>{y.tenders}</td>
+            <td>{y.wins}</td>
+            <td>{formatWan(y.winAmount)}</td>
+            <td>{formatWan(y.awardedAmount)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function CompanyChart({ years }: { years: readonly CompanyYear[] }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [drawn, setDrawn] = useState(false);
+  useEffect(() => {
+    let disposed = false;
+    let dispose: (() => void) | undefined;
+    void import('./echarts-core').then(({ drawYears }) => {
+      if (disposed || !box.current) return;
+      dispose = drawYears(box.current, years);
+      setDrawn(true);
+    });
+    return () => {
+      disposed = true;
+      dispose?.();
+    };
+  }, [years]);
+  return (
+    <div className="company-chart-wrap">
+      <div
+        ref={box}
+        className={drawn ? 'company-chart' : 'company-chart company-chart-pending'}
+        role="img"
+        aria-label="按年份的招标数、中标数与金额图表"
+      />
+      <YearTable years={years} />
+    </div>
+  );
+}

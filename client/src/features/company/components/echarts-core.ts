@@ -1,0 +1,35 @@
+/** The ECharts modules the company chart needs, and nothing else (tree-shaken echarts/core). */
+import { BarChart, LineChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import * as echarts from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
+import type { CompanyYear } from '@shared/contract/company';
+
+echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+
+/** Draws the years into `element`; returns what disposes of the chart and its resize listener. */
+export function drawYears(element: HTMLElement, years: readonly CompanyYear[]): () => void {
+  const chart = echarts.init(element);
+  chart.setOption({
+    tooltip: { trigger: 'axis' },
+    legend: { data: ['招标数', '中标数', '中标金额（万元）', '所招项目中标金额（万元）'], bottom: 0 },
+    grid: { left: 48, right: 64, top: 24, bottom: 56 },
+    xAxis: { type: 'category', data: years.map((y) => String(y.year)) },
+    yAxis: [
+      { type: 'value', name: '条/次', minInterval: 1 },
+      { type: 'value', name: '万元' },
+    ],
+    series: [
+      { name: '招标数', type: 'bar', data: years.map((y) => y.tenders) },
+      { name: '中标数', type: 'bar', data: years.map((y) => y.wins) },
+      { name: '中标金额（万元）', type: 'line', yAxisIndex: 1, data: years.map((y) => y.winAmount) },
+      { name: '所招项目中标金额（万元）', type: 'line', yAxisIndex: 1, data: years.map((y) => y.awardedAmount) },
+    ],
+  });
+  const resize = () => chart.resize();
+  window.addEventListener('resize', resize);
+  return () => {
+    window.removeEventListener('resize', resize);
+    chart.dispose();
+  };
+}

@@ -1,0 +1,221 @@
+/**
+ * /company/{id} 企业详情 (issue 15): a company seen in the notices — its roles, counts and amounts
+ * by year (chart, table fallback), regions and industries, latest tenders, wins and projects, who
+ * wins its tenders and whom it competes with. An unknown id is the backend's 404 (the 404 page).
+ */
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router-dom';
+import { COMPANY_ROLE_LABELS, type CompanyNoticeLink, type CompanyProfile, type CompanyRelation } from '@shared/contract/company';
+import { DICT_TYPES } from '@shared/contract/system';
+import { formatWan } from '@shared/format';
+import { parsePositiveId } from '@shared/routes';
+import { parseTime } from '@shared/time';
+import { companyQueryOptions } from '../../../api/company';
+import { viewerOf } from '../../../api/content';
+import { useHttp } from '../../../api/http-context';
+import { prefetchDicts } from '../../../api/system';
+import { Breadcrumb } from '../../../components/breadcrumb';
+import { companyPath } from '../../../components/company-link';
+import { requireId } from '../../../components/detail-parts';
+import { DictLabel, DictTag, useDict } from '../../../components/dict-label';
+import { JsonLd, useBreadcrumbLd, type Crumb } from '../../../components/json-ld';
+import { PageHead } from '../../../components/page-head';
+import { regionName } from '../../../components/region';
+import type { PageLoadArgs } from '../../../lib/page';
+import { absoluteUrl, usePortalSettings } from '../../../lib/portal-settings';
+import { useSession } from '../../../lib/session';
+import { CompanyChart } from '../components/company-chart';
+
+const DICTS = [DICT_TYPES.region, DICT_TYPES.industry, DICT_TYPES.zbNoticeType] as const;
+
+export async function load({ deps, id }: PageLoadArgs) {
+  const companyId = requireId(id);
+  const viewer = viewerOf(deps.session.get().isLogin);
+  await Promise.all([
+    deps.queryClient.ensureQueryData(companyQueryOptions(deps.http, companyId, viewer)),
+    prefetchDicts(deps.queryClient, deps.http, DICTS),
+  ]);
+}
+
+function NoticeList({
+  title,
+  items,
+  base,
+  empty,
+}: {
+  title: string;
+  items: readonly CompanyNoticeLink[] | CompanyProfile['latestProjects'];
+  base: '/zb' | '/xmk';
+  empty: string;
+}) {
+  const regions = useDict(DICT_TYPES.region);
+  const id = `company-${base.slice(1)}-${title}`;
+  return (
+    <section className="detail-card" aria-labelledby={id}>
+      <h2 id={id} className="detail-card-title">
+        {title}
+      </h2>
+      {items.length === 0 ? (
+        <p className="muted">{empty}</p>
+      ) : (
+        <ul className="company-notices">
+          {items.map((n) => (
+            <li key={n.id}>
+              {'noticeType' in n ? <DictTag type={DICT_TYPES.zbNoticeType} value={n.noticeType} /> : null}
+              <Link to={`${base}/${n.id}`}>{n.title}</Link>
+              <span className="muted">
+                {regionName(regions, n.areaCode)} · {formatWan(n.amount)} ·{' '}
+                <time dateTime={n.publishTime}>{parseTime(n.publishTime, 'YYYY-MM-DD')}</time>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Relations({ title, items, unit, amounts }: { title: string; items: readonly CompanyRelation[]; unit: string; amounts: boolean }) {
+  if (items.length === 0) return null;
+  const id = `company-rel-${unit}`;
+  return (
+    <section className="aside-card" aria-labelledby={id}>
+      <h2 id={id} className="aside-title">
+        {title}
+      </h2>
+      <ol className="company-relations">
+        {items.map((r) => (
+          <li key={r.id}>
+            <Link to={companyPath(r.id)}>{r.name}</Link>
+            <span className="muted">
+              {r.count} {unit}
+              {amounts ? ` · ${formatWan(r.amount)}` : ''}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+export function Component() {
+  const id = parsePositiveId(useParams().id) ?? 0;
+  const viewer = viewerOf(useSession().isLogin);
+  const { data: company } = useSuspenseQuery(companyQueryOptions(useHttp(), id, viewer));
+  const regions = useDict(DICT_TYPES.region);
+  const settings = usePortalSettings();
+  const path = companyPath(company.id);
+  const crumbs: Crumb[] = [{ name: '首页', path: '/' }, { name: '企业查询', path: '/company' }, { name: company.name }];
+  const breadcrumbLd = useBreadcrumbLd(crumbs, path);
+  const roles = company.roles.map((r) => `${COMPANY_ROLE_LABELS[r.role]}${r.count}次`).join('、');
+  const city = company.mainCityCode ? regionName(regions, company.mainCityCode) : '';
+  const description = `${company.name}${city ? `（${city}）` : ''}：在招标与项目信息中作为${roles || '相关单位'}出现，查看其历年招标、中标与金额、常中标单位和竞争对手。`;
+  const wins = company.years.reduce((n, y) => n + y.wins, 0);
+  const tenders = company.years.reduce((n, y) => n + y.tenders, 0);
+
+  return (
+    <div className="detail-page company-page">
+      <PageHead title={company.name} description={description} canonical={path} />
+      <JsonLd
+        data={{
+          '@context': 'https://schema.org',
+          '@type': 'Organization',
+          name: company.name,
+          url: absoluteUrl(settings, path),
+          description,
+          ...(city ? { address: { '@type': 'PostalAddress', addressRegion: '山东省', addressLocality: city.replace(/\s.*/, '') } } : {}),
+        }}
+      />
+      <JsonLd data={breadcrumbLd} />
+      <Breadcrumb crumbs={crumbs} />
+      <div className="detail-layout">
+        <article className="detail-main">
+          <header className="detail-card detail-header">
+            <div className="detail-tags">
+              {company.roles.map((r) => (
+                <span key={r.role} className="tag tag-primary">
+                  {COMPANY_ROLE_LABELS[r.role]} {r.count}
+                </span>
+              ))}
+              {city ? <span className="tag tag-plain">{city}</span> : null}
+            </div>
+            <h1 className="detail-title">{company.name}</h1>
+            <div className="detail-figures">
+              <div>
+                <strong>{tenders}</strong>
+                <span>招标（条）</span>
+              </div>
+              <div>
+                <strong>{wins}</strong>
+                <span>中标（次）</span>
+              </div>
+              <div>
+                <strong>{formatWan(company.years.reduce((n, y) => n + y.winAmount, 0))}</strong>
+                <span>中标金额</span>
+              </div>
+            </div>
+          </header>
+
+          <section className="detail-card" aria-labelledby="company-years-title">
+            <h2 id="company-years-title" className="detail-card-title">
+              历年招标与中标
+            </h2>
+            {company.years.length > 0 ? <CompanyChart years={company.years} /> : <p className="muted">暂无招标或中标记录</p>}
+          </section>
+
+          <section className="detail-card" aria-labelledby="company-shares-title">
+            <h2 id="company-shares-title" className="detail-card-title">
+              地区与行业
+            </h2>
+            <div className="company-shares">
+              <ul aria-label="地区分布">
+                {company.regions.map((r) => (
+                  <li key={r.code}>
+                    <span>{regionName(regions, r.code)}</span>
+                    <span className="muted">{r.count} 条</span>
+                  </li>
+                ))}
+              </ul>
+              <ul aria-label="行业分布">
+                {company.industries.map((r) => (
+                  <li key={r.code}>
+                    <DictLabel type={DICT_TYPES.industry} value={r.code} />
+                    <span className="muted">{r.count} 条</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </section>
+
+          <NoticeList title="最近招标" items={company.latestTenders} base="/zb" empty="暂无作为招标人的公告" />
+          <NoticeList title="最近中标" items={company.latestWins} base="/zb" empty="暂无中标记录" />
+          {company.latestProjects.length > 0 ? <NoticeList title="建设项目" items={company.latestProjects} base="/xmk" empty="" /> : null}
+        </article>
+        <aside className="detail-aside">
+          <Relations title="常中标单位" items={company.topWinners} unit="次中标" amounts />
+          <Relations title="主要竞争对手" items={company.competitors} unit="次同场竞争" amounts={false} />
+          {company.contact ? (
+            <section className="aside-card" aria-labelledby="company-contact-title">
+              <h2 id="company-contact-title" className="aside-title">
+                最近招标联系人
+              </h2>
+              <dl className="company-contact">
+                <dt>单位</dt>
+                <dd>{company.contact.company}</dd>
+                <dt>联系人</dt>
+                <dd>{company.contact.contact}</dd>
+                <dt>电话</dt>
+                <dd>{company.contact.phone}</dd>
+              </dl>
+              {company.contact.contactMasked ? (
+                <p className="muted">
+                  联系方式已隐藏，<Link to="/goods">开通会员</Link>或在招标详情中查看。
+                </p>
+              ) : null}
+            </section>
+          ) : null}
+        </aside>
+      </div>
+    </div>
+  );
+}
