@@ -27,6 +27,7 @@ import { TokenService } from './modules/auth/tokens';
 import { ContentStats } from './modules/content/content-stats';
 import { registerContentRoutes } from './modules/content/routes';
 import { ViewCounter } from './modules/content/view-counter';
+import { registerExportRoutes } from './modules/export/routes';
 import { registerFavoriteRoutes } from './modules/favorite/routes';
 import { registerGoodsRoutes } from './modules/goods/routes';
 import { registerHomeRoutes } from './modules/home/routes';
@@ -45,6 +46,8 @@ export interface CreateAppOptions {
   passwordRounds?: number;
   /** Writes per member per window (default `WRITE_RATE`); tests of other rules may raise it. */
   writeRate?: WriteRate;
+  /** Export rows per member per day for every tier (default the tiers' `QUOTAS.exportRowsPerDay`); for benchmarks. */
+  exportRowsPerDay?: number;
 }
 
 export interface BackendApp {
@@ -82,6 +85,7 @@ export function createApp(config: BackendConfig, options: CreateAppOptions = {})
       options.captchaGenerator ?? pngCaptchaGenerator,
       new PasswordHasher(options.passwordRounds),
       options.writeRate ?? WRITE_RATE,
+      options.exportRowsPerDay,
     );
   } catch (err) {
     db.close();
@@ -97,6 +101,7 @@ function assemble(
   captchaGenerator: CaptchaGenerator,
   hasher: PasswordHasher,
   writeRate: WriteRate,
+  exportRowsPerDay: number | undefined,
 ): BackendApp {
   migrate(db);
   if (!isSeeded(db)) {
@@ -218,6 +223,7 @@ function assemble(
   registerMemberRoutes(routes, context);
   registerGoodsRoutes(routes, context);
   registerAlertRoutes(routes, context, { mailer });
+  registerExportRoutes(routes, context, exportRowsPerDay === undefined ? {} : { rowsPerDay: exportRowsPerDay });
   const missing = routes.missing();
   if (missing.length > 0) throw new Error(`contract endpoints without a route: ${missing.join(', ')}`);
   routes.finish();
