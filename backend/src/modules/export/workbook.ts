@@ -8,7 +8,7 @@
  * keeps ordinary hyperlinks in memory until the sheet ends (they live in the sheet's relations),
  * a formula lives in its cell and is clickable in Excel, WPS and LibreOffice alike.
  */
-import { once } from 'node:events';
+import { EventEmitter } from 'node:events';
 import type { Response } from 'express';
 import ExcelJS from 'exceljs';
 
@@ -76,11 +76,60 @@ export interface SheetExport<R> {
   note?: string | undefined;
 }
 
-/** Resolves when the response can take more, or has closed (then `closed()` is true). */
-async function flowing(res: Response): Promise<void> {
-  // Let the zip and deflate steps run, so what was added reaches the response.
+/** Something to wait on before writing more: it says whether its buffer is full, and emits 'drain'. */
+interface Drainable {
+  emitter: EventEmitter;
+  needsDrain(): boolean;
+}
+
+/**
+ * Where the sheet's XML waits for deflate. exceljs's sheet stream (a StreamBuf) hands its XML to
+ * the zip through archiver's PassThrough without looking at write()'s answer, so a producer
+ * faster than deflate piles uncompressed XML up there (about 0.7 kB a row: 70 MB at 100,000
+ * rows, measured). exceljs 4.4 keeps that PassThrough in `worksheet.stream.pipes`, a
+ * readable-stream 2 stream that reports a full buffer only in `_writableState.needDrain`; if a
+ * later version differs, the response's own backpressure still applies.
+ */
+function zipInput(worksheet: ExcelJS.Worksheet): Drainable | undefined {
+  const pipes = (worksheet as unknown as { stream?: { pipes?: unknown } }).stream?.pipes;
+  const first: unknown = Array.isArray(pipes) ? pipes[0] : undefined;
+  if (!(first instanceof EventEmitter)) return undefined;
+  const state = (first as { _writableState?: { needDrain?: unknown } })._writableState;
+  if (typeof state?.needDrain !== 'boolean') return undefined;
+  return { emitter: first, needsDrain: () => state.needDrain === true };
+}
+
+/**
+ * exceljs 4.4 keeps every formula cell's model in `worksheet._formulae`, for shared formulas
+ * (which these sheets never write): with a HYPERLINK in every row that is about 0.4 kB a row
+ * kept to the end (measured). Forget the rows already written.
+ */
+function forgetFormulae(worksheet: ExcelJS.Worksheet): void {
+  const formulae = (worksheet as unknown as { _formulae?: unknown })._formulae;
+  if (typeof formulae !== 'object' || formulae === null) return;
+  for (const address of Object.keys(formulae)) delete (formulae as Record<string, unknown>)[address];
+}
+
+/** Resolves when the zip's input and the response can take more, or the response has closed. */
+async function flowing(res: Response, zip: Drainable | undefined): Promise<void> {
+  // Let the zip and deflate steps run, so what was added moves on towards the response.
   await new Promise((resolve) => setImmediate(resolve));
-  if (res.writableNeedDrain && !res.destroyed) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+  if (zip?.needsDrain()) await drained(zip.emitter, res);
+  if (res.writableNeedDrain) await drained(res, res);
+}
+
+/** Resolves at `emitter`'s next 'drain' or when the response closes, leaving no listener behind. */
+function drained(emitter: EventEmitter, res: Response): Promise<void> {
+  if (res.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      emitter.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    emitter.on('drain', done);
+    res.on('close', done);
+  });
 }
 
 /**
@@ -103,12 +152,16 @@ export async function streamSheet<R>(res: Response, sheet: SheetExport<R>): Prom
   header.commit();
 
   let written = 0;
+  const zip = zipInput(worksheet);
   const closed = () => res.destroyed || (res.writableEnded && !res.writableFinished);
   for (const row of sheet.rows) {
     if (closed()) break;
     worksheet.addRow(sheet.columns.map((column) => cellValue(column.kind, column.value(row)))).commit();
     written++;
-    if (written % ROWS_PER_FLUSH === 0) await flowing(res);
+    if (written % ROWS_PER_FLUSH === 0) {
+      forgetFormulae(worksheet);
+      await flowing(res, zip);
+    }
   }
   if (closed()) return written;
   if (sheet.note) {
