@@ -28,6 +28,7 @@ import { ContentStats } from './modules/content/content-stats';
 import { registerContentRoutes } from './modules/content/routes';
 import { ViewCounter } from './modules/content/view-counter';
 import { whenImported } from './modules/content/import';
+import { registerExportRoutes } from './modules/export/routes';
 import { registerFavoriteRoutes } from './modules/favorite/routes';
 import { registerCompanyRoutes } from './modules/company/routes';
 import { registerGoodsRoutes } from './modules/goods/routes';
@@ -47,6 +48,8 @@ export interface CreateAppOptions {
   passwordRounds?: number;
   /** Writes per member per window (default `WRITE_RATE`); tests of other rules may raise it. */
   writeRate?: WriteRate;
+  /** Export rows per member per day for every tier (default the tiers' `QUOTAS.exportRowsPerDay`); for benchmarks. */
+  exportRowsPerDay?: number;
 }
 
 export interface BackendApp {
@@ -84,6 +87,7 @@ export function createApp(config: BackendConfig, options: CreateAppOptions = {})
       options.captchaGenerator ?? pngCaptchaGenerator,
       new PasswordHasher(options.passwordRounds),
       options.writeRate ?? WRITE_RATE,
+      options.exportRowsPerDay,
     );
   } catch (err) {
     db.close();
@@ -99,6 +103,7 @@ function assemble(
   captchaGenerator: CaptchaGenerator,
   hasher: PasswordHasher,
   writeRate: WriteRate,
+  exportRowsPerDay: number | undefined,
 ): BackendApp {
   migrate(db);
   if (!isSeeded(db)) {
@@ -227,6 +232,7 @@ function assemble(
   registerGoodsRoutes(routes, context);
   registerCompanyRoutes(routes, context);
   registerAlertRoutes(routes, context, { mailer });
+  registerExportRoutes(routes, context, exportRowsPerDay === undefined ? {} : { rowsPerDay: exportRowsPerDay });
   const missing = routes.missing();
   if (missing.length > 0) throw new Error(`contract endpoints without a route: ${missing.join(', ')}`);
   routes.finish();

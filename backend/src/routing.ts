@@ -26,6 +26,7 @@ export interface Input<E extends Endpoint> {
 }
 
 type Handler<Args extends unknown[]> = (req: Request, ...args: Args) => Body | Promise<Body>;
+type FileHandler<Args extends unknown[]> = (req: Request, res: Response, ...args: Args) => Promise<void>;
 
 export interface Routes {
   /** auth 'public': any bearer is ignored. `noStore` for answers no cache may keep (captcha). */
@@ -34,6 +35,11 @@ export interface Routes {
   optional<E extends Endpoint & { auth: 'optional' }>(endpoint: E, handler: Handler<[session: Session | null, input: Input<E>]>): void;
   /** auth 'member': `{code: 401}` without a valid bearer. */
   member<E extends Endpoint & { auth: 'member' }>(endpoint: E, handler: Handler<[session: Session, input: Input<E>]>): void;
+  /**
+   * auth 'member', answered with a file the handler writes to `res` itself (issue 15's exports). A
+   * refusal thrown before the handler sends anything answers the usual envelope.
+   */
+  memberFile<E extends Endpoint & { auth: 'member' }>(endpoint: E, handler: FileHandler<[session: Session, input: Input<E>]>): void;
   /** auth 'admin': `{code: 403}` without the admin token in `X-Admin-Token`. */
   admin<E extends Endpoint & { auth: 'admin' }>(endpoint: E, handler: Handler<[input: Input<E>]>): void;
 }
@@ -96,7 +102,12 @@ export function createRoutes(
   const registered = new Set<Endpoint>();
   const served = new Set<Endpoint>();
 
-  const add = (endpoint: Endpoint, privateResponse: boolean, run: (req: Request) => Body | Promise<Body>) => {
+  const add = (endpoint: Endpoint, privateResponse: boolean, run: (req: Request) => Body | Promise<Body>) =>
+    serve(endpoint, privateResponse, async (req, res) => {
+      res.json(await run(req));
+    });
+
+  const serve = (endpoint: Endpoint, privateResponse: boolean, respond: (req: Request, res: Response) => Promise<void>) => {
     registered.add(endpoint);
     if (endpoint.ext && !options.extensions) return;
     served.add(endpoint);
@@ -105,7 +116,7 @@ export function createRoutes(
     const noStore = privateResponse || endpoint.method !== 'GET';
     router[method](endpoint.path, async (req: Request, res: Response) => {
       if (noStore) res.set('Cache-Control', 'private, no-store');
-      res.json(await run(req));
+      await respond(req, res);
     });
   };
 
@@ -125,6 +136,12 @@ export function createRoutes(
         if (!current) throw unauthorized();
         if (isMemberWrite(endpoint)) takeWrite(current.memberId);
         return handler(req, current, inputOf(endpoint, req));
+      }),
+    memberFile: (endpoint, handler) =>
+      serve(endpoint, true, (req, res) => {
+        const current = session(req);
+        if (!current) throw unauthorized();
+        return handler(req, res, current, inputOf(endpoint, req));
       }),
     admin: (endpoint, handler) =>
       add(endpoint, true, (req) => {

@@ -88,6 +88,14 @@ describe('against a spec-only backend (BACKEND_EXTENSIONS=off)', () => {
     expect(res.text).not.toMatch(/\/(goods|company)[</]/);
   });
 
+  it('shows no 导出Excel button beside any list (issue 15)', async () => {
+    for (const path of ['/zb', '/xmk', '/user/favorite', '/user/baifangClient']) {
+      const res = await request(portal.app).get(path).set('Cookie', cookie);
+      expect(res.status, path).toBe(200);
+      expect(res.text, path).not.toContain('导出Excel');
+    }
+  });
+
   it('hides the profile and subscription forms, which need updateProfile', async () => {
     const res = await request(portal.app).get('/user/member').set('Cookie', cookie);
     expect(res.status).toBe(200);
@@ -165,5 +173,14 @@ describe('against the embedded backend with its extensions', () => {
     expect(sitemap.text).toContain('/company</loc>');
     expect(sitemap.text).toContain(`/company/${companyOf(zb.tenderer)}</loc>`);
     expect(sitemap.text).toContain('/goods</loc>');
+  });
+
+  it('puts 导出Excel beside each list, and a login link for visitors (issue 15)', async () => {
+    for (const path of ['/zb', '/xmk', '/user/favorite', '/user/baifangClient']) {
+      const res = await request(portal.app).get(path).set('Cookie', cookie);
+      expect(res.text, path).toMatch(/<button[^>]*>导出Excel<\/button>/);
+    }
+    const visitor = await request(portal.app).get('/zb');
+    expect(visitor.text).toMatch(/<a[^>]*href="\/user_login\?redirect=[^"]*"[^>]*>登录后导出Excel<\/a>/);
   });
 });

@@ -51,3 +51,14 @@ export class Statements {
     return statement as Database.Statement<P, R>;
   }
 }
+
+/**
+ * A read-only second connection to `db`'s file, for a long read that awaits between rows (issue 15
+ * export): while a statement iterates, its connection refuses writes, and WAL lets this
+ * connection read a stable snapshot while the main one keeps writing. Close it when done.
+ */
+export function openReader(db: Db): Db {
+  const reader = new Database(db.name, { readonly: true, fileMustExist: true });
+  reader.pragma('busy_timeout = 5000');
+  return reader;
+}

@@ -553,6 +553,22 @@ function v8Companies(db: Db): void {
   backfillCompanies(db);
 }
 
+/**
+ * Issue 15: rows a member exported, per export, for the daily export quota (member/quota.ts). A
+ * row is written when an export starts (the rows it may send) and corrected to the rows sent when
+ * it ends. IF NOT EXISTS: the step can be reordered among other branches' migrations safely.
+ */
+const V9_EXPORT_LOG = `
+CREATE TABLE IF NOT EXISTS export_log (
+  id          INTEGER PRIMARY KEY,
+  member_id   INTEGER NOT NULL REFERENCES member(id) ON DELETE CASCADE,
+  kind        TEXT NOT NULL,
+  rows        INTEGER NOT NULL,
+  create_time TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS export_log_member_time ON export_log (member_id, create_time);
+`;
+
 /** SQL, or a function for a step SQL alone cannot do (computing keys in TypeScript). */
 export type Migration = string | ((db: Db) => void);
 
@@ -565,6 +581,7 @@ export const MIGRATIONS: readonly Migration[] = [
   V6_ALERT_INBOX_SQL,
   v7CountySearchTokens,
   v8Companies,
+  V9_EXPORT_LOG,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

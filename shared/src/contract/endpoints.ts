@@ -27,7 +27,9 @@ export type Feature =
   // Issue 13 §5: the member's favourite ids in one call, for the stars on list rows.
   | 'favoriteIds'
   // Issue 15: company profiles and company search.
-  | 'company';
+  | 'company'
+  // Issue 15: lists as .xlsx files (searches, favourites, the visit CRM), rows per day by tier.
+  | 'export';
 
 interface SpecEndpoint extends EndpointSchemas {
   method: Method;
@@ -210,6 +212,19 @@ export const ENDPOINTS = {
     feature: 'feeds',
     ...SCHEMAS.alertFeedsReset,
   },
+
+  // Export (issue 15; docs/api.md): answers an .xlsx file, or the envelope when refused.
+  exportXmk: { method: 'GET', path: '/cms/export/xmk', auth: 'member', ext: true, feature: 'export', ...SCHEMAS.exportXmk },
+  exportZb: { method: 'GET', path: '/cms/export/zb', auth: 'member', ext: true, feature: 'export', ...SCHEMAS.exportZb },
+  exportFavorites: {
+    method: 'GET',
+    path: '/cms/export/favorites',
+    auth: 'member',
+    ext: true,
+    feature: 'export',
+    ...SCHEMAS.exportFavorites,
+  },
+  exportVisits: { method: 'GET', path: '/cms/export/visits', auth: 'member', ext: true, feature: 'export', ...SCHEMAS.exportVisits },
 
   // System module
   configKey: { method: 'GET', path: '/api/system/config/configKey/:key', auth: 'public', ...SCHEMAS.configKey },

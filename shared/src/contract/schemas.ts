@@ -182,12 +182,13 @@ export const baifangRecordBody = body({
   nextVisitDate: nullable(MSG.date('nextVisitDate'), dateOnly),
   status,
 });
-const clientListQuery = values({
-  ...pageFields,
+const clientFilterFields = {
   keyword: keyword(),
   status,
   due: optional('due 必须是 true 或 false', booleanValue()),
-});
+};
+const clientListQuery = values({ ...pageFields, ...clientFilterFields });
+const clientFilter = values(clientFilterFields);
 const recordListQuery = values({
   ...pageFields,
   clientId: optional(MSG.id('clientId'), integer(1, MAX_ID)),
@@ -198,6 +199,10 @@ const recordListQuery = values({
 // ---- content, favourites, score, messages ---------------------------------------------------
 
 const itemFields = { id: bodyId('id'), type: required(typeMessage, oneOf(TYPES)) };
+const favoriteFilter = {
+  type: optional(typeMessage, oneOf(TYPES)),
+  isCancel: optional('isCancel 必须是 0 或 1', flag()),
+};
 const MSG_SOURCE_VALUES = ['gczx', 'xmzx', 'zjzx', 'support', 'member'] as const satisfies readonly MsgSource[];
 
 export const addMsgBody = body({
@@ -279,14 +284,7 @@ export const SCHEMAS = {
   xmkDetailPublic: { params: idParams, response: ajax<XmkDetail>() },
   xmkHistory: { params: idParams, response: ajax<XmkHistoryEntry[]>() },
   xmkDetailMember: { params: idParams, response: ajax<XmkDetail>() },
-  favoriteList: {
-    query: values({
-      ...pageFields,
-      type: optional(typeMessage, oneOf(TYPES)),
-      isCancel: optional('isCancel 必须是 0 或 1', flag()),
-    }),
-    response: tableOf<FavoriteItem>(),
-  },
+  favoriteList: { query: values({ ...pageFields, ...favoriteFilter }), response: tableOf<FavoriteItem>() },
   favoriteChangeStatus: {
     body: body({ ...itemFields, isCancel: required('isCancel 必须是 0 或 1', flag('body')) }),
     response: ajax<FavoriteStatus>(),
@@ -375,6 +373,11 @@ export const SCHEMAS = {
   // The body is the file itself (text, JSON Lines), read and checked line by line by the import.
   importNotices: { response: ajax<NoticeImportResult>() },
   capabilities: { response: ajax<string[]>() },
+  // Export (issue 15): the list's own filters; the answer is a file, or this envelope when refused.
+  exportXmk: { query: xmkSearchQuery, response: ack },
+  exportZb: { query: zbSearchQuery, response: ack },
+  exportFavorites: { query: values(favoriteFilter), response: ack },
+  exportVisits: { query: clientFilter, response: ack },
   // Alerts (issue 12 §3): the member handlers read their bodies with the schemas in modules/alerts/routes.ts.
   alertList: { response: tableOf<AlertItem>() },
   alertUnread: { response: ajax<number>() },

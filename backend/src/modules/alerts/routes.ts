@@ -316,7 +316,7 @@ export function registerAlertRoutes(routes: Routes, ctx: AppContext, deps: Alert
 }
 
 /** The portal origin for absolute links: SITE_URL, else the host the request came to. */
-function siteBase(ctx: AppContext, req: Request): string {
+export function siteBase(ctx: AppContext, req: Request): string {
   if (ctx.config.siteUrl) return ctx.config.siteUrl;
   const proto = req.get('x-forwarded-proto')?.split(',')[0]?.trim() || req.protocol;
   const host = req.get('x-forwarded-host')?.split(',')[0]?.trim() || req.get('host') || 'localhost';

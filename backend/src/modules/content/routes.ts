@@ -5,7 +5,6 @@
 import type { XmkListItem, ZbListItem } from '@shared/contract/content';
 import type { TableDataInfo } from '@shared/contract/common';
 import { ENDPOINTS } from '@shared/contract/endpoints';
-import { formatDateTime } from '../../clock';
 import type { AppContext } from '../../context';
 import { invalid, success, table } from '../../envelope';
 import type { Routes } from '../../routing';
@@ -15,7 +14,7 @@ import type { Session } from '../auth/tokens';
 import { contactAccessFor, memberAccess } from '../member/access';
 import { xmkDetail, xmkHistory, zbDetail, type Viewer } from './details';
 import { ImportError, importNotices } from './import';
-import { isAscending } from './inputs';
+import { xmkSearchFilters, zbSearchFilters } from './inputs';
 import { ContentSearch, xmkListItems, zbListItems, type SearchResult } from './search';
 import type { ContentTable } from '../../search/fts-index';
 
@@ -28,54 +27,12 @@ export function registerContentRoutes(routes: Routes, ctx: AppContext): void {
   const search = new ContentSearch(sql, ctx.stats);
 
   routes.open(ENDPOINTS.xmkSearch, (_req, { query: q }): TableDataInfo<XmkListItem> => {
-    const result = search.search(
-      'xmk',
-      {
-        keyword: q.keyword,
-        scope: q.scope,
-        exclude: q.exclude,
-        areaCode: q.areaCode ? commaList(q.areaCode) : undefined,
-        tags: [
-          ['industry', q.industry],
-          ['stage', q.stage],
-          ['nature', q.nature],
-        ],
-        beginDate: q.beginTime,
-        endDate: q.endTime,
-        minValue: q.minInvestment,
-        maxValue: q.maxInvestment,
-        orderBy: q.orderBy === 'investment' ? 'value' : q.orderBy,
-        asc: isAscending(q.isAsc),
-      },
-      q,
-    );
+    const result = search.search('xmk', xmkSearchFilters(q), q);
     return page(result, xmkListItems(sql, result.ids, q));
   });
 
   routes.open(ENDPOINTS.zbSearch, (_req, { query: q }): TableDataInfo<ZbListItem> => {
-    const result = search.search(
-      'zb',
-      {
-        keyword: q.keyword,
-        scope: q.scope,
-        exclude: q.exclude,
-        areaCode: q.areaCode ? commaList(q.areaCode) : undefined,
-        tags: [
-          ['industry', q.industry],
-          ['noticeType', q.noticeType],
-        ],
-        beginDate: q.beginTime,
-        endDate: q.endTime,
-        minValue: q.minAmount,
-        maxValue: q.maxAmount,
-        signupOpenAt: q.signup === 'open' ? formatDateTime(ctx.clock()) : undefined,
-        openBegin: q.openBegin,
-        openEnd: q.openEnd,
-        orderBy: q.orderBy === 'amount' ? 'value' : q.orderBy,
-        asc: isAscending(q.isAsc),
-      },
-      q,
-    );
+    const result = search.search('zb', zbSearchFilters(q, ctx.clock()), q);
     return page(result, zbListItems(sql, result.ids, q));
   });
 

@@ -88,6 +88,21 @@ export interface SearchResult {
 
 const EMPTY: SearchResult = { ids: [], total: 0, capped: false };
 
+/** A search as SQL: `SELECT <idColumn> FROM <from> <where> ORDER BY <order>` with params, then orderParams. */
+interface SearchPlan {
+  areas: string[];
+  useIndex: boolean;
+  idColumn: string;
+  from: string;
+  where: string;
+  params: (string | number)[];
+  orderParams: string[];
+  order: string;
+  orderBy: SearchFilters['orderBy'];
+  /** Some condition narrows the rows (otherwise the table's total is the answer's). */
+  filtered: boolean;
+}
+
 /**
  * The amount filtered and sorted on, and listed (issue 13): a tender result's winning amount when
  * it states one, otherwise the notice's budget. For zb this expression has no index, so sorting
@@ -104,11 +119,15 @@ export class ContentSearch {
     sql.db.function(NORMALIZE_FN, { deterministic: true }, (text: unknown) => normalize(String(text ?? '')));
   }
 
-  search(table: ContentTable, filters: SearchFilters, page: Page): SearchResult {
+  /**
+   * The search as SQL parts (one definition for the paged search and the export's row stream), or
+   * null when nothing can match.
+   */
+  private plan(table: ContentTable, filters: SearchFilters): SearchPlan | null {
     const matches: string[] = [];
     const words = filters.keyword ? runsOf(filters.keyword) : [];
     // Only punctuation or symbols: there is no text to find.
-    if (filters.keyword && words.length === 0) return EMPTY;
+    if (filters.keyword && words.length === 0) return null;
     // Every word is in the index's document; in the title scope that only narrows the candidates.
     const areas = areaList(filters.areaCode);
     // Counties only: the words are looked up in the county-scoped tokens (issue 13 §6), which read
@@ -125,7 +144,7 @@ export class ContentSearch {
     const excluded = excludedWords(filters.exclude);
 
     const range = this.idRange(table, filters.beginDate, filters.endDate);
-    if (range === 'empty') return EMPTY;
+    if (range === 'empty') return null;
 
     const useIndex = matches.length > 0;
     const valueColumn = VALUE_FILTER[table];
@@ -195,6 +214,13 @@ export class ContentSearch {
         : orderBy === 'value'
           ? `${valueColumn} ${dir} NULLS LAST, t.id DESC`
           : `t.views ${dir}, t.id DESC`;
+    return { areas, useIndex, idColumn, from, where, params, orderParams, order, orderBy, filtered: conditions.length > 0 };
+  }
+
+  search(table: ContentTable, filters: SearchFilters, page: Page): SearchResult {
+    const plan = this.plan(table, filters);
+    if (!plan) return EMPTY;
+    const { areas, useIndex, idColumn, from, where, params, orderParams, order, orderBy } = plan;
     const offset = offsetOf(page);
     const pageIds = () =>
       this.sql
@@ -203,7 +229,7 @@ export class ContentSearch {
         .map((r) => r.id);
 
     // Nothing to filter: the exact total is known without counting.
-    if (conditions.length === 0) return { ids: pageIds(), total: this.stats.total(table), capped: false };
+    if (!plan.filtered) return { ids: pageIds(), total: this.stats.total(table), capped: false };
 
     if (orderBy === 'time') {
       // FTS5 reads a term's postings backwards by walking all of them first, so newest-first costs
@@ -228,6 +254,31 @@ export class ContentSearch {
       .get(...params, this.totalCap + 1)!.n;
     const capped = counted > this.totalCap;
     return { ids: capped || offset < counted ? pageIds() : [], total: Math.min(counted, this.totalCap), capped };
+  }
+
+  /**
+   * The ids of every match in the search's order, read one at a time (issue 15 export): at most
+   * `limit`. The iterator holds a read on its connection until it ends or is returned, so callers
+   * that await between rows use a connection of their own (export/reader.ts).
+   */
+  *matchingIds(table: ContentTable, filters: SearchFilters, limit: number): Generator<number> {
+    const plan = this.plan(table, filters);
+    if (!plan || limit <= 0) return;
+    const { idColumn, from, where, params, orderParams, order } = plan;
+    const rows = this.sql
+      .get<(string | number)[], { id: number }>(`SELECT ${idColumn} AS id FROM ${from} ${where} ORDER BY ${order} LIMIT ?`)
+      .iterate(...params, ...orderParams, limit);
+    for (const row of rows) yield row.id;
+  }
+
+  /** How many rows match, counting no further than `limit`. */
+  countUpTo(table: ContentTable, filters: SearchFilters, limit: number): number {
+    const plan = this.plan(table, filters);
+    if (!plan || limit <= 0) return 0;
+    const { from, where, params } = plan;
+    return this.sql
+      .get<(string | number)[], { n: number }>(`SELECT count(*) AS n FROM (SELECT 1 FROM ${from} ${where} LIMIT ?)`)
+      .get(...params, limit)!.n;
   }
 
   /** Whether the region `areaCode` (a county) holds no more rows than the total cap. */

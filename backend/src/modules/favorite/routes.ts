@@ -68,24 +68,36 @@ function makeRoomForFavorite(ctx: AppContext, memberId: number): void {
   ctx.quotas.ensureRoom(memberId, 'favorites');
 }
 
+/**
+ * The favourite list's rows (and its export's): `FROM favorite f` joined to the item, for a type
+ * and cancelled state when given. Favourites of removed items are left out.
+ */
+export function favoriteListFrom(
+  memberId: number,
+  q: { type?: ContentType | undefined; isCancel?: 0 | 1 | undefined },
+): { from: string; params: (string | number)[] } {
+  const conditions = ['f.member_id = ?', '(x.id IS NOT NULL OR z.id IS NOT NULL)'];
+  const params: (string | number)[] = [memberId];
+  if (q.type) {
+    conditions.push('f.type = ?');
+    params.push(q.type);
+  }
+  if (q.isCancel !== undefined) {
+    conditions.push('f.is_cancel = ?');
+    params.push(q.isCancel);
+  }
+  const from = `favorite f
+      LEFT JOIN xmk x ON f.type = 'xmk' AND x.id = f.data_id
+      LEFT JOIN zb z ON f.type = 'zb' AND z.id = f.data_id
+      WHERE ${conditions.join(' AND ')}`;
+  return { from, params };
+}
+
 export function registerFavoriteRoutes(routes: Routes, ctx: AppContext): void {
   const { sql, db } = ctx;
 
   routes.member(ENDPOINTS.favoriteList, (_req, session, { query: q }): TableDataInfo<FavoriteItem> => {
-    const conditions = ['f.member_id = ?', '(x.id IS NOT NULL OR z.id IS NOT NULL)'];
-    const params: (string | number)[] = [session.memberId];
-    if (q.type) {
-      conditions.push('f.type = ?');
-      params.push(q.type);
-    }
-    if (q.isCancel !== undefined) {
-      conditions.push('f.is_cancel = ?');
-      params.push(q.isCancel);
-    }
-    const from = `favorite f
-      LEFT JOIN xmk x ON f.type = 'xmk' AND x.id = f.data_id
-      LEFT JOIN zb z ON f.type = 'zb' AND z.id = f.data_id
-      WHERE ${conditions.join(' AND ')}`;
+    const { from, params } = favoriteListFrom(session.memberId, q);
     const result = pagedTable<FavoriteRow>(
       sql,
       {

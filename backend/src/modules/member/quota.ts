@@ -46,6 +46,11 @@ export const QUOTAS = {
   pendingOrders: { '0': 3, '1': 3, '2': 3 },
   /** alert subscriptions (issue 12) */
   subscriptions: { '0': 10, '1': 10, '2': 30 },
+  /**
+   * rows exported to Excel per Shanghai day, all lists together (issue 15): a free member gets a
+   * taste (one page), a paying member a sales team's working lists. Counted as rows are sent.
+   */
+  exportRowsPerDay: { '0': 20, '1': 2000, '2': 20000 },
 } as const satisfies Record<string, Record<MemberLevel, number>>;
 
 export type QuotaKind = keyof typeof QUOTAS;
@@ -58,9 +63,10 @@ const COUNTS: Record<Exclude<QuotaKind, 'recordsPerClient'>, string> = {
   messagesPerDay: 'SELECT count(*) AS n FROM message WHERE member_id = ? AND create_time >= ?',
   pendingOrders: "SELECT count(*) AS n FROM cms_order WHERE member_id = ? AND status = 'pending'",
   subscriptions: 'SELECT count(*) AS n FROM alert_subscription WHERE member_id = ?',
+  exportRowsPerDay: 'SELECT coalesce(sum(rows), 0) AS n FROM export_log WHERE member_id = ? AND create_time >= ?',
 };
 
-function capMessage(kind: QuotaKind, level: MemberLevel, cap: number): string {
+export function capMessage(kind: QuotaKind, level: MemberLevel, cap: number): string {
   const tier = `${TIER_NAMES[level]} ${cap}`;
   switch (kind) {
     case 'clients':
@@ -77,6 +83,8 @@ function capMessage(kind: QuotaKind, level: MemberLevel, cap: number): string {
       return `待支付订单已达上限（${cap} 个），请先联系客服完成支付`;
     case 'subscriptions':
       return `订阅数量已达上限（${tier} 个），升级 VIP 会员可添加更多`;
+    case 'exportRowsPerDay':
+      return `今日导出额度已用完（${tier} 条/天），请明天再试${level === '2' ? '' : '或升级会员'}`;
   }
 }
 
@@ -125,7 +133,8 @@ export class WriteQuotas {
     return used < cap;
   }
 
-  private usage(memberId: number, kind: QuotaKind, clientId?: number) {
+  /** The member's effective tier, its cap of `kind` and how much of it is used. */
+  usage(memberId: number, kind: QuotaKind, clientId?: number): { level: MemberLevel; cap: number; used: number } {
     const { level } = memberAccess(this.sql, memberId, this.clock());
     return { level, cap: QUOTAS[kind][level], used: this.count(memberId, kind, clientId) };
   }
@@ -137,9 +146,8 @@ export class WriteQuotas {
         .get<[number, number], { n: number }>('SELECT count(*) AS n FROM visit_record WHERE member_id = ? AND client_id = ?')
         .get(memberId, clientId ?? 0)!.n;
     }
-    if (kind === 'messagesPerDay') {
-      return this.sql.get<[number, string], { n: number }>(COUNTS.messagesPerDay).get(memberId, formatDateTime(startOfDay(this.clock())))!
-        .n;
+    if (kind === 'messagesPerDay' || kind === 'exportRowsPerDay') {
+      return this.sql.get<[number, string], { n: number }>(COUNTS[kind]).get(memberId, formatDateTime(startOfDay(this.clock())))!.n;
     }
     return this.sql.get<[number], { n: number }>(COUNTS[kind]).get(memberId)!.n;
   }

@@ -21,6 +21,33 @@ export const CLIENT_COLUMNS = `c.id, c.company_name AS companyName, c.contact, c
 export const RECORD_COLUMNS = `r.id, r.client_id AS clientId, c.company_name AS companyName, r.visit_time AS visitTime,
   r.way, r.content, r.result, r.next_step AS nextStep, r.create_time AS createTime`;
 
+/** LIKE pattern matching `text` literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The client list's filters (getBaifangClientList, and its export): a WHERE over `visit_client c`. */
+export function clientListWhere(
+  memberId: number,
+  q: { keyword?: string | undefined; status?: VisitStatus | undefined; due?: boolean | undefined },
+  today: string,
+): { where: string; params: (string | number)[] } {
+  const conditions = ['c.member_id = ?'];
+  const params: (string | number)[] = [memberId];
+  if (q.keyword) {
+    conditions.push("(c.company_name LIKE ? ESCAPE '\\' OR c.contact LIKE ? ESCAPE '\\' OR c.phone LIKE ? ESCAPE '\\')");
+    const pattern = containing(q.keyword);
+    params.push(pattern, pattern, pattern);
+  }
+  if (q.status) {
+    conditions.push('c.status = ?');
+    params.push(q.status);
+  }
+  if (q.due) {
+    conditions.push("c.status IN ('0', '1') AND c.next_visit_date <= ?");
+    params.push(today);
+  }
+  return { where: conditions.join(' AND '), params };
+}
+
 export function findClient(sql: Statements, memberId: number, id: number): BaifangClient | undefined {
   return sql
     .get<[number, number], BaifangClient>(`SELECT ${CLIENT_COLUMNS} FROM visit_client c WHERE c.id = ? AND c.member_id = ?`)

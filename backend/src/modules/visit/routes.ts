@@ -15,6 +15,7 @@ import { MSG_XMK_NOT_FOUND, MSG_ZB_NOT_FOUND } from '../content/details';
 import { contactAccessFor, memberAccess } from '../member/access';
 import {
   CLIENT_COLUMNS,
+  clientListWhere,
   findClient,
   findClientByName,
   insertClient,
@@ -23,9 +24,6 @@ import {
   RECORD_COLUMNS,
   recordsOfClient,
 } from './queries';
-
-/** LIKE pattern matching `text` literally. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function registerVisitRoutes(routes: Routes, ctx: AppContext): void {
   const { sql, db } = ctx;
@@ -38,22 +36,7 @@ export function registerVisitRoutes(routes: Routes, ctx: AppContext): void {
   };
 
   routes.member(ENDPOINTS.baifangClientList, (_req, session, { query: q }): TableDataInfo<BaifangClient> => {
-    const conditions = ['c.member_id = ?'];
-    const params: (string | number)[] = [session.memberId];
-    if (q.keyword) {
-      conditions.push("(c.company_name LIKE ? ESCAPE '\\' OR c.contact LIKE ? ESCAPE '\\' OR c.phone LIKE ? ESCAPE '\\')");
-      const pattern = containing(q.keyword);
-      params.push(pattern, pattern, pattern);
-    }
-    if (q.status) {
-      conditions.push('c.status = ?');
-      params.push(q.status);
-    }
-    if (q.due) {
-      conditions.push("c.status IN ('0', '1') AND c.next_visit_date <= ?");
-      params.push(formatDate(ctx.clock()));
-    }
-    const where = conditions.join(' AND ');
+    const { where, params } = clientListWhere(session.memberId, q, formatDate(ctx.clock()));
     return pagedTable<BaifangClient>(
       sql,
       {

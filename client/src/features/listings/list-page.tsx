@@ -14,6 +14,7 @@ import { dictLabel, dictQueryOptions, prefetchDicts } from '../../api/system';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { EmptyState } from '../../components/empty-state';
 import { prefetchFavoriteIds } from '../../components/favorite-button';
+import { ExportButton } from '../../components/export-button';
 import {
   ActiveFilters,
   AmountFilter,
@@ -39,6 +40,12 @@ import type { ListConfig, ListRow } from './listing-config';
 import { ResultRow } from './result-row';
 
 const NO_ENTRIES: readonly DictEntry[] = [];
+
+/** The export takes the search's filters and order; the page it is on does not matter. */
+function exportParams<P extends SearchParams>(params: P): Omit<P, 'pageNum' | 'pageSize'> {
+  const { pageNum: _pageNum, pageSize: _pageSize, ...filters } = params;
+  return filters;
+}
 
 /** The page number the URL asks for, also one the reader dropped for lying past any result. */
 function requestedPage(query: URLSearchParams): number {
@@ -221,7 +228,12 @@ export function listPage<P extends SearchParams, Row extends ListRow, K extends 
             orderBy={orderBy}
             isAsc={params.isAsc === 'asc'}
             hrefFor={(sort, asc) => searchHref(path, { ...params, orderBy: sort, isAsc: asc ? 'asc' : undefined, pageNum: undefined })}
-            summary={<ResultCount total={data.total} capped={data.totalCapped} noun={config.noun} />}
+            summary={
+              <>
+                <ResultCount total={data.total} capped={data.totalCapped} noun={config.noun} />
+                <ExportButton kind={path === '/xmk' ? 'xmk' : 'zb'} params={exportParams(params)} />
+              </>
+            }
           />
           {data.rows.length > 0 ? (
             <ul className="result-list">

@@ -16,6 +16,7 @@ import { DictTag } from '../../../components/dict-label';
 import { EmptyState } from '../../../components/empty-state';
 import type { PageLoadArgs } from '../../../lib/page';
 import { ClientDetail } from '../components/client-detail';
+import { ExportButton } from '../../../components/export-button';
 import { ClientFilters } from '../components/client-filters';
 import { ClientFormModal } from '../components/client-form';
 import { ListFooter } from '../components/list-footer';
@@ -135,6 +136,7 @@ function ClientTable({ q }: { q: BaifangClientListParams }) {
       intro="跟进中的客户单位、联系人和下次拜访安排；到期未拜访的客户会以红色提醒。"
       actions={
         <>
+          <ExportButton kind="visits" params={{ keyword: q.keyword, status: q.status, due: q.due }} />
           <Link className="button" to="/user/baifang-bak">
             卡片视图
           </Link>

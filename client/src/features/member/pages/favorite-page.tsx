@@ -10,6 +10,7 @@ import { favoriteListQueryOptions } from '../../../api/content';
 import { useHttp } from '../../../api/http-context';
 import { useDict } from '../../../components/dict-label';
 import { EmptyState } from '../../../components/empty-state';
+import { ExportButton } from '../../../components/export-button';
 import type { PageLoadArgs } from '../../../lib/page';
 import { FavoriteList } from '../components/favorite-list';
 import { ListFooter } from '../components/list-footer';
@@ -67,6 +68,7 @@ export function Component() {
           </nav>
           <span className="member-toolbar-summary">
             共 <strong>{formatCount(data.total)}</strong> 条收藏
+            <ExportButton kind="favorites" params={q.type ? { type: q.type } : {}} />
           </span>
         </div>
         {data.rows.length > 0 ? (

@@ -1,0 +1,306 @@
+/**
+ * What each export holds (issue 15): its rows, read one at a time from the export's own connection,
+ * and its columns (Chinese headers, amounts in 万元, dates, a link to the portal's page).
+ *
+ * Contact data goes through `shownContact`, the rule the detail pages use: a VIP or an unlocked
+ * item shows it as stored, everything else masked exactly as the API masks it.
+ */
+import { DICT_TYPES } from '@shared/contract/system';
+import type { ContentType } from '@shared/contract/common';
+import type { Statements } from '../../db/connection';
+import type { ContentTable } from '../../search/fts-index';
+import { shownContact } from '../content/contact-mask';
+import type { ContentSearch, SearchFilters } from '../content/search';
+import { contactAccessFor, type MemberAccess } from '../member/access';
+import { favoriteListFrom } from '../favorite/routes';
+import { clientListWhere } from '../visit/queries';
+import type { Column } from './workbook';
+
+/** A dictionary's labels by value (staff may rename them, so they come from the database). */
+function labels(sql: Statements, type: string): Map<string, string> {
+  const rows = sql
+    .get<[string], { value: string; label: string }>(
+      'SELECT dict_value AS value, dict_label AS label FROM sys_dict_data WHERE dict_type = ?',
+    )
+    .all(type);
+  return new Map(rows.map((r) => [r.value, r.label]));
+}
+
+/** 济南市 历城区 for a county, 济南市 for a city. */
+function regionLabel(regions: Map<string, string>, areaCode: string, cityCode: string): string {
+  const city = regions.get(cityCode) ?? '';
+  return areaCode === cityCode ? city : [city, regions.get(areaCode) ?? areaCode].filter(Boolean).join(' ');
+}
+
+/** The portal's pages an export links to. */
+export interface Links {
+  /** `https://www.example.com` (SITE_URL, or the host the request came to) */
+  base: string;
+}
+
+const itemLink = (links: Links, type: ContentType, id: number) => `${links.base}/${type}/${id}`;
+
+export interface ExportContext {
+  sql: Statements;
+  links: Links;
+  access: MemberAccess;
+}
+
+// ---- searches ------------------------------------------------------------------------------
+
+interface ZbRow {
+  id: number;
+  title: string;
+  areaCode: string;
+  cityCode: string;
+  industry: string;
+  noticeType: string;
+  amount: number | null;
+  tenderer: string;
+  agency: string;
+  winner: string | null;
+  contactName: string;
+  contactPhone: string;
+  publishTime: string;
+  signupDeadline: string | null;
+  openTime: string | null;
+}
+
+interface XmkRow {
+  id: number;
+  title: string;
+  areaCode: string;
+  cityCode: string;
+  industry: string;
+  stage: string;
+  nature: string;
+  investment: number | null;
+  owner: string;
+  contactName: string;
+  contactPhone: string;
+  publishTime: string;
+}
+
+const ROW_SQL: Record<ContentTable, string> = {
+  zb: `SELECT id, title, area_code AS areaCode, city_code AS cityCode, industry, notice_type AS noticeType,
+      coalesce(win_amount, amount) AS amount, tenderer, agency, winner, contact_name AS contactName,
+      contact_phone AS contactPhone, contact_company AS contactCompany, contact_address AS contactAddress,
+      publish_time AS publishTime, signup_deadline AS signupDeadline, open_time AS openTime
+    FROM zb WHERE id = ?`,
+  xmk: `SELECT id, title, area_code AS areaCode, city_code AS cityCode, industry, stage, nature, investment, owner,
+      contact_name AS contactName, contact_phone AS contactPhone, contact_company AS contactCompany,
+      contact_address AS contactAddress, publish_time AS publishTime
+    FROM xmk WHERE id = ?`,
+};
+
+interface ContactColumns {
+  contactName: string;
+  contactPhone: string;
+  contactCompany: string;
+  contactAddress: string;
+}
+
+/** The search's matches as rows, contact data as this member may see it. */
+function* searchRows<R extends ContactColumns>(
+  ctx: ExportContext,
+  search: ContentSearch,
+  table: ContentTable,
+  filters: SearchFilters,
+  limit: number,
+): Generator<R> {
+  const row = ctx.sql.get<[number], R>(ROW_SQL[table]);
+  for (const id of search.matchingIds(table, filters, limit)) {
+    const found = row.get(id);
+    if (!found) continue;
+    const { contact } = shownContact(contactAccessFor(ctx.sql, ctx.access, table, id), {
+      company: found.contactCompany,
+      contact: found.contactName,
+      phone: found.contactPhone,
+      address: found.contactAddress,
+    });
+    yield { ...found, contactName: contact.contact, contactPhone: contact.phone };
+  }
+}
+
+export function zbExport(ctx: ExportContext, search: ContentSearch, filters: SearchFilters) {
+  const regions = labels(ctx.sql, DICT_TYPES.region);
+  const industries = labels(ctx.sql, DICT_TYPES.industry);
+  const noticeTypes = labels(ctx.sql, DICT_TYPES.zbNoticeType);
+  const columns: Column<ZbRow>[] = [
+    { header: '标题', kind: 'text', width: 48, value: (r) => r.title },
+    { header: '公告类型', kind: 'text', width: 14, value: (r) => noticeTypes.get(r.noticeType) ?? r.noticeType },
+    { header: '地区', kind: 'text', width: 16, value: (r) => regionLabel(regions, r.areaCode, r.cityCode) },
+    { header: '行业', kind: 'text', width: 8, value: (r) => industries.get(r.industry) ?? r.industry },
+    { header: '金额（万元）', kind: 'amount', width: 16, value: (r) => r.amount },
+    { header: '招标人', kind: 'text', width: 28, value: (r) => r.tenderer },
+    { header: '代理机构', kind: 'text', width: 28, value: (r) => r.agency },
+    { header: '中标人', kind: 'text', width: 28, value: (r) => r.winner },
+    { header: '联系人', kind: 'text', width: 10, value: (r) => r.contactName },
+    { header: '联系电话', kind: 'text', width: 16, value: (r) => r.contactPhone },
+    { header: '发布时间', kind: 'dateTime', width: 18, value: (r) => r.publishTime },
+    { header: '报名截止', kind: 'dateTime', width: 18, value: (r) => r.signupDeadline },
+    { header: '开标时间', kind: 'dateTime', width: 18, value: (r) => r.openTime },
+    { header: '详情链接', kind: 'link', width: 36, value: (r) => itemLink(ctx.links, 'zb', r.id) },
+  ];
+  return {
+    columns,
+    count: (limit: number) => search.countUpTo('zb', filters, limit),
+    rows: (limit: number) => searchRows<ZbRow & ContactColumns>(ctx, search, 'zb', filters, limit),
+  };
+}
+
+export function xmkExport(ctx: ExportContext, search: ContentSearch, filters: SearchFilters) {
+  const regions = labels(ctx.sql, DICT_TYPES.region);
+  const industries = labels(ctx.sql, DICT_TYPES.industry);
+  const stages = labels(ctx.sql, DICT_TYPES.xmkStage);
+  const natures = labels(ctx.sql, DICT_TYPES.xmkNature);
+  const columns: Column<XmkRow>[] = [
+    { header: '项目名称', kind: 'text', width: 48, value: (r) => r.title },
+    { header: '项目阶段', kind: 'text', width: 10, value: (r) => stages.get(r.stage) ?? r.stage },
+    { header: '项目性质', kind: 'text', width: 10, value: (r) => natures.get(r.nature) ?? r.nature },
+    { header: '地区', kind: 'text', width: 16, value: (r) => regionLabel(regions, r.areaCode, r.cityCode) },
+    { header: '行业', kind: 'text', width: 8, value: (r) => industries.get(r.industry) ?? r.industry },
+    { header: '总投资（万元）', kind: 'amount', width: 16, value: (r) => r.investment },
+    { header: '建设单位', kind: 'text', width: 28, value: (r) => r.owner },
+    { header: '联系人', kind: 'text', width: 10, value: (r) => r.contactName },
+    { header: '联系电话', kind: 'text', width: 16, value: (r) => r.contactPhone },
+    { header: '发布时间', kind: 'dateTime', width: 18, value: (r) => r.publishTime },
+    { header: '详情链接', kind: 'link', width: 36, value: (r) => itemLink(ctx.links, 'xmk', r.id) },
+  ];
+  return {
+    columns,
+    count: (limit: number) => search.countUpTo('xmk', filters, limit),
+    rows: (limit: number) => searchRows<XmkRow & ContactColumns>(ctx, search, 'xmk', filters, limit),
+  };
+}
+
+// ---- favourites ------------------------------------------------------------------------------
+
+interface FavoriteRow {
+  type: ContentType;
+  dataId: number;
+  title: string;
+  areaCode: string;
+  cityCode: string;
+  category: string;
+  amount: number | null;
+  publishTime: string;
+  createTime: string;
+}
+
+export interface FavoriteFilter {
+  type?: ContentType | undefined;
+  isCancel?: 0 | 1 | undefined;
+}
+
+/** The favourites of the list (not cancelled unless asked), most recently changed first. */
+function favoriteSource(ctx: ExportContext, filter: FavoriteFilter) {
+  const { from, params } = favoriteListFrom(ctx.access.memberId, { ...filter, isCancel: filter.isCancel ?? 0 });
+  const sql = `SELECT f.type, f.data_id AS dataId, coalesce(x.title, z.title) AS title,
+      coalesce(x.area_code, z.area_code) AS areaCode, coalesce(x.city_code, z.city_code) AS cityCode,
+      coalesce(x.stage, z.notice_type) AS category, coalesce(x.investment, z.win_amount, z.amount) AS amount,
+      coalesce(x.publish_time, z.publish_time) AS publishTime, f.create_time AS createTime
+    FROM ${from} ORDER BY f.update_time DESC, f.id DESC LIMIT ?`;
+  return {
+    count: (limit: number) =>
+      ctx.sql.get<(string | number)[], { n: number }>(`SELECT count(*) AS n FROM (SELECT 1 FROM ${from} LIMIT ?)`).get(...params, limit)!.n,
+    rows: (limit: number) => ctx.sql.get<(string | number)[], FavoriteRow>(sql).iterate(...params, limit),
+  };
+}
+
+export function favoriteExport(ctx: ExportContext, filter: FavoriteFilter) {
+  const regions = labels(ctx.sql, DICT_TYPES.region);
+  const stages = labels(ctx.sql, DICT_TYPES.xmkStage);
+  const noticeTypes = labels(ctx.sql, DICT_TYPES.zbNoticeType);
+  const columns: Column<FavoriteRow>[] = [
+    { header: '类型', kind: 'text', width: 8, value: (r) => (r.type === 'xmk' ? '项目' : '招标') },
+    { header: '标题', kind: 'text', width: 48, value: (r) => r.title },
+    { header: '地区', kind: 'text', width: 16, value: (r) => regionLabel(regions, r.areaCode, r.cityCode) },
+    {
+      header: '阶段/公告类型',
+      kind: 'text',
+      width: 14,
+      value: (r) => (r.type === 'xmk' ? stages : noticeTypes).get(r.category) ?? r.category,
+    },
+    { header: '金额（万元）', kind: 'amount', width: 16, value: (r) => r.amount },
+    { header: '发布时间', kind: 'dateTime', width: 18, value: (r) => r.publishTime },
+    { header: '收藏时间', kind: 'dateTime', width: 18, value: (r) => r.createTime },
+    { header: '详情链接', kind: 'link', width: 36, value: (r) => itemLink(ctx.links, r.type, r.dataId) },
+  ];
+  return { columns, ...favoriteSource(ctx, filter) };
+}
+
+// ---- the visit CRM ---------------------------------------------------------------------------
+
+interface VisitRow {
+  companyName: string;
+  contact: string;
+  phone: string;
+  status: string;
+  nextVisitDate: string | null;
+  remark: string;
+  sourceType: ContentType | 'manual';
+  sourceId: number | null;
+  sourceTitle: string | null;
+  visitTime: string | null;
+  way: string | null;
+  content: string | null;
+  result: string | null;
+  nextStep: string | null;
+}
+
+export interface ClientFilter {
+  keyword?: string | undefined;
+  status?: '0' | '1' | '2' | '3' | undefined;
+  due?: boolean | undefined;
+}
+
+/**
+ * Clients with their visit records, one line per record (a client without records has one line
+ * with the record columns empty): the client list's filters and order, records newest first.
+ */
+function visitSource(ctx: ExportContext, filter: ClientFilter, today: string) {
+  const { where, params } = clientListWhere(ctx.access.memberId, filter, today);
+  const from = `visit_client c LEFT JOIN visit_record r ON r.client_id = c.id AND r.member_id = c.member_id WHERE ${where}`;
+  const sql = `SELECT c.company_name AS companyName, c.contact, c.phone, c.status, c.next_visit_date AS nextVisitDate,
+      c.remark, c.source_type AS sourceType, c.source_id AS sourceId, c.source_title AS sourceTitle,
+      r.visit_time AS visitTime, r.way, r.content, r.result, r.next_step AS nextStep
+    FROM ${from} ORDER BY c.update_time DESC, c.id DESC, r.visit_time DESC, r.id DESC LIMIT ?`;
+  return {
+    count: (limit: number) =>
+      ctx.sql.get<(string | number)[], { n: number }>(`SELECT count(*) AS n FROM (SELECT 1 FROM ${from} LIMIT ?)`).get(...params, limit)!.n,
+    rows: (limit: number) => ctx.sql.get<(string | number)[], VisitRow>(sql).iterate(...params, limit),
+  };
+}
+
+/** The portal path of the visit CRM, where a manually added client links. */
+export const CLIENTS_PATH = '/user/baifangClient';
+
+export function visitExport(ctx: ExportContext, filter: ClientFilter, today: string) {
+  const statuses = labels(ctx.sql, DICT_TYPES.visitStatus);
+  const ways = labels(ctx.sql, DICT_TYPES.visitWay);
+  const columns: Column<VisitRow>[] = [
+    { header: '客户名称', kind: 'text', width: 30, value: (r) => r.companyName },
+    { header: '联系人', kind: 'text', width: 10, value: (r) => r.contact },
+    { header: '联系电话', kind: 'text', width: 16, value: (r) => r.phone },
+    { header: '跟进状态', kind: 'text', width: 10, value: (r) => statuses.get(r.status) ?? r.status },
+    { header: '下次拜访', kind: 'date', width: 12, value: (r) => r.nextVisitDate },
+    { header: '备注', kind: 'text', width: 24, value: (r) => r.remark },
+    { header: '来源', kind: 'text', width: 36, value: (r) => r.sourceTitle ?? (r.sourceType === 'manual' ? '手动添加' : '') },
+    { header: '拜访时间', kind: 'dateTime', width: 18, value: (r) => r.visitTime },
+    { header: '拜访方式', kind: 'text', width: 10, value: (r) => (r.way === null ? null : (ways.get(r.way) ?? r.way)) },
+    { header: '拜访内容', kind: 'text', width: 36, value: (r) => r.content },
+    { header: '拜访结果', kind: 'text', width: 24, value: (r) => r.result },
+    { header: '下一步', kind: 'text', width: 24, value: (r) => r.nextStep },
+    {
+      header: '链接',
+      kind: 'link',
+      width: 36,
+      value: (r) =>
+        r.sourceType !== 'manual' && r.sourceId !== null
+          ? itemLink(ctx.links, r.sourceType, r.sourceId)
+          : `${ctx.links.base}${CLIENTS_PATH}`,
+    },
+  ];
+  return { columns, ...visitSource(ctx, filter, today) };
+}
