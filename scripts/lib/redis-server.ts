@@ -63,6 +63,9 @@ export interface RedisServer {
   start(): Promise<void>;
   /** Stops it; resolves once the process has exited. */
   stop(): Promise<void>;
+  /** Freezes it (SIGSTOP): connections stay open and nothing answers, as with a stuck server. */
+  pause(): void;
+  resume(): void;
   /** A redis-cli-free way to read what the portal wrote: the keys matching `pattern`. */
   keys(pattern: string): Promise<string[]>;
 }
@@ -97,6 +100,8 @@ export async function startRedisServer(): Promise<RedisServer> {
       running.kill('SIGKILL');
       await exited;
     },
+    pause: () => child?.kill('SIGSTOP'),
+    resume: () => child?.kill('SIGCONT'),
     async keys(pattern) {
       return new Promise((resolve, reject) => {
         const socket = createConnection({ port, host: '127.0.0.1' });

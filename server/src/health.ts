@@ -20,8 +20,7 @@ export async function probeBackend(backend: BackendClient, timeoutMs = 1000): Pr
 export function healthHandler(backend: BackendClient, redis?: SharedRedis): RequestHandler {
   const startedAt = Date.now();
   return async (_req, res) => {
-    const backendUp = await probeBackend(backend);
-    const redisProblem = redis?.problem() ?? null;
+    const [backendUp, redisProblem] = await Promise.all([probeBackend(backend), redis ? redis.check() : null]);
     const status = !backendUp ? 'unavailable' : redisProblem !== null ? 'degraded' : 'ok';
     res
       .status(backendUp ? 200 : 503)

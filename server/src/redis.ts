@@ -20,6 +20,8 @@ export interface SharedRedis {
   isReady(): boolean;
   /** Why it is not, for `/healthz` (null while up). */
   problem(): string | null;
+  /** The same, asking Redis (PING): a connection that is open but stuck does not answer in time. */
+  check(): Promise<string | null>;
   /** Sends a command; bulk replies come back as strings. Rejects at once while disconnected. */
   send<T = unknown>(args: RedisArgs): Promise<T>;
   /** The same, with bulk replies as bytes (stored pages). */
@@ -37,6 +39,13 @@ export interface RedisOptions {
 
 /** Waiting longer for Redis than for a render of the page would defeat the point. */
 export const DEFAULT_COMMAND_TIMEOUT_MS = 250;
+/**
+ * A stuck Redis (connection open, no answers): the client pings every second and drops a
+ * connection silent for 3 s, then reconnects; meanwhile no more than this many commands wait.
+ */
+const PING_INTERVAL_MS = 1_000;
+const SOCKET_TIMEOUT_MS = 3_000;
+const MAX_IN_FLIGHT = 1_000;
 /** Reconnect delays: 100 ms, doubling, at most 5 s, with some jitter so N instances spread out. */
 export const RECONNECT_MAX_MS = 5_000;
 
@@ -56,7 +65,8 @@ export function connectRedis(opts: RedisOptions): SharedRedis {
   const client = createClient({
     url: opts.url,
     disableOfflineQueue: true,
-    socket: { connectTimeout: 1_000, reconnectStrategy: (retries) => reconnectDelay(retries) },
+    pingInterval: PING_INTERVAL_MS,
+    socket: { connectTimeout: 1_000, socketTimeout: SOCKET_TIMEOUT_MS, reconnectStrategy: (retries) => reconnectDelay(retries) },
   });
   const bytes = client.withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer });
   let problem: string | null = '正在连接';
@@ -80,20 +90,49 @@ export function connectRedis(opts: RedisOptions): SharedRedis {
     if (!closed) opts.log('redis: gave up connecting', error);
   });
 
+  let inFlight = 0;
+  /**
+   * Sends while connected, and gives up after `timeout`: node-redis's own command timeout stops
+   * counting once a command is written, so a stuck server would hold the request.
+   */
   const guard = <T>(run: () => Promise<T>): Promise<T> => {
     if (!client.isReady) return Promise.reject(new RedisUnavailable(problem ?? '未连接'));
-    return run();
+    if (inFlight >= MAX_IN_FLIGHT) return Promise.reject(new RedisUnavailable('应答积压'));
+    inFlight++;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new RedisUnavailable(`${timeout} ms 内无应答`)), timeout);
+    });
+    const sent = run();
+    return Promise.race([sent, late]).finally(() => {
+      clearTimeout(timer);
+      // The command itself still ends, answered or failed with its connection.
+      void sent.catch(() => undefined).finally(() => inFlight--);
+    });
   };
   return {
     prefix: opts.prefix,
     isReady: () => client.isReady,
     problem: () => (client.isReady ? null : (problem ?? '未连接')),
-    send: <T>(args: RedisArgs) => guard(() => client.sendCommand<T>(args, { timeout })),
-    sendForBytes: <T>(args: RedisArgs) => guard(() => bytes.sendCommand<T>(args, { timeout })),
+    async check() {
+      if (!client.isReady) return problem ?? '未连接';
+      try {
+        await guard(() => client.sendCommand(['PING']));
+        return null;
+      } catch (error) {
+        return `PING: ${error instanceof Error ? error.message : String(error)}`;
+      }
+    },
+    send: <T>(args: RedisArgs) => guard(() => client.sendCommand<T>(args)),
+    sendForBytes: <T>(args: RedisArgs) => guard(() => bytes.sendCommand<T>(args)),
     async close() {
       closed = true;
-      if (client.isOpen) await client.close().catch(() => client.destroy());
-      else client.destroy();
+      if (!client.isOpen) return client.destroy();
+      // QUIT waits for the answers still due; a stuck server would hold the shutdown.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([client.close().catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, 1_000)))]);
+      clearTimeout(timer);
+      if (client.isOpen) client.destroy();
     },
   };
 }

@@ -177,7 +177,20 @@ describe('two instances sharing one Redis', () => {
     await redisServer.start();
     await until(async () => (await health(0)).body.status === 'ok' && (await health(1)).body.status === 'ok');
     expect(logged).toContain('redis: connected again');
-    // Shared again, in the restarted (empty) Redis: 5 across both, then refused.
+    // A stuck Redis (connection open, no answers): the same, after the command timeout.
+    redisServer.pause();
+    try {
+      const stuck = await health(0);
+      expect(stuck.status).toBe(200);
+      expect(stuck.body).toMatchObject({ status: 'degraded', redis: 'down' });
+      expect(stuck.body.reason).toMatch(/PING/);
+      expect((await login(0, '198.51.100.5')).status).toBe(200);
+      expect((await page(0, '/zb?keyword=stuck')).status).toBe(200);
+    } finally {
+      redisServer.resume();
+    }
+    await until(async () => (await health(0)).body.status === 'ok');
+    // Shared again: 5 across both, then refused.
     const statuses = [];
     for (let n = 0; n < 6; n++) statuses.push((await login(n % 2, '198.51.100.4')).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
