@@ -22,6 +22,8 @@ import { DEFAULT_RATE_LIMITS, rateLimiter, type RateLimitSettings } from './rate
 import { requestLog } from './request-log';
 import { precompressed } from './precompressed';
 import { RenderCache, type RenderCacheOptions } from './render-cache';
+import type { SharedRedis } from './redis';
+import { RedisPageStore } from './redis-page-store';
 import { RenderGate, defaultRenderLimit, type RenderLimit } from './render-gate';
 import type { Renderer } from './renderer';
 import { securityHeaders } from './security-headers';
@@ -43,6 +45,8 @@ export interface AppOptions {
   rateLimits?: RateLimitSettings;
   /** Keep anonymous renders briefly (render-cache.ts); unset: every page is rendered. */
   renderCache?: RenderCacheOptions;
+  /** Rate limits and the render cache shared with other instances (redis.ts); unset: per process. */
+  redis?: SharedRedis;
   /** Renders in flight and waiting (render-gate.ts; default: defaultRenderLimit()). */
   renderLimit?: RenderLimit;
   log?: (message: string, error: unknown) => void;
@@ -63,14 +67,14 @@ export function createApp(opts: AppOptions) {
   app.use(requestLog(opts.logger));
   app.use(securityHeaders({ development: opts.devMiddleware !== undefined }));
 
-  app.get('/healthz', healthHandler(backend));
+  app.get('/healthz', healthHandler(backend, opts.redis));
 
   // The proxy goes before any body parser: it streams request bodies through untouched. Login,
   // RefreshToken and logout are the BFF's own routes in front of it (auth-routes.ts).
   app.use(
     `/${opts.config.PRODUCT}`,
     cookieParser(),
-    rateLimiter({ settings: opts.rateLimits ?? DEFAULT_RATE_LIMITS, log }),
+    rateLimiter({ settings: opts.rateLimits ?? DEFAULT_RATE_LIMITS, log, redis: opts.redis }),
     authRoutes({ backend, log }),
     apiProxy({ backend, log }),
   );
@@ -113,7 +117,7 @@ export function createApp(opts: AppOptions) {
       product: opts.config.PRODUCT,
       agent,
       settings,
-      cache: renderCache(opts.renderCache, agent),
+      cache: renderCache(opts.renderCache, agent, opts.redis),
       gate,
       log,
     }),
@@ -122,10 +126,14 @@ export function createApp(opts: AppOptions) {
   return app;
 }
 
-/** The render cache and what it needs to know: whether the backend answers (backend-liveness.ts). */
-function renderCache(options: RenderCacheOptions | undefined, agent: Agent) {
+/**
+ * The render cache and what it needs to know: whether the backend answers (backend-liveness.ts).
+ * With Redis its pages are shared by every instance (redis-page-store.ts).
+ */
+function renderCache(options: RenderCacheOptions | undefined, agent: Agent, redis: SharedRedis | undefined) {
   if (!options) return undefined;
-  const pages = new RenderCache(options);
+  const store = options.store ?? (redis ? new RedisPageStore(redis, options.ttlMs, options.now) : undefined);
+  const pages = new RenderCache({ ...options, store });
   const liveness = new BackendLiveness();
   liveness.watch(agent);
   liveness.onDown(() => pages.clear());

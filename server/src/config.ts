@@ -90,6 +90,20 @@ const schema = z.object({
     .min(1, '应为 1 到 60 的整数')
     .max(60, '应为 1 到 60 的整数')
     .default(30),
+  /**
+   * Several instances (issue 16): rate limits and the render cache shared through this Redis
+   * (`redis://[:password@]host:port[/db]`, `rediss://` for TLS). Unset: each process keeps its own.
+   */
+  REDIS_URL: z
+    .string()
+    .url('应为 redis:// 或 rediss:// 地址')
+    .refine((v) => /^rediss?:\/\//.test(v), '应为 redis:// 或 rediss:// 地址')
+    .optional(),
+  /** Prepended to every key the portal writes in Redis, so one Redis can serve several sites. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$/, '只能包含字母、数字、_ . : -，不超过 64 个字符')
+    .default('portal:'),
   /** pino's level for the JSON log on stdout (request-log.ts). */
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {

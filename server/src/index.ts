@@ -11,6 +11,7 @@ import { runPrimary } from './cluster';
 import { ConfigError, parseConfig, rateLimitSettings, renderCacheSettings, type Config } from './config';
 import { createDrain } from './drain';
 import { startEmbeddedBackend, type EmbeddedBackend } from './embedded-backend';
+import { connectRedis } from './redis';
 import { createDevRenderer, loadProductionRenderer, type Renderer } from './renderer';
 import { createLogger, logThrough } from './request-log';
 import { loadEnvFiles } from '../../scripts/lib/env-files';
@@ -85,6 +86,8 @@ async function startServer(config: Config) {
     closeDev = () => dev.vite.close();
   }
 
+  // Each process (and each cluster worker) has its own connection; start-up does not wait for it.
+  const redis = config.REDIS_URL ? connectRedis({ url: config.REDIS_URL, prefix: config.REDIS_PREFIX, log }) : undefined;
   const app = createApp({
     config,
     backendURL,
@@ -94,6 +97,7 @@ async function startServer(config: Config) {
     devMiddleware,
     rateLimits: rateLimitSettings(config),
     renderCache: renderCacheSettings(config),
+    redis,
     log,
     logger,
   });
@@ -119,7 +123,7 @@ async function startServer(config: Config) {
     // The backend stops only after the last request that might still need it has been answered.
     void drain
       .drain()
-      .then(() => Promise.all([backend?.stop(), closeDev()]))
+      .then(() => Promise.all([backend?.stop(), closeDev(), redis?.close()]))
       .then(() => {
         log('stopped');
         process.exit(0);

@@ -5,17 +5,19 @@
  * because only the BFF sees the browser's address (the embedded backend only ever sees the
  * server); the backend's per-account lockout still applies on top.
  *
- * express-rate-limit does the counting, in sliding windows kept in this process's memory
- * (SlidingWindowStore): each server instance (and each WEB_CONCURRENCY worker) counts on its own,
- * so N instances let through up to N times the limit.
- * docs/reliability.md says how to share them (Redis) when that matters.
+ * express-rate-limit does the counting. Without Redis, in sliding windows kept in this process's
+ * memory (SlidingWindowStore): each server instance (and each WEB_CONCURRENCY worker) counts on
+ * its own. With `REDIS_URL` (issue 16), in Redis, shared by every instance (SharedStore), and in
+ * the local windows again whenever Redis cannot be reached: a limit never lapses.
  */
 import type { Request, RequestHandler } from 'express';
-import { ipKeyGenerator, rateLimit, type IncrementResponse, type RateLimitInfo, type Store } from 'express-rate-limit';
+import { ipKeyGenerator, rateLimit, type IncrementResponse, type Options, type RateLimitInfo, type Store } from 'express-rate-limit';
+import { RedisStore, type RedisReply } from 'rate-limit-redis';
 import { MESSAGES } from '@shared/constants';
 import { ENDPOINTS, type Endpoint } from '@shared/contract/endpoints';
 import { canonicalCallPath } from './contract-paths';
 import { sendJsonError } from './errors';
+import type { SharedRedis } from './redis';
 
 export interface RateLimit {
   /** Calls allowed per window and client. */
@@ -146,6 +148,63 @@ export class SlidingWindowStore implements Store {
 }
 
 /**
+ * One limit's counts in Redis, shared by every instance (issue 16), with the local sliding window
+ * standing in while Redis cannot be reached. rate-limit-redis counts in a fixed window per client
+ * that starts with its first call and counts refusals too (one Lua script, atomic across
+ * instances): a client that keeps calling while refused waits out the window it started, never
+ * longer. Keys read `<prefix>rl:<limit>:<client>`, e.g. `portal:rl:login:203.0.113.7`.
+ *
+ * Never throws: a command that fails or is slower than the connection's timeout is counted locally.
+ */
+export class SharedStore implements Store {
+  readonly localKeys = false;
+  readonly prefix: string;
+  private readonly shared: RedisStore;
+  private options: Options | undefined;
+  /** Loading the store's scripts; null until Redis is up, and again after a failure. */
+  private loaded: Promise<void> | null = null;
+
+  constructor(
+    private readonly redis: SharedRedis,
+    name: RateLimitName,
+    readonly local: SlidingWindowStore,
+  ) {
+    this.prefix = `${redis.prefix}rl:${name}:`;
+    this.shared = new RedisStore({ prefix: this.prefix, sendCommand: (...args: string[]) => redis.send<RedisReply>(args) });
+  }
+
+  init(options: Options): void {
+    this.options = options;
+  }
+
+  async increment(key: string): Promise<IncrementResponse> {
+    if (this.redis.isReady() && this.options) {
+      try {
+        this.loaded ??= this.shared.init(this.options);
+        await this.loaded;
+        return await this.shared.increment(key);
+      } catch {
+        // Redis went away or answered too late: count this call here, and load the scripts again
+        // next time (a restarted Redis has forgotten them).
+        this.loaded = null;
+      }
+    }
+    return this.local.increment(key);
+  }
+
+  /** express-rate-limit calls this only for skipped answers (skip*Requests), which no limit uses. */
+  async decrement(key: string): Promise<void> {
+    this.local.decrement(key);
+    if (this.redis.isReady()) await this.shared.decrement(key).catch(() => undefined);
+  }
+
+  async resetKey(key: string): Promise<void> {
+    this.local.resetKey(key);
+    if (this.redis.isReady()) await this.shared.resetKey(key).catch(() => undefined);
+  }
+}
+
+/**
  * IPv4 addresses count one by one; IPv6 addresses by their /56, the block a provider usually
  * hands one subscriber, who could otherwise rotate through it.
  */
@@ -166,6 +225,8 @@ export interface RateLimiterOptions {
   now?: () => number;
   /** (message, client): the app's log. */
   log?: (message: string, client: string) => void;
+  /** Count in Redis, shared by every instance (issue 16); unset: in this process only. */
+  redis?: SharedRedis;
 }
 
 /**
@@ -177,7 +238,8 @@ export function rateLimiter(opts: RateLimiterOptions): RequestHandler[] {
     const rule = opts.settings[name];
     if (!rule) return [];
     const call = LIMITED_CALLS[name];
-    const store = new SlidingWindowStore(rule, opts.now);
+    const local = new SlidingWindowStore(rule, opts.now);
+    const store = opts.redis ? new SharedStore(opts.redis, name, local) : local;
     return [
       rateLimit({
         windowMs: rule.windowMs,
@@ -193,8 +255,9 @@ export function rateLimiter(opts: RateLimiterOptions): RequestHandler[] {
         handler: (req, res) => {
           const info = (req as Request & { rateLimit?: RateLimitInfo }).rateLimit;
           const key = info?.key ?? 'unknown';
-          // Once per run of refusals: enough to see an attack in the log without flooding it.
-          if (store.refusals(key) === 1) opts.log?.(`rate limit ${name} reached by`, key);
+          // Once per run of refusals: enough to see an attack in the log without flooding it. The
+          // first refusal is call limit + 1 in either store; the local one counts its refusals in a row.
+          if (info?.used === rule.limit + 1 && local.refusals(key) <= 1) opts.log?.(`rate limit ${name} reached by`, key);
           const waitMs = info?.resetTime ? info.resetTime.getTime() - (opts.now ?? Date.now)() : rule.windowMs;
           res.set('Retry-After', String(Math.max(1, Math.ceil(waitMs / 1000))));
           sendJsonError(res, 429, MESSAGES.rateLimited);

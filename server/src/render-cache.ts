@@ -1,25 +1,27 @@
 /**
- * A short per-instance cache of anonymous page renders (issue 7 §2). A render costs tens of
- * milliseconds of CPU and several backend calls; the same anonymous URL renders the same HTML for
- * every visitor, which the HTTP contract already lets any proxy keep for 60 s
- * (`Cache-Control: public, max-age=60`, ssr.ts).
+ * A short cache of anonymous page renders (issue 7 §2). A render costs tens of milliseconds of CPU
+ * and several backend calls; the same anonymous URL renders the same HTML for every visitor, which
+ * the HTTP contract already lets any proxy keep for 60 s (`Cache-Control: public, max-age=60`,
+ * ssr.ts).
  *
- * - Keyed by URL (path and query as sent), bounded in bytes, least recently used entries go first,
- *   and each entry lives `ttlMs` at most.
+ * - Keyed by URL (path and query as sent); each entry lives `ttlMs` at most.
  * - A page is kept as the parts around its CSP nonce: every answer gets its own response's nonce
  *   (security-headers.ts), so the body always matches the header sent with it.
- * - Concurrent misses of one URL render once: the first request renders and streams as usual,
- *   the others wait for its body (`lookup` returns the pending render's result).
+ * - Concurrent misses of one URL render once per instance: the first request renders and streams
+ *   as usual, the others wait for its body (`lookup` returns the pending render's result).
+ * - Where the pages live is a PageStore: this process's memory (MemoryPageStore, bounded in bytes,
+ *   least recently used first), or Redis shared by every instance (redis-page-store.ts, issue 16).
  *
  * What may be stored (anonymous 200s only) is ssr.ts's decision; this module only keeps bytes.
  */
-
 export interface RenderCacheOptions {
-  /** Upper bound of the bodies kept, in bytes. */
+  /** Upper bound of the bodies kept in memory, in bytes; a single page may take an eighth of it. */
   maxBytes: number;
   /** How long a render may be served, at most the 60 s of the `Cache-Control` contract. */
   ttlMs: number;
   now?: () => number;
+  /** Where pages are kept; unset: this process's memory, within `maxBytes`. */
+  store?: PageStore;
 }
 
 /** A stored page: its body cut at each occurrence of the nonce it was rendered with. */
@@ -29,17 +31,86 @@ export interface CachedPage {
   storedAt: number;
 }
 
+/**
+ * Where pages are kept. `get` answers null for anything missing, expired or unreadable, and never
+ * rejects; `set` and `clear` may finish later and never throw.
+ */
+export interface PageStore {
+  get(key: string): CachedPage | null | Promise<CachedPage | null>;
+  set(key: string, page: CachedPage): void;
+  clear(): void;
+  /** What is kept in this process (a shared store keeps nothing here). */
+  readonly size: { entries: number; bytes: number };
+}
+
 /** Bookkeeping per entry beyond its body (key string, map slot): a rough figure, for the bound. */
-const ENTRY_OVERHEAD_BYTES = 256;
+export const ENTRY_OVERHEAD_BYTES = 256;
+
+/** Pages in this process's memory: bounded in bytes, least recently used first out, `ttlMs` each. */
+export class MemoryPageStore implements PageStore {
+  private readonly entries = new Map<string, CachedPage>();
+  private bytes = 0;
+
+  constructor(
+    private readonly maxBytes: number,
+    private readonly ttlMs: number,
+    private readonly now: () => number,
+  ) {}
+
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes };
+  }
+
+  get(key: string): CachedPage | null {
+    const entry = this.entries.get(key);
+    if (!entry) return null;
+    if (this.now() - entry.storedAt >= this.ttlMs) {
+      this.remove(key);
+      return null;
+    }
+    // Re-inserting moves the key to the end of the Map's order: most recently used.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  set(key: string, page: CachedPage): void {
+    this.remove(key);
+    this.entries.set(key, page);
+    this.bytes += page.bytes;
+    for (const oldest of this.entries.keys()) {
+      if (this.bytes <= this.maxBytes) break;
+      this.remove(oldest);
+    }
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
+  }
+}
+
+type Settle = (page: CachedPage | null) => void;
 
 export class RenderCache {
-  private readonly entries = new Map<string, CachedPage>();
   private readonly pending = new Map<string, Promise<CachedPage | null>>();
-  private bytes = 0;
+  /** Renders reserved by a lookup that missed, until its request claims them (or lets go). */
+  private readonly reserved = new Map<string, Settle>();
+  /** Store reads in flight: concurrent lookups of one key share one. */
+  private readonly reading = new Map<string, Promise<CachedPage | null>>();
+  private readonly store: PageStore;
   private readonly now: () => number;
 
   constructor(private readonly opts: RenderCacheOptions) {
     this.now = opts.now ?? Date.now;
+    this.store = opts.store ?? new MemoryPageStore(opts.maxBytes, opts.ttlMs, this.now);
   }
 
   /** A single page above this is not kept: a few huge pages must not flush everything else. */
@@ -48,22 +119,30 @@ export class RenderCache {
   }
 
   get size(): { entries: number; bytes: number } {
-    return { entries: this.entries.size, bytes: this.bytes };
+    return this.store.size;
   }
 
   /** The fresh page for `key`; while another request is rendering it, that render's outcome. */
   async lookup(key: string): Promise<CachedPage | null> {
-    const entry = this.entries.get(key);
-    if (entry) {
-      if (this.now() - entry.storedAt < this.opts.ttlMs) {
-        // Re-inserting moves the key to the end of the Map's order: most recently used.
-        this.entries.delete(key);
-        this.entries.set(key, entry);
-        return entry;
-      }
-      this.remove(key);
+    const pending = this.pending.get(key);
+    if (pending) return pending;
+    // A store that answers later (Redis): requests arriving meanwhile share the read, and the
+    // first one's miss reserves the render, so the others wait for it instead of rendering too.
+    const inFlight = this.reading.get(key);
+    if (inFlight) {
+      const page = await inFlight;
+      return page ?? (await this.pending.get(key)) ?? null;
     }
-    return (await this.pending.get(key)) ?? null;
+    const read = this.store.get(key);
+    if (!(read instanceof Promise)) return read;
+    this.reading.set(key, read);
+    try {
+      const page = await read;
+      if (!page) this.reserve(key);
+      return page;
+    } finally {
+      this.reading.delete(key);
+    }
   }
 
   /**
@@ -72,14 +151,44 @@ export class RenderCache {
    * called exactly once. Null when another request holds the claim.
    */
   claim(key: string): ((rendered: { body: Buffer; nonce: string | undefined } | null) => void) | null {
-    if (this.pending.has(key)) return null;
-    let settle: (page: CachedPage | null) => void = () => undefined;
-    this.pending.set(key, new Promise((resolve) => (settle = resolve)));
+    let settle = this.reserved.get(key);
+    if (settle) this.reserved.delete(key);
+    else if (this.pending.has(key)) return null;
+    else settle = this.open(key);
+    const done = settle;
     return (rendered) => {
       this.pending.delete(key);
-      const page = rendered && rendered.body.length <= this.maxEntryBytes ? this.store(key, rendered.body, rendered.nonce) : null;
-      settle(page);
+      let page: CachedPage | null = null;
+      if (rendered && rendered.body.length <= this.maxEntryBytes) {
+        page = { parts: splitAt(rendered.body, rendered.nonce), bytes: rendered.body.length + ENTRY_OVERHEAD_BYTES, storedAt: this.now() };
+        this.store.set(key, page);
+      }
+      done(page);
     };
+  }
+
+  /** Marks `key` as being rendered; whoever looks it up waits for the returned function. */
+  private open(key: string): Settle {
+    let settle: Settle = () => undefined;
+    this.pending.set(key, new Promise((resolve) => (settle = resolve)));
+    return settle;
+  }
+
+  /**
+   * After a miss: the request that missed claims the render right after its lookup (ssr.ts), so
+   * the render is marked as pending at once. One that does not (HEAD) lets go a turn later, and
+   * whoever waited renders itself.
+   */
+  private reserve(key: string): void {
+    if (this.pending.has(key)) return;
+    const settle = this.open(key);
+    this.reserved.set(key, settle);
+    setImmediate(() => {
+      if (this.reserved.get(key) !== settle) return;
+      this.reserved.delete(key);
+      this.pending.delete(key);
+      settle(null);
+    });
   }
 
   /**
@@ -104,27 +213,7 @@ export class RenderCache {
   }
 
   clear(): void {
-    this.entries.clear();
-    this.bytes = 0;
-  }
-
-  private store(key: string, body: Buffer, nonce: string | undefined): CachedPage {
-    const page: CachedPage = { parts: splitAt(body, nonce), bytes: body.length + ENTRY_OVERHEAD_BYTES, storedAt: this.now() };
-    this.remove(key);
-    this.entries.set(key, page);
-    this.bytes += page.bytes;
-    for (const oldest of this.entries.keys()) {
-      if (this.bytes <= this.opts.maxBytes) break;
-      this.remove(oldest);
-    }
-    return page;
-  }
-
-  private remove(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
-    this.bytes -= entry.bytes;
+    this.store.clear();
   }
 }
 

@@ -1,6 +1,6 @@
 /** The render cache's store on its own: bounds, expiry, nonce templating, one render per burst. */
 import { describe, expect, it } from 'vitest';
-import { RenderCache } from '../src/render-cache';
+import { MemoryPageStore, RenderCache, type CachedPage, type PageStore } from '../src/render-cache';
 
 function cacheAt(options: { maxBytes?: number; ttlMs?: number } = {}) {
   let now = 1_000_000;
@@ -96,5 +96,46 @@ describe('RenderCache', () => {
     cache.clear();
     expect(await cache.lookup('/')).toBeNull();
     expect(cache.size).toEqual({ entries: 0, bytes: 0 });
+  });
+});
+
+/** A store answering a turn later, as Redis does (redis-page-store.ts), around a memory one. */
+function laterStore(): PageStore & { reads: number } {
+  const memory = new MemoryPageStore(1_000_000, 30_000, Date.now);
+  return {
+    reads: 0,
+    get(key: string) {
+      this.reads++;
+      return new Promise<CachedPage | null>((resolve) => setTimeout(() => resolve(memory.get(key)), 5));
+    },
+    set: (key, page) => memory.set(key, page),
+    clear: () => memory.clear(),
+    size: { entries: 0, bytes: 0 },
+  };
+}
+
+describe('RenderCache on a store that answers later', () => {
+  it('lookups arriving together share one read, and the first miss renders for all', async () => {
+    const store = laterStore();
+    const cache = new RenderCache({ maxBytes: 1_000_000, ttlMs: 30_000, store });
+    const first = cache.lookup('/zb').then((page) => {
+      // What ssr.ts does on a miss: claim at once, render, settle.
+      const settle = page ? null : cache.claim('/zb');
+      setTimeout(() => settle?.({ body: Buffer.from('列表'), nonce: undefined }), 20);
+      return page;
+    });
+    const others = Promise.all([cache.lookup('/zb'), cache.lookup('/zb')]);
+    expect(await first).toBeNull();
+    const [a, b] = await others;
+    expect(a && RenderCache.body(a, undefined).toString('utf8')).toBe('列表');
+    expect(b).toBe(a);
+    expect(store.reads).toBe(1);
+  });
+
+  it('a miss that is never claimed (HEAD) lets the others go to render themselves', async () => {
+    const cache = new RenderCache({ maxBytes: 1_000_000, ttlMs: 30_000, store: laterStore() });
+    const [head, other] = await Promise.all([cache.lookup('/xmk'), cache.lookup('/xmk')]);
+    expect([head, other]).toEqual([null, null]);
+    expect(cache.claim('/xmk')).not.toBeNull();
   });
 });
