@@ -56,8 +56,27 @@ const settings = {
   tenders: Number(args.tenders ?? (quick ? 5000 : 50_000)),
 };
 
-async function measure(scenario: Scenario, origin: string, seconds: number, counter: { n: number }): Promise<Measurement> {
+/** CPU time a process has used so far, in ms (utime + stime of /proc/<pid>/stat, 100 ticks a second). */
+function cpuMs(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+/** `pids`: the process answering and the backend, whose CPU per request is reported. */
+async function measure(
+  scenario: Scenario,
+  origin: string,
+  seconds: number,
+  counter: { n: number },
+  pids: { server?: number; backend?: number } = {},
+): Promise<Measurement> {
   const pathOf = scenario.path;
+  const cpuBefore = { server: cpuMs(pids.server), backend: cpuMs(pids.backend) };
   const result = await autocannon({
     url: origin,
     connections: settings.connections,
@@ -69,7 +88,15 @@ async function measure(scenario: Scenario, origin: string, seconds: number, coun
         : { method: 'GET', setupRequest: (request) => ({ ...request, path: pathOf(counter.n++) }) },
     ],
   });
+  const cpuAfter = { server: cpuMs(pids.server), backend: cpuMs(pids.backend) };
+  const perRequest = (before: number | null, after: number | null) =>
+    before === null || after === null || result.requests.total === 0
+      ? null
+      : Math.round(((after - before) / result.requests.total) * 100) / 100;
+  const server = perRequest(cpuBefore.server, cpuAfter.server);
+  const backend = perRequest(cpuBefore.backend, cpuAfter.backend);
   return {
+    ...(server !== null && backend !== null ? { cpuMsPerRequest: { server, backend } } : {}),
     requests: result.requests.total,
     reqPerSec: Math.round(result.requests.total / result.duration),
     p50: result.latency.p50,
@@ -146,10 +173,12 @@ async function main() {
     for (let run = 1; run <= settings.runs; run++) {
       for (const s of list) {
         await measure(s, originOf(s), settings.warmupSeconds, counter);
-        const m = await measure(s, originOf(s), settings.durationSeconds, counter);
+        const pids = { server: (s.target === 'uncached' ? uncached : portal).child.pid, backend: portal.backendPid() };
+        const m = await measure(s, originOf(s), settings.durationSeconds, counter, pids);
         perScenario.get(s.name)?.push(m);
         console.log(
-          `run ${run}/${settings.runs}  ${s.name.padEnd(18)} ${String(m.reqPerSec).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms  errors ${m.errors}`,
+          `run ${run}/${settings.runs}  ${s.name.padEnd(18)} ${String(m.reqPerSec).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms  errors ${m.errors}` +
+            (m.cpuMsPerRequest ? `  CPU ${m.cpuMsPerRequest.server} + ${m.cpuMsPerRequest.backend} ms/req (server + backend)` : ''),
         );
       }
       const rss = { server: rssMB(portal.child.pid), uncached: rssMB(uncached.child.pid), backend: rssMB(portal.backendPid()) };
