@@ -12,6 +12,7 @@ import {
   createStaticRouter,
   isRouteErrorResponse,
   type HydrationState,
+  type StaticHandler,
   type StaticHandlerContext,
 } from 'react-router-dom';
 import { REQUEST_TIMEOUT_MS } from '@shared/constants';
@@ -119,6 +120,22 @@ function serverQueryDefaults(queryClient: QueryClient): void {
   });
 }
 
+/**
+ * One route tree per set of backend capabilities (they decide which routes exist), built once and
+ * shared by every render: the loaders read each request's deps from the router's request context.
+ */
+const staticHandlers = new Map<string, StaticHandler>();
+
+function staticHandlerFor(capabilities: ReadonlySet<string>): StaticHandler {
+  const key = [...capabilities].sort().join(',');
+  let handler = staticHandlers.get(key);
+  if (!handler) {
+    handler = createStaticHandler(createRoutes({ perRequest: true, capabilities }));
+    staticHandlers.set(key, handler);
+  }
+  return handler;
+}
+
 export async function render(opts: RenderOptions): Promise<RenderResult> {
   const log = opts.log ?? ((message: string, error: unknown) => console.error(message, error));
   const queryClient = createQueryClient();
@@ -134,8 +151,8 @@ export async function render(opts: RenderOptions): Promise<RenderResult> {
 
   // Unknown paths match no route, so no loader runs for them; their 404 page still shows the site.
   await loadSiteData(deps).catch(() => undefined);
-  const handler = createStaticHandler(createRoutes(deps));
-  const context = await handler.query(opts.request);
+  const handler = staticHandlerFor(deps.capabilities);
+  const context = await handler.query(opts.request, { requestContext: deps });
   if (context instanceof Response) {
     return { type: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
   }

@@ -11,6 +11,11 @@ export interface Measurement {
   p99: number;
   /** Socket errors, timeouts and answers other than 2xx. */
   errors: number;
+  /**
+   * CPU time per request of the process that answered and of the backend, in ms (Linux): unlike
+   * req/s, hardly moved by how busy the shared machine is.
+   */
+  cpuMsPerRequest?: { server: number; backend: number };
 }
 
 export function median(values: readonly number[]): number {
@@ -28,17 +33,28 @@ export function summarise(runs: readonly Measurement[]): Measurement {
     p50: median(runs.map((m) => m.p50)),
     p99: median(runs.map((m) => m.p99)),
     errors: runs.reduce((sum, m) => sum + m.errors, 0),
+    ...(runs.every((m) => m.cpuMsPerRequest)
+      ? {
+          cpuMsPerRequest: {
+            server: median(runs.map((m) => m.cpuMsPerRequest?.server ?? 0)),
+            backend: median(runs.map((m) => m.cpuMsPerRequest?.backend ?? 0)),
+          },
+        }
+      : {}),
   };
 }
 
 export const ratio = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 100) / 100 : 0);
 
 export function printTable(rows: readonly { label: string; m: Measurement; share: string }[]): void {
-  const widths = [34, 9, 8, 8, 8, 14];
+  const widths = [34, 9, 8, 8, 8, 14, 16];
   const line = (cells: string[]) =>
     console.log(cells.map((c, i) => (i === 0 ? c.padEnd(widths[0] ?? 30) : c.padStart(widths[i] ?? 8))).join(''));
-  line(['scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'ratio']);
-  for (const { label, m, share } of rows) line([label, String(m.reqPerSec), String(m.p50), String(m.p99), String(m.errors), share]);
+  line(['scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'ratio', 'CPU ms/req']);
+  for (const { label, m, share } of rows) {
+    const cpu = m.cpuMsPerRequest ? `${m.cpuMsPerRequest.server} + ${m.cpuMsPerRequest.backend}` : '';
+    line([label, String(m.reqPerSec), String(m.p50), String(m.p99), String(m.errors), share, cpu]);
+  }
 }
 
 export interface CommitStamp {

@@ -6,11 +6,16 @@
  *   npm run test:load                 # 200 connections, 60 s
  *   npm run test:load -- --quick      # 50 connections, 15 s (CI)
  *   options: --connections N --duration S --workers N (WEB_CONCURRENCY) --seed N --json FILE
+ *            --render-cache on|off (off: RENDER_CACHE_MB=0, every page rendered; default on)
+ *
+ * The verdict is about errors only. p99 is printed against issue 16's 1 s (with the cache on) but
+ * never fails the run: timings on a shared machine are noise for CI.
  *
  * Needs `npm run build` first. Ports are free loopback ports; the data lives in a temporary
  * DATA_DIR seeded with the default demo sizes and removed afterwards.
  */
 import { writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { startProductionPortal, type ProductionPortal } from '../lib/production-portal';
@@ -29,11 +34,16 @@ const { values: args } = parseArgs({
     workers: { type: 'string', default: '1' },
     seed: { type: 'string', default: '8' },
     json: { type: 'string' },
+    'render-cache': { type: 'string', default: 'on' },
   },
 });
 const connections = Number(args.connections ?? (args.quick ? 50 : 200));
 const duration = Number(args.duration ?? (args.quick ? 15 : 60));
 const workers = Number(args.workers);
+const renderCache = args['render-cache'];
+if (renderCache !== 'on' && renderCache !== 'off') throw new Error(`--render-cache takes on or off, not ${renderCache}`);
+/** Issue 16 §3: with the render cache on, 99 % of answers within this. */
+const P99_TARGET_MS = 1000;
 
 /** Members with one client and one message each, named by their marker, plus ids to open. */
 async function prepare(portal: ProductionPortal): Promise<LoadFixture> {
@@ -74,9 +84,15 @@ interface LoadContext {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 async function main() {
-  console.log(`load: ${connections} connections for ${duration} s, ${workers} server worker(s)`);
+  console.log(`load: ${connections} connections for ${duration} s, ${workers} server worker(s), render cache ${renderCache}`);
+  const loadBefore = loadavg();
   const portal = await startProductionPortal({
-    env: { CAPTCHA_ENABLED: 'false', TRUST_PROXY: 'true', WEB_CONCURRENCY: String(workers) },
+    env: {
+      CAPTCHA_ENABLED: 'false',
+      TRUST_PROXY: 'true',
+      WEB_CONCURRENCY: String(workers),
+      ...(renderCache === 'off' ? { RENDER_CACHE_MB: '0' } : {}),
+    },
   });
   let verdict: boolean;
   try {
@@ -89,6 +105,7 @@ async function main() {
     const random = seededRandom(Number(args.seed));
     const stats = new Map<Kind, KindStats>(Object.keys(MIX).map((k) => [k as Kind, { count: 0, failures: 0, latencies: [] }]));
     const failures: string[] = [];
+    const cacheAnswers = { hit: 0, miss: 0 };
     const started = Date.now();
     const result = await autocannon({
       url: portal.url,
@@ -110,6 +127,8 @@ async function main() {
             if (!kind) return;
             kind.count++;
             kind.latencies.push(Date.now() - (sentAt ?? Date.now()));
+            const cached = (headers as Record<string, string | undefined>)['x-render-cache'];
+            if (cached === 'hit' || cached === 'miss') cacheAnswers[cached]++;
             const problem = checkAnswer(planned, status, body, headers as Record<string, string | string[] | undefined>, fixture);
             if (problem) {
               kind.failures++;
@@ -147,8 +166,17 @@ async function main() {
       fiveXX,
       checkFailures,
       healthyAfter: healthy,
+      renderCache,
+      renderCacheAnswers: cacheAnswers,
+      load: { before: loadBefore, after: loadavg() },
     };
     console.log(`\n${JSON.stringify(summary, null, 2)}`);
+    if (renderCache === 'on') {
+      const met = result.latency.p99 <= P99_TARGET_MS;
+      console.log(
+        `\n${met ? 'met   ' : 'MISSED'}  p99 ≤ ${P99_TARGET_MS} ms with the render cache on: ${result.latency.p99} ms (not part of the verdict)`,
+      );
+    }
     if (failures.length > 0) console.log(`\nfirst failures:\n  ${failures.join('\n  ')}`);
     if (args.json) writeFileSync(args.json, `${JSON.stringify(summary, null, 2)}\n`);
     verdict = fiveXX === 0 && result.errors === 0 && result.timeouts === 0 && checkFailures === 0 && healthy;

@@ -20,7 +20,7 @@ import { BackendCapabilities } from './capabilities';
 import { apiProxy } from './proxy';
 import { DEFAULT_RATE_LIMITS, rateLimiter, type RateLimitSettings } from './rate-limit';
 import { requestLog } from './request-log';
-import { precompressed } from './precompressed';
+import { knownFilesOnly, precompressed } from './precompressed';
 import { RenderCache, type RenderCacheOptions } from './render-cache';
 import type { SharedRedis } from './redis';
 import { RedisPageStore } from './redis-page-store';
@@ -88,7 +88,9 @@ export function createApp(opts: AppOptions) {
       express.static(opts.clientDir, { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
     );
   }
-  app.use(express.static(opts.publicDir, { maxAge: '1h', index: false }));
+  const publicFiles = express.static(opts.publicDir, { maxAge: '1h', index: false });
+  // Development serves files added while it runs; a production server's public files are fixed.
+  app.use(opts.devMiddleware ? publicFiles : knownFilesOnly(opts.publicDir, publicFiles));
   // Private feed links (issue 12 §3): before the pages and their cookies, which a feed never needs.
   app.get('/feeds/:file', feedRoute({ backend, log }));
   const capabilities = new BackendCapabilities({ backend });

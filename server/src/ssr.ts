@@ -3,7 +3,7 @@
  * crawlers the complete document; a stream that stalls is aborted so its socket is freed.
  */
 import { setMaxListeners } from 'node:events';
-import { PassThrough } from 'node:stream';
+import { PassThrough, Transform, type TransformCallback } from 'node:stream';
 import type { Agent } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { isCrawler } from '@shared/device';
@@ -101,6 +101,46 @@ function sendCachedPage(req: Request, res: Response, page: CachedPage, cache: Re
 }
 
 /**
+ * React writes a page as dozens of small chunks (4 KB views and longer strings), each of which
+ * became a chunk of the HTTP response with its own framing and a buffer in the socket's writev:
+ * ~13 % of a rendered page's CPU (issue 16 §2). This joins what React writes in one pass and sends
+ * it as one chunk when React says the pass is done (`flush()`, which it calls on any destination
+ * that has one) or when the stream ends; the shell still goes out as soon as it is ready.
+ */
+export class CoalescedChunks extends Transform {
+  private chunks: Buffer[] = [];
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.chunks.push(chunk);
+    callback();
+  }
+
+  /** React's end of a flush pass. */
+  flush(): void {
+    if (this.chunks.length === 0) return;
+    const joined = this.chunks.length === 1 ? this.chunks[0] : Buffer.concat(this.chunks);
+    this.chunks = [];
+    this.push(joined);
+  }
+
+  override _flush(callback: TransformCallback): void {
+    this.flush();
+    callback();
+  }
+}
+
+/**
+ * The render's output, coalesced. React learns that the browser left from its destination's
+ * `close`, and stops rendering: the response closing destroys the coalescer in between.
+ */
+function coalesced(result: Extract<RenderResult, { type: 'html' }>, res: Response): CoalescedChunks {
+  const out = new CoalescedChunks();
+  res.once('close', () => out.destroy());
+  result.stream.pipe(out);
+  return out;
+}
+
+/**
  * Streams the page to the browser and keeps a copy of what went out; `done` gets the whole body
  * once the stream has ended with nothing failed, or null.
  */
@@ -126,7 +166,7 @@ function streamAndRecord(
   recorder.on('end', () => settle(bytes <= maxBytes && !result.hadErrors() ? Buffer.concat(chunks) : null));
   res.on('close', () => settle(null));
   recorder.pipe(res);
-  result.stream.pipe(recorder);
+  coalesced(result, res).pipe(recorder);
 }
 
 export function ssrHandler(opts: SsrOptions): RequestHandler {
@@ -199,7 +239,7 @@ export function ssrHandler(opts: SsrOptions): RequestHandler {
         keep = null;
         const nonce = cspNonce(res);
         streamAndRecord(result, res, cache.maxEntryBytes, (body) => claimed(body && { body, nonce }));
-      } else result.stream.pipe(res);
+      } else coalesced(result, res).pipe(res);
     } catch (error) {
       // The browser went away and the render was cancelled with it: nobody to answer, nothing wrong.
       if (abort.signal.aborted) return;

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import express from 'express';
 import { afterAll, describe, expect, it } from 'vitest';
-import { precompressed } from '../src/precompressed';
+import { knownFilesOnly, precompressed } from '../src/precompressed';
 
 const dir = mkdtempSync(join(tmpdir(), 'precompressed-'));
 const script = Buffer.from(`export const rows = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `项目${i}`))};\n`);
@@ -32,6 +32,13 @@ app.use(
     fallthrough: false,
   }),
 );
+
+// The public files (favicon, images) as a production server mounts them; anything else is a page.
+writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+app.use(knownFilesOnly(dir, express.static(dir, { maxAge: '1h', index: false })));
+app.use((_req, res) => {
+  res.status(200).type('text/plain').send('page');
+});
 
 afterAll(() => {
   server?.close();
@@ -119,5 +126,16 @@ describe('precompressed assets', () => {
   it('never serve a twin by its own name to a browser that did not ask for it', async () => {
     const res = await raw('/dist/assets/page-abc123.js.br');
     expect(res.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('public files that existed at start are served; other paths go on to the pages', async () => {
+    const icon = await raw('/favicon.svg');
+    expect(icon.status).toBe(200);
+    expect(icon.headers['cache-control']).toBe('public, max-age=3600');
+    expect(icon.body.toString()).toContain('<svg');
+    expect((await raw('/zb/123')).body.toString()).toBe('page');
+    // Added after start: the build's files are fixed, so this is a page path like any other.
+    writeFileSync(join(dir, 'late.txt'), 'late');
+    expect((await raw('/late.txt')).body.toString()).toBe('page');
   });
 });

@@ -79,9 +79,23 @@ function toRouteError(deps: AppDeps, error: unknown, url: URL): never {
   throw data({ message }, { status: errorStatus(error) });
 }
 
-function pageLoader(deps: AppDeps, handle: RouteHandle) {
+/**
+ * Where loaders find their navigation's deps: the browser's one set, or on the server each
+ * request's own, passed as the router's request context (`handler.query(request, { requestContext })`)
+ * so that one route tree, built once, serves every render (issue 16 §2: building and ranking the
+ * tree was ~7 % of a rendered page's CPU).
+ */
+export type DepsSource = AppDeps | { perRequest: true; capabilities: AppDeps['capabilities'] };
+
+function depsOf(source: DepsSource, args: LoaderFunctionArgs): AppDeps {
+  return 'perRequest' in source ? (args.context as AppDeps) : source;
+}
+
+function pageLoader(source: DepsSource, handle: RouteHandle) {
   const { spec } = handle;
-  return async ({ request, params }: LoaderFunctionArgs) => {
+  return async (args: LoaderFunctionArgs) => {
+    const { request, params } = args;
+    const deps = depsOf(source, args);
     const url = new URL(request.url);
     // Step 1: the guard steps, named middleware (the root loader runs the global ones in parallel).
     runMiddleware(routeMiddleware(spec), { deps, url });
@@ -114,8 +128,9 @@ export function loadSiteData(deps: AppDeps): Promise<unknown> {
   return Promise.all(SITE_CONFIG_KEYS.map((key) => deps.queryClient.ensureQueryData(configQueryOptions(deps.http, key))));
 }
 
-async function rootLoader(deps: AppDeps, { request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
+async function rootLoader(source: DepsSource, args: LoaderFunctionArgs) {
+  const deps = depsOf(source, args);
+  const url = new URL(args.request.url);
   runMiddleware(GLOBAL_MIDDLEWARE, { deps, url });
   try {
     // spec §4: with a token, member info at each page entry; no `user` logs the member out.
@@ -129,7 +144,7 @@ async function rootLoader(deps: AppDeps, { request }: LoaderFunctionArgs) {
 }
 
 /** `routes`: the spec table; tests pass a variant of it. */
-export function createRoutes(deps: AppDeps, routes: readonly RouteSpec[] = ROUTES): RouteObject[] {
+export function createRoutes(deps: DepsSource, routes: readonly RouteSpec[] = ROUTES): RouteObject[] {
   const byLayout = new Map<LayoutName, RouteObject[]>();
   for (const spec of routes) {
     // A page the backend cannot serve is no route at all: its path gets the site's 404 page.

@@ -1,6 +1,9 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RouterProvider, createMemoryRouter, useLocation } from 'react-router-dom';
+import { act } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter, RouterProvider, createMemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DateFilter } from '../filter-panel';
 
@@ -44,5 +47,29 @@ describe("发布时间 custom range: the Chinese date picker, not the browser's"
 
     await user.click(screen.getByRole('button', { name: '确定' }));
     await waitFor(() => expect(screen.getByRole('status', { name: 'where' })).toHaveTextContent('/zb?begin=2026-11-02'));
+  }, 40_000);
+
+  it('is a placeholder in the server HTML (no antd on the server), which hydrates cleanly into the picker', async () => {
+    const filter = (
+      <MemoryRouter initialEntries={['/zb']}>
+        <DateFilter today="2026-11-26" begin="2026-11-01" end={undefined} hrefFor={(begin) => `/zb?beginTime=${begin ?? ''}`} />
+      </MemoryRouter>
+    );
+    const html = renderToString(filter);
+    expect(html).toContain('date-field-fallback');
+    expect(html).toContain('value="2026-11-01"');
+    expect(html).not.toContain('ant-picker');
+
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    const mismatches: unknown[] = [];
+    await act(async () => {
+      hydrateRoot(container, filter, { onRecoverableError: (error) => mismatches.push(error) });
+    });
+    await waitFor(() => expect(container.querySelector('.ant-picker')).not.toBeNull(), { timeout: 20_000 });
+    expect(mismatches).toEqual([]);
+    expect(screen.getByRole('textbox', { name: '开始日期' })).toHaveValue('2026-11-01');
+    container.remove();
   }, 40_000);
 });
