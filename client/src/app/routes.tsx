@@ -15,11 +15,8 @@ import { routeMiddleware, runMiddleware } from './middleware';
 import { PAGES } from './pages';
 import { RootShell } from './root-shell';
 import { RootErrorBoundary } from './error-boundary';
-import { DefaultLayout } from './layouts/default-layout';
-import { HeaderLayout } from './layouts/header-layout';
+import { desktopChrome } from './desktop-chrome';
 import { NullLayout } from './layouts/null-layout';
-import { TestLayout } from './layouts/test-layout';
-import { ErrorLayout } from './layouts/error-layout';
 import { MobileLayout } from './layouts/mobile-layout';
 
 /** Route handle: lets layouts and heads know which spec route rendered, and what code it needs. */
@@ -42,13 +39,33 @@ function UserLayoutRoute() {
   return <UserLayout />;
 }
 
+/**
+ * A layout of the desktop chrome's chunk (header, menus, footer): loaded with the page, so the
+ * mobile site's first load does without it (issue 14).
+ */
+function desktopLayout(name: 'DefaultLayout' | 'HeaderLayout' | 'ErrorLayout' | 'TestLayout'): RouteObject['Component'] {
+  return function DesktopLayoutRoute() {
+    const Layout = (desktopChrome.loaded() ?? use(desktopChrome.load()))[name];
+    return <Layout />;
+  };
+}
+
+/** Layouts whose code is a chunk of its own, loaded with their pages. */
+const LAZY_LAYOUTS: Partial<Record<LayoutName, LazyModule<unknown>>> = {
+  default: desktopChrome,
+  header: desktopChrome,
+  error: desktopChrome,
+  test: desktopChrome,
+  user: userLayout,
+};
+
 const LAYOUTS: Record<LayoutName, RouteObject['Component']> = {
-  default: DefaultLayout,
-  header: HeaderLayout,
-  error: ErrorLayout,
+  default: desktopLayout('DefaultLayout'),
+  header: desktopLayout('HeaderLayout'),
+  error: desktopLayout('ErrorLayout'),
   user: UserLayoutRoute,
   null: NullLayout,
-  test: TestLayout,
+  test: desktopLayout('TestLayout'),
   mobile: MobileLayout,
 };
 
@@ -79,9 +96,25 @@ function toRouteError(deps: AppDeps, error: unknown, url: URL): never {
   throw data({ message }, { status: errorStatus(error) });
 }
 
+/**
+ * A loader whose failure shows the error page: the error layout's chunk (the desktop chrome) is
+ * loaded before the failure is thrown, so the error boundary renders at once.
+ */
+function loadsErrorChrome<A extends unknown[]>(loader: (...args: A) => Promise<null>): (...args: A) => Promise<null> {
+  return async (...args) => {
+    try {
+      return await loader(...args);
+    } catch (error) {
+      const isRedirect = error instanceof Response && error.status >= 300 && error.status < 400;
+      if (!isRedirect) await desktopChrome.load().catch(() => undefined);
+      throw error;
+    }
+  };
+}
+
 function pageLoader(deps: AppDeps, handle: RouteHandle) {
   const { spec } = handle;
-  return async ({ request, params }: LoaderFunctionArgs) => {
+  return loadsErrorChrome(async ({ request, params }: LoaderFunctionArgs) => {
     const url = new URL(request.url);
     // Step 1: the guard steps, named middleware (the root loader runs the global ones in parallel).
     runMiddleware(routeMiddleware(spec), { deps, url });
@@ -103,7 +136,7 @@ function pageLoader(deps: AppDeps, handle: RouteHandle) {
       }
     }
     return null;
-  };
+  });
 }
 
 /** Configs every page shows: title and description in the header and <head>, 备案号 and hotline in the footer. */
@@ -137,7 +170,7 @@ export function createRoutes(deps: AppDeps, routes: readonly RouteSpec[] = ROUTE
     const importPage = PAGES[spec.path];
     if (!importPage) throw new Error(`no page module for route ${spec.path}`);
     const page = lazyModule(importPage);
-    const handle: RouteHandle = { spec, page, layout: spec.layout === 'user' ? userLayout : undefined };
+    const handle: RouteHandle = { spec, page, layout: LAZY_LAYOUTS[spec.layout] };
     const route: RouteObject = {
       id: spec.path,
       path: spec.path,
@@ -160,7 +193,7 @@ export function createRoutes(deps: AppDeps, routes: readonly RouteSpec[] = ROUTE
       Component: RootShell,
       ErrorBoundary: RootErrorBoundary,
       // Runs on every navigation for the guard and the member info; site data comes from the cache.
-      loader: (args) => rootLoader(deps, args),
+      loader: loadsErrorChrome((args: LoaderFunctionArgs) => rootLoader(deps, args)),
       // React Router would skip a pathless parent's loader when only the path changes.
       shouldRevalidate: () => true,
       children: [...byLayout].map(([layout, children]) => ({
