@@ -139,6 +139,32 @@ function antdStylesheets(): Plugin {
 }
 
 /**
+ * The browser's copy of the API contract without its zod schemas (issue 14). ENDPOINTS spreads
+ * each call's schemas (`...SCHEMAS.x`) into its entry; a production browser only reads the
+ * method, path and feature (answers are checked in development and tests only, see
+ * client/src/api/http.ts), yet building the schemas pulls all of zod (~23 KB gzip) into every
+ * page's first load. In the client build, `endpoints.ts`'s import of `./schemas` gets an empty
+ * SCHEMAS, so the spreads add nothing. Modules that do validate in the browser (the search query,
+ * forms) import `schemas.ts` themselves and get the real one, in their own chunks.
+ */
+function browserEndpointsWithoutSchemas(): Plugin {
+  const VIRTUAL = '\0portal:endpoint-schemas-browser';
+  const endpoints = join(root, 'shared/src/contract/endpoints.ts');
+  return {
+    name: 'portal:browser-endpoints-without-schemas',
+    enforce: 'pre',
+    apply: 'build',
+    resolveId(id, importer) {
+      if (this.environment.config.build.ssr || importer !== endpoints || id !== './schemas') return undefined;
+      return VIRTUAL;
+    },
+    load(id) {
+      return id === VIRTUAL ? 'export const SCHEMAS = {};' : undefined;
+    },
+  };
+}
+
+/**
  * Writes `.br` and `.gz` beside every script and stylesheet of the client build, compressed once at
  * the highest levels, which server/src/precompressed.ts serves to browsers that accept them: a
  * visitor downloads ~155 KB of JavaScript for /zb instead of ~500 KB, and no request pays for
@@ -198,7 +224,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias },
   // Warnings and errors only: buildSummary says the rest in one line per build.
   logLevel: 'warn',
-  plugins: [react(), antdStylesheets(), precompressAssets(), buildSummary()],
+  plugins: [react(), antdStylesheets(), browserEndpointsWithoutSchemas(), precompressAssets(), buildSummary()],
   // jsencrypt's package cannot be imported by Node's ESM loader (DEPENDENCIES.md): bundle it.
   ssr: { noExternal: ['jsencrypt'] },
   build: isSsrBuild

@@ -8,8 +8,9 @@ import { hydrate } from '@tanstack/react-query';
 import { hydrateRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter, matchRoutes, type DataRouter } from 'react-router-dom';
 import { loginUrl } from '@shared/routes';
-import { createHttp } from './api/http';
+import { createDeferredHttp } from './api/http';
 import { createQueryClient } from './api/query-client';
+import { desktopChrome } from './app/desktop-chrome';
 import { Document, STATE_ELEMENT_ID } from './app/document';
 import type { PageState } from './app/page-state';
 import { AppProviders } from './app/providers';
@@ -34,7 +35,7 @@ async function main() {
   hydrate(queryClient, state.rq);
   const session = createSessionStore(state.session);
   let router: DataRouter | null = null;
-  const http = createHttp({
+  const http = createDeferredHttp({
     baseURL: `/${state.product}`,
     storage: window.sessionStorage,
     notifier: feedbackNotifier,
@@ -52,7 +53,11 @@ async function main() {
 
   // Load the matched pages' code before hydrating, or React would hydrate a tree without them.
   const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(matches.map(({ route }) => route.handle && loadRouteCode(route.handle as RouteHandle)));
+  // An error page is shown in the error layout, a chunk of its own.
+  await Promise.all([
+    ...matches.map(({ route }) => route.handle && loadRouteCode(route.handle as RouteHandle)),
+    state.router.errors ? desktopChrome.load() : undefined,
+  ]);
 
   // React Router reads (and deserialises errors from) this global.
   window.__staticRouterHydrationData = state.router;

@@ -18,7 +18,7 @@ import {
 import { REQUEST_TIMEOUT_MS } from '@shared/constants';
 import { serializeForScript } from '@shared/serialize';
 import { hasSession } from '@shared/session';
-import { ApiError, createHttp, type Http } from './api/http';
+import { ApiError, createHttp, type AxiosHttp } from './api/http';
 import { createPublicQueryCache, type PublicQueryCache } from './api/public-query-cache';
 import { createQueryClient } from './api/query-client';
 import { Document, type DocumentAssets } from './app/document';
@@ -88,7 +88,7 @@ function serializeRouteErrors(errors: StaticHandlerContext['errors']): Hydration
  * fails the page once, at the timeout, rather than once per query in turn. A browser that leaves
  * cancels the calls its page was waiting for, which frees their sockets.
  */
-function boundBackendCalls(http: Http, signal: AbortSignal): void {
+function boundBackendCalls(http: AxiosHttp, signal: AbortSignal): void {
   const deadline = Date.now() + REQUEST_TIMEOUT_MS;
   http.axios.interceptors.request.use((config) => {
     const left = deadline - Date.now();

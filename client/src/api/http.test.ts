@@ -1,7 +1,7 @@
-import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import axios, { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CAPTCHA_TIMEOUT_MS, MESSAGES, SESSION_OBJ_KEY } from '@shared/constants';
-import { ApiError, createHttp, errorStatus, toQueryString, type HttpOptions } from './http';
+import { ApiError, createDeferredHttp, createHttp, errorStatus, toQueryString, type HttpOptions } from './http';
 
 /** What the adapter saw of each request, after the interceptors ran. */
 type Sent = Pick<InternalAxiosRequestConfig, 'url' | 'method' | 'data' | 'timeout' | 'baseURL'> & { headers: AxiosHeaders };
@@ -356,5 +356,29 @@ describe('errorStatus (spec §8 navigation errors)', () => {
     expect(errorStatus({ response: { status: 502 } })).toBe(502);
     expect(errorStatus(new Error('boom'))).toBe(500);
     expect(errorStatus(new ApiError('x', { kind: 'repeat-submit', code: 0, status: 409 }))).toBe(409);
+  });
+});
+
+describe('the browser layer, with axios loaded by its first call (issue 14)', () => {
+  it('sends and answers as the eager layer does, 401 handling included', async () => {
+    const sent: { url?: string; platform: unknown }[] = [];
+    const previous = axios.defaults.adapter;
+    // Instances take the module's defaults when they are created, i.e. at the first call here.
+    axios.defaults.adapter = async (config) => {
+      sent.push({ url: config.url, platform: AxiosHeaders.from(config.headers).get('platform') });
+      return response(config, 200, config.url?.startsWith('/gone') ? { code: 401, msg: 'x' } : { code: 200, data: 7 });
+    };
+    try {
+      const onUnauthorized = vi.fn();
+      const http = createDeferredHttp({ baseURL: '/prod-api', storage: window.sessionStorage, onUnauthorized });
+      await expect(http.get('/api/a', { params: { b: 1 } })).resolves.toEqual({ code: 200, data: 7 });
+      const error = await failure(http.get('/gone'));
+      expect(error.code).toBe(401);
+      expect(onUnauthorized).toHaveBeenCalledOnce();
+      expect(sent.map((s) => s.url)).toEqual(['/api/a?b=1', '/gone']);
+      expect(sent[0]?.platform).toBeTruthy();
+    } finally {
+      axios.defaults.adapter = previous;
+    }
   });
 });

@@ -4,7 +4,7 @@
  * envelope is checked here and nowhere else: callers get the body of a `code: 200` answer or an
  * ApiError.
  */
-import axios, { AxiosError, AxiosHeaders, type AxiosInstance, type AxiosRequestConfig, type InternalAxiosRequestConfig } from 'axios';
+import axios, { type AxiosInstance, type AxiosRequestConfig, type AxiosStatic, type InternalAxiosRequestConfig } from 'axios';
 import {
   IS_TOKEN_HEADER,
   MESSAGES,
@@ -15,7 +15,6 @@ import {
   SESSION_OBJ_KEY,
 } from '@shared/constants';
 import { apiPath, type Endpoint } from '@shared/contract/endpoints';
-import { firstProblem } from '@shared/contract/fields';
 import type { z } from 'zod';
 
 /**
@@ -204,8 +203,15 @@ export interface Http {
   post(url: string, data?: unknown, options?: RequestOptions): Promise<unknown>;
   put(url: string, data?: unknown, options?: RequestOptions): Promise<unknown>;
   delete(url: string, options?: RequestOptions): Promise<unknown>;
+}
+
+/** The request layer with its axios instance in reach: the server's render and tests add interceptors and adapters. */
+export interface AxiosHttp extends Http {
   readonly axios: AxiosInstance;
 }
+
+/** What the request layer uses of axios: the module itself, passed in so the browser can load it late. */
+type AxiosLib = Pick<AxiosStatic, 'create' | 'AxiosError' | 'AxiosHeaders'>;
 
 /**
  * Answers are checked against the contract in development and tests only: a production build
@@ -213,11 +219,42 @@ export interface Http {
  */
 const CHECK_RESPONSES = import.meta.env.DEV;
 
-export function createHttp(opts: HttpOptions): Http {
+/** The request layer on axios, loaded with the module (the server, tests). */
+export function createHttp(opts: HttpOptions): AxiosHttp {
+  return createHttpOn(axios, opts);
+}
+
+/**
+ * The browser's request layer (issue 14): the same layer, with axios (~20 KB gzip) loaded by the
+ * first call instead of with the page. A server-rendered page hydrates from the data it came with,
+ * so a phone runs the page before it has downloaded axios.
+ */
+export function createDeferredHttp(opts: HttpOptions): Http {
+  let loading: Promise<Http> | null = null;
+  const load = () =>
+    (loading ??= import('axios').then(
+      (lib) => createHttpOn(lib.default, opts),
+      () => {
+        // The chunk did not come (offline, or a deployment replaced it): the call failed to connect.
+        loading = null;
+        throw new ApiError(MESSAGES.network, { kind: 'transport', code: 502, status: 502 });
+      },
+    ));
+  return {
+    call: async (endpoint, call) => (await load()).call(endpoint, call),
+    get: async (url, o) => (await load()).get(url, o),
+    post: async (url, data, o) => (await load()).post(url, data, o),
+    put: async (url, data, o) => (await load()).put(url, data, o),
+    delete: async (url, o) => (await load()).delete(url, o),
+  };
+}
+
+function createHttpOn(lib: AxiosLib, opts: HttpOptions): AxiosHttp {
+  const { AxiosError, AxiosHeaders } = lib;
   const now = opts.now ?? Date.now;
   const log = opts.log ?? ((message: string, error: unknown) => console.error(message, error));
   let lastUnauthorizedAt = -Infinity;
-  const instance = axios.create({
+  const instance = lib.create({
     baseURL: opts.baseURL,
     timeout: REQUEST_TIMEOUT_MS,
     headers: { 'Content-Type': 'application/json;charset=utf-8' },
@@ -331,6 +368,8 @@ export function createHttp(opts: HttpOptions): Http {
       if (!CHECK_RESPONSES) return body as ResponseOf<E>;
       const checked = endpoint.response.safeParse(body);
       if (checked.success) return checked.data as ResponseOf<E>;
+      // Development and tests only: the message helper brings zod's schemas of the fields with it.
+      const { firstProblem } = await import('@shared/contract/fields');
       log(`answer breaks the contract: ${endpoint.method} ${url}: ${firstProblem(checked.error)}`, body);
       throw new ApiError(MESSAGES.unknown, { kind: 'response', code: 500 });
     },

@@ -1,11 +1,10 @@
+import { use } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { MESSAGES } from '@shared/constants';
 import { errorStatus } from '../api/http';
-import { ErrorView } from '../components/error-view';
 import { LoadingBar } from '../components/loading-bar';
-import { NotFound } from '../components/not-found';
 import type { RouteErrorBody } from '../lib/page';
-import { ErrorLayout } from './layouts/error-layout';
+import { desktopChrome } from './desktop-chrome';
 
 /** Status and message of any route error (spec §8: default 500), and the way on when it has one. */
 export function describeRouteError(error: unknown): { status: number } & RouteErrorBody {
@@ -22,6 +21,9 @@ export function describeRouteError(error: unknown): { status: number } & RouteEr
 /** Unknown routes, failed param validation and failed data fetches all end here, in the error layout. */
 export function RootErrorBoundary() {
   const { status, message, detail, link } = describeRouteError(useRouteError());
+  // The error layout is the desktop chrome's chunk: loaded before hydrating an error page, and on
+  // the way to one (routes.tsx); `use` covers a route that failed before its loader ran.
+  const { ErrorLayout, ErrorView, NotFound } = desktopChrome.loaded() ?? use(desktopChrome.load());
   // A 404 with a way on (a page past the last one) says what is missing; any other is the plain 404.
   const notFound = link ? <NotFound title={message} text={detail} link={link} /> : <NotFound />;
   return (

@@ -15,11 +15,8 @@ import { routeMiddleware, runMiddleware } from './middleware';
 import { PAGES } from './pages';
 import { RootShell } from './root-shell';
 import { RootErrorBoundary } from './error-boundary';
-import { DefaultLayout } from './layouts/default-layout';
-import { HeaderLayout } from './layouts/header-layout';
+import { desktopChrome } from './desktop-chrome';
 import { NullLayout } from './layouts/null-layout';
-import { TestLayout } from './layouts/test-layout';
-import { ErrorLayout } from './layouts/error-layout';
 import { MobileLayout } from './layouts/mobile-layout';
 
 /** Route handle: lets layouts and heads know which spec route rendered, and what code it needs. */
@@ -42,13 +39,33 @@ function UserLayoutRoute() {
   return <UserLayout />;
 }
 
+/**
+ * A layout of the desktop chrome's chunk (header, menus, footer): loaded with the page, so the
+ * mobile site's first load does without it (issue 14).
+ */
+function desktopLayout(name: 'DefaultLayout' | 'HeaderLayout' | 'ErrorLayout' | 'TestLayout'): RouteObject['Component'] {
+  return function DesktopLayoutRoute() {
+    const Layout = (desktopChrome.loaded() ?? use(desktopChrome.load()))[name];
+    return <Layout />;
+  };
+}
+
+/** Layouts whose code is a chunk of its own, loaded with their pages. */
+const LAZY_LAYOUTS: Partial<Record<LayoutName, LazyModule<unknown>>> = {
+  default: desktopChrome,
+  header: desktopChrome,
+  error: desktopChrome,
+  test: desktopChrome,
+  user: userLayout,
+};
+
 const LAYOUTS: Record<LayoutName, RouteObject['Component']> = {
-  default: DefaultLayout,
-  header: HeaderLayout,
-  error: ErrorLayout,
+  default: desktopLayout('DefaultLayout'),
+  header: desktopLayout('HeaderLayout'),
+  error: desktopLayout('ErrorLayout'),
   user: UserLayoutRoute,
   null: NullLayout,
-  test: TestLayout,
+  test: desktopLayout('TestLayout'),
   mobile: MobileLayout,
 };
 
@@ -91,9 +108,25 @@ function depsOf(source: DepsSource, args: LoaderFunctionArgs): AppDeps {
   return 'perRequest' in source ? (args.context as AppDeps) : source;
 }
 
+/**
+ * A loader whose failure shows the error page: the error layout's chunk (the desktop chrome) is
+ * loaded before the failure is thrown, so the error boundary renders at once.
+ */
+function loadsErrorChrome<A extends unknown[]>(loader: (...args: A) => Promise<null>): (...args: A) => Promise<null> {
+  return async (...args) => {
+    try {
+      return await loader(...args);
+    } catch (error) {
+      const isRedirect = error instanceof Response && error.status >= 300 && error.status < 400;
+      if (!isRedirect) await desktopChrome.load().catch(() => undefined);
+      throw error;
+    }
+  };
+}
+
 function pageLoader(source: DepsSource, handle: RouteHandle) {
   const { spec } = handle;
-  return async (args: LoaderFunctionArgs) => {
+  return loadsErrorChrome(async (args: LoaderFunctionArgs) => {
     const { request, params } = args;
     const deps = depsOf(source, args);
     const url = new URL(request.url);
@@ -117,7 +150,7 @@ function pageLoader(source: DepsSource, handle: RouteHandle) {
       }
     }
     return null;
-  };
+  });
 }
 
 /** Configs every page shows: title and description in the header and <head>, 备案号 and hotline in the footer. */
@@ -152,7 +185,7 @@ export function createRoutes(deps: DepsSource, routes: readonly RouteSpec[] = RO
     const importPage = PAGES[spec.path];
     if (!importPage) throw new Error(`no page module for route ${spec.path}`);
     const page = lazyModule(importPage);
-    const handle: RouteHandle = { spec, page, layout: spec.layout === 'user' ? userLayout : undefined };
+    const handle: RouteHandle = { spec, page, layout: LAZY_LAYOUTS[spec.layout] };
     const route: RouteObject = {
       id: spec.path,
       path: spec.path,
@@ -175,7 +208,7 @@ export function createRoutes(deps: DepsSource, routes: readonly RouteSpec[] = RO
       Component: RootShell,
       ErrorBoundary: RootErrorBoundary,
       // Runs on every navigation for the guard and the member info; site data comes from the cache.
-      loader: (args) => rootLoader(deps, args),
+      loader: loadsErrorChrome((args: LoaderFunctionArgs) => rootLoader(deps, args)),
       // React Router would skip a pathless parent's loader when only the path changes.
       shouldRevalidate: () => true,
       children: [...byLayout].map(([layout, children]) => ({
