@@ -69,7 +69,7 @@ interface Stage {
 /** 项目进展: the stages newest first, the newest being the current one. */
 export function StageTimeline({ stages }: { stages: readonly Stage[] }) {
   const entries = stages.map((entry, index) => ({
-    key: `${entry.stage}-${entry.changeTime}`,
+    key: `${index}-${entry.stage}-${entry.changeTime}`,
     tag: { type: DICT_TYPES.xmkStage, value: entry.stage },
     time: entry.changeTime,
     text: entry.summary,
