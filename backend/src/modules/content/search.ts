@@ -216,12 +216,14 @@ export class ContentSearch {
       // anyway: read them forwards and turn the list round.
       const newestFirst = !filters.asc || filters.orderBy === 'relevance';
       const forwards = newestFirst && useIndex && areas.length === 1 && this.withinCap(table, areas[0]);
+      // Up to 10,001 ids: plucked as numbers, not wrapped in a row object each (this statement's
+      // text is built only here, so the cached statement always plucks).
       const first = this.sql
-        .get<(string | number)[], { id: number }>(
+        .get<(string | number)[], number>(
           `SELECT ${idColumn} AS id FROM ${from} ${where} ORDER BY ${forwards ? `${idColumn} ASC` : order} LIMIT ?`,
         )
-        .all(...params, this.totalCap + 1)
-        .map((r) => r.id);
+        .pluck()
+        .all(...params, this.totalCap + 1);
       if (forwards) first.reverse();
       const capped = first.length > this.totalCap;
       const ids = offset + page.pageSize <= this.totalCap ? first.slice(offset, offset + page.pageSize) : pageIds();
