@@ -96,6 +96,35 @@ describe.each(['xmk', 'zb'] as const)('%s search', (table) => {
     expect(result.ids).toEqual(expected.slice(0, 100));
     expect(result.total).toBe(expected.length);
   });
+
+  // A county with a type reads the county-scoped words and tags (issue 13 §6); two counties OR them.
+  it.each([
+    ['a keyword, a county and a type', '路', ['370283']],
+    ['a keyword, two counties and a type', '工程', ['370283', '370102']],
+    ['a county and a type without a keyword', undefined, ['370283']],
+  ] as const)('%s: exactly the brute-force rows', (_name, keyword, counties) => {
+    const typeColumn = table === 'xmk' ? 'stage' : 'notice_type';
+    const list = counties.map((c) => `'${c}'`).join(',');
+    const expected = (
+      t.db
+        .prepare(
+          `SELECT id FROM ${table} WHERE area_code IN (${list}) AND ${typeColumn} = '2'` +
+            (keyword ? ` AND (${FIELDS[table].map((f) => `${f} LIKE '%' || @k || '%'`).join(' OR ')})` : '') +
+            ' ORDER BY id DESC',
+        )
+        .all(keyword ? { k: keyword } : {}) as { id: number }[]
+    ).map((r) => r.id);
+    expect(expected.length).toBeGreaterThan(0);
+    const tags = table === 'xmk' ? ([['stage', '2']] as const) : ([['noticeType', '2']] as const);
+    const all: number[] = [];
+    for (let pageNum = 1; ; pageNum++) {
+      const result = search.search(table, { keyword, areaCode: counties, tags, orderBy: 'time', asc: false }, { pageNum, pageSize: 100 });
+      expect(result.total).toBe(expected.length);
+      if (result.ids.length === 0) break;
+      all.push(...result.ids);
+    }
+    expect(all).toEqual(expected);
+  });
 });
 
 // ---- issue 13: scope, several words, exclusions, several regions, excerpts, relevance ----------

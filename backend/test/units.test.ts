@@ -6,7 +6,7 @@ import { formatDateTime, parseLocalDateTime, startOfDay } from '../src/clock';
 import { ConfigError, loadConfig } from '../src/config';
 import { maskAddress, maskCompany, maskName, maskPhone } from '../src/modules/content/contact-mask';
 import { highlighter } from '../src/search/highlight';
-import { documentOf, keywordMatch, runsMatch, runsOf } from '../src/search/tokens';
+import { documentOf, keywordMatch, runsMatch, runsOf, tagMatch } from '../src/search/tokens';
 
 describe('loadConfig', () => {
   it('applies the documented defaults, resolving DATA_DIR against the working directory', () => {
@@ -84,14 +84,15 @@ describe('search tokens', () => {
   });
 
   it("repeats a county item's tokens prefixed by its county, so a county search reads only its postings", () => {
-    expect(documentOf(['道路改', '扩建'], ['a370283', 'a370200'], '370283')).toEqual({
+    expect(documentOf(['道路改', '扩建'], ['a370283', 'a370200', 't2'], '370283')).toEqual({
       uni: '道 路 改 扩 建',
       bi: '道路 路改 x 扩建',
-      tags: 'a370283 a370200',
-      auni: '370283道 370283路 370283改 370283扩 370283建',
+      tags: 'a370283 a370200 t2',
+      auni: '370283道 370283路 370283改 370283扩 370283建 370283t2',
       abi: '370283道路 370283路改 x 370283扩建',
     });
     expect(runsMatch(['桥', '道路改'], '370283')).toBe('auni:"370283桥" AND abi:"370283道路 370283路改"');
+    expect(tagMatch('noticeType', '2', '370283')).toBe('auni:"370283t2"');
     expect(() => runsMatch(['桥'], '37" OR x')).toThrow();
   });
 

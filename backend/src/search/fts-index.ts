@@ -85,7 +85,8 @@ const INDEX_BATCH = 20_000;
  */
 export function buildSearchIndex(db: Db, table: ContentTable, log: (m: string) => void = () => undefined): void {
   const write = ftsWriter(db, table);
-  db.exec(`DELETE FROM ${table}_fts`);
+  // 'delete-all' empties a contentless table at once (a DELETE would tombstone row by row).
+  db.prepare(`INSERT INTO ${table}_fts (${table}_fts) VALUES ('delete-all')`).run();
   let last = 0;
   let done = 0;
   const xmkRows = db.prepare<[number, number], XmkSource>(

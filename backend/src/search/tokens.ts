@@ -13,8 +13,9 @@
  *   inside the index rather than a join;
  * - `auni`, `abi` (issue 13 §6, the county case): for an item of a county, `uni` and `bi` again with
  *   each token prefixed by the county code ("370283路", "370283道路"), so a keyword within one
- *   county reads only that county's postings instead of the whole province's. Empty for items
- *   filed under a city itself.
+ *   county reads only that county's postings instead of the whole province's; `auni` also holds
+ *   the other filter tags so prefixed ("370283t2"), so a county + notice type search stays inside
+ *   the county too. Empty for items filed under a city itself.
  * Letters and digits of every script are treated alike (one character, one unit), so "G20",
  * "2024" or "PPP" match as substrings exactly as Chinese does.
  */
@@ -66,7 +67,8 @@ export function documentOf(fields: readonly string[], tags: readonly string[], c
     uni: uni.join(' '),
     bi: bigrams.join(' '),
     tags: tags.join(' '),
-    auni: uni.map((c) => county + c).join(' '),
+    // A unigram token is the county and one character; a tag has a letter and a code after it.
+    auni: [...uni, ...tags.filter((t) => !t.startsWith(TAG_PREFIX.area))].map((c) => county + c).join(' '),
     abi: bigrams.map((b) => (b === RUN_GAP ? b : county + b)).join(' '),
   };
 }
@@ -85,7 +87,11 @@ export function tag(kind: TagKind, value: string): string {
 }
 
 /** FTS5 expression requiring `tag`. */
-export function tagMatch(kind: TagKind, value: string): string {
+export function tagMatch(kind: TagKind, value: string, county?: string): string {
+  if (county !== undefined) {
+    if (kind === 'area' || !TAG_VALUE.test(county)) throw new Error('bad county tag');
+    return `auni:"${county}${tag(kind, value)}"`;
+  }
   return `tags:"${tag(kind, value)}"`;
 }
 

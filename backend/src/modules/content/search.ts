@@ -130,15 +130,21 @@ export class ContentSearch {
     if (filters.keyword && words.length === 0) return null;
     // Every word is in the index's document; in the title scope that only narrows the candidates.
     const areas = areaList(filters.areaCode);
-    // Counties only: the words are looked up in the county-scoped tokens (issue 13 §6), which read
-    // just those counties' postings and imply the region, so no region tag is needed.
-    const byCounty = words.length > 0 && areas.length > 0 && areas.every(isCountyCode);
-    if (byCounty) matches.push(areas.map((county) => `(${runsMatch(words, county)})`).join(' OR '));
-    else {
+    const tags = (filters.tags ?? []).flatMap(([kind, value]) => (value ? [[kind, value] as const] : []));
+    // Counties only: words and tags are looked up in the county-scoped tokens (issue 13 §6), which
+    // read just those counties' postings and imply the region, so no region tag is needed.
+    const byCounty = (words.length > 0 || tags.length > 0) && areas.length > 0 && areas.every(isCountyCode);
+    if (byCounty) {
+      const inCounty = (county: string) =>
+        [...(words.length > 0 ? [runsMatch(words, county)] : []), ...tags.map(([kind, value]) => tagMatch(kind, value, county))]
+          .map((m) => `(${m})`)
+          .join(' AND ');
+      matches.push(areas.map((county) => `(${inCounty(county)})`).join(' OR '));
+    } else {
       if (words.length > 0) matches.push(runsMatch(words));
       if (areas.length > 0) matches.push(areas.map((code) => tagMatch('area', code)).join(' OR '));
+      for (const [kind, value] of tags) matches.push(tagMatch(kind, value));
     }
-    for (const [kind, value] of filters.tags ?? []) if (value) matches.push(tagMatch(kind, value));
     matches.push(...(filters.extraMatches ?? []));
     const titleScope = filters.scope === 'title';
     const excluded = excludedWords(filters.exclude);
@@ -237,12 +243,14 @@ export class ContentSearch {
       // anyway: read them forwards and turn the list round.
       const newestFirst = !filters.asc || filters.orderBy === 'relevance';
       const forwards = newestFirst && useIndex && areas.length === 1 && this.withinCap(table, areas[0]);
+      // Up to 10,001 ids: plucked as numbers, not wrapped in a row object each (this statement's
+      // text is built only here, so the cached statement always plucks).
       const first = this.sql
-        .get<(string | number)[], { id: number }>(
+        .get<(string | number)[], number>(
           `SELECT ${idColumn} AS id FROM ${from} ${where} ORDER BY ${forwards ? `${idColumn} ASC` : order} LIMIT ?`,
         )
-        .all(...params, this.totalCap + 1)
-        .map((r) => r.id);
+        .pluck()
+        .all(...params, this.totalCap + 1);
       if (forwards) first.reverse();
       const capped = first.length > this.totalCap;
       const ids = offset + page.pageSize <= this.totalCap ? first.slice(offset, offset + page.pageSize) : pageIds();
