@@ -26,22 +26,32 @@ function save(file: ExportFile): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-export function ExportButton({ kind, params }: { kind: ExportKind; params: object }) {
+interface ExportButtonProps {
+  kind: ExportKind;
+  /** The list's filters, as its own query takes them. */
+  params: object;
+  /** Beside a count (default) or among a page's full-size action buttons. */
+  size?: 'small' | 'normal';
+}
+
+export function ExportButton({ kind, params, size = 'small' }: ExportButtonProps) {
   const available = useHasCapability('export');
   const session = useSession();
   const location = useLocation();
   if (!available) return null;
   if (!session.isLogin) {
     return (
-      <Link className="button button-small export-button" to={loginUrl(location.pathname + location.search)}>
+      <Link className={classOf(size)} to={loginUrl(location.pathname + location.search)}>
         登录后导出Excel
       </Link>
     );
   }
-  return <MemberExportButton kind={kind} params={params} />;
+  return <MemberExportButton kind={kind} params={params} size={size} />;
 }
 
-function MemberExportButton({ kind, params }: { kind: ExportKind; params: object }) {
+const classOf = (size: ExportButtonProps['size']) => (size === 'small' ? 'button button-small export-button' : 'button export-button');
+
+function MemberExportButton({ kind, params, size }: ExportButtonProps) {
   const http = useHttp();
   const navigate = useNavigate();
   const location = useLocation();
@@ -58,7 +68,7 @@ function MemberExportButton({ kind, params }: { kind: ExportKind; params: object
     },
   });
   return (
-    <button type="button" className="button button-small export-button" disabled={download.isPending} onClick={() => download.mutate()}>
+    <button type="button" className={classOf(size)} disabled={download.isPending} onClick={() => download.mutate()}>
       {download.isPending ? '导出中…' : '导出Excel'}
     </button>
   );

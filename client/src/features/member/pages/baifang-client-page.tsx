@@ -136,7 +136,7 @@ function ClientTable({ q }: { q: BaifangClientListParams }) {
       intro="跟进中的客户单位、联系人和下次拜访安排；到期未拜访的客户会以红色提醒。"
       actions={
         <>
-          <ExportButton kind="visits" params={{ keyword: q.keyword, status: q.status, due: q.due }} />
+          <ExportButton kind="visits" size="normal" params={{ keyword: q.keyword, status: q.status, due: q.due }} />
           <Link className="button" to="/user/baifang-bak">
             卡片视图
           </Link>
