@@ -2,6 +2,10 @@
  * Issue 8 §5: two portal processes on one backend, behind a round-robin proxy on loopback. A
  * member's session, server rendering and the duplicate-submit guard must work whichever instance
  * answers, because no instance keeps anything another one needs (ARCHITECTURE.md).
+ *
+ * Issue 16: they share one real redis-server (REDIS_URL), so a login limit of 5 holds across
+ * both and a page rendered by one is served by the other; with Redis gone both keep serving,
+ * count locally and say `degraded`, and with Redis back they are healthy again.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -10,7 +14,9 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PortalClient } from '../scripts/lib/portal-client';
 import { freePort, startProductionPortal, type ProductionPortal } from '../scripts/lib/production-portal';
+import { startRedisServer, type RedisServer } from '../scripts/lib/redis-server';
 import { expect, expectCleanConsole, test, waitForHydration } from './fixtures';
 
 interface Served {
@@ -43,6 +49,7 @@ test.describe('two instances behind a round-robin proxy', () => {
   let portals: ProductionPortal[] = [];
   let proxy: Server;
   let url: string;
+  let redis: RedisServer;
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
@@ -65,7 +72,15 @@ test.describe('two instances behind a round-robin proxy', () => {
         timeout: 60_000,
       })
       .toBe(200);
-    portals = await Promise.all([0, 1].map(() => startProductionPortal({ env: { BACKEND_URL: backendURL } })));
+    redis = await startRedisServer();
+    portals = await Promise.all(
+      [0, 1].map(() =>
+        startProductionPortal({
+          // TRUST_PROXY: the limit tests name their client in X-Forwarded-For, apart from the browser's.
+          env: { BACKEND_URL: backendURL, REDIS_URL: redis.url, RATE_LIMIT_LOGIN: '5/1m', TRUST_PROXY: 'true' },
+        }),
+      ),
+    );
     proxy = roundRobin(
       portals.map((p) => p.url),
       served,
@@ -80,6 +95,7 @@ test.describe('two instances behind a round-robin proxy', () => {
     await Promise.all(portals.map((p) => p.stop()));
     backend?.kill('SIGTERM');
     if (backend && backend.exitCode === null) await once(backend, 'exit');
+    await redis?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -164,5 +180,89 @@ test.describe('two instances behind a round-robin proxy', () => {
         .sort(),
     ).toEqual([0, 1]);
     expect(texts[0]).toBe(texts[1]);
+  });
+
+  /** `count` logins of the demo member as `clientIp`, through `to` (the proxy or one instance): the envelope codes. */
+  async function logins(to: string, clientIp: string, count: number): Promise<number[]> {
+    const client = new PortalClient(to);
+    const password = await client.encrypt('demo123');
+    const codes = [];
+    for (let i = 0; i < count; i++) {
+      const { body } = await client.api('POST', '/api/member/login', {
+        body: { username: 'demo', password, loginType: 'password' },
+        clientIp,
+      });
+      codes.push(body.code);
+    }
+    return codes;
+  }
+
+  const health = async (portal: ProductionPortal) =>
+    (await fetch(`${portal.url}/healthz`)).json() as Promise<{ status: string; reason?: string }>;
+
+  test('a login limit of 5 holds across both instances: the 6th attempt is refused on either', async () => {
+    const from = served.length;
+    expect(await logins(url, '198.51.100.16', 7)).toEqual([200, 200, 200, 200, 200, 429, 429]);
+    const answeredBy = served
+      .slice(from)
+      .filter((s) => s.path === '/prod-api/api/member/login')
+      .map((s) => s.instance);
+    // Alternating: each instance let through at most 3 of the 5, and each refused one.
+    expect(answeredBy.slice(5).sort()).toEqual([0, 1]);
+    expect(await redis.keys('portal:rl:login:*')).toContain('portal:rl:login:198.51.100.16');
+  });
+
+  test('a page rendered by one instance is served by the other from the shared cache', async ({ request }) => {
+    const path = `/zb?keyword=${encodeURIComponent(`共享${Date.now().toString(36)}`)}`;
+    const first = await request.get(`${url}${path}`);
+    expect(first.status()).toBe(200);
+    expect(first.headers()['x-render-cache']).toBe('miss');
+    await expect.poll(async () => (await redis.keys('portal:page:*/zb?keyword=*')).length, { timeout: 5_000 }).toBeGreaterThan(0);
+    const second = await request.get(`${url}${path}`);
+    expect(second.headers()['x-render-cache']).toBe('hit');
+    expect(
+      served
+        .slice(-2)
+        .map((s) => s.instance)
+        .sort(),
+    ).toEqual([0, 1]);
+    // What a visitor sees is the same; each answer carries its own nonce.
+    const main = (html: string) => /<main[\s\S]*<\/main>/.exec(html)?.[0];
+    expect(main(await second.text())).toBe(main(await first.text()));
+  });
+
+  test('with Redis gone both keep serving, count locally and say degraded; with Redis back, healthy', async ({ page, consoleProblems }) => {
+    test.setTimeout(60_000);
+    await redis.stop();
+    for (const portal of portals) {
+      await expect.poll(async () => (await health(portal)).status, { timeout: 10_000 }).toBe('degraded');
+      const res = await fetch(`${portal.url}/healthz`);
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { reason?: string }).reason).toMatch(/^Redis 不可用/);
+    }
+    // Each instance renders its pages (every time: no shared cache, and no error)…
+    for (const portal of portals) {
+      for (let n = 0; n < 2; n++) {
+        const res = await fetch(`${portal.url}/xmk?keyword=outage`);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('x-render-cache')).toBe('miss');
+      }
+    }
+    // …and a visitor browses through the proxy without noticing.
+    for (const path of ['/zb', '/xmk', '/']) {
+      const response = await page.goto(`${url}${path}`);
+      expect(response?.status(), path).toBe(200);
+    }
+    await waitForHydration(page);
+    await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '招标信息' }).click();
+    await expect(page).toHaveURL(`${url}/zb`);
+    await expectCleanConsole(consoleProblems);
+    // Limits still hold, each instance counting on its own.
+    for (const portal of portals) expect(await logins(portal.url, '198.51.100.17', 6)).toEqual([200, 200, 200, 200, 200, 429]);
+
+    await redis.start();
+    for (const portal of portals) await expect.poll(async () => (await health(portal)).status, { timeout: 15_000 }).toBe('ok');
+    expect(await logins(url, '198.51.100.18', 6)).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(portals.map((p) => p.output()).join('')).toContain('redis: connected again');
   });
 });

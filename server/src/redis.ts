@@ -37,14 +37,18 @@ export interface RedisOptions {
   log: (message: string, error?: unknown) => void;
 }
 
-/** Waiting longer for Redis than for a render of the page would defeat the point. */
-export const DEFAULT_COMMAND_TIMEOUT_MS = 250;
+/**
+ * Waiting longer for Redis than for a render of the page would defeat the point; much shorter and
+ * a busy machine (a render holding the event loop) reads as an outage.
+ */
+export const DEFAULT_COMMAND_TIMEOUT_MS = 500;
 /**
  * A stuck Redis (connection open, no answers): the client pings every second and drops a
- * connection silent for 3 s, then reconnects; meanwhile no more than this many commands wait.
+ * connection silent for 10 s, then reconnects; meanwhile no more than this many commands wait.
+ * (3 s dropped healthy connections on a loaded 2-core machine, where a cold render held the loop.)
  */
 const PING_INTERVAL_MS = 1_000;
-const SOCKET_TIMEOUT_MS = 3_000;
+const SOCKET_TIMEOUT_MS = 10_000;
 const MAX_IN_FLIGHT = 1_000;
 /** Reconnect delays: 100 ms, doubling, at most 5 s, with some jitter so N instances spread out. */
 export const RECONNECT_MAX_MS = 5_000;
