@@ -127,7 +127,10 @@ async function main() {
             if (!kind) return;
             kind.count++;
             kind.latencies.push(Date.now() - (sentAt ?? Date.now()));
-            const cached = (headers as Record<string, string | undefined>)['x-render-cache'];
+            // autocannon keeps the header names as sent (X-Render-Cache).
+            const cached = Object.entries(headers as Record<string, unknown>).find(
+              ([name]) => name.toLowerCase() === 'x-render-cache',
+            )?.[1];
             if (cached === 'hit' || cached === 'miss') cacheAnswers[cached]++;
             const problem = checkAnswer(planned, status, body, headers as Record<string, string | string[] | undefined>, fixture);
             if (problem) {
@@ -177,6 +180,11 @@ async function main() {
         `\n${met ? 'met   ' : 'MISSED'}  p99 ≤ ${P99_TARGET_MS} ms with the render cache on: ${result.latency.p99} ms (not part of the verdict)`,
       );
     }
+    const restarts = portal
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('embedded backend'));
+    if (restarts.length > 0) console.log(`\nthe backend during the run:\n  ${restarts.slice(-10).join('\n  ')}`);
     if (failures.length > 0) console.log(`\nfirst failures:\n  ${failures.join('\n  ')}`);
     if (args.json) writeFileSync(args.json, `${JSON.stringify(summary, null, 2)}\n`);
     verdict = fiveXX === 0 && result.errors === 0 && result.timeouts === 0 && checkFailures === 0 && healthy;
