@@ -102,9 +102,15 @@ function topLevelRules(css: string): string[] {
  * flash of unstyled content). Builds include only the components the code imports: the first
  * sheet those of every page, the second those only the member area uses (its rules minus the
  * first sheet's), which the member layout's chunk carries. Dev puts everything in the first.
+ * `virtual:antd-feedback.css` is message, notification and Modal alone, carried by the chunk that
+ * shows them (client/src/lib/feedback-antd.tsx): the mobile site links no antd stylesheet.
  */
 function antdStylesheets(): Plugin {
-  const ids: Record<string, 'site' | 'member'> = { 'virtual:antd.css': 'site', 'virtual:antd-member.css': 'member' };
+  const ids: Record<string, 'site' | 'member' | 'feedback'> = {
+    'virtual:antd.css': 'site',
+    'virtual:antd-member.css': 'member',
+    'virtual:antd-feedback.css': 'feedback',
+  };
   let isBuild = false;
   const extract = async (includes: string[] | undefined) => {
     const [{ extractStyle }, { createElement }, { ConfigProvider }, { themeConfig }] = await Promise.all([
@@ -124,9 +130,11 @@ function antdStylesheets(): Plugin {
       return id in ids ? `/@antd-${ids[id]}.css` : undefined;
     },
     async load(id) {
-      const area = /^\/@antd-(site|member)\.css$/.exec(id)?.[1];
+      const area = /^\/@antd-(site|member|feedback)\.css$/.exec(id)?.[1];
       if (!area) return undefined;
       if (!isBuild) return area === 'site' ? extract(undefined) : '';
+      // Toasts, notifications and confirmations, with their chunk: the mobile site links no antd sheet.
+      if (area === 'feedback') return extract([...antdComponentsOf([], ['App'])]);
       const components = antdComponentsByArea(join(root, 'client/src'));
       const site = await extract(components.site);
       if (area === 'site') return site;
@@ -241,7 +249,11 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: 'dist/client',
         manifest: true,
         emptyOutDir: true,
-        rolldownOptions: { input: 'client/src/entry-client.tsx', checks: { pluginTimings: false } },
+        // The mobile site's stylesheet is an input of its own: /m pages link it alone (issue 14).
+        rolldownOptions: {
+          input: ['client/src/entry-client.tsx', 'client/src/styles/mobile-site.css'],
+          checks: { pluginTimings: false },
+        },
         chunkSizeWarningLimit: 900,
         reportCompressedSize: false,
       },

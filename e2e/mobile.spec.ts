@@ -5,10 +5,12 @@
  * of at least 44 px. Logs in on the portal without captcha (as the other member specs do).
  */
 import type { Browser, Page } from '@playwright/test';
-import { PORTS } from '../playwright.config';
+import type { NoticeImportRecord } from '../shared/src/contract/notices';
+import { E2E_ADMIN_TOKEN, PORTS } from '../playwright.config';
 import { expect, expectCleanConsole, screenshot, test, waitForHydration } from './fixtures';
 
 const NO_CAPTCHA = `http://127.0.0.1:${PORTS.noCaptcha}`;
+const BACKEND = `http://127.0.0.1:${PORTS.noCaptcha + 1}`;
 
 const PHONES = {
   iphone:
@@ -165,11 +167,58 @@ test('log in, favourite and the member pages on the phone', async ({ browser, co
     await expect(page.getByRole('heading', { level: 1, name: link })).toBeVisible();
     await screenshot(page, `mobile-${name}`);
   }
+
+  // The alert inbox: a notice matching the demo member's subscription (道路 in 济南) is imported,
+  // the member home shows it unread, opening it reads it.
+  const run = Date.now().toString(36);
+  const shanghai = (days: number) => new Date(Date.now() + days * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+  const notice: NoticeImportRecord = {
+    kind: 'zb',
+    sourceId: `e2e-mobile-${run}`,
+    processCode: `E2E-MOBILE-${run}`,
+    title: `历下区花园路道路维修工程招标公告 ${run}`,
+    noticeType: '招标公告',
+    areaCode: '370102',
+    industry: '市政',
+    amount: 880,
+    publishTime: shanghai(0),
+    signupDeadline: shanghai(5),
+    openTime: shanghai(20),
+    tenderer: '济南市历下区城市管理局',
+    agency: '山东花园招标代理有限公司',
+    content: '<p>花园路道路维修。</p>',
+  };
+  const imported = await page.request.post(`${BACKEND}/admin/content/import`, {
+    headers: { 'X-Admin-Token': E2E_ADMIN_TOKEN, 'Content-Type': 'application/x-ndjson' },
+    data: JSON.stringify(notice),
+  });
+  expect(imported.status()).toBe(200);
+  await page.goto(`${NO_CAPTCHA}/m/pages/user/index`);
+  await waitForHydration(page);
+  await page.getByRole('link', { name: /^消息提醒，\d+ 条未读$/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: '消息提醒' })).toBeVisible();
+  const alert = page.locator('.m-row', { hasText: notice.title });
+  await expect(alert).toHaveClass(/is-unread/);
+  await screenshot(page, 'mobile-alerts');
+  await alert.getByRole('link').click();
+  await expect(page).toHaveURL(/\/m\/pages\/zb\/detail\?id=\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: notice.title })).toBeVisible();
+  await page.goBack();
+  await expect(page.locator('.m-row', { hasText: notice.title })).not.toHaveClass(/is-unread/);
+
+  // A detail that does not exist: the mobile site's own 404, with its stylesheet and tab bar.
+  const missing = await page.goto(`${NO_CAPTCHA}/m/pages/zb/detail?id=999999999`);
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: '主导航' })).toBeVisible();
+  await screenshot(page, 'mobile-404');
   await expectCleanConsole(consoleProblems);
   await context.close();
 });
 
 test('no page is wider than the phone (360 and 390 px) and touch targets are 44 px', async ({ browser }) => {
+  // Eleven pages at two widths on a shared machine.
+  test.setTimeout(120_000);
   for (const width of [360, 390]) {
     const context = await phone(browser, PHONES.android, width);
     const page = await context.newPage();
@@ -191,11 +240,15 @@ test('no page is wider than the phone (360 and 390 px) and touch targets are 44 
       '/m/pages/user/bidding',
       '/m/pages/user/points',
       '/m/pages/user/vip',
+      '/m/pages/user/alerts',
     ]) {
       await page.goto(`${NO_CAPTCHA}${path}`);
       await waitForHydration(page);
       await expectNoOverflow(page);
       await expectTouchTargets(page);
+      // The mobile stylesheet alone: no antd, no desktop areas blocking the first paint.
+      const sheets = await page.locator('link[rel="stylesheet"]').evaluateAll((links) => links.map((l) => l.getAttribute('href')));
+      expect(sheets, path).toEqual([expect.stringMatching(/\/mobile-site-[\w-]+\.css$/)]);
     }
     await context.close();
     // The login and register pages, as a visitor.

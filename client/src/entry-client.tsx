@@ -7,7 +7,7 @@ import './styles/areas';
 import { hydrate } from '@tanstack/react-query';
 import { hydrateRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter, matchRoutes, type DataRouter } from 'react-router-dom';
-import { loginUrl } from '@shared/routes';
+import { isMobilePath, loginUrl } from '@shared/routes';
 import { createDeferredHttp } from './api/http';
 import { createQueryClient } from './api/query-client';
 import { desktopChrome } from './app/desktop-chrome';
@@ -53,10 +53,10 @@ async function main() {
 
   // Load the matched pages' code before hydrating, or React would hydrate a tree without them.
   const matches = matchRoutes(routes, window.location) ?? [];
-  // An error page is shown in the error layout, a chunk of its own.
+  // A desktop error page is shown in the error layout, a chunk of its own.
   await Promise.all([
     ...matches.map(({ route }) => route.handle && loadRouteCode(route.handle as RouteHandle)),
-    state.router.errors ? desktopChrome.load() : undefined,
+    state.router.errors && !isMobilePath(window.location.pathname) ? desktopChrome.load() : undefined,
   ]);
 
   // React Router reads (and deserialises errors from) this global.

@@ -17,6 +17,7 @@ import {
 } from 'react-router-dom';
 import { REQUEST_TIMEOUT_MS } from '@shared/constants';
 import { serializeForScript } from '@shared/serialize';
+import { isMobilePath } from '@shared/routes';
 import { hasSession } from '@shared/session';
 import { ApiError, createHttp, type AxiosHttp } from './api/http';
 import { createPublicQueryCache, type PublicQueryCache } from './api/public-query-cache';
@@ -45,6 +46,8 @@ export interface RenderOptions {
     bootstrapModule: string;
     /** Stylesheets of the member layout's chunk (antd's member-only components, member.css): member pages link them too. */
     memberCss?: string[];
+    /** The mobile site's stylesheet: /m pages link it instead of `css` (issue 14). */
+    mobileCss?: string[];
   };
   /** CSP nonce for React's inline streaming scripts. */
   nonce?: string;
@@ -159,7 +162,8 @@ export async function render(opts: RenderOptions): Promise<RenderResult> {
   opts.publicQueries?.keep(queryClient);
 
   const memberLayout = context.matches.some((match) => match.route.id === layoutRouteId('user'));
-  const css = memberLayout ? [...opts.assets.css, ...(opts.assets.memberCss ?? [])] : opts.assets.css;
+  const mobile = isMobilePath(new URL(opts.request.url).pathname) && opts.assets.mobileCss;
+  const css = mobile || (memberLayout ? [...opts.assets.css, ...(opts.assets.memberCss ?? [])] : opts.assets.css);
   const state: PageState = {
     product: opts.product,
     session: session.get(),

@@ -32,7 +32,10 @@ const CHROME_FLAGS = [
   '--no-first-run',
 ];
 
-const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '3' }, pages: { type: 'string', default: 'all' } } });
+const { values: args } = parseArgs({
+  // --port N: the portal on N and Chrome's debugging port on N + 1 (a shared machine's assigned range); free ports otherwise.
+  options: { runs: { type: 'string', default: '3' }, pages: { type: 'string', default: 'all' }, port: { type: 'string' } },
+});
 const runs = Number(args.runs);
 
 interface PageScores {
@@ -64,13 +67,13 @@ async function main() {
   const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
   // SITE_URL as a deployment sets it: canonical links are absolute only then (cached HTML never
   // takes its host from the request).
-  const port = await freePort();
+  const port = args.port ? Number(args.port) : await freePort();
   const portal = await startProductionPortal({
     root: ROOT,
     port,
     env: { SEED_PROJECTS: '3000', SEED_TENDERS: '5000', SITE_URL: `http://127.0.0.1:${port}` },
   });
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, ...(args.port ? { port: port + 1 } : {}) });
   const pages: PageScores[] = [];
   try {
     const search = (await (await fetch(`${portal.url}/prod-api/api/zb/search?pageSize=1`)).json()) as { rows: { id: number }[] };

@@ -15,6 +15,8 @@ export interface PageAssets {
   css: string[];
   /** The member layout chunk's own stylesheets, linked on member pages only. */
   memberCss?: string[];
+  /** The mobile site's stylesheet, linked on /m pages instead of `css` (issue 14). */
+  mobileCss?: string[];
   bootstrapModule: string;
   devScripts?: string[];
 }
@@ -32,6 +34,8 @@ const PUBLIC_DATA_TTL_MS = 60_000;
 const CLIENT_ENTRY = 'client/src/entry-client.tsx';
 /** The member area's layout: a chunk of its own, with the member area's styles. */
 const MEMBER_LAYOUT = 'client/src/app/layouts/user-layout.tsx';
+/** The mobile site's stylesheet, a build input of its own. */
+const MOBILE_CSS = 'client/src/styles/mobile-site.css';
 
 interface ManifestChunk {
   file: string;
@@ -54,7 +58,9 @@ export function assetsFromManifest(clientDir: string): PageAssets {
   };
   const css = stylesheets(entry);
   const memberCss = [...stylesheets(manifest[MEMBER_LAYOUT])].filter((file) => !css.has(file));
-  return { css: [...css], memberCss, bootstrapModule: ASSET_BASE + entry.file };
+  const mobile = manifest[MOBILE_CSS];
+  const mobileCss = mobile ? [ASSET_BASE + mobile.file] : undefined;
+  return { css: [...css], memberCss, mobileCss, bootstrapModule: ASSET_BASE + entry.file };
 }
 
 export async function loadProductionRenderer(distDir: string): Promise<Renderer> {

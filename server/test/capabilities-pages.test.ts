@@ -62,7 +62,7 @@ describe('against a spec-only backend (BACKEND_EXTENSIONS=off)', () => {
       }
       expect(page.status, page.path).toBe(200);
       for (const text of ERROR_TEXTS) expect(page.html.includes(text), `${page.path} shows ${text}`).toBe(false);
-      const extLinks = page.html.match(/href="\/(goods|user\/baifangRecords|user\/alerts|company)[^"]*"/g) ?? [];
+      const extLinks = page.html.match(/href="\/(goods|user\/baifangRecords|user\/alerts|company|m\/pages\/user\/alerts)[^"]*"/g) ?? [];
       expect(extLinks, page.path).toEqual([]);
     }
   }, 120_000);
@@ -182,5 +182,37 @@ describe('against the embedded backend with its extensions', () => {
     }
     const visitor = await request(portal.app).get('/zb');
     expect(visitor.text).toMatch(/<a[^>]*href="\/user_login\?redirect=[^"]*"[^>]*>登录后导出Excel<\/a>/);
+  });
+
+  it('gives the phone the alert inbox: linked with its unread count, opened alerts read (issue 14)', async () => {
+    const db = portal.backend.db;
+    const memberId = (db.prepare("SELECT id FROM member WHERE user_name = 'demo'").get() as { id: number }).id;
+    const zb = db.prepare('SELECT id, title FROM zb ORDER BY id DESC LIMIT 2').all() as { id: number; title: string }[];
+    const insert = db.prepare(
+      `INSERT INTO alert (member_id, kind, content_type, content_id, change_key, detail, is_read, create_time)
+       VALUES (?, ?, 'zb', ?, 'k', ?, ?, '2026-11-20 09:00:00')`,
+    );
+    db.prepare('DELETE FROM alert WHERE member_id = ?').run(memberId);
+    insert.run(memberId, 'new', zb[0]?.id, '订阅“道路”匹配', 0);
+    insert.run(memberId, 'deadline', zb[1]?.id, '3 天后报名截止', 1);
+
+    const home = await request(portal.app).get('/m/pages/user/index').set('Cookie', cookie);
+    expect(home.status).toBe(200);
+    expect(home.text).toMatch(/<a(?=[^>]*href="\/m\/pages\/user\/alerts")(?=[^>]*aria-label="消息提醒，1 条未读")/);
+
+    const inbox = await request(portal.app).get('/m/pages/user/alerts').set('Cookie', cookie);
+    expect(inbox.status).toBe(200);
+    expect(inbox.text).toContain('共 2 条');
+    expect(inbox.text).toContain(`href="/m/pages/zb/detail?id=${zb[0]?.id}"`);
+    expect(inbox.text).toContain('订阅“道路”匹配');
+    expect(inbox.text).toContain('全部标为已读');
+
+    const unread = await request(portal.app).get('/m/pages/user/alerts?unread=1').set('Cookie', cookie);
+    expect(unread.text).toContain('未读 1 条');
+    expect(unread.text).not.toContain('3 天后报名截止');
+
+    const anonymous = await request(portal.app).get('/m/pages/user/alerts');
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.location).toContain('/m/pages/login/index');
   });
 });

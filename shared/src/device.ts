@@ -128,6 +128,7 @@ const MOBILE_TO_DESKTOP: Record<string, string> = {
   [MOBILE_PATHS.bidding]: '/user/bidding',
   [MOBILE_PATHS.points]: '/user/logscore',
   [MOBILE_PATHS.vip]: '/user/vipuser',
+  [MOBILE_PATHS.alerts]: '/user/alerts',
 };
 
 /**

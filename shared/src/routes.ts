@@ -85,6 +85,8 @@ export const MOBILE_PATHS = {
   bidding: '/m/pages/user/bidding',
   points: '/m/pages/user/points',
   vip: '/m/pages/user/vip',
+  /** The alert inbox (issue 12 §3, capability `alerts`). */
+  alerts: '/m/pages/user/alerts',
 } as const;
 
 /** Every route of spec §2, exactly. Matching is strict and case-sensitive. */
@@ -172,6 +174,7 @@ export const ROUTES: readonly RouteSpec[] = [
   mobile(MOBILE_PATHS.bidding, '订阅招标', { noindex: true }),
   mobile(MOBILE_PATHS.points, '我的积分', { noindex: true }),
   mobile(MOBILE_PATHS.vip, '会员服务', { noindex: true }),
+  mobile(MOBILE_PATHS.alerts, '消息提醒', { noindex: true, capability: 'alerts' }),
 ];
 
 const LOGIN_PATH = '/user_login';

@@ -1,10 +1,13 @@
 import { use } from 'react';
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { Link, isRouteErrorResponse, useLocation, useRouteError } from 'react-router-dom';
 import { MESSAGES } from '@shared/constants';
+import { MOBILE_PATHS, isMobilePath } from '@shared/routes';
 import { errorStatus } from '../api/http';
 import { LoadingBar } from '../components/loading-bar';
 import type { RouteErrorBody } from '../lib/page';
+import { PageHead } from '../components/page-head';
 import { desktopChrome } from './desktop-chrome';
+import { MobileLayout } from './layouts/mobile-layout';
 
 /** Status and message of any route error (spec §8: default 500), and the way on when it has one. */
 export function describeRouteError(error: unknown): { status: number } & RouteErrorBody {
@@ -18,9 +21,44 @@ export function describeRouteError(error: unknown): { status: number } & RouteEr
   return { status: errorStatus(error), message: MESSAGES.unknown };
 }
 
+/**
+ * An error on the mobile site, in its own chrome and stylesheet (issue 14): what failed and the
+ * way on, with the status the server sent.
+ */
+function MobileError({ status, message, detail, link }: ReturnType<typeof describeRouteError>) {
+  const title = status === 404 ? (link ? message : MESSAGES.pageNotFound) : message;
+  return (
+    <MobileLayout>
+      <LoadingBar />
+      <section className="m-card m-status" aria-labelledby="status-title">
+        <PageHead title={status === 404 ? '页面不存在' : '出错了'} noindex mobile />
+        <p className="m-status-code">{status}</p>
+        <h1 id="status-title" className="m-title">
+          {title}
+        </h1>
+        <p className="m-muted">{detail ?? (status === 404 ? '您访问的页面不存在或已被删除，请检查网址是否正确。' : '请稍后再试。')}</p>
+        {link ? (
+          <Link className="m-button m-button-primary m-button-block" to={link.href}>
+            {link.text}
+          </Link>
+        ) : null}
+        <Link className={link ? 'm-button m-button-block' : 'm-button m-button-primary m-button-block'} to={MOBILE_PATHS.home}>
+          返回首页
+        </Link>
+      </section>
+    </MobileLayout>
+  );
+}
+
 /** Unknown routes, failed param validation and failed data fetches all end here, in the error layout. */
 export function RootErrorBoundary() {
-  const { status, message, detail, link } = describeRouteError(useRouteError());
+  const error = describeRouteError(useRouteError());
+  const { pathname } = useLocation();
+  if (isMobilePath(pathname)) return <MobileError {...error} />;
+  return <DesktopError {...error} />;
+}
+
+function DesktopError({ status, message, detail, link }: ReturnType<typeof describeRouteError>) {
   // The error layout is the desktop chrome's chunk: loaded before hydrating an error page, and on
   // the way to one (routes.tsx); `use` covers a route that failed before its loader ran.
   const { ErrorLayout, ErrorView, NotFound } = desktopChrome.loaded() ?? use(desktopChrome.load());

@@ -70,4 +70,5 @@ export const PAGES: Record<string, () => Promise<PageModule>> = {
   '/m/pages/user/bidding': () => import('../features/member/m-member-pages').then((m) => m.biddingPage),
   '/m/pages/user/points': () => import('../features/member/m-member-pages').then((m) => m.pointsPage),
   '/m/pages/user/vip': () => import('../features/member/m-member-pages').then((m) => m.vipPage),
+  '/m/pages/user/alerts': () => import('../features/member/m-member-pages').then((m) => m.alertsPage),
 };

@@ -4,7 +4,16 @@
  */
 import { use } from 'react';
 import { data, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
-import { GLOBAL_MIDDLEWARE, ROUTES, isStrictPath, loginUrl, parsePositiveId, type LayoutName, type RouteSpec } from '@shared/routes';
+import {
+  GLOBAL_MIDDLEWARE,
+  ROUTES,
+  isMobilePath,
+  isStrictPath,
+  loginUrl,
+  parsePositiveId,
+  type LayoutName,
+  type RouteSpec,
+} from '@shared/routes';
 import { CONFIG_KEYS } from '@shared/contract/system';
 import { ApiError, errorStatus } from '../api/http';
 import { configQueryOptions } from '../api/system';
@@ -109,19 +118,30 @@ function depsOf(source: DepsSource, args: LoaderFunctionArgs): AppDeps {
 }
 
 /**
- * A loader whose failure shows the error page: the error layout's chunk (the desktop chrome) is
- * loaded before the failure is thrown, so the error boundary renders at once.
+ * A loader whose failure shows the error page: on the desktop site, the error layout's chunk (the
+ * desktop chrome) is loaded before the failure is thrown, so the error boundary renders at once.
  */
-function loadsErrorChrome<A extends unknown[]>(loader: (...args: A) => Promise<null>): (...args: A) => Promise<null> {
-  return async (...args) => {
+function loadsErrorChrome(loader: (args: LoaderFunctionArgs) => Promise<null>): (args: LoaderFunctionArgs) => Promise<null> {
+  return async (args) => {
     try {
-      return await loader(...args);
+      return await loader(args);
     } catch (error) {
       const isRedirect = error instanceof Response && error.status >= 300 && error.status < 400;
-      if (!isRedirect) await desktopChrome.load().catch(() => undefined);
+      if (!isRedirect && !isMobilePath(new URL(args.request.url).pathname)) await desktopChrome.load().catch(() => undefined);
       throw error;
     }
   };
+}
+
+/**
+ * The mobile site and the desktop site link different stylesheets (issue 14): a link from one to
+ * the other loads the whole document, with the other site's styles, instead of rendering inside
+ * this one. Browser only; the server renders every page as a document of its own.
+ */
+function crossesSites(url: URL): boolean {
+  if (typeof window === 'undefined' || isMobilePath(url.pathname) === isMobilePath(window.location.pathname)) return false;
+  window.location.assign(url.href);
+  return true;
 }
 
 function pageLoader(source: DepsSource, handle: RouteHandle) {
@@ -130,6 +150,7 @@ function pageLoader(source: DepsSource, handle: RouteHandle) {
     const { request, params } = args;
     const deps = depsOf(source, args);
     const url = new URL(request.url);
+    if (crossesSites(url)) return new Promise<null>(() => {});
     // Step 1: the guard steps, named middleware (the root loader runs the global ones in parallel).
     runMiddleware(routeMiddleware(spec), { deps, url });
     // Step 2, the layout, is this route's parent in the tree. Step 3: params.
@@ -208,7 +229,7 @@ export function createRoutes(deps: DepsSource, routes: readonly RouteSpec[] = RO
       Component: RootShell,
       ErrorBoundary: RootErrorBoundary,
       // Runs on every navigation for the guard and the member info; site data comes from the cache.
-      loader: loadsErrorChrome((args: LoaderFunctionArgs) => rootLoader(deps, args)),
+      loader: loadsErrorChrome((args) => rootLoader(deps, args)),
       // React Router would skip a pathless parent's loader when only the path changes.
       shouldRevalidate: () => true,
       children: [...byLayout].map(([layout, children]) => ({

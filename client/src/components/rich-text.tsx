@@ -1,51 +1,32 @@
 /**
- * CMS HTML bodies (建设内容, 公告正文, support pages, notices). The backend sends sanitised HTML,
- * but the portal does not trust it: a compromised or different backend (BACKEND_URL) must not be
- * able to run script in our origin. The same allow-list runs on the server and in the browser
- * (one module, one `xss` configuration), so the hydrated markup is byte-identical.
+ * CMS HTML bodies (建设内容, 公告正文, support pages, notices), sanitised by sanitize-html.ts.
+ *
+ * The sanitiser (`xss`, ~6.5 KB gzip) is a chunk of its own (issue 14: a phone's first load). The
+ * server renders with it; the browser hydrates the server's markup as it is (already sanitised
+ * there, and React leaves an element's inner HTML alone while hydrating) and uses the sanitiser
+ * for HTML it renders itself, on client navigations, suspending until the chunk is loaded.
  */
-import { FilterXSS, type IWhiteList } from 'xss';
+import { use, useState, useSyncExternalStore } from 'react';
+import { lazyModule } from '../app/lazy-module';
 
-const CELL = ['colspan', 'rowspan', 'align'];
+const sanitizer = lazyModule(() => import('./sanitize-html'));
 
-/** Document structure only: no styles, classes, ids, forms, frames, media or event handlers. */
-// prettier-ignore
-const ALLOWED: IWhiteList = {
-  h1: [], h2: [], h3: [], h4: [], h5: [], h6: [],
-  p: [], br: [], hr: [], div: [], span: [], blockquote: [], pre: [], code: [],
-  strong: [], b: [], em: [], i: [], u: [], s: [], del: [], ins: [], sub: [], sup: [], small: [], mark: [],
-  ul: [], ol: ['start'], li: [], dl: [], dt: [], dd: [],
-  table: [], caption: [], colgroup: [], col: ['span'], thead: [], tbody: [], tfoot: [], tr: [],
-  th: CELL, td: CELL,
-  a: ['href', 'title'],
-  img: ['src', 'alt', 'title', 'width', 'height'],
-};
-
-const filter = new FilterXSS({
-  whiteList: ALLOWED,
-  stripIgnoreTag: true,
-  // Their text is code or styling, never content worth showing.
-  stripIgnoreTagBody: ['script', 'style', 'noscript', 'template', 'iframe', 'object', 'textarea', 'select'],
-  allowCommentTag: false,
-  css: false,
-});
-
-/**
- * Sanitised HTML ready for `dangerouslySetInnerHTML`. Links open in a new tab without handing
- * over `window.opener` or ranking (CMS text links to third-party sites); images load lazily.
- * After filtering, every `<a` / `<img` left is a real tag (a literal "<" in text is escaped), so
- * adding attributes by pattern is safe.
- */
-export function sanitizeHtml(html: string | null | undefined): string {
-  if (!html) return '';
-  return filter
-    .process(html)
-    .replace(/<a(?=[\s>])/g, '<a target="_blank" rel="nofollow noopener noreferrer"')
-    .replace(/<img(?=[\s/>])/g, '<img loading="lazy" decoding="async"');
-}
+const noSubscription = () => () => {};
 
 export function RichText({ html, className }: { html: string | null | undefined; className?: string }) {
-  const safe = sanitizeHtml(html);
-  if (!safe.trim()) return null;
-  return <div className={className ? `rich-text ${className}` : 'rich-text'} dangerouslySetInnerHTML={{ __html: safe }} />;
+  // True while hydrating (React reads the server snapshot then), false for renders of the browser's own.
+  const hydrating = useSyncExternalStore(
+    noSubscription,
+    () => false,
+    () => true,
+  );
+  // The HTML this element was hydrated with, while the sanitiser had not loaded: the server's markup stands for it.
+  const [serverHtml] = useState(() => (hydrating && typeof window !== 'undefined' && !sanitizer.loaded() ? html : undefined));
+  if (!html?.trim()) return null;
+  const classes = className ? `rich-text ${className}` : 'rich-text';
+  if (serverHtml !== undefined && serverHtml === html) {
+    return <div className={classes} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: '' }} />;
+  }
+  const { sanitizeHtml } = sanitizer.loaded() ?? use(sanitizer.load());
+  return <div className={classes} dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }} />;
 }

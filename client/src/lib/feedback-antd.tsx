@@ -2,6 +2,8 @@
  * antd's message, notification and Modal, loaded on first use (see feedback.ts). Static methods
  * render outside the app's React tree, so they get the same locale and theme through holderRender.
  */
+// Their styles come with them: the mobile site's pages link no antd stylesheet (issue 14).
+import 'virtual:antd-feedback.css';
 import { ConfigProvider, Modal, message, notification } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { buttonConfig, runtimeTheme } from '../app/theme';

@@ -2,6 +2,7 @@
  * The mobile site's layout (issue 14): a slim header, the page, a bottom tab bar and the "电脑版"
  * link. No antd and no desktop header, so a phone downloads React, the router and this.
  */
+import type { ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { desktopUrlFor, desktopViewHref } from '@shared/device';
 import { MOBILE_PATHS } from '@shared/routes';
@@ -14,7 +15,8 @@ const TABS = [
   { to: MOBILE_PATHS.member, label: '我的', end: false },
 ] as const;
 
-export function MobileLayout() {
+/** `children`: an error page in the mobile chrome (the root error boundary); otherwise the route's page. */
+export function MobileLayout({ children }: { children?: ReactNode }) {
   const site = useSite();
   const { pathname, search } = useLocation();
   return (
@@ -29,7 +31,7 @@ export function MobileLayout() {
         </a>
       </header>
       <main className="m-main" id="main">
-        <Outlet />
+        {children ?? <Outlet />}
       </main>
       <nav className="m-tabbar" aria-label="主导航">
         {TABS.map((tab) => (

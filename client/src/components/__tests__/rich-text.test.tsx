@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeHtml } from '../rich-text';
+import { sanitizeHtml } from '../sanitize-html';
 
 describe('CMS HTML is sanitised again in the portal', () => {
   it('keeps document structure', () => {

@@ -1,20 +1,21 @@
 /**
- * The mobile member basics (issue 14): 会员中心, favourites, the subscription's tenders, points and
- * membership. The same API and query options as the desktop member area; anything more (visits,
+ * The mobile member basics (issue 14): 会员中心, favourites, the subscription's tenders, points,
+ * membership and the alert inbox (capability `alerts`). The same API and query options as the desktop member area; anything more (visits,
  * messages, profile) links to the desktop page, which phones can still open through 电脑版.
  */
-import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { DICT_TYPES } from '@shared/contract/system';
 import { desktopViewHref } from '@shared/device';
 import { MOBILE_PATHS } from '@shared/routes';
 import { parseTime } from '@shared/time';
+import { alertKeys, alertListQueryOptions, markAlertsRead, unreadQueryOptions, type AlertItem, type AlertKind } from '../../api/alerts';
 import { biddingListQueryOptions, favoriteListQueryOptions } from '../../api/content';
 import { useHttp } from '../../api/http-context';
 import { memberTiersQueryOptions, scoreLogQueryOptions } from '../../api/member';
 import { dictLabel, prefetchDicts } from '../../api/system';
 import { useDict } from '../../components/dict-label';
-import { useHasCapability } from '../../lib/capabilities';
+import { hasCapability, useHasCapability } from '../../lib/capabilities';
 import type { PageLoadArgs, PageModule } from '../../lib/page';
 import { useLogout, useSession } from '../../lib/session';
 import { CONTENT_TYPE_LABEL } from './content-labels';
@@ -41,8 +42,32 @@ function MemberPage({ title, desktop, children }: { title: string; desktop: stri
   );
 }
 
+/** 消息提醒 in the member menu, with the unread count; only where the backend has alerts. */
+function AlertsLink() {
+  const offered = useHasCapability('alerts');
+  const unread = useQuery({ ...unreadQueryOptions(useHttp()), enabled: offered }).data ?? 0;
+  if (!offered) return null;
+  return (
+    <Link to={MOBILE_PATHS.alerts} aria-label={unread > 0 ? `消息提醒，${unread} 条未读` : '消息提醒'}>
+      消息提醒
+      {unread > 0 ? (
+        <span className="m-badge" aria-hidden="true">
+          {unread > 99 ? '99+' : unread}
+        </span>
+      ) : null}
+    </Link>
+  );
+}
+
 export const memberHome: PageModule = {
-  load: ({ deps: { queryClient, http } }: PageLoadArgs) => prefetchDicts(queryClient, http, [DICT_TYPES.memberLevel]),
+  load: ({ deps }: PageLoadArgs) => {
+    const { queryClient, http } = deps;
+    return Promise.all([
+      prefetchDicts(queryClient, http, [DICT_TYPES.memberLevel]),
+      // The badge is rendered with the page; a count that cannot be read leaves it out.
+      hasCapability(deps, 'alerts') ? queryClient.prefetchQuery({ ...unreadQueryOptions(http), staleTime: 0 }) : null,
+    ]);
+  },
   Component() {
     const session = useSession();
     const logout = useLogout();
@@ -65,6 +90,7 @@ export const memberHome: PageModule = {
           </dl>
         </section>
         <nav className="m-menu" aria-label="会员功能">
+          <AlertsLink />
           <Link to={MOBILE_PATHS.favorite}>我的收藏</Link>
           <Link to={MOBILE_PATHS.bidding}>订阅招标</Link>
           <Link to={MOBILE_PATHS.points}>我的积分</Link>
@@ -186,6 +212,89 @@ export const vipPage: PageModule = {
           <a className="m-button m-button-primary m-button-block" href={desktopViewHref('/goods')} rel="nofollow">
             开通会员
           </a>
+        ) : null}
+      </MemberPage>
+    );
+  },
+};
+
+/** The inbox's first page (the rest is on the desktop page); `?unread=1` shows the unread ones only. */
+const alertParams = (search: URLSearchParams) => ({ ...FIRST, ...(search.get('unread') === '1' ? { read: false } : {}) });
+
+const ALERT_KIND: Record<AlertKind, string> = { new: '新公告', changed: '公告变更', deadline: '即将截止' };
+
+function useMarkAlertsRead() {
+  const http = useHttp();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { ids: number[] } | { all: true }) => markAlertsRead(http, body),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: alertKeys.all }),
+  });
+}
+
+function AlertRow({ alert }: { alert: AlertItem }) {
+  const mark = useMarkAlertsRead();
+  const navigate = useNavigate();
+  const href = mobileDetailHref(alert.contentType, alert.contentId);
+  return (
+    <li className={alert.read ? 'm-row' : 'm-row is-unread'}>
+      <Link
+        to={href}
+        className="m-row-link"
+        onClick={(event) => {
+          if (alert.read) return;
+          // Opening an alert reads it; the link still works if marking fails.
+          event.preventDefault();
+          mark.mutate({ ids: [alert.id] }, { onSettled: () => void navigate(href) });
+        }}
+      >
+        <span className="m-row-title">
+          {alert.read ? null : <span className="m-dot" aria-label="未读" />}
+          {alert.title}
+        </span>
+        {alert.detail ? <span className="m-row-detail">{alert.detail}</span> : null}
+        <span className="m-row-meta">
+          <span className={`m-tag m-tag-${alert.kind}`}>{ALERT_KIND[alert.kind]}</span>
+          <time dateTime={alert.createTime}>{parseTime(alert.createTime, 'YYYY-MM-DD HH:mm')}</time>
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+/** 消息提醒 (issue 12 §3 on the phone): the inbox; opening an alert marks it read. Subscriptions and delivery are on the desktop page. */
+export const alertsPage: PageModule = {
+  load: ({ deps, url }: PageLoadArgs) =>
+    deps.queryClient.fetchQuery({ ...alertListQueryOptions(deps.http, alertParams(url.searchParams)), staleTime: 0 }),
+  Component() {
+    const [search] = useSearchParams();
+    const params = alertParams(search);
+    const { rows, total } = useSuspenseQuery(alertListQueryOptions(useHttp(), params)).data;
+    const unreadOnly = params.read === false;
+    const mark = useMarkAlertsRead();
+    return (
+      <MemberPage title="消息提醒" desktop="/user/alerts">
+        <div className="m-toolbar">
+          <p className="m-count">{unreadOnly ? `未读 ${total} 条` : `共 ${total} 条`}</p>
+          <Link className="m-toolbar-link" to={unreadOnly ? MOBILE_PATHS.alerts : `${MOBILE_PATHS.alerts}?unread=1`}>
+            {unreadOnly ? '查看全部' : '只看未读'}
+          </Link>
+        </div>
+        {rows.length === 0 ? (
+          <p className="m-empty">
+            {unreadOnly ? '没有未读消息' : '还没有消息。订阅匹配的新公告、变更和截止提醒会显示在这里（在电脑版管理订阅）'}
+          </p>
+        ) : (
+          <ul className="m-list">
+            {rows.map((alert) => (
+              <AlertRow key={alert.id} alert={alert} />
+            ))}
+          </ul>
+        )}
+        {rows.some((alert) => !alert.read) ? (
+          <button type="button" className="m-button m-button-block" onClick={() => mark.mutate({ all: true })} disabled={mark.isPending}>
+            全部标为已读
+          </button>
         ) : null}
       </MemberPage>
     );
