@@ -282,6 +282,14 @@ describe('alerts at import time', () => {
     expect(rows).toEqual([
       expect.objectContaining({ contentId: idOf(t, soon.sourceId), detail: '报名截止：2024-06-14 17:00', title: soon.title }),
     ]);
+    // Someone following the tender later gets theirs with the next sweep; the first member no second one.
+    const lateToken = await member();
+    await api(t, lateToken).put('/cms/favorite/changeStatus', { id: idOf(t, soon.sourceId), type: 'zb', isCancel: 0 });
+    t.backend.alerts.sweepDeadlines();
+    expect(await alerts(t, lateToken, { kind: 'deadline' })).toEqual([
+      expect.objectContaining({ contentId: idOf(t, soon.sourceId), detail: '报名截止：2024-06-14 17:00' }),
+    ]);
+    expect(await alerts(t, token, { kind: 'deadline' })).toHaveLength(1);
     // Eleven days on, the later tender's deadline and both openings are within three days.
     t.clock.set(new Date(DEFAULT_TEST_NOW.getTime() + 11 * 86_400_000));
     try {
