@@ -157,6 +157,18 @@ test.describe('member area (issue 6)', () => {
     await screenshot(page, 'm-zb-list-star');
     await mobileStar.click();
     await expect(mobileStar).toHaveAttribute('aria-pressed', 'false');
+
+    // /xmk has the same star on every row.
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.goto('/xmk');
+    await waitForHydration(page);
+    await expect(
+      page
+        .locator('.result-item')
+        .first()
+        .getByRole('button', { name: /^收藏：/ }),
+    ).toHaveAttribute('aria-pressed', 'false');
+    await screenshot(page, 'xmk-list-star');
     await expectCleanConsole(consoleProblems);
   });
 
