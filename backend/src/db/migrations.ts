@@ -472,6 +472,28 @@ function v6CountySearchTokens(db: Db): void {
   }
 }
 
+// Issue 13: the amount zb filters on, coalesce(win_amount, amount), in a narrow table kept by
+// triggers, so an amount filter checks thousands of index matches without reading each notice (a
+// notice row is ~1 KB and win_amount is its last column). OR REPLACE: an INSERT OR REPLACE on zb
+// fires no delete trigger.
+const V7_ZB_VALUE = /* sql */ `
+CREATE TABLE zb_value (
+  id    INTEGER PRIMARY KEY,
+  value REAL
+);
+INSERT INTO zb_value (id, value) SELECT id, coalesce(win_amount, amount) FROM zb;
+CREATE TRIGGER zb_value_insert AFTER INSERT ON zb BEGIN
+  INSERT OR REPLACE INTO zb_value (id, value) VALUES (new.id, coalesce(new.win_amount, new.amount));
+END;
+CREATE TRIGGER zb_value_update AFTER UPDATE OF id, amount, win_amount ON zb BEGIN
+  DELETE FROM zb_value WHERE id = old.id;
+  INSERT OR REPLACE INTO zb_value (id, value) VALUES (new.id, coalesce(new.win_amount, new.amount));
+END;
+CREATE TRIGGER zb_value_delete AFTER DELETE ON zb BEGIN
+  DELETE FROM zb_value WHERE id = old.id;
+END;
+`;
+
 /** SQL, or a function for a step SQL alone cannot do (computing keys in TypeScript). */
 export type Migration = string | ((db: Db) => void);
 
@@ -482,6 +504,7 @@ export const MIGRATIONS: readonly Migration[] = [
   V4_NOTICES,
   v5Alerts,
   v6CountySearchTokens,
+  V7_ZB_VALUE,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
