@@ -368,10 +368,10 @@ async function main() {
     const weak = cases.filter((c) => !c.meetsSpeedUp);
     const worst = cases.reduce((a, b) => (b.p95 > a.p95 ? b : a));
     console.log(`\nseed: ${seedSeconds === null ? 'reused' : `${Math.round(seedSeconds)} s`}, database ${(sizeBytes / 1e9).toFixed(2)} GB`);
-    console.log(`worst p95: ${worst.p95} ms (${worst.keyword}, ${worst.filter}, page ${worst.page})`);
+    console.log(`worst p95: ${worst.p95} ms (${worst.keyword || '(none)'}, ${worst.filter}, page ${worst.page})`);
     console.log(`p95 ≤ ${TARGET_P95_MS} ms: ${cases.length - slow.length}/${cases.length} cases`);
     console.log(
-      `≥ ${TARGET_SPEED_UP}× LIKE: ${cases.length - weak.length}/${cases.length} cases${weak.length ? `; missed by ${weak.map((c) => `${c.keyword}/${c.filter}/p${c.page} ${c.speedUp}×`).join(', ')}` : ''}`,
+      `≥ ${TARGET_SPEED_UP}× LIKE: ${cases.length - weak.length}/${cases.length} cases${weak.length ? `; missed by ${weak.map((c) => `${c.keyword || '(none)'}/${c.filter}/p${c.page} ${c.speedUp}×`).join(', ')}` : ''}`,
     );
     console.log(`backend answers within ${START_BUDGET_MS / 1000} s: ${start.answeredMs <= START_BUDGET_MS ? 'yes' : 'NO'}`);
 

@@ -229,6 +229,18 @@ describe('a changed re-import', () => {
     expect(await searchZb('提升改造', '370102')).toEqual([]);
   });
 
+  it('filters by the new amount (kept in zb_value by triggers)', async () => {
+    const byAmount = async (minAmount: number) =>
+      ((await request(t.app).get('/api/zb/search').query({ keyword: '提升改造', minAmount })).body.rows as { id: number }[]).map(
+        (r) => r.id,
+      );
+    expect(await byAmount(1300)).toEqual([id]);
+    expect(await byAmount(1351)).toEqual([]);
+    // Without a keyword the amount is read from zb_value too.
+    const rows = (await request(t.app).get('/api/zb/search').query({ minAmount: 1349, maxAmount: 1351, pageSize: 100 })).body.rows;
+    expect(rows.map((r: { id: number }) => r.id)).toContain(id);
+  });
+
   it('shows changes against the previous version on the detail answer', async () => {
     const detail = (await request(t.app).get(`/api/cmsData/bidding/${id}`)).body.data as ZbNoticeFields;
     expect(detail.changesAgainst).toEqual({ kind: 'version', version: 1, changedBy: 'admin', changeTime: '2024-06-12 10:30:00' });

@@ -569,6 +569,28 @@ CREATE TABLE IF NOT EXISTS export_log (
 CREATE INDEX IF NOT EXISTS export_log_member_time ON export_log (member_id, create_time);
 `;
 
+// Issue 13: the amount zb filters on, coalesce(win_amount, amount), in a narrow table kept by
+// triggers, so an amount filter checks thousands of index matches without reading each notice (a
+// notice row is ~1 KB and win_amount is its last column). OR REPLACE: an INSERT OR REPLACE on zb
+// fires no delete trigger.
+const V10_ZB_VALUE = /* sql */ `
+CREATE TABLE zb_value (
+  id    INTEGER PRIMARY KEY,
+  value REAL
+);
+INSERT INTO zb_value (id, value) SELECT id, coalesce(win_amount, amount) FROM zb;
+CREATE TRIGGER zb_value_insert AFTER INSERT ON zb BEGIN
+  INSERT OR REPLACE INTO zb_value (id, value) VALUES (new.id, coalesce(new.win_amount, new.amount));
+END;
+CREATE TRIGGER zb_value_update AFTER UPDATE OF id, amount, win_amount ON zb BEGIN
+  DELETE FROM zb_value WHERE id = old.id;
+  INSERT OR REPLACE INTO zb_value (id, value) VALUES (new.id, coalesce(new.win_amount, new.amount));
+END;
+CREATE TRIGGER zb_value_delete AFTER DELETE ON zb BEGIN
+  DELETE FROM zb_value WHERE id = old.id;
+END;
+`;
+
 /** SQL, or a function for a step SQL alone cannot do (computing keys in TypeScript). */
 export type Migration = string | ((db: Db) => void);
 
@@ -582,6 +604,7 @@ export const MIGRATIONS: readonly Migration[] = [
   v7CountySearchTokens,
   v8Companies,
   V9_EXPORT_LOG,
+  V10_ZB_VALUE,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
