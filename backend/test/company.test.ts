@@ -10,6 +10,8 @@ import type { NoticeImportRecord } from '@shared/contract/notices';
 import { importNotices } from '../src/modules/content/import';
 import { backfillCompanies, rolesOf, type CompanySource } from '../src/modules/company/maintain';
 import { candidatesIn, companyKey } from '../src/modules/company/names';
+import { companyProfile, searchCompanies } from '../src/modules/company/profile';
+import { Statements } from '../src/db/connection';
 import { createTestBackend, type TestBackend } from './fixture';
 
 let t: TestBackend;
@@ -250,6 +252,30 @@ describe('search', () => {
   it('refuses bad parameters with a Chinese message', async () => {
     expect(await list({ role: 'boss' })).toMatchObject({ code: 500, msg: expect.stringContaining('role 必须是') });
     expect(await list({ areaCode: 'jinan' })).toMatchObject({ code: 500, msg: 'areaCode 必须是 6 位地区编码' });
+  });
+});
+
+describe('query plans', () => {
+  it('reads a profile and a search by company, never through every notice', () => {
+    const seen: string[] = [];
+    const sql = new Statements(t.db);
+    const get = sql.get.bind(sql);
+    sql.get = ((text: string) => {
+      seen.push(text);
+      return get(text);
+    }) as typeof sql.get;
+    companyProfile(sql, idOfName(TENDERER)!, () => 'visitor');
+    companyProfile(sql, idOfName(WINNER)!, () => 'visitor');
+    searchCompanies(sql, { pageNum: 1, pageSize: 20, name: '建设', areaCode: '370200', role: 'winner' });
+    for (const text of new Set(seen)) {
+      const params = Array<number>((text.match(/\?/g) ?? []).length).fill(1);
+      const plan = (t.db.prepare(`EXPLAIN QUERY PLAN ${text}`).all(...params) as { detail: string }[]).map((p) => p.detail);
+      // The by-notice key may only be entered with a notice id; company_role and zb are never scanned.
+      expect(
+        plan.filter((d) => /PRIMARY KEY \(kind=\?\)$|SCAN (r|t|w|me|o|z|company_role|zb)\b/.test(d)),
+        text,
+      ).toEqual([]);
+    }
   });
 });
 

@@ -1,7 +1,9 @@
 /**
  * Company search and profile (issue 15). Everything is read through company_role's two indexes —
  * by company for a profile, by notice for relations — and the counters maintain.ts keeps, so the
- * cost follows one company's notices, not the table's size (docs/performance.md "Companies").
+ * cost follows one company's notices, not the table's size (docs/performance.md "Companies"). A
+ * role implies its table (owner: xmk, the rest: zb), so the by-company reads never name `kind`: a
+ * `kind = 'zb'` term lets SQLite prefer the by-notice key and scan every tender's roles.
  */
 import type {
   CompanyListItem,
@@ -106,7 +108,7 @@ function years(sql: Statements, id: number): CompanyYear[] {
       `SELECT CAST(substr(z.publish_time, 1, 4) AS INTEGER) AS year, r.role, count(*) AS count,
          coalesce(sum(CASE WHEN z.notice_type <> ? THEN z.win_amount END), 0) AS amount
        FROM company_role r JOIN zb z ON z.id = r.data_id
-       WHERE r.company_id = ? AND r.role IN ('tenderer', 'winner') AND r.kind = 'zb'
+       WHERE r.company_id = ? AND r.role IN ('tenderer', 'winner')
        GROUP BY year, r.role ORDER BY year`,
     )
     .all(CANDIDATE_NOTICE, id);
@@ -139,7 +141,8 @@ function shares(sql: Statements, id: number, column: 'area_code' | 'industry'): 
   return sql
     .get<[number, number, number], CompanyShare>(
       `SELECT code, count(*) AS count FROM (
-         SELECT z.industry AS code FROM company_role r JOIN zb z ON z.id = r.data_id WHERE r.company_id = ? AND r.kind = 'zb'
+         SELECT z.industry AS code FROM company_role r JOIN zb z ON z.id = r.data_id
+         WHERE r.company_id = ? AND r.role IN ('tenderer', 'agency', 'winner', 'candidate')
          UNION ALL
          SELECT x.industry FROM company_role r JOIN xmk x ON x.id = r.data_id WHERE r.company_id = ? AND r.role = 'owner')
        GROUP BY code ORDER BY count DESC, code LIMIT ?`,
@@ -153,7 +156,7 @@ function latest(sql: Statements, id: number, role: CompanyRole): CompanyNoticeLi
       `SELECT z.id, z.title, z.publish_time AS publishTime, z.notice_type AS noticeType, z.area_code AS areaCode,
          coalesce(z.win_amount, z.amount) AS amount
        FROM company_role r JOIN zb z ON z.id = r.data_id
-       WHERE r.company_id = ? AND r.role = ? AND r.kind = 'zb' ORDER BY r.data_id DESC LIMIT ?`,
+       WHERE r.company_id = ? AND r.role = ? ORDER BY r.data_id DESC LIMIT ?`,
     )
     .all(id, role, LATEST);
 }
@@ -163,21 +166,25 @@ function latestProjects(sql: Statements, id: number): CompanyProfile['latestProj
     .get<[number, number], CompanyProfile['latestProjects'][number]>(
       `SELECT x.id, x.title, x.publish_time AS publishTime, x.area_code AS areaCode, x.investment AS amount
        FROM company_role r JOIN xmk x ON x.id = r.data_id
-       WHERE r.company_id = ? AND r.role = 'owner' AND r.kind = 'xmk' ORDER BY r.data_id DESC LIMIT ?`,
+       WHERE r.company_id = ? AND r.role = 'owner' ORDER BY r.data_id DESC LIMIT ?`,
     )
     .all(id, LATEST);
 }
 
-/** Who wins this tenderer's tenders most often: results naming it as 招标人, grouped by 中标人. */
+/**
+ * Who wins this tenderer's tenders most often: results naming it as 招标人, grouped by 中标人.
+ * CROSS JOIN keeps the company's own rows as the outer loop (SQLite's planner otherwise starts
+ * from the by-notice key and reads every tender's roles).
+ */
 function topWinners(sql: Statements, id: number): CompanyRelation[] {
   return sql
     .get<[number, number], CompanyRelation>(
       `SELECT c.id, c.name, count(*) AS count, round(coalesce(sum(z.win_amount), 0), 2) AS amount
        FROM company_role t
-       JOIN company_role w ON w.kind = 'zb' AND w.data_id = t.data_id AND w.role = 'winner'
+       CROSS JOIN company_role w ON w.kind = 'zb' AND w.data_id = t.data_id AND w.role = 'winner'
        JOIN company c ON c.id = w.company_id
        JOIN zb z ON z.id = t.data_id
-       WHERE t.company_id = ? AND t.role = 'tenderer' AND t.kind = 'zb' AND w.company_id <> t.company_id
+       WHERE t.company_id = ? AND t.role = 'tenderer' AND w.company_id <> t.company_id
        GROUP BY c.id ORDER BY count DESC, amount DESC, c.id LIMIT ?`,
     )
     .all(id, RELATIONS);
@@ -189,9 +196,9 @@ function competitors(sql: Statements, id: number): CompanyRelation[] {
     .get<[number, number], CompanyRelation>(
       `SELECT c.id, c.name, count(*) AS count, 0 AS amount
        FROM company_role me
-       JOIN company_role o ON o.kind = 'zb' AND o.data_id = me.data_id AND o.role = 'candidate' AND o.company_id <> me.company_id
+       CROSS JOIN company_role o ON o.kind = 'zb' AND o.data_id = me.data_id AND o.role = 'candidate' AND o.company_id <> me.company_id
        JOIN company c ON c.id = o.company_id
-       WHERE me.company_id = ? AND me.role = 'candidate' AND me.kind = 'zb'
+       WHERE me.company_id = ? AND me.role = 'candidate'
        GROUP BY c.id ORDER BY count DESC, c.id LIMIT ?`,
     )
     .all(id, RELATIONS);
@@ -205,7 +212,7 @@ function contactOf(sql: Statements, id: number, viewer: ContactViewer): CompanyP
     .get<[number], { id: number; company: string; contact: string; phone: string; address: string }>(
       `SELECT z.id, z.contact_company AS company, z.contact_name AS contact, z.contact_phone AS phone, z.contact_address AS address
        FROM company_role r JOIN zb z ON z.id = r.data_id
-       WHERE r.company_id = ? AND r.role = 'tenderer' AND r.kind = 'zb' ORDER BY r.data_id DESC LIMIT 1`,
+       WHERE r.company_id = ? AND r.role = 'tenderer' ORDER BY r.data_id DESC LIMIT 1`,
     )
     .get(id);
   if (!row) return null;
