@@ -89,7 +89,7 @@ describe('against a spec-only backend (BACKEND_EXTENSIONS=off)', () => {
   });
 
   it('shows no 导出Excel button beside any list (issue 15)', async () => {
-    for (const path of ['/zb', '/xmk', '/user/favorite', '/user/baifangClient']) {
+    for (const path of ['/zb', '/xmk', '/user/favorite', '/user/baifangClient', '/user/baifang-bak']) {
       const res = await request(portal.app).get(path).set('Cookie', cookie);
       expect(res.status, path).toBe(200);
       expect(res.text, path).not.toContain('导出Excel');
@@ -176,7 +176,7 @@ describe('against the embedded backend with its extensions', () => {
   });
 
   it('puts 导出Excel beside each list, and a login link for visitors (issue 15)', async () => {
-    for (const path of ['/zb', '/xmk', '/user/favorite', '/user/baifangClient']) {
+    for (const path of ['/zb', '/xmk', '/user/favorite', '/user/baifangClient', '/user/baifang-bak', '/user/baifangRecords']) {
       const res = await request(portal.app).get(path).set('Cookie', cookie);
       expect(res.text, path).toMatch(/<button[^>]*>导出Excel<\/button>/);
     }

@@ -19,6 +19,7 @@ import { fetchFresh, loadMemberChrome } from '../member-data';
 import { queryHref } from '../member-query';
 import { isDue, shanghaiDay } from '../visit-dates';
 import { readClientQuery } from '../visit-query';
+import { ExportButton } from '../../../components/export-button';
 
 const PATH = '/user/baifang-bak';
 
@@ -88,6 +89,7 @@ export function Component() {
       intro="以卡片浏览拜访客户，待拜访的客户标红显示。"
       actions={
         <>
+          <ExportButton kind="visits" size="normal" params={{ keyword: q.keyword, status: q.status, due: q.due }} />
           <Link className="button" to={queryHref('/user/baifangClient', q)}>
             表格视图
           </Link>

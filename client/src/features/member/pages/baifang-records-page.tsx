@@ -22,6 +22,7 @@ import { RecordFormModal } from '../components/record-form';
 import { fetchFresh, loadMemberChrome } from '../member-data';
 import { queryHref } from '../member-query';
 import { ALL_CLIENTS, readRecordQuery } from '../visit-query';
+import { ExportButton } from '../../../components/export-button';
 
 const PATH = '/user/baifangRecords';
 const DICTS = [DICT_TYPES.visitWay, DICT_TYPES.visitStatus] as const;
@@ -91,6 +92,7 @@ export function Component() {
       intro="每一次拜访的时间、方式、内容和结果，可按客户和日期查找。"
       actions={
         <>
+          <ExportButton kind="visits" size="normal" params={{}} />
           <Link className="button" to={queryHref('/user/baifangRecords-bak', q)}>
             时间线视图
           </Link>
