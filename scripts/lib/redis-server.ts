@@ -71,6 +71,8 @@ export interface RedisServer {
 }
 
 export async function startRedisServer(): Promise<RedisServer> {
+  if (!redisServerInstalled())
+    throw new Error(`${REDIS_SERVER} is not installed: apt-get install redis-server (.ci/run does), or set REDIS_SERVER`);
   const port = await freeRedisPort();
   let child: ChildProcess | null = null;
   const server: RedisServer = {

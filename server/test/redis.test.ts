@@ -11,7 +11,7 @@ import { startRedisServer, type RedisServer } from '../../scripts/lib/redis-serv
 import { createApp } from '../src/app';
 import { ConfigError, parseConfig } from '../src/config';
 import { connectRedis, reconnectDelay, RECONNECT_MAX_MS, type SharedRedis } from '../src/redis';
-import { decodePage, encodePage } from '../src/redis-page-store';
+import { decodePage, encodePage, RedisPageStore } from '../src/redis-page-store';
 import type { Renderer } from '../src/renderer';
 import { API, OUR_PAGE, startPortal, type Portal } from './portal-fixture';
 
@@ -145,6 +145,21 @@ describe('two instances sharing one Redis', () => {
     const answers = await Promise.all(Array.from({ length: 6 }, () => page(0, '/xmk?keyword=burst')));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
     expect((instances[0]?.renderer.count ?? 0) - before).toBe(1);
+  });
+
+  it('clearing (the backend went down) drops this portal’s pages and nothing else', async () => {
+    const redis = clients[0];
+    if (!redis) throw new Error('no client');
+    const store = new RedisPageStore(redis, 30_000);
+    const stored = { parts: [Buffer.from('页')], bytes: 0, storedAt: Date.now() };
+    store.set('/a', stored);
+    store.set('/b?x=1', stored);
+    await redis.send(['SET', 'other-site:page:/a', 'kept']);
+    await until(async () => (await redisServer.keys(`${PREFIX}page:/[ab]*`)).length === 2);
+    expect((await store.get('/a'))?.parts[0]?.toString('utf8')).toBe('页');
+    store.clear();
+    await until(async () => (await redisServer.keys(`${PREFIX}page:/[ab]*`)).length === 0);
+    expect(await redis.send(['GET', 'other-site:page:/a'])).toBe('kept');
   });
 
   it('with Redis down both keep serving, count locally and say degraded; with Redis back, healthy and shared again', async () => {
