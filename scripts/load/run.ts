@@ -180,10 +180,15 @@ async function main() {
         `\n${met ? 'met   ' : 'MISSED'}  p99 ≤ ${P99_TARGET_MS} ms with the render cache on: ${result.latency.p99} ms (not part of the verdict)`,
       );
     }
-    const restarts = portal
-      .output()
-      .split('\n')
-      .filter((line) => line.includes('embedded backend'));
+    const logLines = portal.output().split('\n');
+    // Why proxied calls failed (connect timeout, ECONNRESET, …): overload and defects look alike in status codes.
+    const proxyFailures = new Map<string, number>();
+    for (const line of logLines) {
+      const why = /proxy \S+ \S+ failed: ([^"]+)/.exec(line)?.[1];
+      if (why) proxyFailures.set(why, (proxyFailures.get(why) ?? 0) + 1);
+    }
+    if (proxyFailures.size > 0) console.log(`\nproxied calls that failed, by cause: ${JSON.stringify(Object.fromEntries(proxyFailures))}`);
+    const restarts = logLines.filter((line) => line.includes('embedded backend'));
     if (restarts.length > 0) console.log(`\nthe backend during the run:\n  ${restarts.slice(-10).join('\n  ')}`);
     if (failures.length > 0) console.log(`\nfirst failures:\n  ${failures.join('\n  ')}`);
     if (args.json) writeFileSync(args.json, `${JSON.stringify(summary, null, 2)}\n`);
