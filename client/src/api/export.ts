@@ -45,13 +45,7 @@ export function fileNameOf(disposition: string | undefined, fallback: string): s
 
 /** GET /cms/export/{xmk,zb,favorites,visits} — the list with these filters as an .xlsx file. */
 export async function exportList(http: Http, kind: ExportKind, params: object): Promise<ExportFile> {
-  const response = await http.axios.request<Blob>({
-    url: EXPORT_ENDPOINTS[kind].path,
-    method: 'get',
-    params,
-    responseType: 'blob',
-    timeout: EXPORT_TIMEOUT_MS,
-  });
+  const response = await http.download(EXPORT_ENDPOINTS[kind].path, { params, timeout: EXPORT_TIMEOUT_MS });
   const blob = response.data;
   if (!blob.type.includes('spreadsheetml')) {
     // Refused: the envelope, with the backend's message (the quota's says how many rows a day).

@@ -203,6 +203,14 @@ export interface Http {
   post(url: string, data?: unknown, options?: RequestOptions): Promise<unknown>;
   put(url: string, data?: unknown, options?: RequestOptions): Promise<unknown>;
   delete(url: string, options?: RequestOptions): Promise<unknown>;
+  /** A file (issue 15's exports): the answer as a Blob with its headers; a refusal comes as an envelope in the Blob. */
+  download(url: string, options?: RequestOptions): Promise<Download>;
+}
+
+export interface Download {
+  data: Blob;
+  /** Lower-case header names. */
+  headers: Record<string, unknown>;
 }
 
 /** The request layer with its axios instance in reach: the server's render and tests add interceptors and adapters. */
@@ -246,6 +254,7 @@ export function createDeferredHttp(opts: HttpOptions): Http {
     post: async (url, data, o) => (await load()).post(url, data, o),
     put: async (url, data, o) => (await load()).put(url, data, o),
     delete: async (url, o) => (await load()).delete(url, o),
+    download: async (url, o) => (await load()).download(url, o),
   };
 }
 
@@ -377,6 +386,19 @@ function createHttpOn(lib: AxiosLib, opts: HttpOptions): AxiosHttp {
     post: (url, data, o = {}) => call({ url, method: 'post', data }, o),
     put: (url, data, o = {}) => call({ url, method: 'put', data }, o),
     delete: (url, o = {}) => call({ url, method: 'delete' }, o),
+    download: async (url, o = {}) => {
+      const flags: CallFlags = { isToken: o.isToken, repeatSubmit: o.repeatSubmit, notify: o.notify };
+      const response = await instance.request<Blob>({
+        url,
+        method: 'get',
+        responseType: 'blob',
+        ...flags,
+        params: o.params,
+        timeout: o.timeout,
+        headers: o.headers,
+      });
+      return { data: response.data, headers: { ...response.headers } };
+    },
   };
 }
 

@@ -7,6 +7,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AxiosHttp } from '../../api/http';
 import { feedback } from '../../lib/feedback';
 import { BASE_CAPABILITIES, createMemberEnv, renderWith, type MemberEnv } from '../../features/member/__tests__/member-harness';
 import { ExportButton } from '../export-button';
@@ -38,7 +39,7 @@ afterEach(() => {
 /** The export call answers `blob` with `headers`; it records the URL asked for. */
 function withExport(env: MemberEnv, blob: Blob, headers: Record<string, string> = {}): string[] {
   const asked: string[] = [];
-  env.deps.http.axios.defaults.adapter = async (config: InternalAxiosRequestConfig): Promise<AxiosResponse> => {
+  (env.deps.http as AxiosHttp).axios.defaults.adapter = async (config: InternalAxiosRequestConfig): Promise<AxiosResponse> => {
     asked.push(config.url ?? '');
     return { data: blob, status: 200, statusText: 'OK', headers, config };
   };
