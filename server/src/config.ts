@@ -76,7 +76,10 @@ const schema = z.object({
     .min(1, '应为 1 到 64 的整数')
     .max(64, '应为 1 到 64 的整数')
     .default(1),
-  /** Production: memory for anonymous page renders kept per process (render-cache.ts); 0 turns it off. */
+  /**
+   * Production: memory for anonymous page renders kept per process (render-cache.ts); 0 turns it
+   * off. With REDIS_URL the pages live in Redis and this only caps one page (an eighth of it).
+   */
   RENDER_CACHE_MB: z.coerce
     .number({ message: '应为 0 到 1024 的整数' })
     .int('应为 0 到 1024 的整数')
