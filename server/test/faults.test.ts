@@ -10,7 +10,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@shared/constants';
+import { MESSAGES, REQUEST_TIMEOUT_MS } from '@shared/constants';
 import { createTestBackend, type TestBackend } from '../../backend/test/fixture';
 import { createApp } from '../src/app';
 import { createDevRenderer } from '../src/renderer';
@@ -118,7 +118,9 @@ describe('a backend answering garbage', () => {
     for (const path of PAGES()) {
       const started = Date.now();
       const res = await request(app).get(path);
-      expect(Date.now() - started, path).toBeLessThan(1_000);
+      // "At once": the page does not wait out the request timeout (a hang check, not a speed figure;
+      // a fixed 1 s bound failed on a loaded CI machine).
+      expect(Date.now() - started, path).toBeLessThan(REQUEST_TIMEOUT_MS / 2);
       // A `code`-less 200 is a success by spec §7 (code defaults to 200): a page may render empty.
       if (m === 'no-code' && res.status === 200) continue;
       expectErrorPage(res, path);
