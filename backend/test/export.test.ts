@@ -219,6 +219,15 @@ describe('daily quota', () => {
     expect(Number(nextDay.res.headers['x-export-rows'])).toBeGreaterThan(0);
   });
 
+  it('answers HEAD with the headers a download would have, at no cost', async () => {
+    const m = await freshMember();
+    const head = await request(t.app).head('/cms/export/zb').set(t.bearer(m.token));
+    expect(head.status).toBe(200);
+    expect(head.headers['x-export-rows']).toBe(String(free));
+    expect(head.headers['x-export-truncated']).toBe('1');
+    expect(t.db.prepare('SELECT count(*) AS n FROM export_log WHERE member_id = ?').get(m.id)).toEqual({ n: 0 });
+  });
+
   it('counts only the rows a file holds', async () => {
     const m = await freshMember();
     const small = await exportOf('/cms/export/zb', m.token, { keyword: '道路', noticeType: '5' });

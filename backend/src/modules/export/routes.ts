@@ -98,15 +98,6 @@ export function registerExportRoutes(routes: Routes, ctx: AppContext, options: E
       const matching = count(remaining + 1);
       const granted = Math.min(matching, remaining);
       const truncated = matching > remaining;
-      // No await since the quota was read: nothing else ran, so the reservation cannot overspend.
-      const logId =
-        granted > 0
-          ? Number(
-              ctx.sql
-                .get('INSERT INTO export_log (member_id, kind, rows, create_time) VALUES (?, ?, ?, ?)')
-                .run(memberId, kind, granted, formatDateTime(now)).lastInsertRowid,
-            )
-          : null;
       const file = FILE_NAMES[kind];
       const day = formatDate(now).replace(/-/g, '');
       res.status(200);
@@ -117,6 +108,20 @@ export function registerExportRoutes(routes: Routes, ctx: AppContext, options: E
         [EXPORT_HEADERS.truncated]: truncated ? '1' : '0',
         [EXPORT_HEADERS.remaining]: String(remaining - granted),
       });
+      // HEAD (Express runs GET's handler) answers the headers and sends no rows, so it costs none.
+      if (req.method === 'HEAD') {
+        res.end();
+        return;
+      }
+      // No await since the quota was read: nothing else ran, so the reservation cannot overspend.
+      const logId =
+        granted > 0
+          ? Number(
+              ctx.sql
+                .get('INSERT INTO export_log (member_id, kind, rows, create_time) VALUES (?, ?, ?, ?)')
+                .run(memberId, kind, granted, formatDateTime(now)).lastInsertRowid,
+            )
+          : null;
       const note = truncated
         ? `今日导出额度剩余 ${remaining} 条，本次仅导出前 ${granted} 条；明天或升级会员后可导出更多`
         : granted === 0
