@@ -103,7 +103,7 @@ function sendCachedPage(req: Request, res: Response, page: CachedPage, cache: Re
 /**
  * React writes a page as dozens of small chunks (4 KB views and longer strings), each of which
  * became a chunk of the HTTP response with its own framing and a buffer in the socket's writev:
- * ~13 % of a rendered page's CPU (issue 16 §2). This joins what React writes in one pass and sends
+ * 4–8 % of a rendered page's CPU in the profile (issue 16 §2). This joins what React writes in one pass and sends
  * it as one chunk when React says the pass is done (`flush()`, which it calls on any destination
  * that has one) or when the stream ends; the shell still goes out as soon as it is ready.
  */
