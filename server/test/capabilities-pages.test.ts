@@ -188,13 +188,15 @@ describe('against the embedded backend with its extensions', () => {
     const db = portal.backend.db;
     const memberId = (db.prepare("SELECT id FROM member WHERE user_name = 'demo'").get() as { id: number }).id;
     const zb = db.prepare('SELECT id, title FROM zb ORDER BY id DESC LIMIT 2').all() as { id: number; title: string }[];
-    const insert = db.prepare(
-      `INSERT INTO alert (member_id, kind, content_type, content_id, change_key, detail, is_read, create_time)
-       VALUES (?, ?, 'zb', ?, 'k', ?, ?, '2026-11-20 09:00:00')`,
+    // Alerts as the import writes them (issue 12: one event, one inbox row per member it reaches).
+    const insertEvent = db.prepare(
+      `INSERT INTO alert_event (kind, content_type, content_id, change_key, detail, create_time)
+       VALUES (?, 'zb', ?, 'k', ?, '2026-11-20 09:00:00')`,
     );
-    db.prepare('DELETE FROM alert WHERE member_id = ?').run(memberId);
-    insert.run(memberId, 'new', zb[0]?.id, '订阅“道路”匹配', 0);
-    insert.run(memberId, 'deadline', zb[1]?.id, '3 天后报名截止', 1);
+    const deliver = db.prepare('INSERT INTO alert_inbox (member_id, event_id, is_read) VALUES (?, ?, ?)');
+    db.prepare('DELETE FROM alert_inbox WHERE member_id = ?').run(memberId);
+    deliver.run(memberId, insertEvent.run('new', zb[0]?.id, '订阅“道路”匹配').lastInsertRowid, 0);
+    deliver.run(memberId, insertEvent.run('deadline', zb[1]?.id, '3 天后报名截止').lastInsertRowid, 1);
 
     const home = await request(portal.app).get('/m/pages/user/index').set('Cookie', cookie);
     expect(home.status).toBe(200);
