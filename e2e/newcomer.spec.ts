@@ -41,7 +41,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 test.describe('axe: no serious or critical violations on public pages (issue 11 §15)', () => {
-  expect(DESKTOP_PATHS).toHaveLength(22);
+  expect(DESKTOP_PATHS).toHaveLength(24); // 22 of issue 11, plus /company and /company/:id (issue 15)
   for (const path of PUBLIC_PATHS) {
     test(path, async ({ page }) => {
       await page.goto(path);
