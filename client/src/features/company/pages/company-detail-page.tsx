@@ -208,7 +208,7 @@ export function Component() {
                 <dd>{company.contact.phone}</dd>
               </dl>
               {company.contact.contactMasked ? (
-                <p className="muted">
+                <p className="muted company-contact-note">
                   联系方式已隐藏，<Link to="/goods">开通会员</Link>或在招标详情中查看。
                 </p>
               ) : null}
