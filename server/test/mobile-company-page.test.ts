@@ -88,6 +88,9 @@ describe('with the company feature', () => {
       const res = await request(portal.app).get(`${MOBILE_PATHS.companyDetail}${query}`).set('User-Agent', IPHONE);
       expect(res.status, query).toBe(404);
       expect(res.text, query).toContain('页面不存在');
+      // The mobile site's own 404, in its layout, not the desktop chrome.
+      expect(res.text, query).toContain('class="m-site"');
+      expect(res.text, query).not.toContain('site-header');
     }
   });
 
@@ -123,5 +126,6 @@ describe('without the company feature (BACKEND_EXTENSIONS=off)', () => {
     const res = await request(portal.app).get(`${MOBILE_PATHS.companyDetail}?id=1`).set('User-Agent', IPHONE);
     expect(res.status).toBe(404);
     expect(res.text).toContain('页面不存在');
+    expect(res.text).toContain('class="m-site"');
   });
 });
