@@ -263,3 +263,34 @@ test('no page is wider than the phone (360 and 390 px) and touch targets are 44 
     await visitor.close();
   }
 });
+
+test('from a mobile tender detail to the tenderer’s mobile company page (issue 14/15)', async ({ browser, consoleProblems }) => {
+  test.setTimeout(90_000);
+  for (const width of [360, 390]) {
+    const context = await phone(browser, PHONES.iphone, width);
+    const page = await context.newPage();
+    page.on('pageerror', (error) => consoleProblems.push(`pageerror: ${error.message}`));
+    const found = (await (await page.request.get('/prod-api/api/zb/search?pageSize=1')).json()) as { rows: { id: number }[] };
+    await page.goto(`/m/pages/zb/detail?id=${found.rows[0]!.id}`);
+    await waitForHydration(page);
+    const tenderer = page.locator('.m-fields div', { hasText: '招标人' }).getByRole('link');
+    const name = (await tenderer.textContent())!.trim();
+    await tenderer.click();
+    await expect(page).toHaveURL(/\/m\/pages\/company\/detail\?id=\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.locator('table.m-company-years')).toBeVisible();
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/company\/\d+$/);
+    await expectNoOverflow(page);
+    await expectTouchTargets(page);
+    if (width === 390) await screenshot(page, 'mobile-company');
+
+    // Its tenders open as mobile details, and the desktop profile sends a phone back here.
+    const id = /id=(\d+)/.exec(page.url())![1];
+    await page.locator('.m-company-notices .m-row-link').first().click();
+    await expect(page).toHaveURL(/\/m\/pages\/(zb|xmk)\/detail\?id=\d+$/);
+    await page.goto(`/company/${id}`);
+    await expect(page).toHaveURL(new RegExp(`/m/pages/company/detail\\?id=${id}$`));
+    await context.close();
+  }
+  await expectCleanConsole(consoleProblems);
+});

@@ -3,16 +3,10 @@
  * the mobile redirect, then the member guard. Both run before any rendering.
  */
 import type { RequestHandler } from 'express';
-import { isMobileUserAgent, mobileRedirectTarget } from '@shared/device';
+import { isMobileUserAgent, mobileRedirectTarget, phonesKeepDesktopPage } from '@shared/device';
 import { guardRedirect, isMobilePath } from '@shared/routes';
 import { readSessionToken } from './auth-cookies';
 import { prefersDesktop } from './mobile-site';
-
-/**
- * Pages the mobile site has no twin of, which phones reach from its own pages (issue 15: the mobile
- * details link their company names): served as they are rather than sent to the mobile home page.
- */
-const WITHOUT_MOBILE_TWIN = /^\/company(?:\/|$)/;
 
 /**
  * spec §2: non-desktop devices go to the mobile site when one is configured, except on the mobile
@@ -20,7 +14,8 @@ const WITHOUT_MOBILE_TWIN = /^\/company(?:\/|$)/;
  */
 export function mobileRedirect(mobileSiteUrl: string | undefined): RequestHandler {
   return (req, res, next) => {
-    if (!mobileSiteUrl || isMobilePath(req.path) || WITHOUT_MOBILE_TWIN.test(req.path)) return next();
+    // Company search, and profiles when the mobile site has no company page, are served as they are.
+    if (!mobileSiteUrl || isMobilePath(req.path) || phonesKeepDesktopPage(mobileSiteUrl, req.path)) return next();
     // The answer depends on both; caches must not hand a phone's redirect to a desktop or back.
     res.vary('User-Agent');
     res.vary('Cookie');

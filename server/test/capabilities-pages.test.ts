@@ -23,6 +23,7 @@ function pathsOf(portal: TestPortal): { path: string; member: boolean; capabilit
   const mobileQuery: Record<string, string> = {
     '/m/pages/xmk/detail': `?id=${ids['/xmk/:id']}`,
     '/m/pages/zb/detail': `?id=${ids['/zb/:id']}`,
+    '/m/pages/company/detail': `?id=${ids['/company/:id']}`,
   };
   return ROUTES.filter((r) => r.layout !== 'test' && r.path !== '/404').map((r) => ({
     path: r.path.endsWith('/:id') ? r.path.replace(':id', String(ids[r.path])) : r.path + (mobileQuery[r.path] ?? ''),
@@ -62,7 +63,8 @@ describe('against a spec-only backend (BACKEND_EXTENSIONS=off)', () => {
       }
       expect(page.status, page.path).toBe(200);
       for (const text of ERROR_TEXTS) expect(page.html.includes(text), `${page.path} shows ${text}`).toBe(false);
-      const extLinks = page.html.match(/href="\/(goods|user\/baifangRecords|user\/alerts|company|m\/pages\/user\/alerts)[^"]*"/g) ?? [];
+      const extLinks =
+        page.html.match(/href="\/(goods|user\/baifangRecords|user\/alerts|company|m\/pages\/user\/alerts|m\/pages\/company)[^"]*"/g) ?? [];
       expect(extLinks, page.path).toEqual([]);
     }
   }, 120_000);
@@ -144,7 +146,7 @@ describe('against the embedded backend with its extensions', () => {
       expect(detail.text).toContain(`href="/company/${companyOf(name)}" data-discover="true">${name}</a>`);
     }
     const mobile = await request(portal.app).get(`/m/pages/zb/detail?id=${zb.id}`);
-    expect(mobile.text).toContain(`href="/company/${companyOf(zb.tenderer)}"`);
+    expect(mobile.text).toContain(`href="/m/pages/company/detail?id=${companyOf(zb.tenderer)}"`);
     const list = await request(portal.app).get('/zb');
     expect(list.text).toMatch(/href="\/company\/\d+"/);
     const xmkList = await request(portal.app).get('/xmk');

@@ -5,8 +5,10 @@ import {
   getInAppBrowser,
   isCrawler,
   isMobileUserAgent,
+  mobileAlternate,
   mobileRedirectTarget,
   OWN_MOBILE_SITE,
+  phonesKeepDesktopPage,
   type DeviceType,
   type InAppBrowser,
 } from './device';
@@ -304,16 +306,43 @@ describe('desktopUrlFor: the desktop page of a mobile page (issue 14)', () => {
     ['/m/pages/user/favorite', '', '/user/favorite'],
     ['/m/pages/user/points', '', '/user/logscore'],
     ['/m/pages/nothing', '', '/'],
+    ['/m/pages/company/detail', '?id=7', '/company/7'],
+    ['/m/pages/company/detail', '?id=0', '/company'],
   ])('%s%s → %s', (path, search, desktop) => {
     expect(desktopUrlFor(path, search)).toBe(desktop);
   });
 
   it('is the inverse of the redirect on lists and details', () => {
-    for (const url of ['/zb/12', '/xmk/3', '/zb', '/xmk?keyword=a&industry=2']) {
+    for (const url of ['/zb/12', '/xmk/3', '/zb', '/xmk?keyword=a&industry=2', '/company/8']) {
       const [path, query] = url.split('?');
       const target = mobileRedirectTarget(OWN_MOBILE_SITE, path!, query ? `?${query}` : '');
       const [mPath, mQuery] = target.split('?');
       expect(desktopUrlFor(mPath!, mQuery ? `?${mQuery}` : '')).toBe(url);
     }
+  });
+});
+
+describe('company pages on the phone (issue 14/15)', () => {
+  it('sends /company/{id} to the mobile company page of the portal’s own mobile site', () => {
+    expect(mobileRedirectTarget(OWN_MOBILE_SITE, '/company/42')).toBe('/m/pages/company/detail?id=42');
+    expect(mobileRedirectTarget('/m/', '/company/42/extra?from=x')).toBe('/m/pages/company/detail?id=42');
+    expect(phonesKeepDesktopPage(OWN_MOBILE_SITE, '/company/42')).toBe(false);
+  });
+
+  it('keeps the company search, bad ids and another mobile site’s phones on the desktop page', () => {
+    expect(phonesKeepDesktopPage(OWN_MOBILE_SITE, '/company')).toBe(true);
+    expect(phonesKeepDesktopPage(OWN_MOBILE_SITE, '/company/abc')).toBe(true);
+    expect(phonesKeepDesktopPage('https://m.example.cn', '/company/42')).toBe(true);
+    expect(phonesKeepDesktopPage('https://m.example.cn', '/company')).toBe(true);
+    expect(phonesKeepDesktopPage(OWN_MOBILE_SITE, '/companyx/1')).toBe(false);
+    expect(phonesKeepDesktopPage(OWN_MOBILE_SITE, '/zb/1')).toBe(false);
+    // Another site has no company page: a redirect there would be to its home, never a 404.
+    expect(mobileRedirectTarget('https://m.example.cn', '/company/42')).toBe('https://m.example.cn/');
+  });
+
+  it('gives the desktop profile its mobile alternate only on the own mobile site', () => {
+    expect(mobileAlternate(OWN_MOBILE_SITE, '/company/42')).toBe('/m/pages/company/detail?id=42');
+    expect(mobileAlternate('https://m.example.cn', '/company/42')).toBeNull();
+    expect(mobileAlternate(OWN_MOBILE_SITE, '/company')).toBeNull();
   });
 });

@@ -103,6 +103,9 @@ export const OWN_MOBILE_SITE = '/m';
  * home page would lose that. Segments after the id are ignored. A query string or hash on
  * `pathname` is ignored too. Callers skip the redirect when no mobile site is configured.
  *
+ * - /company/{id}              → `${base}/pages/company/detail?id=${id}` on the portal's own site
+ *   (issue 15; phonesKeepDesktopPage says when a company URL is not redirected at all)
+ *
  * `search` (`?keyword=桥&industry=2`) is carried to the list only on the portal's own mobile site,
  * which reads the same filters as the desktop lists (issue 14: the same content); another mobile
  * site gets the spec's bare paths, as its parameters are unknown.
@@ -111,11 +114,27 @@ export function mobileRedirectTarget(mobileSiteUrl: string, pathname: string, se
   const base = mobileSiteUrl.replace(/\/+$/, '');
   const path = pathname.split(/[?#]/, 1)[0] ?? '';
   const [section, id] = path.split('/').filter(Boolean);
+  // Issue 15: the portal's own mobile site has a company page; another site's is unknown.
+  if (section === 'company' && base === OWN_MOBILE_SITE && parsePositiveId(id) !== null) {
+    return `${base}/pages/company/detail?id=${id}`;
+  }
   if (section === undefined || !MOBILE_SECTIONS.has(section)) return `${base}/`;
   // Same id rule as the desktop routes /xmk/{id} and /zb/{id}.
   if (parsePositiveId(id) !== null) return `${base}/pages/${section}/detail?id=${id}`;
   const query = base === OWN_MOBILE_SITE && id === undefined && search.length > 1 ? search : '';
   return `${base}/pages/${section}/index${query}`;
+}
+
+/**
+ * Desktop pages a phone is served as they are rather than redirected (issue 15): the company search
+ * (the mobile site has none, and a phone reaches it only from the desktop site), and the company
+ * profiles when the mobile site is another's, which has no company page. On the portal's own site
+ * /company/{id} goes to the mobile company page (mobileRedirectTarget).
+ */
+export function phonesKeepDesktopPage(mobileSiteUrl: string, pathname: string): boolean {
+  if (pathname === '/company') return true;
+  if (!pathname.startsWith('/company/')) return false;
+  return mobileSiteUrl.replace(/\/+$/, '') !== OWN_MOBILE_SITE || parsePositiveId(pathname.split('/')[2]) === null;
 }
 
 /** Mobile member pages and the desktop page each one stands for. */
@@ -146,6 +165,10 @@ export function desktopUrlFor(mobilePathname: string, search = ''): string {
     const id = parsePositiveId(/(?:^|&)id=([^&#]*)/.exec(query)?.[1]);
     return id === null ? `/${section}` : `/${section}/${id}`;
   }
+  if (mobilePathname === MOBILE_PATHS.companyDetail) {
+    const id = parsePositiveId(/(?:^|&)id=([^&#]*)/.exec(query)?.[1]);
+    return id === null ? '/company' : `/company/${id}`;
+  }
   return MOBILE_TO_DESKTOP[mobilePathname] ?? PATHS.home;
 }
 
@@ -163,10 +186,14 @@ export function desktopViewHref(url: string): string {
 
 /**
  * The mobile page that shows the same content as a desktop page (its `<link rel="alternate">`),
- * or null when the mobile site has no such page: only the home, the lists and the details.
+ * or null when the mobile site has no such page: only the home, the lists and the details (and,
+ * on the portal's own mobile site, the company profiles).
  */
 export function mobileAlternate(mobileSiteUrl: string, desktopUrl: string): string | null {
   const [path = '', query] = desktopUrl.split('?', 2);
+  if (/^\/company\/[1-9]\d*$/.test(path)) {
+    return mobileSiteUrl.replace(/\/+$/, '') === OWN_MOBILE_SITE ? mobileRedirectTarget(mobileSiteUrl, path) : null;
+  }
   if (path !== '/' && !/^\/(xmk|zb)(\/[1-9]\d*)?$/.test(path)) return null;
   return mobileRedirectTarget(mobileSiteUrl, path, query ? `?${query}` : '');
 }

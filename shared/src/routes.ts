@@ -87,6 +87,8 @@ export const MOBILE_PATHS = {
   vip: '/m/pages/user/vip',
   /** The alert inbox (issue 12 §3, capability `alerts`). */
   alerts: '/m/pages/user/alerts',
+  /** A company's profile (issue 15, capability `company`): the phone's /company/{id}. */
+  companyDetail: '/m/pages/company/detail',
 } as const;
 
 /** Every route of spec §2, exactly. Matching is strict and case-sensitive. */
@@ -175,6 +177,7 @@ export const ROUTES: readonly RouteSpec[] = [
   mobile(MOBILE_PATHS.points, '我的积分', { noindex: true }),
   mobile(MOBILE_PATHS.vip, '会员服务', { noindex: true }),
   mobile(MOBILE_PATHS.alerts, '消息提醒', { noindex: true, capability: 'alerts' }),
+  mobile(MOBILE_PATHS.companyDetail, '企业详情', { query: ['id'], capability: 'company' }),
 ];
 
 const LOGIN_PATH = '/user_login';

@@ -71,4 +71,5 @@ export const PAGES: Record<string, () => Promise<PageModule>> = {
   '/m/pages/user/points': () => import('../features/member/m-member-pages').then((m) => m.pointsPage),
   '/m/pages/user/vip': () => import('../features/member/m-member-pages').then((m) => m.vipPage),
   '/m/pages/user/alerts': () => import('../features/member/m-member-pages').then((m) => m.alertsPage),
+  '/m/pages/company/detail': () => import('../features/company/pages/m-company-detail-page'),
 };

@@ -8,10 +8,10 @@ import { companySearchHref, readCompanyQuery } from '../pages/company-list-page'
 
 afterEach(cleanup);
 
-function renderLink(capabilities: string[], id: number | undefined, name = '山东琥珀建设集团有限公司') {
+function renderLink(capabilities: string[], id: number | undefined, name = '山东琥珀建设集团有限公司', at = '/zb/1') {
   return render(
     <PortalSettingsProvider settings={{ ...NO_SETTINGS, capabilities }}>
-      <MemoryRouter>
+      <MemoryRouter initialEntries={[at]}>
         <CompanyLink name={name} id={id} fallback="—" />
       </MemoryRouter>
     </PortalSettingsProvider>,
@@ -22,6 +22,14 @@ describe('CompanyLink', () => {
   it('links the name to its company page when the backend offers companies', () => {
     renderLink(['company'], 12);
     expect(screen.getByRole('link', { name: '山东琥珀建设集团有限公司' }).getAttribute('href')).toBe('/company/12');
+  });
+
+  it('links to the mobile company page on the mobile site (issue 14/15)', () => {
+    renderLink(['company'], 12, '山东琥珀建设集团有限公司', '/m/pages/zb/detail?id=3');
+    expect(screen.getByRole('link').getAttribute('href')).toBe('/m/pages/company/detail?id=12');
+    cleanup();
+    renderLink([], 12, '山东琥珀建设集团有限公司', '/m/pages/zb/detail?id=3');
+    expect(screen.queryByRole('link')).toBeNull();
   });
 
   it('shows plain text without the company feature, or for a name without a company', () => {

@@ -1,0 +1,218 @@
+/**
+ * /m/pages/company/detail?id= 企业详情 on the mobile site (issue 14/15): the desktop profile's query
+ * options in one column — roles, counts, a compact table by year instead of the ECharts chart,
+ * regions and industries, latest tenders and wins (mobile details), top winners and competitors
+ * (mobile company pages) and the contact as the API masks it. A missing or bad id is the 404 page.
+ */
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router-dom';
+import { COMPANY_ROLE_LABELS, type CompanyNoticeLink, type CompanyProfile, type CompanyRelation } from '@shared/contract/company';
+import { DICT_TYPES } from '@shared/contract/system';
+import { formatWan } from '@shared/format';
+import { MOBILE_PATHS, parsePositiveId } from '@shared/routes';
+import { parseTime } from '@shared/time';
+import { companyQueryOptions } from '../../../api/company';
+import { viewerOf } from '../../../api/content';
+import { useHttp } from '../../../api/http-context';
+import { dictLabel, prefetchDicts } from '../../../api/system';
+import { mobileCompanyPath } from '../../../components/company-link';
+import { requireId } from '../../../components/detail-parts';
+import { useDict } from '../../../components/dict-label';
+import { MobileHead } from '../../../components/mobile/m-parts';
+import { mobileDetailHref } from '../../../components/mobile/rows';
+import { regionName } from '../../../components/region';
+import type { PageLoadArgs } from '../../../lib/page';
+import { useSession } from '../../../lib/session';
+
+const DICTS = [DICT_TYPES.region, DICT_TYPES.industry, DICT_TYPES.zbNoticeType] as const;
+
+export async function load({ deps, url }: PageLoadArgs) {
+  const id = requireId(parsePositiveId(url.searchParams.get('id') ?? undefined));
+  const viewer = viewerOf(deps.session.get().isLogin);
+  await Promise.all([
+    deps.queryClient.ensureQueryData(companyQueryOptions(deps.http, id, viewer)),
+    prefetchDicts(deps.queryClient, deps.http, DICTS),
+  ]);
+}
+
+function Notices({
+  title,
+  items,
+  type,
+  empty,
+}: {
+  title: string;
+  items: readonly CompanyNoticeLink[] | CompanyProfile['latestProjects'];
+  type: 'zb' | 'xmk';
+  empty: string;
+}) {
+  const regions = useDict(DICT_TYPES.region);
+  const noticeTypes = useDict(DICT_TYPES.zbNoticeType);
+  const id = `m-company-${type}-${title}`;
+  return (
+    <section className="m-card" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {items.length === 0 ? (
+        <p className="m-muted">{empty}</p>
+      ) : (
+        <ul className="m-list m-company-notices">
+          {items.map((n) => (
+            <li key={n.id} className="m-row">
+              <Link to={mobileDetailHref(type, n.id)} className="m-row-link">
+                <span className="m-row-title">{n.title}</span>
+                <span className="m-row-meta">
+                  {'noticeType' in n ? <span className="m-tag">{dictLabel(noticeTypes, n.noticeType)}</span> : null}
+                  <span>{regionName(regions, n.areaCode)}</span>
+                  <span>{formatWan(n.amount)}</span>
+                  <time dateTime={n.publishTime}>{parseTime(n.publishTime, 'YYYY-MM-DD')}</time>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Relations({ title, items, unit, amounts }: { title: string; items: readonly CompanyRelation[]; unit: string; amounts: boolean }) {
+  if (items.length === 0) return null;
+  const id = `m-company-rel-${unit}`;
+  return (
+    <section className="m-card" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <ol className="m-list m-company-notices">
+        {items.map((r) => (
+          <li key={r.id} className="m-row">
+            <Link to={mobileCompanyPath(r.id)} className="m-row-link">
+              <span className="m-row-title">{r.name}</span>
+              <span className="m-row-meta">
+                <span>
+                  {r.count} {unit}
+                </span>
+                {amounts ? <span>{formatWan(r.amount)}</span> : null}
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+export function Component() {
+  const id = parsePositiveId(useSearchParams()[0].get('id') ?? undefined) ?? 0;
+  const viewer = viewerOf(useSession().isLogin);
+  const { data: company } = useSuspenseQuery(companyQueryOptions(useHttp(), id, viewer));
+  const regions = useDict(DICT_TYPES.region);
+  const industries = useDict(DICT_TYPES.industry);
+  const roles = company.roles.map((r) => `${COMPANY_ROLE_LABELS[r.role]}${r.count}次`).join('、');
+  const city = company.mainCityCode ? regionName(regions, company.mainCityCode) : '';
+  // The desktop page's sentence, so both describe the company alike.
+  const description = `${company.name}${city ? `（${city}）` : ''}：在招标与项目信息中作为${roles || '相关单位'}出现，查看其历年招标、中标与金额、常中标单位和竞争对手。`;
+  const wins = company.years.reduce((n, y) => n + y.wins, 0);
+  const tenders = company.years.reduce((n, y) => n + y.tenders, 0);
+
+  return (
+    <article className="m-detail m-company">
+      <MobileHead title={company.name} description={description} />
+      <header className="m-card">
+        <div className="m-row-meta">
+          {company.roles.map((r) => (
+            <span key={r.role} className="m-tag">
+              {COMPANY_ROLE_LABELS[r.role]} {r.count}
+            </span>
+          ))}
+          {city ? <span>{city}</span> : null}
+        </div>
+        <h1 className="m-detail-title">{company.name}</h1>
+        <dl className="m-figures">
+          <div>
+            <dd>{tenders}</dd>
+            <dt>招标（条）</dt>
+          </div>
+          <div>
+            <dd>{wins}</dd>
+            <dt>中标（次）</dt>
+          </div>
+          <div>
+            <dd>{formatWan(company.years.reduce((n, y) => n + y.winAmount, 0))}</dd>
+            <dt>中标金额</dt>
+          </div>
+        </dl>
+      </header>
+
+      <section className="m-card" aria-labelledby="m-company-years">
+        <h2 id="m-company-years">历年招标与中标</h2>
+        {company.years.length > 0 ? (
+          <table className="m-company-years">
+            <thead>
+              <tr>
+                <th scope="col">年份</th>
+                <th scope="col">招标</th>
+                <th scope="col">中标</th>
+                <th scope="col">中标金额</th>
+              </tr>
+            </thead>
+            <tbody>
+              {company.years.map((y) => (
+                <tr key={y.year}>
+                  <th scope="row">{y.year}</th>
+                  <td>{y.tenders}</td>
+                  <td>{y.wins}</td>
+                  <td>{formatWan(y.winAmount)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : (
+          <p className="m-muted">暂无招标或中标记录</p>
+        )}
+      </section>
+
+      <section className="m-card" aria-labelledby="m-company-shares">
+        <h2 id="m-company-shares">地区与行业</h2>
+        <dl className="m-fields">
+          <div>
+            <dt>地区</dt>
+            <dd>{company.regions.map((r) => `${regionName(regions, r.code)} ${r.count} 条`).join('、') || '—'}</dd>
+          </div>
+          <div>
+            <dt>行业</dt>
+            <dd>{company.industries.map((r) => `${dictLabel(industries, r.code)} ${r.count} 条`).join('、') || '—'}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <Notices title="最近招标" items={company.latestTenders} type="zb" empty="暂无作为招标人的公告" />
+      <Notices title="最近中标" items={company.latestWins} type="zb" empty="暂无中标记录" />
+      {company.latestProjects.length > 0 ? <Notices title="建设项目" items={company.latestProjects} type="xmk" empty="" /> : null}
+      <Relations title="常中标单位" items={company.topWinners} unit="次中标" amounts />
+      <Relations title="主要竞争对手" items={company.competitors} unit="次同场竞争" amounts={false} />
+      {company.contact ? (
+        <section className="m-card" aria-labelledby="m-company-contact">
+          <h2 id="m-company-contact">最近招标联系人</h2>
+          <dl className="m-fields">
+            <div>
+              <dt>单位</dt>
+              <dd>{company.contact.company}</dd>
+            </div>
+            <div>
+              <dt>联系人</dt>
+              <dd>{company.contact.contact}</dd>
+            </div>
+            <div>
+              <dt>电话</dt>
+              <dd>{company.contact.phone}</dd>
+            </div>
+          </dl>
+          {company.contact.contactMasked ? (
+            <p className="m-muted">
+              联系方式已隐藏，<Link to={MOBILE_PATHS.vip}>开通会员</Link>或在招标详情中查看。
+            </p>
+          ) : null}
+        </section>
+      ) : null}
+    </article>
+  );
+}
