@@ -3,17 +3,12 @@
  * by year (chart, table fallback), regions and industries, latest tenders, wins and projects, who
  * wins its tenders and whom it competes with. An unknown id is the backend's 404 (the 404 page).
  */
-import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { COMPANY_ROLE_LABELS, type CompanyNoticeLink, type CompanyProfile, type CompanyRelation } from '@shared/contract/company';
 import { DICT_TYPES } from '@shared/contract/system';
 import { formatWan } from '@shared/format';
 import { parsePositiveId } from '@shared/routes';
 import { parseTime } from '@shared/time';
-import { companyQueryOptions } from '../../../api/company';
-import { viewerOf } from '../../../api/content';
-import { useHttp } from '../../../api/http-context';
-import { prefetchDicts } from '../../../api/system';
 import { Breadcrumb } from '../../../components/breadcrumb';
 import { companyPath } from '../../../components/company-link';
 import { requireId } from '../../../components/detail-parts';
@@ -23,18 +18,11 @@ import { PageHead } from '../../../components/page-head';
 import { regionName } from '../../../components/region';
 import type { PageLoadArgs } from '../../../lib/page';
 import { absoluteUrl, usePortalSettings } from '../../../lib/portal-settings';
-import { useSession } from '../../../lib/session';
 import { CompanyChart } from '../components/company-chart';
-
-const DICTS = [DICT_TYPES.region, DICT_TYPES.industry, DICT_TYPES.zbNoticeType] as const;
+import { loadCompanyPage, useCompanyProfile } from '../company-page-data';
 
 export async function load({ deps, id }: PageLoadArgs) {
-  const companyId = requireId(id);
-  const viewer = viewerOf(deps.session.get().isLogin);
-  await Promise.all([
-    deps.queryClient.ensureQueryData(companyQueryOptions(deps.http, companyId, viewer)),
-    prefetchDicts(deps.queryClient, deps.http, DICTS),
-  ]);
+  await loadCompanyPage(deps, requireId(id));
 }
 
 function NoticeList({
@@ -100,8 +88,7 @@ function Relations({ title, items, unit, amounts }: { title: string; items: read
 
 export function Component() {
   const id = parsePositiveId(useParams().id) ?? 0;
-  const viewer = viewerOf(useSession().isLogin);
-  const { data: company } = useSuspenseQuery(companyQueryOptions(useHttp(), id, viewer));
+  const company = useCompanyProfile(id);
   const regions = useDict(DICT_TYPES.region);
   const settings = usePortalSettings();
   const path = companyPath(company.id);

@@ -4,17 +4,13 @@
  * regions and industries, latest tenders and wins (mobile details), top winners and competitors
  * (mobile company pages) and the contact as the API masks it. A missing or bad id is the 404 page.
  */
-import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { COMPANY_ROLE_LABELS, type CompanyNoticeLink, type CompanyProfile, type CompanyRelation } from '@shared/contract/company';
 import { DICT_TYPES } from '@shared/contract/system';
 import { formatWan } from '@shared/format';
 import { MOBILE_PATHS, parsePositiveId } from '@shared/routes';
 import { parseTime } from '@shared/time';
-import { companyQueryOptions } from '../../../api/company';
-import { viewerOf } from '../../../api/content';
-import { useHttp } from '../../../api/http-context';
-import { dictLabel, prefetchDicts } from '../../../api/system';
+import { dictLabel } from '../../../api/system';
 import { mobileCompanyPath } from '../../../components/company-link';
 import { requireId } from '../../../components/detail-parts';
 import { useDict } from '../../../components/dict-label';
@@ -22,17 +18,10 @@ import { MobileHead } from '../../../components/mobile/m-parts';
 import { mobileDetailHref } from '../../../components/mobile/rows';
 import { regionName } from '../../../components/region';
 import type { PageLoadArgs } from '../../../lib/page';
-import { useSession } from '../../../lib/session';
-
-const DICTS = [DICT_TYPES.region, DICT_TYPES.industry, DICT_TYPES.zbNoticeType] as const;
+import { loadCompanyPage, useCompanyProfile } from '../company-page-data';
 
 export async function load({ deps, url }: PageLoadArgs) {
-  const id = requireId(parsePositiveId(url.searchParams.get('id') ?? undefined));
-  const viewer = viewerOf(deps.session.get().isLogin);
-  await Promise.all([
-    deps.queryClient.ensureQueryData(companyQueryOptions(deps.http, id, viewer)),
-    prefetchDicts(deps.queryClient, deps.http, DICTS),
-  ]);
+  await loadCompanyPage(deps, requireId(parsePositiveId(url.searchParams.get('id') ?? undefined)));
 }
 
 function Notices({
@@ -102,8 +91,7 @@ function Relations({ title, items, unit, amounts }: { title: string; items: read
 
 export function Component() {
   const id = parsePositiveId(useSearchParams()[0].get('id') ?? undefined) ?? 0;
-  const viewer = viewerOf(useSession().isLogin);
-  const { data: company } = useSuspenseQuery(companyQueryOptions(useHttp(), id, viewer));
+  const company = useCompanyProfile(id);
   const regions = useDict(DICT_TYPES.region);
   const industries = useDict(DICT_TYPES.industry);
   const roles = company.roles.map((r) => `${COMPANY_ROLE_LABELS[r.role]}${r.count}次`).join('、');
