@@ -79,6 +79,8 @@ export interface TestBackendOptions {
   smtpUrl?: string;
   /** SITE_URL of the backend (absolute links in feeds and mail); default unset. */
   siteUrl?: string;
+  /** Export rows per member per day, every tier (default the tiers' quotas). */
+  exportRowsPerDay?: number;
 }
 
 export interface TestBackend {
@@ -133,6 +135,7 @@ export async function createTestBackend(options: TestBackendOptions = {}): Promi
     log: options.log ?? { info: () => undefined, error: () => undefined },
     passwordRounds: 4,
     ...(options.writeRate ? { writeRate: options.writeRate } : {}),
+    ...(options.exportRowsPerDay === undefined ? {} : { exportRowsPerDay: options.exportRowsPerDay }),
   });
   const { app } = backend;
   const publicKey = backend.context.passwords.publicKeyPem;

@@ -184,8 +184,15 @@ export function apiProxy(opts: ApiProxyOptions): RequestHandler {
     xfwd: true,
     selfHandleResponse: true,
     on: {
-      proxyReq(proxyReq, req) {
+      proxyReq(proxyReq, req, res) {
         const exchange = exchanges.get(req);
+        // The browser went away (a closed tab, a cancelled download): drop the backend's request.
+        // http-proxy aborts only on the request's 'aborted', which Node does not emit once a GET
+        // has been read; http-proxy-middleware destroys the answer once it has begun, but a
+        // backend still working before its first byte would go on until the silence timeout.
+        res.once('close', () => {
+          if (!res.writableFinished) proxyReq.destroy();
+        });
         // A body without Content-Length (chunked) is counted as it streams through.
         let received = 0;
         req.on('data', (chunk: Buffer) => {
