@@ -1,8 +1,9 @@
 /**
  * `/<product>/*` → backend (spec §7, ARCHITECTURE.md). The browser never holds the member token:
  * this proxy strips any Authorization it sends and adds the bearer from the HttpOnly cookie, but
- * only to requests from our own pages (platform header + same origin), so a cross-site page
- * cannot make the browser call the API as the member.
+ * only to requests from our own pages (platform header + same origin) and to the downloads they
+ * start (an export's address, same origin), so a cross-site page cannot make the browser call
+ * the API as the member.
  *
  * Only the contract's paths pass (contract-paths.ts), bodies are bounded and never smuggled, and
  * answers stream through untouched, with one exception: a `code: 401` on a call that carried our
@@ -13,10 +14,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
+import { ENDPOINTS, type Endpoint } from '@shared/contract/endpoints';
 import { CLIENT_HEADER, IS_TOKEN_HEADER, MESSAGES, PLATFORM_HEADER, PLATFORM_VALUE } from '@shared/constants';
 import { clearSessionCookies, readSessionToken } from './auth-cookies';
 import { CONNECT_TIMEOUT_MS, UPSTREAM_TIMEOUT_MS, parseEnvelope, type BackendClient } from './backend-client';
-import { isContractPath } from './contract-paths';
+import { canonicalCallPath, isContractPath } from './contract-paths';
 import { sendJsonError } from './errors';
 import { clientKey } from './rate-limit';
 
@@ -63,10 +65,37 @@ export function fromOurPage(req: Request): boolean {
   return req.get(PLATFORM_HEADER) === PLATFORM_VALUE && isSameOrigin(req);
 }
 
+/** The exports (issue 15): files a phone downloads by following their address. */
+const DOWNLOAD_PATHS = new Set(
+  Object.values(ENDPOINTS as Record<string, Endpoint>)
+    .filter((endpoint) => endpoint.feature === 'export')
+    .map((endpoint) => canonicalCallPath(endpoint.path)),
+);
+
+/**
+ * A download one of our pages started by sending the browser to the file's address (phones:
+ * docs/decisions.md "Issue 15 — export on the phone"), where no platform header can ride along:
+ * a GET of an export, and the browser's word that it comes from our origin — Sec-Fetch-Site, or
+ * where a browser does not send that, a Referer of our origin. A cross-site page can make the
+ * browser drop its Referer, never claim ours; no evidence at all means no bearer.
+ */
+export function downloadFromOurPage(req: Request): boolean {
+  if ((req.method !== 'GET' && req.method !== 'HEAD') || !DOWNLOAD_PATHS.has(canonicalCallPath(req.path))) return false;
+  const fetchSite = req.get('sec-fetch-site');
+  if (fetchSite !== undefined) return fetchSite === 'same-origin';
+  const referer = req.get('referer');
+  if (referer === undefined) return false;
+  try {
+    return new URL(referer).origin === `${req.protocol}://${req.get('host')}`;
+  } catch {
+    return false;
+  }
+}
+
 /** The bearer rule of spec §6 as the BFF applies it. */
 export function bearerFor(req: Request): string | null {
   const token = readSessionToken(req);
-  if (token === null || req.get(IS_TOKEN_HEADER) === 'false' || !fromOurPage(req)) return null;
+  if (token === null || req.get(IS_TOKEN_HEADER) === 'false' || !(fromOurPage(req) || downloadFromOurPage(req))) return null;
   return token;
 }
 

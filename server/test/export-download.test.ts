@@ -62,6 +62,37 @@ describe('export through the BFF', () => {
     });
   });
 
+  it('adds the bearer to a download our page sends the browser to (a phone), and to no other site’s', async () => {
+    const cookie = await portal.memberCookie('vip', 'vip123');
+    const follow = (headers: Record<string, string>) =>
+      request(portal.app)
+        .get('/prod-api/cms/export/xmk?keyword=道路')
+        .set({ Cookie: cookie, ...headers })
+        .buffer(true)
+        .parse(binary as never);
+    const ours: Record<string, string>[] = [
+      { 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Mode': 'navigate' },
+      { Host: 'portal.example', Referer: `http://portal.example/m/pages/xmk/index?keyword=${encodeURIComponent('道路')}` },
+    ];
+    for (const headers of ours) {
+      const res = await follow(headers);
+      expect(res.headers['content-type']).toContain('spreadsheetml');
+    }
+    const theirs: Record<string, string>[] = [
+      { 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Mode': 'navigate' },
+      { 'Sec-Fetch-Site': 'none' },
+      { Host: 'portal.example', Referer: 'https://evil.example/' },
+      { Host: 'portal.example', Referer: 'http://portal.example.evil.example/' },
+    ];
+    for (const headers of theirs) {
+      const res = await follow(headers);
+      expect(JSON.parse((res.body as Buffer).toString())).toEqual({ code: 401, msg: '认证失败，无法访问系统资源' });
+    }
+    // Only the exports: any other call still needs the platform header.
+    const other = await request(portal.app).get('/prod-api/api/cmsData/testToken').set({ Cookie: cookie, 'Sec-Fetch-Site': 'same-origin' });
+    expect(other.body.data.authenticated).toBe(false);
+  });
+
   it('sends no bearer without the platform header, so the backend asks for a login', async () => {
     const res = await request(portal.app)
       .get('/prod-api/cms/export/zb')

@@ -203,8 +203,26 @@ export interface Http {
   post(url: string, data?: unknown, options?: RequestOptions): Promise<unknown>;
   put(url: string, data?: unknown, options?: RequestOptions): Promise<unknown>;
   delete(url: string, options?: RequestOptions): Promise<unknown>;
-  /** A file (issue 15's exports): the answer as a Blob with its headers; a refusal comes as an envelope in the Blob. */
-  download(url: string, options?: RequestOptions): Promise<Download>;
+  /**
+   * A file (issue 15's exports): the answer as a Blob with its headers; a refusal comes as an
+   * envelope in the Blob. `method: 'head'` asks for the headers alone.
+   */
+  download(url: string, options?: DownloadOptions): Promise<Download>;
+  /**
+   * The address of a GET for the browser to follow itself (a download on a phone, issue 15), in
+   * the browser `/<product>/…?query`. Nothing is sent, and no bearer goes with it: the BFF adds
+   * one only to our pages' calls and to their same-origin downloads (server/src/proxy.ts).
+   */
+  href(url: string, params?: object): string;
+}
+
+export interface DownloadOptions extends RequestOptions {
+  method?: 'get' | 'head';
+}
+
+function hrefOf(baseURL: string, url: string, params: object = {}): string {
+  const query = toQueryString(params);
+  return `${baseURL}${url}${query ? `${url.includes('?') ? '&' : '?'}${query}` : ''}`;
 }
 
 export interface Download {
@@ -255,6 +273,7 @@ export function createDeferredHttp(opts: HttpOptions): Http {
     put: async (url, data, o) => (await load()).put(url, data, o),
     delete: async (url, o) => (await load()).delete(url, o),
     download: async (url, o) => (await load()).download(url, o),
+    href: (url, params) => hrefOf(opts.baseURL, url, params),
   };
 }
 
@@ -390,7 +409,7 @@ function createHttpOn(lib: AxiosLib, opts: HttpOptions): AxiosHttp {
       const flags: CallFlags = { isToken: o.isToken, repeatSubmit: o.repeatSubmit, notify: o.notify };
       const response = await instance.request<Blob>({
         url,
-        method: 'get',
+        method: o.method ?? 'get',
         responseType: 'blob',
         ...flags,
         params: o.params,
@@ -399,6 +418,7 @@ function createHttpOn(lib: AxiosLib, opts: HttpOptions): AxiosHttp {
       });
       return { data: response.data, headers: { ...response.headers } };
     },
+    href: (url, params) => hrefOf(opts.baseURL, url, params),
   };
 }
 

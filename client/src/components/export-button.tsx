@@ -6,25 +6,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { loginUrl } from '@shared/routes';
-import { exportList, type ExportFile, type ExportKind } from '../api/export';
+import { exportList, exportSummary, type ExportKind } from '../api/export';
 import { ApiError } from '../api/http';
 import { useHttp } from '../api/http-context';
 import { useHasCapability } from '../lib/capabilities';
 import { feedback } from '../lib/feedback';
+import { saveFile } from '../lib/save-file';
 import { useSession } from '../lib/session';
-
-/** Hand the file to the browser's download. */
-function save(file: ExportFile): void {
-  const url = URL.createObjectURL(file.blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has taken its copy once click() returns; a tick later is safe in every browser.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 interface ExportButtonProps {
   kind: ExportKind;
@@ -58,9 +46,10 @@ function MemberExportButton({ kind, params, size }: ExportButtonProps) {
   const download = useMutation({
     mutationFn: () => exportList(http, kind, params),
     onSuccess(file) {
-      save(file);
-      if (file.truncated) feedback.warning(`已达今日导出额度，本次导出前 ${file.rows} 条`);
-      else feedback.success(file.rows > 0 ? `已导出 ${file.rows} 条，今日还可导出 ${file.remaining} 条` : '没有符合条件的数据');
+      saveFile(file.blob, file.fileName);
+      const summary = exportSummary(file);
+      if (file.truncated) feedback.warning(summary);
+      else feedback.success(summary);
     },
     onError(error) {
       feedback.error(error.message);

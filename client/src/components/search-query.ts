@@ -189,6 +189,12 @@ export function withFilters<P extends SearchParams>(params: P, patch: Partial<P>
   return compact({ ...params, ...patch, pageNum: undefined });
 }
 
+/** An export takes the search's filters and order; the page it is on does not matter (both sites' 导出Excel). */
+export function exportParams<P extends SearchParams>(params: P): Omit<P, 'pageNum' | 'pageSize'> {
+  const { pageNum: _pageNum, pageSize: _pageSize, ...filters } = params;
+  return filters;
+}
+
 /** Whether any filter narrows the result (paging and sorting aside). */
 export function hasFilters(params: SearchParams): boolean {
   const { pageNum: _p, pageSize: _s, orderBy: _o, isAsc: _a, scope: _scope, ...filters } = params;

@@ -34,18 +34,12 @@ import {
 import { PageHead } from '../../components/page-head';
 import { Pagination, pageCountOf, useScrollToTopOnPageChange } from '../../components/pagination';
 import { regionName } from '../../components/region';
-import { SEARCH_RESULT_LIMIT, hasFilters, searchHref, withFilters, type SearchParams } from '../../components/search-query';
+import { SEARCH_RESULT_LIMIT, exportParams, hasFilters, searchHref, withFilters, type SearchParams } from '../../components/search-query';
 import { notFoundResponse, type PageLoadArgs, type PageModule } from '../../lib/page';
 import type { ListConfig, ListRow } from './listing-config';
 import { ResultRow } from './result-row';
 
 const NO_ENTRIES: readonly DictEntry[] = [];
-
-/** The export takes the search's filters and order; the page it is on does not matter. */
-function exportParams<P extends SearchParams>(params: P): Omit<P, 'pageNum' | 'pageSize'> {
-  const { pageNum: _pageNum, pageSize: _pageSize, ...filters } = params;
-  return filters;
-}
 
 /** The page number the URL asks for, also one the reader dropped for lying past any result. */
 function requestedPage(query: URLSearchParams): number {

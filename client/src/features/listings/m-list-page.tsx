@@ -17,9 +17,10 @@ import { prefetchDicts } from '../../api/system';
 import { useDict } from '../../components/dict-label';
 import { prefetchFavoriteIds } from '../../components/favorite-button';
 import { citiesOf } from '../../components/region';
-import { SEARCH_RESULT_LIMIT, hasFilters, searchHref, withFilters, type SearchParams } from '../../components/search-query';
+import { SEARCH_RESULT_LIMIT, exportParams, hasFilters, searchHref, withFilters, type SearchParams } from '../../components/search-query';
 import type { PageLoadArgs, PageModule } from '../../lib/page';
 import { BottomSheet, Chips, LoadMore, MobileHead } from '../../components/mobile/m-parts';
+import { MobileExport } from '../../components/mobile/m-export';
 
 const PAGE_SIZE = 10;
 type Query = Pick<URLSearchParams, 'get'>;
@@ -138,6 +139,7 @@ export function mobileListPage<P extends SearchParams, Row extends { id: number 
         </form>
         <div className="m-toolbar">
           <span className="m-count">{`共 ${total} 条`}</span>
+          <MobileExport kind={config.type} params={exportParams(params)} />
           <button type="button" className={hasFilters(params) ? 'm-button is-active' : 'm-button'} onClick={openSheet}>
             筛选{hasFilters(params) ? '（已选）' : ''}
           </button>

@@ -19,6 +19,7 @@ import { hasCapability, useHasCapability } from '../../lib/capabilities';
 import type { PageLoadArgs, PageModule } from '../../lib/page';
 import { useLogout, useSession } from '../../lib/session';
 import { CONTENT_TYPE_LABEL } from './content-labels';
+import { MobileExport } from '../../components/mobile/m-export';
 import { MobileHead } from '../../components/mobile/m-parts';
 import { ZbRow, mobileDetailHref } from '../../components/mobile/rows';
 
@@ -113,7 +114,10 @@ export const favoritePage: PageModule = {
     const { rows, total } = useSuspenseQuery(favoriteListQueryOptions(useHttp(), FAVORITES)).data;
     return (
       <MemberPage title="我的收藏" desktop="/user/favorite">
-        <p className="m-count">{`共 ${total} 条`}</p>
+        <div className="m-toolbar">
+          <p className="m-count">{`共 ${total} 条`}</p>
+          {total > 0 ? <MobileExport kind="favorites" params={{}} /> : null}
+        </div>
         {rows.length === 0 ? <p className="m-empty">还没有收藏，打开项目或招标详情点“收藏”即可</p> : null}
         <ul className="m-list">
           {rows.map((row) => (

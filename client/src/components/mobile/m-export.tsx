@@ -1,0 +1,77 @@
+/**
+ * 导出Excel on the mobile lists and 我的收藏 (issue 15 on the phone): the list's search as an .xlsx.
+ * Members get a button whose code loads with the tap (m-export-action.ts), so the page's first
+ * load carries none of it; visitors a link to the mobile login and back; nothing without the
+ * backend's 'export' feature. What the export did, or why it was refused (the quota's message
+ * from the backend), shows under the toolbar.
+ */
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { loginUrl } from '@shared/routes';
+import type { ExportKind } from '../../api/export';
+import { ApiError } from '../../api/http';
+import { useHttp } from '../../api/http-context';
+import { useHasCapability } from '../../lib/capabilities';
+import { useSession } from '../../lib/session';
+import { useInAppBrowser } from './m-parts';
+
+interface Note {
+  text: string;
+  tone: 'done' | 'warning' | 'error';
+}
+
+export function MobileExport({ kind, params }: { kind: ExportKind; params: object }) {
+  const available = useHasCapability('export');
+  const session = useSession();
+  const location = useLocation();
+  if (!available) return null;
+  if (!session.isLogin) {
+    return (
+      <Link className="m-button m-export" to={loginUrl(location.pathname + location.search)}>
+        登录后导出Excel
+      </Link>
+    );
+  }
+  return <MemberExport kind={kind} params={params} />;
+}
+
+function MemberExport({ kind, params }: { kind: ExportKind; params: object }) {
+  const http = useHttp();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const inApp = useInAppBrowser();
+  const [busy, setBusy] = useState(false);
+  const [note, setNote] = useState<Note | null>(null);
+
+  const start = async () => {
+    setBusy(true);
+    setNote(null);
+    try {
+      const { startExport } = await import('./m-export-action');
+      const started = await startExport(http, kind, params);
+      const hint = inApp === 'wechat' ? '；如未开始下载，请点右上角“…”在浏览器中打开后再导出' : '';
+      setNote({ text: started.message + hint, tone: started.truncated ? 'warning' : 'done' });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 401) {
+        void navigate(loginUrl(location.pathname + location.search));
+        return;
+      }
+      setNote({ text: error instanceof Error ? error.message : '导出失败，请稍后再试', tone: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <button type="button" className="m-button m-export" disabled={busy} onClick={() => void start()}>
+        {busy ? '导出中…' : '导出Excel'}
+      </button>
+      {note ? (
+        <p className={`m-export-note is-${note.tone}`} role={note.tone === 'error' ? 'alert' : 'status'}>
+          {note.text}
+        </p>
+      ) : null}
+    </>
+  );
+}
