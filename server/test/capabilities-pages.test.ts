@@ -91,10 +91,15 @@ describe('against a spec-only backend (BACKEND_EXTENSIONS=off)', () => {
   });
 
   it('shows no 导出Excel button beside any list (issue 15)', async () => {
-    for (const path of ['/zb', '/xmk', '/user/favorite', '/user/baifangClient', '/user/baifang-bak']) {
+    const lists = ['/zb', '/xmk', '/user/favorite', '/user/baifangClient', '/user/baifang-bak'];
+    const phoneLists = ['/m/pages/zb/index', '/m/pages/xmk/index', '/m/pages/user/favorite'];
+    for (const path of [...lists, ...phoneLists]) {
       const res = await request(portal.app).get(path).set('Cookie', cookie);
       expect(res.status, path).toBe(200);
       expect(res.text, path).not.toContain('导出Excel');
+    }
+    for (const path of phoneLists.slice(0, 2)) {
+      expect((await request(portal.app).get(path)).text, path).not.toContain('导出Excel');
     }
   });
 
@@ -184,6 +189,15 @@ describe('against the embedded backend with its extensions', () => {
     }
     const visitor = await request(portal.app).get('/zb');
     expect(visitor.text).toMatch(/<a[^>]*href="\/user_login\?redirect=[^"]*"[^>]*>登录后导出Excel<\/a>/);
+    // The phone's lists and favourites (issue 15 on the mobile site).
+    for (const path of ['/m/pages/zb/index', '/m/pages/xmk/index', '/m/pages/user/favorite']) {
+      const res = await request(portal.app).get(path).set('Cookie', cookie);
+      expect(res.text, path).toMatch(/<button[^>]*>导出Excel<\/button>/);
+    }
+    const phoneVisitor = await request(portal.app).get('/m/pages/zb/index?industry=1');
+    expect(phoneVisitor.text).toMatch(
+      /<a[^>]*href="\/m\/pages\/login\/index\?redirect=%2Fm%2Fpages%2Fzb%2Findex%3Findustry%3D1"[^>]*>登录后导出Excel<\/a>/,
+    );
   });
 
   it('gives the phone the alert inbox: linked with its unread count, opened alerts read (issue 14)', async () => {
