@@ -17,7 +17,7 @@ import { clientListWhere } from '../visit/queries';
 import type { Column } from './workbook';
 
 /** A dictionary's labels by value (staff may rename them, so they come from the database). */
-function labels(sql: Statements, type: string): Map<string, string> {
+function labels(sql: Statements, type: string): Labels {
   const rows = sql
     .get<[string], { value: string; label: string }>(
       'SELECT dict_value AS value, dict_label AS label FROM sys_dict_data WHERE dict_type = ?',
@@ -27,7 +27,7 @@ function labels(sql: Statements, type: string): Map<string, string> {
 }
 
 /** 济南市 历城区 for a county, 济南市 for a city. */
-function regionLabel(regions: Map<string, string>, areaCode: string, cityCode: string): string {
+function regionLabel(regions: Labels, areaCode: string, cityCode: string): string {
   const city = regions.get(cityCode) ?? '';
   return areaCode === cityCode ? city : [city, regions.get(areaCode) ?? areaCode].filter(Boolean).join(' ');
 }
@@ -39,6 +39,33 @@ export interface Links {
 }
 
 const itemLink = (links: Links, type: ContentType, id: number) => `${links.base}/${type}/${id}`;
+
+type Labels = Map<string, string>;
+
+/** A dictionary value's label; the value itself when the dictionary no longer has it. */
+const labelOf = (labels: Labels, value: string) => labels.get(value) ?? value;
+
+/** Columns several sheets share, each defined once: the same header, width and cell everywhere. */
+const COLUMNS = {
+  title: <R extends { title: string }>(header: string): Column<R> => ({ header, kind: 'text', width: 48, value: (r) => r.title }),
+  region: <R extends { areaCode: string; cityCode: string }>(regions: Labels): Column<R> => ({
+    header: '地区',
+    kind: 'text',
+    width: 16,
+    value: (r) => regionLabel(regions, r.areaCode, r.cityCode),
+  }),
+  industry: <R extends { industry: string }>(industries: Labels): Column<R> => ({
+    header: '行业',
+    kind: 'text',
+    width: 8,
+    value: (r) => labelOf(industries, r.industry),
+  }),
+  amount: <R>(header: string, value: (row: R) => number | null): Column<R> => ({ header, kind: 'amount', width: 16, value }),
+  contact: <R>(value: (row: R) => string): Column<R> => ({ header: '联系人', kind: 'text', width: 10, value }),
+  phone: <R>(value: (row: R) => string): Column<R> => ({ header: '联系电话', kind: 'text', width: 16, value }),
+  time: <R>(header: string, value: (row: R) => string | null): Column<R> => ({ header, kind: 'dateTime', width: 18, value }),
+  link: <R>(header: string, value: (row: R) => string): Column<R> => ({ header, kind: 'link', width: 36, value }),
+};
 
 export interface ExportContext {
   sql: Statements;
@@ -122,56 +149,72 @@ function* searchRows<R extends ContactColumns>(
   }
 }
 
-export function zbExport(ctx: ExportContext, search: ContentSearch, filters: SearchFilters) {
-  const regions = labels(ctx.sql, DICT_TYPES.region);
-  const industries = labels(ctx.sql, DICT_TYPES.industry);
-  const noticeTypes = labels(ctx.sql, DICT_TYPES.zbNoticeType);
-  const columns: Column<ZbRow>[] = [
-    { header: '标题', kind: 'text', width: 48, value: (r) => r.title },
-    { header: '公告类型', kind: 'text', width: 14, value: (r) => noticeTypes.get(r.noticeType) ?? r.noticeType },
-    { header: '地区', kind: 'text', width: 16, value: (r) => regionLabel(regions, r.areaCode, r.cityCode) },
-    { header: '行业', kind: 'text', width: 8, value: (r) => industries.get(r.industry) ?? r.industry },
-    { header: '金额（万元）', kind: 'amount', width: 16, value: (r) => r.amount },
-    { header: '招标人', kind: 'text', width: 28, value: (r) => r.tenderer },
-    { header: '代理机构', kind: 'text', width: 28, value: (r) => r.agency },
-    { header: '中标人', kind: 'text', width: 28, value: (r) => r.winner },
-    { header: '联系人', kind: 'text', width: 10, value: (r) => r.contactName },
-    { header: '联系电话', kind: 'text', width: 16, value: (r) => r.contactPhone },
-    { header: '发布时间', kind: 'dateTime', width: 18, value: (r) => r.publishTime },
-    { header: '报名截止', kind: 'dateTime', width: 18, value: (r) => r.signupDeadline },
-    { header: '开标时间', kind: 'dateTime', width: 18, value: (r) => r.openTime },
-    { header: '详情链接', kind: 'link', width: 36, value: (r) => itemLink(ctx.links, 'zb', r.id) },
-  ];
+/** A search's export: its columns, its count and its rows, from the search's own query. */
+function searchExport<R extends ContactColumns & { id: number }>(
+  ctx: ExportContext,
+  search: ContentSearch,
+  table: ContentTable,
+  filters: SearchFilters,
+  columns: Column<R>[],
+) {
   return {
     columns,
-    count: (limit: number) => search.countUpTo('zb', filters, limit),
-    rows: (limit: number) => searchRows<ZbRow & ContactColumns>(ctx, search, 'zb', filters, limit),
+    count: (limit: number) => search.countUpTo(table, filters, limit),
+    rows: (limit: number) => searchRows<R>(ctx, search, table, filters, limit),
   };
 }
 
+/** The columns both searches have: where, which trade, whom to call, when, and the item's page. */
+function searchColumns<
+  R extends ContactColumns & { id: number; publishTime: string; areaCode: string; cityCode: string; industry: string },
+>(ctx: ExportContext, table: ContentTable) {
+  return {
+    region: COLUMNS.region<R>(labels(ctx.sql, DICT_TYPES.region)),
+    industry: COLUMNS.industry<R>(labels(ctx.sql, DICT_TYPES.industry)),
+    contact: [COLUMNS.contact<R>((r) => r.contactName), COLUMNS.phone<R>((r) => r.contactPhone)],
+    published: COLUMNS.time<R>('发布时间', (r) => r.publishTime),
+    link: COLUMNS.link<R>('详情链接', (r) => itemLink(ctx.links, table, r.id)),
+  };
+}
+
+export function zbExport(ctx: ExportContext, search: ContentSearch, filters: SearchFilters) {
+  type Row = ZbRow & ContactColumns;
+  const shared = searchColumns<Row>(ctx, 'zb');
+  const noticeTypes = labels(ctx.sql, DICT_TYPES.zbNoticeType);
+  return searchExport<Row>(ctx, search, 'zb', filters, [
+    COLUMNS.title('标题'),
+    { header: '公告类型', kind: 'text', width: 14, value: (r) => labelOf(noticeTypes, r.noticeType) },
+    shared.region,
+    shared.industry,
+    COLUMNS.amount('金额（万元）', (r) => r.amount),
+    { header: '招标人', kind: 'text', width: 28, value: (r) => r.tenderer },
+    { header: '代理机构', kind: 'text', width: 28, value: (r) => r.agency },
+    { header: '中标人', kind: 'text', width: 28, value: (r) => r.winner },
+    ...shared.contact,
+    shared.published,
+    COLUMNS.time('报名截止', (r) => r.signupDeadline),
+    COLUMNS.time('开标时间', (r) => r.openTime),
+    shared.link,
+  ]);
+}
+
 export function xmkExport(ctx: ExportContext, search: ContentSearch, filters: SearchFilters) {
-  const regions = labels(ctx.sql, DICT_TYPES.region);
-  const industries = labels(ctx.sql, DICT_TYPES.industry);
+  type Row = XmkRow & ContactColumns;
+  const shared = searchColumns<Row>(ctx, 'xmk');
   const stages = labels(ctx.sql, DICT_TYPES.xmkStage);
   const natures = labels(ctx.sql, DICT_TYPES.xmkNature);
-  const columns: Column<XmkRow>[] = [
-    { header: '项目名称', kind: 'text', width: 48, value: (r) => r.title },
-    { header: '项目阶段', kind: 'text', width: 10, value: (r) => stages.get(r.stage) ?? r.stage },
-    { header: '项目性质', kind: 'text', width: 10, value: (r) => natures.get(r.nature) ?? r.nature },
-    { header: '地区', kind: 'text', width: 16, value: (r) => regionLabel(regions, r.areaCode, r.cityCode) },
-    { header: '行业', kind: 'text', width: 8, value: (r) => industries.get(r.industry) ?? r.industry },
-    { header: '总投资（万元）', kind: 'amount', width: 16, value: (r) => r.investment },
+  return searchExport<Row>(ctx, search, 'xmk', filters, [
+    COLUMNS.title('项目名称'),
+    { header: '项目阶段', kind: 'text', width: 10, value: (r) => labelOf(stages, r.stage) },
+    { header: '项目性质', kind: 'text', width: 10, value: (r) => labelOf(natures, r.nature) },
+    shared.region,
+    shared.industry,
+    COLUMNS.amount('总投资（万元）', (r) => r.investment),
     { header: '建设单位', kind: 'text', width: 28, value: (r) => r.owner },
-    { header: '联系人', kind: 'text', width: 10, value: (r) => r.contactName },
-    { header: '联系电话', kind: 'text', width: 16, value: (r) => r.contactPhone },
-    { header: '发布时间', kind: 'dateTime', width: 18, value: (r) => r.publishTime },
-    { header: '详情链接', kind: 'link', width: 36, value: (r) => itemLink(ctx.links, 'xmk', r.id) },
-  ];
-  return {
-    columns,
-    count: (limit: number) => search.countUpTo('xmk', filters, limit),
-    rows: (limit: number) => searchRows<XmkRow & ContactColumns>(ctx, search, 'xmk', filters, limit),
-  };
+    ...shared.contact,
+    shared.published,
+    shared.link,
+  ]);
 }
 
 // ---- favourites ------------------------------------------------------------------------------
@@ -214,18 +257,13 @@ export function favoriteExport(ctx: ExportContext, filter: FavoriteFilter) {
   const noticeTypes = labels(ctx.sql, DICT_TYPES.zbNoticeType);
   const columns: Column<FavoriteRow>[] = [
     { header: '类型', kind: 'text', width: 8, value: (r) => (r.type === 'xmk' ? '项目' : '招标') },
-    { header: '标题', kind: 'text', width: 48, value: (r) => r.title },
-    { header: '地区', kind: 'text', width: 16, value: (r) => regionLabel(regions, r.areaCode, r.cityCode) },
-    {
-      header: '阶段/公告类型',
-      kind: 'text',
-      width: 14,
-      value: (r) => (r.type === 'xmk' ? stages : noticeTypes).get(r.category) ?? r.category,
-    },
-    { header: '金额（万元）', kind: 'amount', width: 16, value: (r) => r.amount },
-    { header: '发布时间', kind: 'dateTime', width: 18, value: (r) => r.publishTime },
-    { header: '收藏时间', kind: 'dateTime', width: 18, value: (r) => r.createTime },
-    { header: '详情链接', kind: 'link', width: 36, value: (r) => itemLink(ctx.links, r.type, r.dataId) },
+    COLUMNS.title('标题'),
+    COLUMNS.region(regions),
+    { header: '阶段/公告类型', kind: 'text', width: 14, value: (r) => labelOf(r.type === 'xmk' ? stages : noticeTypes, r.category) },
+    COLUMNS.amount('金额（万元）', (r) => r.amount),
+    COLUMNS.time('发布时间', (r) => r.publishTime),
+    COLUMNS.time('收藏时间', (r) => r.createTime),
+    COLUMNS.link('详情链接', (r) => itemLink(ctx.links, r.type, r.dataId)),
   ];
   return { columns, ...favoriteSource(ctx, filter) };
 }
@@ -281,26 +319,20 @@ export function visitExport(ctx: ExportContext, filter: ClientFilter, today: str
   const ways = labels(ctx.sql, DICT_TYPES.visitWay);
   const columns: Column<VisitRow>[] = [
     { header: '客户名称', kind: 'text', width: 30, value: (r) => r.companyName },
-    { header: '联系人', kind: 'text', width: 10, value: (r) => r.contact },
-    { header: '联系电话', kind: 'text', width: 16, value: (r) => r.phone },
-    { header: '跟进状态', kind: 'text', width: 10, value: (r) => statuses.get(r.status) ?? r.status },
+    COLUMNS.contact((r) => r.contact),
+    COLUMNS.phone((r) => r.phone),
+    { header: '跟进状态', kind: 'text', width: 10, value: (r) => labelOf(statuses, r.status) },
     { header: '下次拜访', kind: 'date', width: 12, value: (r) => r.nextVisitDate },
     { header: '备注', kind: 'text', width: 24, value: (r) => r.remark },
     { header: '来源', kind: 'text', width: 36, value: (r) => r.sourceTitle ?? (r.sourceType === 'manual' ? '手动添加' : '') },
-    { header: '拜访时间', kind: 'dateTime', width: 18, value: (r) => r.visitTime },
-    { header: '拜访方式', kind: 'text', width: 10, value: (r) => (r.way === null ? null : (ways.get(r.way) ?? r.way)) },
+    COLUMNS.time('拜访时间', (r) => r.visitTime),
+    { header: '拜访方式', kind: 'text', width: 10, value: (r) => (r.way === null ? null : labelOf(ways, r.way)) },
     { header: '拜访内容', kind: 'text', width: 36, value: (r) => r.content },
     { header: '拜访结果', kind: 'text', width: 24, value: (r) => r.result },
     { header: '下一步', kind: 'text', width: 24, value: (r) => r.nextStep },
-    {
-      header: '链接',
-      kind: 'link',
-      width: 36,
-      value: (r) =>
-        r.sourceType !== 'manual' && r.sourceId !== null
-          ? itemLink(ctx.links, r.sourceType, r.sourceId)
-          : `${ctx.links.base}${CLIENTS_PATH}`,
-    },
+    COLUMNS.link('链接', (r) =>
+      r.sourceType !== 'manual' && r.sourceId !== null ? itemLink(ctx.links, r.sourceType, r.sourceId) : `${ctx.links.base}${CLIENTS_PATH}`,
+    ),
   ];
   return { columns, ...visitSource(ctx, filter, today) };
 }
