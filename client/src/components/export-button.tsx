@@ -4,15 +4,14 @@
  * The quota's refusal and a file cut to the quota say so in a message.
  */
 import { useMutation } from '@tanstack/react-query';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { loginUrl } from '@shared/routes';
 import { exportList, exportSummary, type ExportKind } from '../api/export';
 import { ApiError } from '../api/http';
 import { useHttp } from '../api/http-context';
-import { useHasCapability } from '../lib/capabilities';
+import { ExportGate } from './export-gate';
 import { feedback } from '../lib/feedback';
 import { saveFile } from '../lib/save-file';
-import { useSession } from '../lib/session';
 
 interface ExportButtonProps {
   kind: ExportKind;
@@ -23,18 +22,11 @@ interface ExportButtonProps {
 }
 
 export function ExportButton({ kind, params, size = 'small' }: ExportButtonProps) {
-  const available = useHasCapability('export');
-  const session = useSession();
-  const location = useLocation();
-  if (!available) return null;
-  if (!session.isLogin) {
-    return (
-      <Link className={classOf(size)} to={loginUrl(location.pathname + location.search)}>
-        登录后导出Excel
-      </Link>
-    );
-  }
-  return <MemberExportButton kind={kind} params={params} size={size} />;
+  return (
+    <ExportGate className={classOf(size)}>
+      <MemberExportButton kind={kind} params={params} size={size} />
+    </ExportGate>
+  );
 }
 
 const classOf = (size: ExportButtonProps['size']) => (size === 'small' ? 'button button-small export-button' : 'button export-button');

@@ -6,13 +6,12 @@
  * from the backend), shows under the toolbar.
  */
 import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { loginUrl } from '@shared/routes';
 import type { ExportKind } from '../../api/export';
 import { ApiError } from '../../api/http';
 import { useHttp } from '../../api/http-context';
-import { useHasCapability } from '../../lib/capabilities';
-import { useSession } from '../../lib/session';
+import { ExportGate } from '../export-gate';
 import { useInAppBrowser } from './m-parts';
 
 interface Note {
@@ -21,18 +20,11 @@ interface Note {
 }
 
 export function MobileExport({ kind, params }: { kind: ExportKind; params: object }) {
-  const available = useHasCapability('export');
-  const session = useSession();
-  const location = useLocation();
-  if (!available) return null;
-  if (!session.isLogin) {
-    return (
-      <Link className="m-button m-export" to={loginUrl(location.pathname + location.search)}>
-        登录后导出Excel
-      </Link>
-    );
-  }
-  return <MemberExport kind={kind} params={params} />;
+  return (
+    <ExportGate className="m-button m-export">
+      <MemberExport kind={kind} params={params} />
+    </ExportGate>
+  );
 }
 
 function MemberExport({ kind, params }: { kind: ExportKind; params: object }) {
