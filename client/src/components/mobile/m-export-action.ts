@@ -5,19 +5,20 @@
  * save a Blob built by the page (docs/decisions.md "Issue 15 — export on the phone").
  */
 import { exportHref, exportInfo, exportSummary, type ExportKind } from '../../api/export';
-import type { Http } from '../../api/http';
+import { ApiError, type Http } from '../../api/http';
 import { saveFile } from '../../lib/save-file';
 
-export interface ExportStarted {
-  /** What the member is told: the rows, the quota left, or that nothing matched. */
-  message: string;
-  /** The quota cut the file. */
-  truncated: boolean;
-}
+/** What the member is told (the rows and the quota left, or why not), or that the session ended. */
+export type ExportOutcome = { message: string; tone: 'done' | 'warning' | 'error' } | { login: true };
 
-export async function startExport(http: Http, kind: ExportKind, params: object): Promise<ExportStarted> {
-  const result = await exportInfo(http, kind, params);
-  if ('blob' in result) saveFile(result.blob, result.fileName);
-  else if (result.rows > 0) window.location.assign(exportHref(http, kind, params));
-  return { message: exportSummary(result), truncated: result.truncated };
+export async function startExport(http: Http, kind: ExportKind, params: object): Promise<ExportOutcome> {
+  try {
+    const result = await exportInfo(http, kind, params);
+    if ('blob' in result) saveFile(result.blob, result.fileName);
+    else if (result.rows > 0) window.location.assign(exportHref(http, kind, params));
+    return { message: exportSummary(result), tone: result.truncated ? 'warning' : 'done' };
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 401) return { login: true };
+    return { message: error instanceof Error ? error.message : '导出失败，请稍后再试', tone: 'error' };
+  }
 }

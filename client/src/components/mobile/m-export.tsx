@@ -9,7 +9,6 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { loginUrl } from '@shared/routes';
 import type { ExportKind } from '../../api/export';
-import { ApiError } from '../../api/http';
 import { useHttp } from '../../api/http-context';
 import { ExportGate } from '../export-gate';
 import { useInAppBrowser } from './m-parts';
@@ -40,15 +39,16 @@ function MemberExport({ kind, params }: { kind: ExportKind; params: object }) {
     setNote(null);
     try {
       const { startExport } = await import('./m-export-action');
-      const started = await startExport(http, kind, params);
-      const hint = inApp === 'wechat' ? '；如未开始下载，请点右上角“…”在浏览器中打开后再导出' : '';
-      setNote({ text: started.message + hint, tone: started.truncated ? 'warning' : 'done' });
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 401) {
+      const outcome = await startExport(http, kind, params);
+      if ('login' in outcome) {
         void navigate(loginUrl(location.pathname + location.search));
         return;
       }
-      setNote({ text: error instanceof Error ? error.message : '导出失败，请稍后再试', tone: 'error' });
+      const hint = inApp === 'wechat' && outcome.tone !== 'error' ? '；如未开始下载，请点右上角“…”在浏览器中打开后再导出' : '';
+      setNote({ text: outcome.message + hint, tone: outcome.tone });
+    } catch {
+      // The chunk did not load (offline, or a new deployment replaced it).
+      setNote({ text: '导出失败，请稍后再试', tone: 'error' });
     } finally {
       setBusy(false);
     }
