@@ -1,8 +1,8 @@
 /**
  * 导出Excel on the mobile lists and 我的收藏 (issue 15 on the phone): the list's search as an .xlsx.
- * Members get a button whose code loads with the tap (m-export-action.ts), so the page's first
- * load carries none of it; visitors a link to the mobile login and back; nothing without the
- * backend's 'export' feature. What the export did, or why it was refused (the quota's message
+ * Members get a button (its work in m-export-action.ts, in the list's own chunk: a chunk loaded
+ * on the tap cost every mobile page more, measured in docs/decisions.md); visitors a link to the
+ * mobile login and back; nothing without the backend's 'export' feature. What the export did, or why it was refused (the quota's message
  * from the backend), shows under the toolbar.
  */
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { loginUrl } from '@shared/routes';
 import type { ExportKind } from '../../api/export';
 import { useHttp } from '../../api/http-context';
 import { ExportGate } from '../export-gate';
+import { startExport } from './m-export-action';
 import { useInAppBrowser } from './m-parts';
 
 interface Note {
@@ -38,7 +39,6 @@ function MemberExport({ kind, params }: { kind: ExportKind; params: object }) {
     setBusy(true);
     setNote(null);
     try {
-      const { startExport } = await import('./m-export-action');
       const outcome = await startExport(http, kind, params);
       if ('login' in outcome) {
         void navigate(loginUrl(location.pathname + location.search));
@@ -46,9 +46,6 @@ function MemberExport({ kind, params }: { kind: ExportKind; params: object }) {
       }
       const hint = inApp === 'wechat' && outcome.tone !== 'error' ? '；如未开始下载，请点右上角“…”在浏览器中打开后再导出' : '';
       setNote({ text: outcome.message + hint, tone: outcome.tone });
-    } catch {
-      // The chunk did not load (offline, or a new deployment replaced it).
-      setNote({ text: '导出失败，请稍后再试', tone: 'error' });
     } finally {
       setBusy(false);
     }
