@@ -19,7 +19,7 @@ import { hasCapability, useHasCapability } from '../../lib/capabilities';
 import type { PageLoadArgs, PageModule } from '../../lib/page';
 import { useLogout, useSession } from '../../lib/session';
 import { CONTENT_TYPE_LABEL } from './content-labels';
-import { MobileHead } from '../../components/mobile/m-parts';
+import { MobileFigures, MobileHead } from '../../components/mobile/m-parts';
 import { ZbRow, mobileDetailHref } from '../../components/mobile/rows';
 
 /** The first page of each list; the rest is on the desktop page (its 电脑版 link). */
@@ -82,12 +82,7 @@ export const memberHome: PageModule = {
             {level || '普通会员'}
             {user?.levelExpireTime ? ` · ${parseTime(user.levelExpireTime, 'YYYY-MM-DD')} 到期` : ''}
           </p>
-          <dl className="m-figures">
-            <div>
-              <dd>{user?.score ?? 0}</dd>
-              <dt>积分</dt>
-            </div>
-          </dl>
+          <MobileFigures figures={[{ label: '积分', value: user?.score ?? 0 }]} />
         </section>
         <nav className="m-menu" aria-label="会员功能">
           <AlertsLink />

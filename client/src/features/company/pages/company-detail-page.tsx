@@ -12,7 +12,7 @@ import { parsePositiveId } from '@shared/routes';
 import { parseTime } from '@shared/time';
 import { Breadcrumb } from '../../../components/breadcrumb';
 import { companyPath } from '../../../components/company-link';
-import { requireId } from '../../../components/detail-parts';
+import { DetailFigures, requireId } from '../../../components/detail-parts';
 import { DictLabel, DictTag, useDict } from '../../../components/dict-label';
 import { JsonLd, useBreadcrumbLd, type Crumb } from '../../../components/json-ld';
 import { PageHead } from '../../../components/page-head';
@@ -124,14 +124,7 @@ export function Component() {
               {city ? <span className="tag tag-plain">{city}</span> : null}
             </div>
             <h1 className="detail-title">{company.name}</h1>
-            <div className="detail-figures">
-              {figures.map((f) => (
-                <div key={f.label}>
-                  <strong>{f.value}</strong>
-                  <span>{f.label}</span>
-                </div>
-              ))}
-            </div>
+            <DetailFigures figures={figures} />
           </header>
 
           <section className="detail-card" aria-labelledby="company-years-title">

@@ -14,7 +14,7 @@ import { dictLabel } from '../../../api/system';
 import { mobileCompanyPath } from '../../../components/company-link';
 import { requireId } from '../../../components/detail-parts';
 import { useDict } from '../../../components/dict-label';
-import { MobileHead } from '../../../components/mobile/m-parts';
+import { MobileFields, MobileFigures, MobileHead } from '../../../components/mobile/m-parts';
 import { mobileDetailHref } from '../../../components/mobile/rows';
 import { regionName } from '../../../components/region';
 import type { PageLoadArgs } from '../../../lib/page';
@@ -109,14 +109,7 @@ export function Component() {
           {city ? <span>{city}</span> : null}
         </div>
         <h1 className="m-detail-title">{company.name}</h1>
-        <dl className="m-figures">
-          {figures.map((f) => (
-            <div key={f.label}>
-              <dd>{f.value}</dd>
-              <dt>{f.label}</dt>
-            </div>
-          ))}
-        </dl>
+        <MobileFigures figures={figures} />
       </header>
 
       <section className="m-card" aria-labelledby="m-company-years">
@@ -149,16 +142,12 @@ export function Component() {
 
       <section className="m-card" aria-labelledby="m-company-shares">
         <h2 id="m-company-shares">地区与行业</h2>
-        <dl className="m-fields">
-          <div>
-            <dt>地区</dt>
-            <dd>{company.regions.map((r) => `${regionName(regions, r.code)} ${r.count} 条`).join('、') || '—'}</dd>
-          </div>
-          <div>
-            <dt>行业</dt>
-            <dd>{company.industries.map((r) => `${dictLabel(industries, r.code)} ${r.count} 条`).join('、') || '—'}</dd>
-          </div>
-        </dl>
+        <MobileFields
+          fields={[
+            { label: '地区', value: company.regions.map((r) => `${regionName(regions, r.code)} ${r.count} 条`).join('、') },
+            { label: '行业', value: company.industries.map((r) => `${dictLabel(industries, r.code)} ${r.count} 条`).join('、') },
+          ]}
+        />
       </section>
 
       <Notices title="最近招标" items={company.latestTenders} type="zb" empty="暂无作为招标人的公告" />
