@@ -8,7 +8,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import request from 'supertest';
 import { PLATFORM_HEADER, PLATFORM_VALUE, RANDOM_PASSWORD_COOKIE, TOKEN_COOKIE } from '@shared/constants';
 import { createTestBackend, type TestBackend, type TestBackendOptions } from '../../backend/test/fixture';
-import { createApp } from '../src/app';
+import { createApp, type AppOptions } from '../src/app';
 import type { Renderer } from '../src/renderer';
 
 export const PRODUCT = 'prod-api';
@@ -21,6 +21,61 @@ const markerRenderer: Renderer = {
   assets: { css: [], bootstrapModule: '/dist/entry.js' },
 };
 
+/** The test backend listening on a free loopback port, as a portal reaches it. */
+export interface ListeningBackend {
+  backend: TestBackend;
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+  /** Drops open connections, stops listening, closes the database. */
+  close(): Promise<void>;
+}
+
+export async function listenTestBackend(options: TestBackendOptions): Promise<ListeningBackend> {
+  const backend = await createTestBackend(options);
+  const server: Server = backend.app.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    backend,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    async close() {
+      server.closeAllConnections();
+      server.close();
+      await once(server, 'close');
+      backend.close();
+    },
+  };
+}
+
+/** A portal listening on a free loopback port. */
+export interface ListeningPortal {
+  port: number;
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+  /** Drops open connections and stops listening. */
+  close(): void;
+}
+
+/** The portal app in front of `backendURL` with `renderer` (and any other option), listening. */
+export async function listenPortal(options: Pick<AppOptions, 'backendURL' | 'renderer' | 'renderLimit'>): Promise<ListeningPortal> {
+  const app = createApp({
+    config: { PRODUCT, MOBILE_SITE_URL: undefined, TRUST_PROXY: false },
+    publicDir: 'client/public',
+    log: () => undefined,
+    ...options,
+  });
+  const server: Server = app.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  return {
+    port,
+    url: `http://127.0.0.1:${port}`,
+    close() {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
+
 export interface Portal {
   backend: TestBackend;
   backendURL: string;
@@ -29,10 +84,7 @@ export interface Portal {
 }
 
 export async function startPortal(options: TestBackendOptions & { trustProxy?: boolean } = {}): Promise<Portal> {
-  const backend = await createTestBackend({ projects: 30, tenders: 30, captchaEnabled: false, ...options });
-  const server: Server = backend.app.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const backendURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { backend, url: backendURL, close } = await listenTestBackend({ projects: 30, tenders: 30, captchaEnabled: false, ...options });
   const app = createApp({
     config: { PRODUCT, MOBILE_SITE_URL: undefined, TRUST_PROXY: options.trustProxy ?? false },
     backendURL,
@@ -40,17 +92,7 @@ export async function startPortal(options: TestBackendOptions & { trustProxy?: b
     publicDir: 'client/public',
     log: () => undefined,
   });
-  return {
-    backend,
-    backendURL,
-    app,
-    async close() {
-      server.closeAllConnections();
-      server.close();
-      await once(server, 'close');
-      backend.close();
-    },
-  };
+  return { backend, backendURL, app, close };
 }
 
 /** A port nothing listens on (bound, then released). */

@@ -3,32 +3,18 @@
  * past the queue (or the wait) they get 503 with Retry-After at once, and /healthz and static
  * files answer quickly all the while: they never wait behind renders.
  */
-import { once } from 'node:events';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestBackend, type TestBackend } from '../../backend/test/fixture';
-import { createApp } from '../src/app';
 import { RenderGate, type RenderLimit } from '../src/render-gate';
 import type { RenderResult, Renderer } from '../src/renderer';
+import { listenPortal, listenTestBackend, type ListeningBackend, type ListeningPortal } from './portal-fixture';
 
-let backend: TestBackend;
-let backendServer: Server;
-let backendURL: string;
+let backend: ListeningBackend;
 
 beforeAll(async () => {
-  backend = await createTestBackend({ projects: 30, tenders: 30, captchaEnabled: false });
-  backendServer = backend.app.listen(0, '127.0.0.1');
-  await once(backendServer, 'listening');
-  backendURL = `http://127.0.0.1:${(backendServer.address() as AddressInfo).port}`;
+  backend = await listenTestBackend({ projects: 30, tenders: 30, captchaEnabled: false });
 });
 
-afterAll(async () => {
-  backendServer.closeAllConnections();
-  backendServer.close();
-  await once(backendServer, 'close');
-  backend.close();
-});
+afterAll(() => backend.close());
 
 /** Renders that take as long as the test says: each waits until `finish()`. */
 function stalledRenderer() {
@@ -44,26 +30,16 @@ function stalledRenderer() {
   return { renderer, started: () => started, finish: () => waiting.splice(0).forEach((done) => done()) };
 }
 
-let server: Server | undefined;
+let portal: ListeningPortal | undefined;
 
-afterEach(async () => {
-  server?.closeAllConnections();
-  server?.close();
-  server = undefined;
+afterEach(() => {
+  portal?.close();
+  portal = undefined;
 });
 
 async function startPortal(renderer: Renderer, renderLimit: RenderLimit): Promise<string> {
-  const app = createApp({
-    config: { PRODUCT: 'prod-api', MOBILE_SITE_URL: undefined, TRUST_PROXY: false },
-    backendURL,
-    renderer,
-    publicDir: 'client/public',
-    renderLimit,
-    log: () => undefined,
-  });
-  server = app.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  portal = await listenPortal({ backendURL: backend.url, renderer, renderLimit });
+  return portal.url;
 }
 
 async function until(condition: () => boolean): Promise<void> {

@@ -4,17 +4,14 @@
  * no member, so /user_login → /user → /user_login forever. Now every step agrees and the cookie is
  * cleared.
  */
-import { once } from 'node:events';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_COOKIE } from '@shared/constants';
 import { guardRedirect } from '@shared/routes';
-import { createTestBackend, type TestBackend } from '../../backend/test/fixture';
+import type { TestBackend } from '../../backend/test/fixture';
 import { createApp } from '../src/app';
 import type { Renderer } from '../src/renderer';
-import { isCleared, parseSetCookies } from './portal-fixture';
+import { isCleared, listenTestBackend, parseSetCookies, type ListeningBackend } from './portal-fixture';
 
 /** Renders like entry-server's loaders do: the guard again, with the token the server handed over. */
 const guardingRenderer: Renderer = {
@@ -30,29 +27,23 @@ const guardingRenderer: Renderer = {
   assets: { css: [], bootstrapModule: '/dist/entry.js' },
 };
 
+let listening: ListeningBackend;
 let backend: TestBackend;
-let server: Server;
 let app: ReturnType<typeof createApp>;
 
 beforeAll(async () => {
-  backend = await createTestBackend({ projects: 30, tenders: 30, captchaEnabled: false });
-  server = backend.app.listen(0, '127.0.0.1');
-  await once(server, 'listening');
+  listening = await listenTestBackend({ projects: 30, tenders: 30, captchaEnabled: false });
+  backend = listening.backend;
   app = createApp({
     config: { PRODUCT: 'prod-api', MOBILE_SITE_URL: undefined, TRUST_PROXY: false },
-    backendURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    backendURL: listening.url,
     renderer: guardingRenderer,
     publicDir: 'client/public',
     log: () => undefined,
   });
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  server.close();
-  await once(server, 'close');
-  backend.close();
-});
+afterAll(() => listening.close());
 
 /** Follows redirects like a browser that keeps sending `cookie`; fails on the first repeated URL. */
 async function follow(start: string, cookie: string) {

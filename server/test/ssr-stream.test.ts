@@ -3,40 +3,26 @@
  * small piece React writes; the shell still goes out before a slow part of the page, and a browser
  * that leaves stops the render.
  */
-import { once } from 'node:events';
-import type { Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { Suspense, createElement, use } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestBackend, type TestBackend } from '../../backend/test/fixture';
-import { createApp } from '../src/app';
 import type { RenderResult, Renderer } from '../src/renderer';
+import { listenPortal, listenTestBackend, type ListeningBackend, type ListeningPortal } from './portal-fixture';
 
-let backend: TestBackend;
-let backendServer: Server;
-let backendURL: string;
+let backend: ListeningBackend;
 
 beforeAll(async () => {
-  backend = await createTestBackend({ projects: 5, tenders: 5, captchaEnabled: false });
-  backendServer = backend.app.listen(0, '127.0.0.1');
-  await once(backendServer, 'listening');
-  backendURL = `http://127.0.0.1:${(backendServer.address() as AddressInfo).port}`;
+  backend = await listenTestBackend({ projects: 5, tenders: 5, captchaEnabled: false });
 });
 
-afterAll(async () => {
-  backendServer.closeAllConnections();
-  backendServer.close();
-  await once(backendServer, 'close');
-  backend.close();
-});
+afterAll(() => backend.close());
 
-let server: Server | undefined;
+let portal: ListeningPortal | undefined;
 
 afterEach(() => {
-  server?.closeAllConnections();
-  server?.close();
-  server = undefined;
+  portal?.close();
+  portal = undefined;
 });
 
 /** A page of `rows` list items, with an optional part that waits for `later` (a Suspense boundary). */
@@ -74,16 +60,8 @@ function rendererOf(element: () => ReturnType<typeof page>, onAbort?: () => void
 }
 
 async function startPortal(renderer: Renderer): Promise<number> {
-  const app = createApp({
-    config: { PRODUCT: 'prod-api', MOBILE_SITE_URL: undefined, TRUST_PROXY: false },
-    backendURL,
-    renderer,
-    publicDir: 'client/public',
-    log: () => undefined,
-  });
-  server = app.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  return (server.address() as AddressInfo).port;
+  portal = await listenPortal({ backendURL: backend.url, renderer });
+  return portal.port;
 }
 
 /** The response's HTTP chunks as they arrive (chunked transfer encoding, parsed by hand). */

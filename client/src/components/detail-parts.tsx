@@ -1,4 +1,4 @@
-/** Pieces both detail pages (/xmk/{id}, /zb/{id}) share. */
+/** Pieces the detail pages (/xmk/{id}, /zb/{id}, /company/{id}) share. */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { ContentLink } from '@shared/contract/content';
@@ -38,6 +38,20 @@ export function DetailPager({ base, prev, next }: { base: '/xmk' | '/zb'; prev: 
         )}
       </p>
     </nav>
+  );
+}
+
+/** The key numbers under a detail's title (金额, 中标次数…): value over label. */
+export function DetailFigures({ figures }: { figures: readonly { label: string; value: ReactNode }[] }) {
+  return (
+    <div className="detail-figures">
+      {figures.map((figure) => (
+        <div key={figure.label}>
+          <strong>{figure.value}</strong>
+          <span>{figure.label}</span>
+        </div>
+      ))}
+    </div>
   );
 }
 

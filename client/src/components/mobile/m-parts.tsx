@@ -1,4 +1,7 @@
-/** Small pieces the mobile pages share (issue 14): head, bottom sheet, tabs, infinite-scroll sentinel. */
+/**
+ * Small pieces the mobile pages share (issue 14): head, figures and fields of a detail, bottom sheet,
+ * tabs, infinite-scroll sentinel.
+ */
 import { useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { desktopUrlFor, getInAppBrowser, type InAppBrowser } from '@shared/device';
@@ -19,6 +22,34 @@ export function MobileHead({ image, ...props }: Omit<PageHeadProps, 'canonical' 
       {image ? <meta itemProp="image" content={image} /> : null}
       {image ? <meta property="og:image" content={image} /> : null}
     </>
+  );
+}
+
+/** The key numbers of a mobile header (金额, 积分…): value over label. */
+export function MobileFigures({ figures }: { figures: readonly { label: string; value: ReactNode }[] }) {
+  return (
+    <dl className="m-figures">
+      {figures.map((figure) => (
+        <div key={figure.label}>
+          <dd>{figure.value}</dd>
+          <dt>{figure.label}</dt>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** A labelled list of fields in a mobile card (概况, 地区与行业); an empty value shows as "—". */
+export function MobileFields({ fields }: { fields: readonly { label: string; value: ReactNode }[] }) {
+  return (
+    <dl className="m-fields">
+      {fields.map((field) => (
+        <div key={field.label}>
+          <dt>{field.label}</dt>
+          <dd>{field.value || '—'}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 

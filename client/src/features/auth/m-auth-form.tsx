@@ -3,7 +3,7 @@
  * captcha, password encryption and sign-in as the desktop forms (features/auth), without antd.
  */
 import { useEffect, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { MOBILE_PATHS } from '@shared/routes';
 import { ACCOUNT } from '@shared/contract/fields';
 import { FORM_MESSAGES, schemaProblem } from '@shared/contract/form-rules';
@@ -14,13 +14,10 @@ const usernameProblem = (value: string) =>
   schemaProblem(ACCOUNT.username, value, { required: '请输入您的账号' }) ?? schemaProblem(ACCOUNT.usernameCharacters, value);
 const passwordProblem = (value: string) =>
   schemaProblem(ACCOUNT.password, value, { required: '请输入您的密码' }) ?? schemaProblem(ACCOUNT.passwordCharacters, value);
-import { useHttp } from '../../api/http-context';
-import { register } from '../../api/member';
 import { useAuthConfig } from './auth-config';
 import { withRedirect, type LoginLocationState } from './auth-links';
 import { captchaImageSrc, useCaptcha, type Captcha } from './captcha';
-import { failureMessage, useSignIn } from './use-sign-in';
-import { feedback } from '../../lib/feedback';
+import { failureMessage, useRegister, useSignIn } from './use-sign-in';
 import { usePasswordCipher } from '../../lib/password-cipher';
 
 function Field({ label, error, children }: { label: string; error?: string | null; children: ReactNode }) {
@@ -183,9 +180,7 @@ export function MobileRegisterForm() {
   const config = useAuthConfig();
   const captcha = useCaptcha(config.captchaEnabled);
   const encrypt = usePasswordCipher(config.publicKey);
-  const signIn = useSignIn(MOBILE_PATHS.member);
-  const http = useHttp();
-  const navigate = useNavigate();
+  const registerAndSignIn = useRegister(MOBILE_PATHS.login, MOBILE_PATHS.member);
   const redirect = useSearchParams()[0].get('redirect');
   const [values, setValues] = useState({ username: '', password: '', confirm: '', phonenumber: '', code: '' });
   const [error, setError] = useState<string | null>(null);
@@ -210,19 +205,11 @@ export function MobileRegisterForm() {
     try {
       const password = await encrypt(values.password);
       const code = captcha.enabled ? values.code.trim() : undefined;
-      await register(
-        http,
+      await registerAndSignIn(
         { username, password, code, uuid: captcha.uuid, phonenumber: values.phonenumber || undefined },
-        { notify: false },
+        captcha.enabled,
+        redirect,
       );
-      if (captcha.enabled) {
-        // A login needs a fresh captcha answer, as on the desktop form.
-        const state: LoginLocationState = { registeredUsername: username };
-        await navigate(withRedirect(MOBILE_PATHS.login, redirect), { state });
-        return;
-      }
-      feedback.success('注册成功');
-      await signIn({ username, password, loginType: 'password' }, redirect);
     } catch (caught) {
       const message = failureMessage(caught);
       if (message !== null) setError(message);

@@ -1,16 +1,21 @@
-/** Login as the forms do it: the call, the session, then the page the member came for. */
+/**
+ * Login and registration as the forms (desktop and phone) do them: the call, the session, then the
+ * page the member came for.
+ */
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES } from '@shared/constants';
-import type { LoginBody } from '@shared/contract/member';
+import type { LoginBody, RegisterBody } from '@shared/contract/member';
 import { PATHS, safeRedirectTarget } from '@shared/routes';
 import { ApiError } from '../../api/http';
 import { useHttp } from '../../api/http-context';
-import { login } from '../../api/member';
+import { login, register } from '../../api/member';
 import { feedback } from '../../lib/feedback';
 import { beginSession, useSessionStore } from '../../lib/session';
 import { PasswordCipherError } from '../../lib/password-cipher';
+import { withRedirect, type LoginLocationState } from './auth-links';
+import type { Captcha } from './captcha';
 
 /**
  * Logs in and goes to `redirect` when it is a path of this site (spec §2 guard), else `home` (/user,
@@ -38,4 +43,59 @@ export function failureMessage(error: unknown): string | null {
   if (error instanceof ApiError) return error.kind === 'repeat-submit' ? null : error.message;
   if (error instanceof PasswordCipherError) return error.message;
   return MESSAGES.unknown;
+}
+
+/**
+ * Registers, then logs the new member in with the same credentials; with a captcha the member goes
+ * to `loginPath` instead, name filled in, since a login needs a fresh captcha answer.
+ */
+export function useRegister(
+  loginPath: string,
+  home?: string,
+): (body: RegisterBody, captchaEnabled: boolean, redirect: string | null) => Promise<void> {
+  const http = useHttp();
+  const navigate = useNavigate();
+  const signIn = useSignIn(home);
+  return useCallback(
+    async (body, captchaEnabled, redirect) => {
+      await register(http, body, { notify: false });
+      if (captchaEnabled) {
+        const state: LoginLocationState = { registeredUsername: body.username };
+        await navigate(withRedirect(loginPath, redirect), { state });
+        return;
+      }
+      feedback.success('注册成功');
+      await signIn({ username: body.username, password: body.password, loginType: 'password' }, redirect);
+    },
+    [http, navigate, signIn, loginPath],
+  );
+}
+
+/**
+ * A desktop auth form's submit: the failure shown in the form, and a fresh captcha after each
+ * failed attempt (the attempt used the challenge up; the other fields stay as typed). A double
+ * click submits twice and the duplicate-submit guard refuses the second (spec §5): that one shows
+ * nothing and leaves the captcha to the first, and the form stays busy until both have ended.
+ */
+export function useAuthSubmit(captcha: Captcha, clearCode: () => void) {
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(0);
+  const submit = async (attempt: () => Promise<void>) => {
+    setError(null);
+    setPending((n) => n + 1);
+    try {
+      await attempt();
+    } catch (caught) {
+      const message = failureMessage(caught);
+      if (message === null) return;
+      setError(message);
+      if (captcha.enabled) {
+        clearCode();
+        captcha.refresh();
+      }
+    } finally {
+      setPending((n) => n - 1);
+    }
+  };
+  return { error, setError, pending: pending > 0, submit };
 }

@@ -1,13 +1,18 @@
 /**
  * What the desktop (/company/{id}) and mobile (/m/pages/company/detail) profiles read: one company
- * answer per id and viewer (masked contacts differ by viewer) and the dictionaries their rows label.
+ * answer per id and viewer (masked contacts differ by viewer) and the dictionaries their rows label,
+ * and what both say about the company above its lists.
  */
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { COMPANY_ROLE_LABELS, type CompanyProfile } from '@shared/contract/company';
 import { DICT_TYPES } from '@shared/contract/system';
+import { formatWan } from '@shared/format';
 import { companyQueryOptions } from '../../api/company';
 import { viewerOf } from '../../api/content';
 import { useHttp } from '../../api/http-context';
 import { prefetchDicts } from '../../api/system';
+import { useDict } from '../../components/dict-label';
+import { regionName } from '../../components/region';
 import type { AppDeps } from '../../lib/page';
 import { useSession } from '../../lib/session';
 
@@ -26,4 +31,40 @@ export async function loadCompanyPage(deps: AppDeps, id: number): Promise<void> 
 export function useCompanyProfile(id: number) {
   const viewer = viewerOf(useSession().isLogin);
   return useSuspenseQuery(companyQueryOptions(useHttp(), id, viewer)).data;
+}
+
+export interface CompanySummary {
+  /** Its main city's name, '' when unknown. */
+  city: string;
+  /** The page's meta description: the same sentence on desktop and phone. */
+  description: string;
+  /** The header's three figures, in order. */
+  figures: readonly { label: string; value: string | number }[];
+  /** The latest tender's contact as label and value, in order; none without a contact. */
+  contactFields: readonly { label: string; value: string }[];
+}
+
+/** The header, description and contact of a profile, one wording for both sites. */
+export function useCompanySummary(company: CompanyProfile): CompanySummary {
+  const regions = useDict(DICT_TYPES.region);
+  const roles = company.roles.map((r) => `${COMPANY_ROLE_LABELS[r.role]}${r.count}次`).join('、');
+  const city = company.mainCityCode ? regionName(regions, company.mainCityCode) : '';
+  const sum = (pick: (y: CompanyProfile['years'][number]) => number) => company.years.reduce((n, y) => n + pick(y), 0);
+  const { contact } = company;
+  return {
+    city,
+    description: `${company.name}${city ? `（${city}）` : ''}：在招标与项目信息中作为${roles || '相关单位'}出现，查看其历年招标、中标与金额、常中标单位和竞争对手。`,
+    figures: [
+      { label: '招标（条）', value: sum((y) => y.tenders) },
+      { label: '中标（次）', value: sum((y) => y.wins) },
+      { label: '中标金额', value: formatWan(sum((y) => y.winAmount)) },
+    ],
+    contactFields: contact
+      ? [
+          { label: '单位', value: contact.company },
+          { label: '联系人', value: contact.contact },
+          { label: '电话', value: contact.phone },
+        ]
+      : [],
+  };
 }

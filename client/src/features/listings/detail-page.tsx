@@ -17,7 +17,7 @@ import { useHttp } from '../../api/http-context';
 import { dictLabel, prefetchDicts } from '../../api/system';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { ContactBlock } from '../../components/contact-block';
-import { DetailPager, FieldGrid, MemberCta, requireId } from '../../components/detail-parts';
+import { DetailFigures, DetailPager, FieldGrid, MemberCta, requireId } from '../../components/detail-parts';
 import { DictLabel, DictTag, useDict } from '../../components/dict-label';
 import { FavoriteButton } from '../../components/favorite-button';
 import { JsonLd, isoShanghai, useBreadcrumbLd, type Crumb } from '../../components/json-ld';
@@ -109,14 +109,7 @@ export function detailPage<Item extends XmkDetail | ZbDetail, K extends QueryKey
                   <FavoriteButton type={type} id={item.id} />
                 </span>
               </div>
-              <div className="detail-figures">
-                {config.figures(item, ctx).map((figure) => (
-                  <div key={figure.label}>
-                    <strong>{figure.value}</strong>
-                    <span>{figure.label}</span>
-                  </div>
-                ))}
-              </div>
+              <DetailFigures figures={config.figures(item, ctx)} />
             </header>
 
             {lifecycle?.banner?.(item)}

@@ -26,7 +26,7 @@ import { feedback } from '../../lib/feedback';
 import type { PageLoadArgs, PageModule } from '../../lib/page';
 import { absoluteUrl, usePortalSettings } from '../../lib/portal-settings';
 import { useSession } from '../../lib/session';
-import { MobileHead, useInAppBrowser } from '../../components/mobile/m-parts';
+import { MobileFields, MobileFigures, MobileHead, useInAppBrowser } from '../../components/mobile/m-parts';
 import { mobileDetailHref } from '../../components/mobile/rows';
 import { useLifecycle } from './notice-timeline';
 
@@ -91,25 +91,11 @@ export function mobileDetailPage<Item extends XmkDetail | ZbDetail, K extends Qu
           <p className="m-muted">
             <time dateTime={item.publishTime}>{parseTime(item.publishTime, 'YYYY-MM-DD HH:mm')}</time> · 浏览 {formatCount(item.views)} 次
           </p>
-          <dl className="m-figures">
-            {config.figures(item, tag).map((figure) => (
-              <div key={figure.label}>
-                <dd>{figure.value}</dd>
-                <dt>{figure.label}</dt>
-              </div>
-            ))}
-          </dl>
+          <MobileFigures figures={config.figures(item, tag)} />
         </header>
         <section className="m-card" aria-labelledby="m-overview">
           <h2 id="m-overview">概况</h2>
-          <dl className="m-fields">
-            {config.fields(item, regions, tag).map((field) => (
-              <div key={field.label}>
-                <dt>{field.label}</dt>
-                <dd>{field.value || '—'}</dd>
-              </div>
-            ))}
-          </dl>
+          <MobileFields fields={config.fields(item, regions, tag)} />
         </section>
         {config.timeline && timeline ? (
           <section className="m-card" aria-labelledby="m-timeline">

@@ -3,13 +3,13 @@
  * membership and the alert inbox (capability `alerts`). The same API and query options as the desktop member area; anything more (visits,
  * messages, profile) links to the desktop page, which phones can still open through 电脑版.
  */
-import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router-dom';
 import { DICT_TYPES } from '@shared/contract/system';
 import { desktopViewHref } from '@shared/device';
 import { MOBILE_PATHS } from '@shared/routes';
 import { parseTime } from '@shared/time';
-import { alertKeys, alertListQueryOptions, markAlertsRead, unreadQueryOptions, type AlertItem, type AlertKind } from '../../api/alerts';
+import { alertListQueryOptions, unreadQueryOptions, type AlertItem } from '../../api/alerts';
 import { biddingListQueryOptions, favoriteListQueryOptions } from '../../api/content';
 import { useHttp } from '../../api/http-context';
 import { memberTiersQueryOptions, scoreLogQueryOptions } from '../../api/member';
@@ -18,9 +18,10 @@ import { useDict } from '../../components/dict-label';
 import { hasCapability, useHasCapability } from '../../lib/capabilities';
 import type { PageLoadArgs, PageModule } from '../../lib/page';
 import { useLogout, useSession } from '../../lib/session';
+import { ALERT_KIND_LABELS, useAlertRow, useMarkAlertsRead } from './alert-inbox';
 import { CONTENT_TYPE_LABEL } from './content-labels';
 import { MobileExport } from '../../components/mobile/m-export';
-import { MobileHead } from '../../components/mobile/m-parts';
+import { MobileFigures, MobileHead } from '../../components/mobile/m-parts';
 import { ZbRow, mobileDetailHref } from '../../components/mobile/rows';
 
 /** The first page of each list; the rest is on the desktop page (its 电脑版 link). */
@@ -83,12 +84,7 @@ export const memberHome: PageModule = {
             {level || '普通会员'}
             {user?.levelExpireTime ? ` · ${parseTime(user.levelExpireTime, 'YYYY-MM-DD')} 到期` : ''}
           </p>
-          <dl className="m-figures">
-            <div>
-              <dd>{user?.score ?? 0}</dd>
-              <dt>积分</dt>
-            </div>
-          </dl>
+          <MobileFigures figures={[{ label: '积分', value: user?.score ?? 0 }]} />
         </section>
         <nav className="m-menu" aria-label="会员功能">
           <AlertsLink />
@@ -225,40 +221,19 @@ export const vipPage: PageModule = {
 /** The inbox's first page (the rest is on the desktop page); `?unread=1` shows the unread ones only. */
 const alertParams = (search: URLSearchParams) => ({ ...FIRST, ...(search.get('unread') === '1' ? { read: false } : {}) });
 
-const ALERT_KIND: Record<AlertKind, string> = { new: '新公告', changed: '公告变更', deadline: '即将截止' };
-
-function useMarkAlertsRead() {
-  const http = useHttp();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: { ids: number[] } | { all: true }) => markAlertsRead(http, body),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: alertKeys.all }),
-  });
-}
-
 function AlertRow({ alert }: { alert: AlertItem }) {
-  const mark = useMarkAlertsRead();
-  const navigate = useNavigate();
   const href = mobileDetailHref(alert.contentType, alert.contentId);
+  const { open } = useAlertRow(alert, href);
   return (
     <li className={alert.read ? 'm-row' : 'm-row is-unread'}>
-      <Link
-        to={href}
-        className="m-row-link"
-        onClick={(event) => {
-          if (alert.read) return;
-          // Opening an alert reads it; the link still works if marking fails.
-          event.preventDefault();
-          mark.mutate({ ids: [alert.id] }, { onSettled: () => void navigate(href) });
-        }}
-      >
+      <Link to={href} className="m-row-link" onClick={open}>
         <span className="m-row-title">
           {alert.read ? null : <span className="m-dot" aria-label="未读" />}
           {alert.title}
         </span>
         {alert.detail ? <span className="m-row-detail">{alert.detail}</span> : null}
         <span className="m-row-meta">
-          <span className={`m-tag m-tag-${alert.kind}`}>{ALERT_KIND[alert.kind]}</span>
+          <span className={`m-tag m-tag-${alert.kind}`}>{ALERT_KIND_LABELS[alert.kind]}</span>
           <time dateTime={alert.createTime}>{parseTime(alert.createTime, 'YYYY-MM-DD HH:mm')}</time>
         </span>
       </Link>

@@ -39,9 +39,17 @@ function Where() {
   return <output aria-label="当前地址">{location.pathname + location.search}</output>;
 }
 
-export function renderAuth(path: string, opts: { publicKey: string; captchaEnabled: boolean; answers: Record<string, Answer> }) {
+export interface AuthOptions {
+  publicKey: string;
+  captchaEnabled: boolean;
+  answers: Record<string, Answer>;
+  /** The request layer's clock (its duplicate-submit guard's); the real one unless a test fixes it. */
+  now?: () => number;
+}
+
+export function renderAuth(path: string, opts: AuthOptions) {
   const calls: Call[] = [];
-  const http = createHttp({ baseURL: '/prod-api', storage: window.sessionStorage, log: () => undefined });
+  const http = createHttp({ baseURL: '/prod-api', storage: window.sessionStorage, log: () => undefined, now: opts.now });
   http.axios.defaults.adapter = async (config: InternalAxiosRequestConfig): Promise<AxiosResponse> => {
     const [pathname = ''] = (config.url ?? '').split('?');
     const call: Call = {

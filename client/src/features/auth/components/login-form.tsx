@@ -1,6 +1,5 @@
 import { LoadingOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input } from 'antd';
-import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { PATHS } from '@shared/routes';
 import { ACCOUNT } from '@shared/contract/fields';
@@ -8,7 +7,7 @@ import { toAntdRule } from '@shared/contract/form-rules';
 import { useAuthConfig } from '../auth-config';
 import { withRedirect, type LoginLocationState } from '../auth-links';
 import { usePasswordCipher } from '../../../lib/password-cipher';
-import { failureMessage, useSignIn } from '../use-sign-in';
+import { useAuthSubmit, useSignIn } from '../use-sign-in';
 import { CaptchaField, useCaptcha } from './captcha-field';
 
 interface LoginValues {
@@ -29,15 +28,11 @@ export function LoginForm() {
   const redirect = params.get('redirect');
   const registered = (useLocation().state as LoginLocationState | null)?.registeredUsername;
   const [form] = Form.useForm<LoginValues>();
-  const [error, setError] = useState<string | null>(null);
-  // A double click submits twice; the duplicate-submit guard refuses the second (spec §5).
-  const [pending, setPending] = useState(0);
+  const { error, setError, pending, submit } = useAuthSubmit(captcha, () => form.setFieldValue('code', ''));
 
-  const onFinish = async (values: LoginValues) => {
-    setError(null);
-    setPending((n) => n + 1);
-    try {
-      await signIn(
+  const onFinish = (values: LoginValues) =>
+    submit(async () =>
+      signIn(
         {
           username: values.username.trim(),
           password: await encrypt(values.password),
@@ -46,20 +41,8 @@ export function LoginForm() {
           loginType: 'password',
         },
         redirect,
-      );
-    } catch (caught) {
-      const message = failureMessage(caught);
-      if (message === null) return;
-      setError(message);
-      // Each attempt uses the challenge up; the name and password stay as typed.
-      if (captcha.enabled) {
-        form.setFieldValue('code', '');
-        captcha.refresh();
-      }
-    } finally {
-      setPending((n) => n - 1);
-    }
-  };
+      ),
+    );
 
   return (
     <Form<LoginValues>
@@ -83,8 +66,8 @@ export function LoginForm() {
       {error ? <Alert className="auth-alert" type="error" showIcon title={error} /> : null}
       <Form.Item className="auth-submit">
         {/* Not disabled while busy: a second click must reach the duplicate-submit guard. */}
-        <Button type="primary" htmlType="submit" block icon={pending > 0 ? <LoadingOutlined /> : undefined}>
-          {pending > 0 ? '登录中' : '登录'}
+        <Button type="primary" htmlType="submit" block icon={pending ? <LoadingOutlined /> : undefined}>
+          {pending ? '登录中' : '登录'}
         </Button>
       </Form.Item>
       <div className="auth-links">

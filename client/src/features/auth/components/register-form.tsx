@@ -1,18 +1,17 @@
 import { LoadingOutlined, LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Checkbox, Form, Input, type FormRule } from 'antd';
-import { useMemo, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { PATHS } from '@shared/routes';
 import { ACCOUNT } from '@shared/contract/fields';
 import { FORM_MESSAGES, toAntdRule } from '@shared/contract/form-rules';
 import { registerBody } from '@shared/contract/schemas';
 import { useHttp } from '../../../api/http-context';
-import { checkUserNameUnique, register } from '../../../api/member';
-import { feedback } from '../../../lib/feedback';
+import { checkUserNameUnique } from '../../../api/member';
 import { useAuthConfig } from '../auth-config';
-import { withRedirect, type LoginLocationState } from '../auth-links';
+import { withRedirect } from '../auth-links';
 import { usePasswordCipher } from '../../../lib/password-cipher';
-import { failureMessage, useSignIn } from '../use-sign-in';
+import { useAuthSubmit, useRegister } from '../use-sign-in';
 import { CaptchaField, useCaptcha } from './captcha-field';
 
 interface RegisterValues {
@@ -52,53 +51,27 @@ export function RegisterForm() {
   const config = useAuthConfig();
   const captcha = useCaptcha(config.captchaEnabled);
   const encrypt = usePasswordCipher(config.publicKey);
-  const signIn = useSignIn();
-  const http = useHttp();
-  const navigate = useNavigate();
+  const registerAndSignIn = useRegister(PATHS.login);
   const [params] = useSearchParams();
   const redirect = params.get('redirect');
   const uniqueUsername = useUniqueUsernameRule();
   const [form] = Form.useForm<RegisterValues>();
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(0);
+  const { error, setError, pending, submit } = useAuthSubmit(captcha, () => form.setFieldValue('code', ''));
 
-  const onFinish = async (values: RegisterValues) => {
-    setError(null);
-    setPending((n) => n + 1);
-    try {
-      const username = values.username.trim();
-      const password = await encrypt(values.password);
-      await register(
-        http,
+  const onFinish = (values: RegisterValues) =>
+    submit(async () =>
+      registerAndSignIn(
         {
-          username,
-          password,
+          username: values.username.trim(),
+          password: await encrypt(values.password),
           code: captcha.enabled ? values.code?.trim() : undefined,
           uuid: captcha.uuid,
           phonenumber: values.phonenumber || undefined,
         },
-        { notify: false },
-      );
-      if (captcha.enabled) {
-        // A login needs a fresh captcha answer: the member logs in on the login page.
-        const state: LoginLocationState = { registeredUsername: username };
-        await navigate(withRedirect(PATHS.login, redirect), { state });
-        return;
-      }
-      feedback.success('注册成功');
-      await signIn({ username, password, loginType: 'password' }, redirect);
-    } catch (caught) {
-      const message = failureMessage(caught);
-      if (message === null) return;
-      setError(message);
-      if (captcha.enabled) {
-        form.setFieldValue('code', '');
-        captcha.refresh();
-      }
-    } finally {
-      setPending((n) => n - 1);
-    }
-  };
+        captcha.enabled,
+        redirect,
+      ),
+    );
 
   return (
     <Form<RegisterValues>
@@ -154,8 +127,8 @@ export function RegisterForm() {
       {error ? <Alert className="auth-alert" type="error" showIcon title={error} /> : null}
       <Form.Item className="auth-submit">
         {/* Not disabled while busy: a second click must reach the duplicate-submit guard. */}
-        <Button type="primary" htmlType="submit" block icon={pending > 0 ? <LoadingOutlined /> : undefined}>
-          {pending > 0 ? '注册中' : '注册'}
+        <Button type="primary" htmlType="submit" block icon={pending ? <LoadingOutlined /> : undefined}>
+          {pending ? '注册中' : '注册'}
         </Button>
       </Form.Item>
       <div className="auth-links">

@@ -3,6 +3,7 @@
  * by year (chart, table fallback), regions and industries, latest tenders, wins and projects, who
  * wins its tenders and whom it competes with. An unknown id is the backend's 404 (the 404 page).
  */
+import { Fragment } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { COMPANY_ROLE_LABELS, type CompanyNoticeLink, type CompanyProfile, type CompanyRelation } from '@shared/contract/company';
 import { DICT_TYPES } from '@shared/contract/system';
@@ -11,7 +12,7 @@ import { parsePositiveId } from '@shared/routes';
 import { parseTime } from '@shared/time';
 import { Breadcrumb } from '../../../components/breadcrumb';
 import { companyPath } from '../../../components/company-link';
-import { requireId } from '../../../components/detail-parts';
+import { DetailFigures, requireId } from '../../../components/detail-parts';
 import { DictLabel, DictTag, useDict } from '../../../components/dict-label';
 import { JsonLd, useBreadcrumbLd, type Crumb } from '../../../components/json-ld';
 import { PageHead } from '../../../components/page-head';
@@ -19,7 +20,7 @@ import { regionName } from '../../../components/region';
 import type { PageLoadArgs } from '../../../lib/page';
 import { absoluteUrl, usePortalSettings } from '../../../lib/portal-settings';
 import { CompanyChart } from '../components/company-chart';
-import { loadCompanyPage, useCompanyProfile } from '../company-page-data';
+import { loadCompanyPage, useCompanyProfile, useCompanySummary } from '../company-page-data';
 
 export async function load({ deps, id }: PageLoadArgs) {
   await loadCompanyPage(deps, requireId(id));
@@ -94,11 +95,7 @@ export function Component() {
   const path = companyPath(company.id);
   const crumbs: Crumb[] = [{ name: '首页', path: '/' }, { name: '企业查询', path: '/company' }, { name: company.name }];
   const breadcrumbLd = useBreadcrumbLd(crumbs, path);
-  const roles = company.roles.map((r) => `${COMPANY_ROLE_LABELS[r.role]}${r.count}次`).join('、');
-  const city = company.mainCityCode ? regionName(regions, company.mainCityCode) : '';
-  const description = `${company.name}${city ? `（${city}）` : ''}：在招标与项目信息中作为${roles || '相关单位'}出现，查看其历年招标、中标与金额、常中标单位和竞争对手。`;
-  const wins = company.years.reduce((n, y) => n + y.wins, 0);
-  const tenders = company.years.reduce((n, y) => n + y.tenders, 0);
+  const { city, description, figures, contactFields } = useCompanySummary(company);
 
   return (
     <div className="detail-page company-page">
@@ -127,20 +124,7 @@ export function Component() {
               {city ? <span className="tag tag-plain">{city}</span> : null}
             </div>
             <h1 className="detail-title">{company.name}</h1>
-            <div className="detail-figures">
-              <div>
-                <strong>{tenders}</strong>
-                <span>招标（条）</span>
-              </div>
-              <div>
-                <strong>{wins}</strong>
-                <span>中标（次）</span>
-              </div>
-              <div>
-                <strong>{formatWan(company.years.reduce((n, y) => n + y.winAmount, 0))}</strong>
-                <span>中标金额</span>
-              </div>
-            </div>
+            <DetailFigures figures={figures} />
           </header>
 
           <section className="detail-card" aria-labelledby="company-years-title">
@@ -187,12 +171,12 @@ export function Component() {
                 最近招标联系人
               </h2>
               <dl className="company-contact">
-                <dt>单位</dt>
-                <dd>{company.contact.company}</dd>
-                <dt>联系人</dt>
-                <dd>{company.contact.contact}</dd>
-                <dt>电话</dt>
-                <dd>{company.contact.phone}</dd>
+                {contactFields.map((f) => (
+                  <Fragment key={f.label}>
+                    <dt>{f.label}</dt>
+                    <dd>{f.value}</dd>
+                  </Fragment>
+                ))}
               </dl>
               {company.contact.contactMasked ? (
                 <p className="muted company-contact-note">

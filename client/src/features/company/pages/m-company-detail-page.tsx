@@ -14,11 +14,11 @@ import { dictLabel } from '../../../api/system';
 import { mobileCompanyPath } from '../../../components/company-link';
 import { requireId } from '../../../components/detail-parts';
 import { useDict } from '../../../components/dict-label';
-import { MobileHead } from '../../../components/mobile/m-parts';
+import { MobileFields, MobileFigures, MobileHead } from '../../../components/mobile/m-parts';
 import { mobileDetailHref } from '../../../components/mobile/rows';
 import { regionName } from '../../../components/region';
 import type { PageLoadArgs } from '../../../lib/page';
-import { loadCompanyPage, useCompanyProfile } from '../company-page-data';
+import { loadCompanyPage, useCompanyProfile, useCompanySummary } from '../company-page-data';
 
 export async function load({ deps, url }: PageLoadArgs) {
   await loadCompanyPage(deps, requireId(parsePositiveId(url.searchParams.get('id') ?? undefined)));
@@ -94,12 +94,7 @@ export function Component() {
   const company = useCompanyProfile(id);
   const regions = useDict(DICT_TYPES.region);
   const industries = useDict(DICT_TYPES.industry);
-  const roles = company.roles.map((r) => `${COMPANY_ROLE_LABELS[r.role]}${r.count}次`).join('、');
-  const city = company.mainCityCode ? regionName(regions, company.mainCityCode) : '';
-  // The desktop page's sentence, so both describe the company alike.
-  const description = `${company.name}${city ? `（${city}）` : ''}：在招标与项目信息中作为${roles || '相关单位'}出现，查看其历年招标、中标与金额、常中标单位和竞争对手。`;
-  const wins = company.years.reduce((n, y) => n + y.wins, 0);
-  const tenders = company.years.reduce((n, y) => n + y.tenders, 0);
+  const { city, description, figures, contactFields } = useCompanySummary(company);
 
   return (
     <article className="m-detail m-company">
@@ -114,20 +109,7 @@ export function Component() {
           {city ? <span>{city}</span> : null}
         </div>
         <h1 className="m-detail-title">{company.name}</h1>
-        <dl className="m-figures">
-          <div>
-            <dd>{tenders}</dd>
-            <dt>招标（条）</dt>
-          </div>
-          <div>
-            <dd>{wins}</dd>
-            <dt>中标（次）</dt>
-          </div>
-          <div>
-            <dd>{formatWan(company.years.reduce((n, y) => n + y.winAmount, 0))}</dd>
-            <dt>中标金额</dt>
-          </div>
-        </dl>
+        <MobileFigures figures={figures} />
       </header>
 
       <section className="m-card" aria-labelledby="m-company-years">
@@ -160,16 +142,12 @@ export function Component() {
 
       <section className="m-card" aria-labelledby="m-company-shares">
         <h2 id="m-company-shares">地区与行业</h2>
-        <dl className="m-fields">
-          <div>
-            <dt>地区</dt>
-            <dd>{company.regions.map((r) => `${regionName(regions, r.code)} ${r.count} 条`).join('、') || '—'}</dd>
-          </div>
-          <div>
-            <dt>行业</dt>
-            <dd>{company.industries.map((r) => `${dictLabel(industries, r.code)} ${r.count} 条`).join('、') || '—'}</dd>
-          </div>
-        </dl>
+        <MobileFields
+          fields={[
+            { label: '地区', value: company.regions.map((r) => `${regionName(regions, r.code)} ${r.count} 条`).join('、') },
+            { label: '行业', value: company.industries.map((r) => `${dictLabel(industries, r.code)} ${r.count} 条`).join('、') },
+          ]}
+        />
       </section>
 
       <Notices title="最近招标" items={company.latestTenders} type="zb" empty="暂无作为招标人的公告" />
@@ -181,18 +159,12 @@ export function Component() {
         <section className="m-card" aria-labelledby="m-company-contact">
           <h2 id="m-company-contact">最近招标联系人</h2>
           <dl className="m-fields">
-            <div>
-              <dt>单位</dt>
-              <dd>{company.contact.company}</dd>
-            </div>
-            <div>
-              <dt>联系人</dt>
-              <dd>{company.contact.contact}</dd>
-            </div>
-            <div>
-              <dt>电话</dt>
-              <dd>{company.contact.phone}</dd>
-            </div>
+            {contactFields.map((f) => (
+              <div key={f.label}>
+                <dt>{f.label}</dt>
+                <dd>{f.value}</dd>
+              </div>
+            ))}
           </dl>
           {company.contact.contactMasked ? (
             <p className="m-muted">

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { DEFAULT_PAGE_SIZE } from '@shared/constants';
 import { Pagination } from '../../../components/pagination';
-import type { Paging } from '../member-query';
+import { queryHref, type Paging } from '../member-query';
 
 /**
  * The pager of a member list; on a page past the end (an old link, rows deleted since) it says so
@@ -29,4 +29,19 @@ export function ListFooter({
     );
   }
   return <Pagination total={total} pageNum={paging.pageNum ?? 1} pageSize={pageSize} hrefFor={hrefFor} />;
+}
+
+/**
+ * The pager of a list whose filter is all in `query` at `path` (`?…&pageNum=&pageSize=`): every
+ * page's link keeps the filter.
+ */
+export function QueryListFooter({ page, path, query }: { page: { total: number; rows: readonly unknown[] }; path: string; query: Paging }) {
+  return (
+    <ListFooter
+      total={page.total}
+      shown={page.rows.length}
+      paging={query}
+      hrefFor={(pageNum, pageSize) => queryHref(path, { ...query, pageNum, pageSize })}
+    />
+  );
 }

@@ -5,17 +5,15 @@
  * feed links (capability `feeds`) and the e-mail digest, disabled with the reason when the backend
  * cannot send mail. Tabs are `?tab=`, so each is a link and server-rendered.
  */
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { DICT_TYPES } from '@shared/contract/system';
 import { parseTime } from '@shared/time';
 import {
-  alertKeys,
   alertListQueryOptions,
   alertSettingsQueryOptions,
   feedLinksQueryOptions,
-  markAlertsRead,
   subscriptionsQueryOptions,
   type AlertItem,
   type AlertKind,
@@ -29,6 +27,7 @@ import { AlertDelivery } from '../components/alert-delivery';
 import { ListFooter } from '../components/list-footer';
 import { MemberPage, MemberSection } from '../components/member-page';
 import { SubscriptionList } from '../components/subscription-list';
+import { ALERT_KIND_LABELS, useAlertRow, useMarkAlertsRead } from '../alert-inbox';
 import { fetchFresh, loadMemberChrome } from '../member-data';
 import { queryHref, readPaging } from '../member-query';
 
@@ -64,41 +63,17 @@ export async function load({ deps, url }: PageLoadArgs) {
   await Promise.all([...data, loadMemberChrome(deps, [DICT_TYPES.zbNoticeType, DICT_TYPES.region])]);
 }
 
-const KIND: Record<AlertKind, { label: string; tone: string }> = {
-  new: { label: '新公告', tone: 'primary' },
-  changed: { label: '公告变更', tone: 'warning' },
-  deadline: { label: '即将截止', tone: 'danger' },
-};
-
-function useMarkRead() {
-  const http = useHttp();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: { ids: number[] } | { all: true }) => markAlertsRead(http, body),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: alertKeys.all }),
-  });
-}
+const KIND_TONE: Record<AlertKind, string> = { new: 'primary', changed: 'warning', deadline: 'danger' };
 
 function AlertRow({ alert }: { alert: AlertItem }) {
-  const mark = useMarkRead();
-  const navigate = useNavigate();
   const href = `/${alert.contentType}/${alert.contentId}`;
-  const kind = KIND[alert.kind];
+  const { mark, open } = useAlertRow(alert, href);
   return (
     <li className={alert.read ? 'alert-item' : 'alert-item is-unread'}>
       <p className="alert-head">
-        <span className={`tag tag-${kind.tone}`}>{kind.label}</span>
+        <span className={`tag tag-${KIND_TONE[alert.kind]}`}>{ALERT_KIND_LABELS[alert.kind]}</span>
         {alert.read ? null : <span className="alert-dot" aria-label="未读" />}
-        <Link
-          to={href}
-          className="alert-title"
-          onClick={(event) => {
-            if (alert.read) return;
-            // Opening an alert reads it; the link still works if marking fails.
-            event.preventDefault();
-            mark.mutate({ ids: [alert.id] }, { onSettled: () => void navigate(href) });
-          }}
-        >
+        <Link to={href} className="alert-title" onClick={open}>
           {alert.title}
         </Link>
       </p>
@@ -119,7 +94,7 @@ function Inbox() {
   const [search] = useSearchParams();
   const params = useMemo(() => readListParams(search), [search]);
   const { data } = useSuspenseQuery(alertListQueryOptions(useHttp(), params));
-  const mark = useMarkRead();
+  const mark = useMarkAlertsRead();
   const unreadOnly = params.read === false;
   return (
     <MemberSection

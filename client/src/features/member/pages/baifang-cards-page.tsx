@@ -12,7 +12,7 @@ import { EmptyState } from '../../../components/empty-state';
 import type { PageLoadArgs } from '../../../lib/page';
 import { ClientFilters } from '../components/client-filters';
 import { ClientFormModal } from '../components/client-form';
-import { ListFooter } from '../components/list-footer';
+import { QueryListFooter } from '../components/list-footer';
 import { MemberPage, MemberSection } from '../components/member-page';
 import { RecordFormModal } from '../components/record-form';
 import { fetchFresh, loadMemberChrome } from '../member-data';
@@ -113,12 +113,7 @@ export function Component() {
             <p>{q.keyword || q.status || q.due ? '没有符合条件的客户' : '还没有客户，点“新增客户”添加第一个。'}</p>
           </EmptyState>
         ) : null}
-        <ListFooter
-          total={data.total}
-          shown={data.rows.length}
-          paging={q}
-          hrefFor={(pageNum, pageSize) => queryHref(PATH, { ...q, pageNum, pageSize })}
-        />
+        <QueryListFooter page={data} path={PATH} query={q} />
       </MemberSection>
       {dialog?.kind === 'new' ? <ClientFormModal client={null} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'record' ? <RecordFormModal client={dialog.client} onClose={() => setDialog(null)} /> : null}

@@ -19,7 +19,7 @@ import { ClientDetail } from '../components/client-detail';
 import { ExportButton } from '../../../components/export-button';
 import { ClientFilters } from '../components/client-filters';
 import { ClientFormModal } from '../components/client-form';
-import { ListFooter } from '../components/list-footer';
+import { QueryListFooter } from '../components/list-footer';
 import { MemberPage, MemberSection } from '../components/member-page';
 import { RecordFormModal } from '../components/record-form';
 import { fetchFresh, loadMemberChrome } from '../member-data';
@@ -168,12 +168,7 @@ function ClientTable({ q }: { q: BaifangClientListParams }) {
             ),
           }}
         />
-        <ListFooter
-          total={data.total}
-          shown={data.rows.length}
-          paging={q}
-          hrefFor={(pageNum, pageSize) => queryHref(PATH, { ...q, pageNum, pageSize })}
-        />
+        <QueryListFooter page={data} path={PATH} query={q} />
       </MemberSection>
       {dialog?.kind === 'new' ? <ClientFormModal client={null} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'edit' ? <ClientFormModal client={dialog.client} onClose={() => setDialog(null)} /> : null}

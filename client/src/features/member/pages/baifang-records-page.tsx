@@ -14,7 +14,7 @@ import { baifangClientListQueryOptions, baifangRecordListQueryOptions } from '..
 import { DictLabel } from '../../../components/dict-label';
 import { EmptyState } from '../../../components/empty-state';
 import type { PageLoadArgs } from '../../../lib/page';
-import { ListFooter } from '../components/list-footer';
+import { QueryListFooter } from '../components/list-footer';
 import { MemberPage, MemberSection } from '../components/member-page';
 import { RecordDeleteButton } from '../components/record-delete';
 import { RecordFilters } from '../components/record-filters';
@@ -128,12 +128,7 @@ export function Component() {
             ),
           }}
         />
-        <ListFooter
-          total={data.total}
-          shown={data.rows.length}
-          paging={q}
-          hrefFor={(pageNum, pageSize) => queryHref(PATH, { ...q, pageNum, pageSize })}
-        />
+        <QueryListFooter page={data} path={PATH} query={q} />
       </MemberSection>
       {adding ? (
         <RecordFormModal client={clients.find((c) => c.id === q.clientId) ?? null} clients={clients} onClose={() => setAdding(false)} />

@@ -8,7 +8,7 @@ import { useHttp } from '../../../api/http-context';
 import { baifangClientListQueryOptions, baifangRecordListQueryOptions } from '../../../api/visit';
 import { EmptyState } from '../../../components/empty-state';
 import type { PageLoadArgs } from '../../../lib/page';
-import { ListFooter } from '../components/list-footer';
+import { QueryListFooter } from '../components/list-footer';
 import { MemberPage, MemberSection } from '../components/member-page';
 import { RecordFilters } from '../components/record-filters';
 import { RecordTimeline } from '../components/record-timeline';
@@ -56,12 +56,7 @@ export function Component() {
             </p>
           </EmptyState>
         ) : null}
-        <ListFooter
-          total={data.total}
-          shown={data.rows.length}
-          paging={q}
-          hrefFor={(pageNum, pageSize) => queryHref(PATH, { ...q, pageNum, pageSize })}
-        />
+        <QueryListFooter page={data} path={PATH} query={q} />
       </MemberSection>
     </MemberPage>
   );

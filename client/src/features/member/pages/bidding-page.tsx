@@ -17,7 +17,7 @@ import { EmptyState } from '../../../components/empty-state';
 import type { PageLoadArgs } from '../../../lib/page';
 import { useSession } from '../../../lib/session';
 import { BiddingList, SubscriptionSummary } from '../components/bidding-list';
-import { ListFooter } from '../components/list-footer';
+import { QueryListFooter } from '../components/list-footer';
 import { MemberPage, MemberSection } from '../components/member-page';
 import { MemberSearch } from '../components/member-search';
 import { fetchFresh, loadMemberChrome } from '../member-data';
@@ -80,12 +80,7 @@ export function Component() {
             )}
           </EmptyState>
         ) : null}
-        <ListFooter
-          total={data.total}
-          shown={data.rows.length}
-          paging={q}
-          hrefFor={(pageNum, pageSize) => queryHref(PATH, { ...q, pageNum, pageSize })}
-        />
+        <QueryListFooter page={data} path={PATH} query={q} />
       </MemberSection>
     </MemberPage>
   );

@@ -13,7 +13,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { ExportButton } from '../../../components/export-button';
 import type { PageLoadArgs } from '../../../lib/page';
 import { FavoriteList } from '../components/favorite-list';
-import { ListFooter } from '../components/list-footer';
+import { QueryListFooter } from '../components/list-footer';
 import { MemberPage, MemberSection } from '../components/member-page';
 import { CONTENT_TYPE_LABEL } from '../content-labels';
 import { fetchFresh, loadMemberChrome } from '../member-data';
@@ -82,12 +82,7 @@ export function Component() {
             </p>
           </EmptyState>
         ) : null}
-        <ListFooter
-          total={data.total}
-          shown={data.rows.length}
-          paging={q}
-          hrefFor={(pageNum, pageSize) => queryHref(PATH, { ...q, pageNum, pageSize })}
-        />
+        <QueryListFooter page={data} path={PATH} query={q} />
       </MemberSection>
     </MemberPage>
   );

@@ -17,10 +17,10 @@ import { DictLabel } from '../../../components/dict-label';
 import { EmptyState } from '../../../components/empty-state';
 import type { PageLoadArgs } from '../../../lib/page';
 import { useSession } from '../../../lib/session';
-import { ListFooter } from '../components/list-footer';
+import { QueryListFooter } from '../components/list-footer';
 import { MemberPage, MemberSection } from '../components/member-page';
 import { fetchFresh, loadMemberChrome } from '../member-data';
-import { queryHref, readPaging } from '../member-query';
+import { readPaging } from '../member-query';
 
 const PATH = '/user/logscore';
 
@@ -97,12 +97,7 @@ export function Component() {
             ),
           }}
         />
-        <ListFooter
-          total={data.total}
-          shown={data.rows.length}
-          paging={paging}
-          hrefFor={(pageNum, pageSize) => queryHref(PATH, { pageNum, pageSize })}
-        />
+        <QueryListFooter page={data} path={PATH} query={paging} />
       </MemberSection>
     </MemberPage>
   );
