@@ -34,6 +34,19 @@ const ANTD_INNER: Record<string, string[]> = {
   Descriptions: [],
 };
 
+/**
+ * The libraries every page runs on (issue 14): a chunk of their own, cached across pages.
+ * React Query's hooks for mutations, infinite lists and parallel queries stay with the pages that use them.
+ */
+const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack[\\/](query-core|react-query))[\\/]/;
+const FRAMEWORK_ON_DEMAND =
+  /[\\/](mutationObserver|useMutation|infiniteQueryObserver|useInfiniteQuery|useSuspenseInfiniteQuery|queriesObserver|useQueries|useSuspenseQueries)\.js$/;
+const isFramework = (id: string) => FRAMEWORK.test(id) && !FRAMEWORK_ON_DEMAND.test(id);
+
+/** `vite build --mode mobile`: the mobile site's client build (issue 14), with a manifest of its own. */
+const MOBILE_MODE = 'mobile';
+const MOBILE_MANIFEST = '.vite/manifest-mobile.json';
+
 /** The member area: everything only members see. Its antd components get a stylesheet of their own. */
 const MEMBER_AREA = /[\\/](features[\\/]member[\\/]|app[\\/]layouts[\\/]user-layout\.tsx$)/;
 
@@ -173,6 +186,32 @@ function browserEndpointsWithoutSchemas(): Plugin {
 }
 
 /**
+ * Lets the bundler drop the React Router components the portal never renders (issue 14: Form and
+ * its submission code, ScrollRestoration, HistoryRouter, ~1.2 KB gzip of every first load). Its
+ * build declares them as `var Form = React10.forwardRef(...)`, a call the bundler cannot prove
+ * free of side effects, and names them after (`Form.displayName = "Form";`), an assignment it
+ * must keep: either keeps the component and all it uses. In the browser build the calls are
+ * marked pure and the names blanked (they serve React's developer tools, which a production build
+ * does not feed). SSR is left as it is.
+ */
+function reactRouterTreeShaking(): Plugin {
+  const NAMING = /^[A-Za-z0-9_$]+\.displayName = "[^"\n]*";$/gm;
+  const COMPONENT = /^(var [A-Za-z0-9_$]+ = )(React\d*\.(?:forwardRef|memo)\()/gm;
+  return {
+    name: 'portal:react-router-tree-shaking',
+    apply: 'build',
+    transform: {
+      filter: { id: /node_modules[\\/]react-router[\\/]dist[\\/].*\.mjs$/ },
+      handler(code) {
+        if (this.environment.config.build.ssr) return undefined;
+        const out = code.replace(NAMING, (statement) => ' '.repeat(statement.length)).replace(COMPONENT, '$1/* @__PURE__ */ $2');
+        return { code: out, map: null };
+      },
+    },
+  };
+}
+
+/**
  * Writes `.br` and `.gz` beside every script and stylesheet of the client build, compressed once at
  * the highest levels, which server/src/precompressed.ts serves to browsers that accept them: a
  * visitor downloads ~155 KB of JavaScript for /zb instead of ~500 KB, and no request pays for
@@ -226,13 +265,13 @@ function buildSummary(): Plugin {
   };
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild, mode }) => ({
   base: ASSET_BASE,
   publicDir: false,
   resolve: { alias },
   // Warnings and errors only: buildSummary says the rest in one line per build.
   logLevel: 'warn',
-  plugins: [react(), antdStylesheets(), browserEndpointsWithoutSchemas(), precompressAssets(), buildSummary()],
+  plugins: [react(), antdStylesheets(), browserEndpointsWithoutSchemas(), reactRouterTreeShaking(), precompressAssets(), buildSummary()],
   // jsencrypt's package cannot be imported by Node's ESM loader (DEPENDENCIES.md): bundle it.
   ssr: { noExternal: ['jsencrypt'] },
   build: isSsrBuild
@@ -245,16 +284,32 @@ export default defineConfig(({ isSsrBuild }) => ({
         // Rolldown's plugin-timings block names the antd stylesheet extraction every build: known, and noise.
         rolldownOptions: { checks: { pluginTimings: false } },
       }
-    : {
-        outDir: 'dist/client',
-        manifest: true,
-        emptyOutDir: true,
-        // The mobile site's stylesheet is an input of its own: /m pages link it alone (issue 14).
-        rolldownOptions: {
-          input: ['client/src/entry-client.tsx', 'client/src/styles/mobile-site.css'],
-          checks: { pluginTimings: false },
+    : mode === MOBILE_MODE
+      ? {
+          // The mobile site (issue 14): a second client build into the same folder, after the
+          // desktop's (`npm run build:client`), with its entry, its stylesheet and chunks cut for
+          // its pages alone, so that a phone's first load shares no chunk with desktop pages.
+          outDir: 'dist/client',
+          manifest: MOBILE_MANIFEST,
+          emptyOutDir: false,
+          rolldownOptions: {
+            input: ['client/src/entry-mobile.tsx', 'client/src/styles/mobile-site.css'],
+            checks: { pluginTimings: false },
+            output: { codeSplitting: { groups: [{ name: 'framework', test: isFramework }] } },
+          },
+          chunkSizeWarningLimit: 900,
+          reportCompressedSize: false,
+        }
+      : {
+          outDir: 'dist/client',
+          manifest: true,
+          emptyOutDir: true,
+          rolldownOptions: {
+            input: ['client/src/entry-client.tsx'],
+            checks: { pluginTimings: false },
+            output: { codeSplitting: { groups: [{ name: 'framework', test: isFramework }] } },
+          },
+          chunkSizeWarningLimit: 900,
+          reportCompressedSize: false,
         },
-        chunkSizeWarningLimit: 900,
-        reportCompressedSize: false,
-      },
 }));

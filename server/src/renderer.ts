@@ -18,6 +18,8 @@ export interface PageAssets {
   /** The mobile site's stylesheet, linked on /m pages instead of `css` (issue 14). */
   mobileCss?: string[];
   bootstrapModule: string;
+  /** The mobile site's entry, loaded by /m pages instead of `bootstrapModule` (issue 14). */
+  mobileBootstrapModule?: string;
   devScripts?: string[];
 }
 
@@ -32,6 +34,9 @@ export interface Renderer {
 const PUBLIC_DATA_TTL_MS = 60_000;
 
 const CLIENT_ENTRY = 'client/src/entry-client.tsx';
+/** The mobile site's entry: its pages alone (issue 14), from a client build of its own. */
+const MOBILE_ENTRY = 'client/src/entry-mobile.tsx';
+const MOBILE_MANIFEST = '.vite/manifest-mobile.json';
 /** The member area's layout: a chunk of its own, with the member area's styles. */
 const MEMBER_LAYOUT = 'client/src/app/layouts/user-layout.tsx';
 /** The mobile site's stylesheet, a build input of its own. */
@@ -58,9 +63,13 @@ export function assetsFromManifest(clientDir: string): PageAssets {
   };
   const css = stylesheets(entry);
   const memberCss = [...stylesheets(manifest[MEMBER_LAYOUT])].filter((file) => !css.has(file));
-  const mobile = manifest[MOBILE_CSS];
+  // The mobile site's build has a manifest of its own (vite.config.ts, issue 14).
+  const mobileManifest = JSON.parse(readFileSync(join(clientDir, MOBILE_MANIFEST), 'utf8')) as Record<string, ManifestChunk>;
+  const mobile = mobileManifest[MOBILE_CSS];
   const mobileCss = mobile ? [ASSET_BASE + mobile.file] : undefined;
-  return { css: [...css], memberCss, mobileCss, bootstrapModule: ASSET_BASE + entry.file };
+  const mobileEntry = mobileManifest[MOBILE_ENTRY];
+  const mobileBootstrapModule = mobileEntry ? ASSET_BASE + mobileEntry.file : undefined;
+  return { css: [...css], memberCss, mobileCss, bootstrapModule: ASSET_BASE + entry.file, mobileBootstrapModule };
 }
 
 export async function loadProductionRenderer(distDir: string): Promise<Renderer> {
@@ -96,6 +105,9 @@ export async function createDevRenderer(root: string, httpServer?: Server) {
     assets: {
       css: [],
       bootstrapModule: `${ASSET_BASE}${CLIENT_ENTRY}`,
+      mobileBootstrapModule: `${ASSET_BASE}${MOBILE_ENTRY}`,
+      // Vite answers a stylesheet as CSS (not as a module) when asked `?direct`, as for a <link>.
+      mobileCss: [`${ASSET_BASE}${MOBILE_CSS}?direct`],
       devScripts: [`${ASSET_BASE}@vite/client`],
     },
   };
