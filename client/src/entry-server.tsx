@@ -55,6 +55,9 @@ export interface RenderOptions {
     mobileCss?: string[];
     /** The mobile site's entry: /m pages load it instead of `bootstrapModule` (issue 14). */
     mobileBootstrapModule?: string;
+    /** What each entry imports statically, preloaded with it. */
+    entryImports?: string[];
+    mobileEntryImports?: string[];
   };
   /** CSP nonce for React's inline streaming scripts. */
   nonce?: string;
@@ -173,12 +176,13 @@ export async function render(opts: RenderOptions): Promise<RenderResult> {
   const mobile = mobileSite && opts.assets.mobileCss;
   const css = mobile || (memberLayout ? [...opts.assets.css, ...(opts.assets.memberCss ?? [])] : opts.assets.css);
   const bootstrapModule = (mobileSite && opts.assets.mobileBootstrapModule) || opts.assets.bootstrapModule;
+  const modules = mobileSite && opts.assets.mobileBootstrapModule ? opts.assets.mobileEntryImports : opts.assets.entryImports;
   const state: PageState = {
     product: opts.product,
     session: session.get(),
     rq: dehydrate(queryClient),
     router: { loaderData: context.loaderData, actionData: null, errors: serializeRouteErrors(context.errors) },
-    assets: { css, devScripts: opts.assets.devScripts },
+    assets: { css, devScripts: opts.assets.devScripts, ...(modules?.length ? { modules } : {}) },
     settings,
   };
   const router = createStaticRouter(handler.dataRoutes, context);

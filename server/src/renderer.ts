@@ -2,7 +2,7 @@
  * Where the render function and the page assets come from: the production build
  * (dist/server + the client manifest) or, in development, Vite's dev server.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -20,6 +20,12 @@ export interface PageAssets {
   bootstrapModule: string;
   /** The mobile site's entry, loaded by /m pages instead of `bootstrapModule` (issue 14). */
   mobileBootstrapModule?: string;
+  /**
+   * The chunks each entry imports statically (the framework chunk): preloaded in <head>, so the
+   * browser fetches them with the entry instead of after parsing it (issue 14).
+   */
+  entryImports?: string[];
+  mobileEntryImports?: string[];
   devScripts?: string[];
 }
 
@@ -48,6 +54,19 @@ interface ManifestChunk {
   imports?: string[];
 }
 
+/** The files of the chunks `key` imports statically, and of theirs, without its own. */
+function staticImports(manifest: Record<string, ManifestChunk>, key: string): string[] {
+  const files = new Set<string>();
+  const pending = [...(manifest[key]?.imports ?? [])];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const chunk = manifest[next];
+    if (!chunk || files.has(ASSET_BASE + chunk.file)) continue;
+    files.add(ASSET_BASE + chunk.file);
+    pending.push(...(chunk.imports ?? []));
+  }
+  return [...files];
+}
+
 /** The client entry's script and every stylesheet it needs, from Vite's build manifest. */
 export function assetsFromManifest(clientDir: string): PageAssets {
   const manifest = JSON.parse(readFileSync(join(clientDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
@@ -64,12 +83,23 @@ export function assetsFromManifest(clientDir: string): PageAssets {
   const css = stylesheets(entry);
   const memberCss = [...stylesheets(manifest[MEMBER_LAYOUT])].filter((file) => !css.has(file));
   // The mobile site's build has a manifest of its own (vite.config.ts, issue 14).
-  const mobileManifest = JSON.parse(readFileSync(join(clientDir, MOBILE_MANIFEST), 'utf8')) as Record<string, ManifestChunk>;
+  const mobilePath = join(clientDir, MOBILE_MANIFEST);
+  if (!existsSync(mobilePath)) throw new Error(`${MOBILE_MANIFEST} is missing: the mobile site's client build did not run (npm run build)`);
+  const mobileManifest = JSON.parse(readFileSync(mobilePath, 'utf8')) as Record<string, ManifestChunk>;
+  const mobileEntry = mobileManifest[MOBILE_ENTRY];
+  if (!mobileEntry) throw new Error(`${MOBILE_ENTRY} is missing from ${MOBILE_MANIFEST}`);
   const mobile = mobileManifest[MOBILE_CSS];
   const mobileCss = mobile ? [ASSET_BASE + mobile.file] : undefined;
-  const mobileEntry = mobileManifest[MOBILE_ENTRY];
-  const mobileBootstrapModule = mobileEntry ? ASSET_BASE + mobileEntry.file : undefined;
-  return { css: [...css], memberCss, mobileCss, bootstrapModule: ASSET_BASE + entry.file, mobileBootstrapModule };
+  const mobileBootstrapModule = ASSET_BASE + mobileEntry.file;
+  return {
+    css: [...css],
+    memberCss,
+    mobileCss,
+    bootstrapModule: ASSET_BASE + entry.file,
+    mobileBootstrapModule,
+    entryImports: staticImports(manifest, CLIENT_ENTRY),
+    mobileEntryImports: staticImports(mobileManifest, MOBILE_ENTRY),
+  };
 }
 
 export async function loadProductionRenderer(distDir: string): Promise<Renderer> {
