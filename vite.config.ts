@@ -34,6 +34,31 @@ const ANTD_INNER: Record<string, string[]> = {
   Descriptions: [],
 };
 
+/**
+ * The libraries every page runs on (issue 14): a chunk of their own, cached across pages.
+ * React Query's hooks for mutations, infinite lists and parallel queries stay with the pages that use them.
+ */
+const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack[\\/](query-core|react-query))[\\/]/;
+const FRAMEWORK_ON_DEMAND =
+  /[\\/](mutationObserver|useMutation|infiniteQueryObserver|useInfiniteQuery|useSuspenseInfiniteQuery|queriesObserver|useQueries|useSuspenseQueries)\.js$/;
+const isFramework = (id: string) => FRAMEWORK.test(id) && !FRAMEWORK_ON_DEMAND.test(id);
+
+/** `vite build --mode mobile`: the mobile site's client build (issue 14), with a manifest of its own. */
+const MOBILE_MODE = 'mobile';
+const MOBILE_MANIFEST = '.vite/manifest-mobile.json';
+
+/**
+ * The mobile site's public pages: what the entry, these pages and all of their static imports have
+ * in common goes into one chunk with the entry's own code (mobileSiteChunks).
+ */
+const MOBILE_CORE_PAGES = [
+  'home/pages/m-home-page',
+  'listings/pages/m-zb-list-page',
+  'listings/pages/m-xmk-list-page',
+  'listings/pages/m-zb-detail-page',
+  'listings/pages/m-xmk-detail-page',
+].map((page) => join(root, `client/src/features/${page}.tsx`));
+
 /** The member area: everything only members see. Its antd components get a stylesheet of their own. */
 const MEMBER_AREA = /[\\/](features[\\/]member[\\/]|app[\\/]layouts[\\/]user-layout\.tsx$)/;
 
@@ -173,6 +198,111 @@ function browserEndpointsWithoutSchemas(): Plugin {
 }
 
 /**
+ * The browser's ENDPOINTS, one module export per call (issue 14). The contract's table is one
+ * object literal of ~150 calls, and a bundler keeps an object whole: every page's first load
+ * carried all the paths (~2.5 KB gzip) to use a handful. In the client build the table's entries
+ * become the exports of a module of their own and `ENDPOINTS` its namespace, so `ENDPOINTS.zbList`
+ * is a static reference and the calls no page makes are dropped. Their schemas were already empty
+ * in the browser (browserEndpointsWithoutSchemas); SSR, dev and tests keep the table as written.
+ */
+function browserEndpointsPerCall(): Plugin {
+  const VIRTUAL = '\0portal:endpoints-per-call';
+  const endpoints = join(root, 'shared/src/contract/endpoints.ts');
+  let entries = '';
+  return {
+    name: 'portal:browser-endpoints-per-call',
+    apply: 'build',
+    resolveId(id) {
+      return id === VIRTUAL ? VIRTUAL : undefined;
+    },
+    load(id) {
+      return id === VIRTUAL ? entries : undefined;
+    },
+    transform(code, id) {
+      if (this.environment.config.build.ssr || id !== endpoints) return undefined;
+      for (const statement of this.parse(code).body) {
+        if (statement.type !== 'ExportNamedDeclaration' || statement.declaration?.type !== 'VariableDeclaration') continue;
+        const [declarator] = statement.declaration.declarations;
+        if (declarator?.id.type !== 'Identifier' || declarator.id.name !== 'ENDPOINTS' || declarator.init?.type !== 'ObjectExpression')
+          continue;
+        entries = declarator.init.properties
+          .map((property) => {
+            if (property.type !== 'Property' || property.key.type !== 'Identifier')
+              throw new Error('ENDPOINTS: plain `name: {…}` entries expected');
+            const value = code.slice(property.value.start, property.value.end).replace(/,?\s*\.\.\.SCHEMAS\.\w+/g, '');
+            return `export const ${property.key.name} = ${value};`;
+          })
+          .join('\n');
+        const replacement = `import * as ENDPOINTS from '${VIRTUAL}';\nexport { ENDPOINTS };`;
+        return { code: code.slice(0, statement.start) + replacement + code.slice(statement.end), map: null };
+      }
+      throw new Error('ENDPOINTS not found in shared/src/contract/endpoints.ts');
+    },
+  };
+}
+
+/**
+ * Lets the bundler drop the React Router components the portal never renders (issue 14: Form and
+ * its submission code, ScrollRestoration, HistoryRouter, ~1.2 KB gzip of every first load). Its
+ * build declares them as `var Form = React10.forwardRef(...)`, a call the bundler cannot prove
+ * free of side effects, and names them after (`Form.displayName = "Form";`), an assignment it
+ * must keep: either keeps the component and all it uses. In the browser build the calls are
+ * marked pure and the names blanked (they serve React's developer tools, which a production build
+ * does not feed). SSR is left as it is.
+ */
+function reactRouterTreeShaking(): Plugin {
+  const NAMING = /^[A-Za-z0-9_$]+\.displayName = "[^"\n]*";$/gm;
+  const COMPONENT = /^(var [A-Za-z0-9_$]+ = )(React\d*\.(?:forwardRef|memo)\()/gm;
+  return {
+    name: 'portal:react-router-tree-shaking',
+    apply: 'build',
+    transform: {
+      filter: { id: /node_modules[\\/]react-router[\\/]dist[\\/].*\.mjs$/ },
+      handler(code) {
+        if (this.environment.config.build.ssr) return undefined;
+        const out = code.replace(NAMING, (statement) => ' '.repeat(statement.length)).replace(COMPONENT, '$1/* @__PURE__ */ $2');
+        return { code: out, map: null };
+      },
+    },
+  };
+}
+
+/**
+ * One chunk for what every mobile page runs (issue 14): the entry's static imports, and the app
+ * modules that the home, the lists and the details all import. Left to itself the bundler makes a
+ * chunk of every distinct set of importers, a dozen files of under 1 KB on each first load, each
+ * with its import and export statements and its own compression window (~4 KB of gzip on /m/ in
+ * all). The module graph is read once it is complete (`buildEnd`), before chunks are made.
+ */
+function mobileSiteChunks(): { plugin: Plugin; isSiteModule: (id: string) => boolean } {
+  const site = new Set<string>();
+  const plugin: Plugin = {
+    name: 'portal:mobile-site-chunks',
+    apply: 'build',
+    buildEnd() {
+      const closure = (start: string) => {
+        const seen = new Set<string>();
+        const pending = [start];
+        for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+          if (seen.has(id)) continue;
+          seen.add(id);
+          pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+        return seen;
+      };
+      const entry = join(root, 'client/src/entry-mobile.tsx');
+      if (!this.getModuleInfo(entry)) return;
+      const [first, ...others] = MOBILE_CORE_PAGES.map(closure);
+      const shared = [...(first ?? [])].filter((id) => others.every((pages) => pages.has(id)));
+      // App modules only: a library module in a group would be bundled whole, tree-shaking aside.
+      for (const id of [...closure(entry), ...shared]) if (!id.includes('node_modules')) site.add(id);
+    },
+  };
+  return { plugin, isSiteModule: (id) => site.has(id) };
+}
+const mobileSite = mobileSiteChunks();
+
+/**
  * Writes `.br` and `.gz` beside every script and stylesheet of the client build, compressed once at
  * the highest levels, which server/src/precompressed.ts serves to browsers that accept them: a
  * visitor downloads ~155 KB of JavaScript for /zb instead of ~500 KB, and no request pays for
@@ -226,13 +356,22 @@ function buildSummary(): Plugin {
   };
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild, mode }) => ({
   base: ASSET_BASE,
   publicDir: false,
   resolve: { alias },
   // Warnings and errors only: buildSummary says the rest in one line per build.
   logLevel: 'warn',
-  plugins: [react(), antdStylesheets(), browserEndpointsWithoutSchemas(), precompressAssets(), buildSummary()],
+  plugins: [
+    react(),
+    antdStylesheets(),
+    browserEndpointsWithoutSchemas(),
+    browserEndpointsPerCall(),
+    reactRouterTreeShaking(),
+    mobileSite.plugin,
+    precompressAssets(),
+    buildSummary(),
+  ],
   // jsencrypt's package cannot be imported by Node's ESM loader (DEPENDENCIES.md): bundle it.
   ssr: { noExternal: ['jsencrypt'] },
   build: isSsrBuild
@@ -245,16 +384,39 @@ export default defineConfig(({ isSsrBuild }) => ({
         // Rolldown's plugin-timings block names the antd stylesheet extraction every build: known, and noise.
         rolldownOptions: { checks: { pluginTimings: false } },
       }
-    : {
-        outDir: 'dist/client',
-        manifest: true,
-        emptyOutDir: true,
-        // The mobile site's stylesheet is an input of its own: /m pages link it alone (issue 14).
-        rolldownOptions: {
-          input: ['client/src/entry-client.tsx', 'client/src/styles/mobile-site.css'],
-          checks: { pluginTimings: false },
+    : mode === MOBILE_MODE
+      ? {
+          // The mobile site (issue 14): a second client build into the same folder, after the
+          // desktop's (`npm run build:client`), with its entry, its stylesheet and chunks cut for
+          // its pages alone, so that a phone's first load shares no chunk with desktop pages.
+          outDir: 'dist/client',
+          manifest: MOBILE_MANIFEST,
+          emptyOutDir: false,
+          rolldownOptions: {
+            input: ['client/src/entry-mobile.tsx', 'client/src/styles/mobile-site.css'],
+            checks: { pluginTimings: false },
+            output: {
+              codeSplitting: {
+                groups: [
+                  { name: 'framework', test: isFramework },
+                  { name: 'mobile-site', test: mobileSite.isSiteModule, includeDependenciesRecursively: false },
+                ],
+              },
+            },
+          },
+          chunkSizeWarningLimit: 900,
+          reportCompressedSize: false,
+        }
+      : {
+          outDir: 'dist/client',
+          manifest: true,
+          emptyOutDir: true,
+          rolldownOptions: {
+            input: ['client/src/entry-client.tsx'],
+            checks: { pluginTimings: false },
+            output: { codeSplitting: { groups: [{ name: 'framework', test: isFramework }] } },
+          },
+          chunkSizeWarningLimit: 900,
+          reportCompressedSize: false,
         },
-        chunkSizeWarningLimit: 900,
-        reportCompressedSize: false,
-      },
 }));

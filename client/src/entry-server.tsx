@@ -24,12 +24,17 @@ import { createPublicQueryCache, type PublicQueryCache } from './api/public-quer
 import { createQueryClient } from './api/query-client';
 import { Document, type DocumentAssets } from './app/document';
 import type { PageState } from './app/page-state';
+import { MOBILE_PAGES } from './app/mobile-pages';
+import { DESKTOP_PAGES } from './app/pages';
 import { AppProviders } from './app/providers';
 import { createRoutes, layoutRouteId, loadSiteData } from './app/routes';
 import type { AppDeps } from './lib/page';
 import { capabilitySet } from './lib/capabilities';
 import { NO_SETTINGS, type PortalSettings } from './lib/portal-settings';
 import { LOGGED_OUT, createSessionStore, type MemberState } from './lib/session';
+
+/** The server renders both sites' pages. */
+const ALL_PAGES = { ...DESKTOP_PAGES, ...MOBILE_PAGES };
 
 /** zod's global settings, read once when it loads (zod/v4/core `globalConfig`). */
 const ZOD_JITLESS = 'globalThis.__zod_globalConfig={jitless:true}';
@@ -48,6 +53,11 @@ export interface RenderOptions {
     memberCss?: string[];
     /** The mobile site's stylesheet: /m pages link it instead of `css` (issue 14). */
     mobileCss?: string[];
+    /** The mobile site's entry: /m pages load it instead of `bootstrapModule` (issue 14). */
+    mobileBootstrapModule?: string;
+    /** What each entry imports statically, preloaded with it. */
+    entryImports?: string[];
+    mobileEntryImports?: string[];
   };
   /** CSP nonce for React's inline streaming scripts. */
   nonce?: string;
@@ -133,7 +143,7 @@ function staticHandlerFor(capabilities: ReadonlySet<string>): StaticHandler {
   const key = [...capabilities].sort().join(',');
   let handler = staticHandlers.get(key);
   if (!handler) {
-    handler = createStaticHandler(createRoutes({ perRequest: true, capabilities }));
+    handler = createStaticHandler(createRoutes({ perRequest: true, capabilities }, ALL_PAGES));
     staticHandlers.set(key, handler);
   }
   return handler;
@@ -162,14 +172,17 @@ export async function render(opts: RenderOptions): Promise<RenderResult> {
   opts.publicQueries?.keep(queryClient);
 
   const memberLayout = context.matches.some((match) => match.route.id === layoutRouteId('user'));
-  const mobile = isMobilePath(new URL(opts.request.url).pathname) && opts.assets.mobileCss;
+  const mobileSite = isMobilePath(new URL(opts.request.url).pathname);
+  const mobile = mobileSite && opts.assets.mobileCss;
   const css = mobile || (memberLayout ? [...opts.assets.css, ...(opts.assets.memberCss ?? [])] : opts.assets.css);
+  const bootstrapModule = (mobileSite && opts.assets.mobileBootstrapModule) || opts.assets.bootstrapModule;
+  const modules = mobileSite && opts.assets.mobileBootstrapModule ? opts.assets.mobileEntryImports : opts.assets.entryImports;
   const state: PageState = {
     product: opts.product,
     session: session.get(),
     rq: dehydrate(queryClient),
     router: { loaderData: context.loaderData, actionData: null, errors: serializeRouteErrors(context.errors) },
-    assets: { css, devScripts: opts.assets.devScripts },
+    assets: { css, devScripts: opts.assets.devScripts, ...(modules?.length ? { modules } : {}) },
     settings,
   };
   const router = createStaticRouter(handler.dataRoutes, context);
@@ -186,7 +199,7 @@ export async function render(opts: RenderOptions): Promise<RenderResult> {
     let errored = false;
     const ready = () => resolve({ type: 'html', status, stream, hadErrors: () => errored });
     const stream = renderToPipeableStream(app, {
-      bootstrapModules: [opts.assets.bootstrapModule],
+      bootstrapModules: [bootstrapModule],
       // Before any module runs: zod 4 reads this when it loads and otherwise probes `new Function`,
       // which the CSP (no 'unsafe-eval') refuses and reports on every page (zod then validates
       // without compiling, as it would anyway once the probe failed).

@@ -14,6 +14,8 @@ import { gzipSync } from 'node:zlib';
 const ROOT = resolve(import.meta.dirname, '../..');
 const CLIENT_DIR = join(ROOT, 'dist/client');
 const ENTRY = 'client/src/entry-client.tsx';
+/** The mobile site's entry: /m pages load it instead of ENTRY (server/src/renderer.ts). */
+const MOBILE_ENTRY = 'client/src/entry-mobile.tsx';
 /** The mobile site's stylesheet: /m pages link it instead of the entry's (server/src/renderer.ts). */
 const MOBILE_CSS = 'client/src/styles/mobile-site.css';
 const KB = 1024;
@@ -48,13 +50,15 @@ type Manifest = Record<string, ManifestChunk>;
 
 const { values: args } = parseArgs({ options: { json: { type: 'string' } } });
 
-/** The page module of each route, from the route table's imports (client/src/app/pages.ts). */
+/** The page module of each route, from the route tables' imports (client/src/app/pages.ts, mobile-pages.ts). */
 function pageModules(): Map<string, string> {
-  const source = readFileSync(join(ROOT, 'client/src/app/pages.ts'), 'utf8');
   const modules = new Map<string, string>();
-  for (const m of source.matchAll(/'([^']+)': \(\) => import\('\.\.\/([^']+)'\)/g)) {
-    const [, path = '', module = ''] = m;
-    modules.set(path, `client/src/${module}.tsx`);
+  for (const file of ['pages.ts', 'mobile-pages.ts']) {
+    const source = readFileSync(join(ROOT, 'client/src/app', file), 'utf8');
+    for (const m of source.matchAll(/'([^']+)': \(\) => import\('\.\.\/([^']+)'\)/g)) {
+      const [, path = '', module = ''] = m;
+      modules.set(path, `client/src/${module}.tsx`);
+    }
   }
   return modules;
 }
@@ -84,18 +88,22 @@ function gzipSize(file: string): number {
 }
 
 function main() {
-  const manifest = JSON.parse(readFileSync(join(CLIENT_DIR, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const desktopManifest = JSON.parse(readFileSync(join(CLIENT_DIR, '.vite/manifest.json'), 'utf8')) as Manifest;
+  // The mobile site is a client build of its own (vite.config.ts), with its own manifest.
+  const mobileManifest = JSON.parse(readFileSync(join(CLIENT_DIR, '.vite/manifest-mobile.json'), 'utf8')) as Manifest;
   const modules = pageModules();
   const problems: string[] = [];
   const report = ROUTES.map(({ path, budget, layout, mobile }) => {
     const limit = mobile ? MOBILE_BUDGET : BUDGET;
+    const manifest = mobile ? mobileManifest : desktopManifest;
     const page = modules.get(path);
     if (!page) throw new Error(`no page module for ${path} in client/src/app/pages.ts`);
-    const chunks = staticClosure(manifest, [ENTRY, page, ...(layout ? [layout] : [])]);
+    const entry = mobile ? MOBILE_ENTRY : ENTRY;
+    const chunks = staticClosure(manifest, [entry, page, ...(layout ? [layout] : [])]);
     const js = [...chunks].map((key) => ({ key, file: manifest[key]?.file ?? '', gzip: gzipSize(manifest[key]?.file ?? '') }));
     // A mobile page links the mobile stylesheet instead of the entry's, plus its chunks' own.
     const linked = mobile
-      ? [manifest[MOBILE_CSS]?.file ?? '', ...[...chunks].filter((key) => key !== ENTRY).flatMap((key) => manifest[key]?.css ?? [])]
+      ? [manifest[MOBILE_CSS]?.file ?? '', ...[...chunks].filter((key) => key !== entry).flatMap((key) => manifest[key]?.css ?? [])]
       : [...chunks].flatMap((key) => manifest[key]?.css ?? []);
     const css = [...new Set(linked)].map((file) => ({ file, gzip: gzipSize(file) }));
     const jsKB = js.reduce((sum, c) => sum + c.gzip, 0) / KB;

@@ -3,7 +3,8 @@
  * the mobile redirect, then the member guard. Both run before any rendering.
  */
 import type { RequestHandler } from 'express';
-import { isMobileUserAgent, mobileRedirectTarget, phonesKeepDesktopPage } from '@shared/device';
+import { mobileRedirectTarget, phonesKeepDesktopPage } from '@shared/device';
+import { isMobileUserAgent } from '@shared/user-agent';
 import { guardRedirect, isMobilePath } from '@shared/routes';
 import { readSessionToken } from './auth-cookies';
 import { prefersDesktop } from './mobile-site';

@@ -2,7 +2,7 @@
  * Where the render function and the page assets come from: the production build
  * (dist/server + the client manifest) or, in development, Vite's dev server.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -18,6 +18,14 @@ export interface PageAssets {
   /** The mobile site's stylesheet, linked on /m pages instead of `css` (issue 14). */
   mobileCss?: string[];
   bootstrapModule: string;
+  /** The mobile site's entry, loaded by /m pages instead of `bootstrapModule` (issue 14). */
+  mobileBootstrapModule?: string;
+  /**
+   * The chunks each entry imports statically (the framework chunk): preloaded in <head>, so the
+   * browser fetches them with the entry instead of after parsing it (issue 14).
+   */
+  entryImports?: string[];
+  mobileEntryImports?: string[];
   devScripts?: string[];
 }
 
@@ -32,6 +40,9 @@ export interface Renderer {
 const PUBLIC_DATA_TTL_MS = 60_000;
 
 const CLIENT_ENTRY = 'client/src/entry-client.tsx';
+/** The mobile site's entry: its pages alone (issue 14), from a client build of its own. */
+const MOBILE_ENTRY = 'client/src/entry-mobile.tsx';
+const MOBILE_MANIFEST = '.vite/manifest-mobile.json';
 /** The member area's layout: a chunk of its own, with the member area's styles. */
 const MEMBER_LAYOUT = 'client/src/app/layouts/user-layout.tsx';
 /** The mobile site's stylesheet, a build input of its own. */
@@ -41,6 +52,19 @@ interface ManifestChunk {
   file: string;
   css?: string[];
   imports?: string[];
+}
+
+/** The files of the chunks `key` imports statically, and of theirs, without its own. */
+function staticImports(manifest: Record<string, ManifestChunk>, key: string): string[] {
+  const files = new Set<string>();
+  const pending = [...(manifest[key]?.imports ?? [])];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const chunk = manifest[next];
+    if (!chunk || files.has(ASSET_BASE + chunk.file)) continue;
+    files.add(ASSET_BASE + chunk.file);
+    pending.push(...(chunk.imports ?? []));
+  }
+  return [...files];
 }
 
 /** The client entry's script and every stylesheet it needs, from Vite's build manifest. */
@@ -58,9 +82,24 @@ export function assetsFromManifest(clientDir: string): PageAssets {
   };
   const css = stylesheets(entry);
   const memberCss = [...stylesheets(manifest[MEMBER_LAYOUT])].filter((file) => !css.has(file));
-  const mobile = manifest[MOBILE_CSS];
+  // The mobile site's build has a manifest of its own (vite.config.ts, issue 14).
+  const mobilePath = join(clientDir, MOBILE_MANIFEST);
+  if (!existsSync(mobilePath)) throw new Error(`${MOBILE_MANIFEST} is missing: the mobile site's client build did not run (npm run build)`);
+  const mobileManifest = JSON.parse(readFileSync(mobilePath, 'utf8')) as Record<string, ManifestChunk>;
+  const mobileEntry = mobileManifest[MOBILE_ENTRY];
+  if (!mobileEntry) throw new Error(`${MOBILE_ENTRY} is missing from ${MOBILE_MANIFEST}`);
+  const mobile = mobileManifest[MOBILE_CSS];
   const mobileCss = mobile ? [ASSET_BASE + mobile.file] : undefined;
-  return { css: [...css], memberCss, mobileCss, bootstrapModule: ASSET_BASE + entry.file };
+  const mobileBootstrapModule = ASSET_BASE + mobileEntry.file;
+  return {
+    css: [...css],
+    memberCss,
+    mobileCss,
+    bootstrapModule: ASSET_BASE + entry.file,
+    mobileBootstrapModule,
+    entryImports: staticImports(manifest, CLIENT_ENTRY),
+    mobileEntryImports: staticImports(mobileManifest, MOBILE_ENTRY),
+  };
 }
 
 export async function loadProductionRenderer(distDir: string): Promise<Renderer> {
@@ -96,6 +135,9 @@ export async function createDevRenderer(root: string, httpServer?: Server) {
     assets: {
       css: [],
       bootstrapModule: `${ASSET_BASE}${CLIENT_ENTRY}`,
+      mobileBootstrapModule: `${ASSET_BASE}${MOBILE_ENTRY}`,
+      // Vite answers a stylesheet as CSS (not as a module) when asked `?direct`, as for a <link>.
+      mobileCss: [`${ASSET_BASE}${MOBILE_CSS}?direct`],
       devScripts: [`${ASSET_BASE}@vite/client`],
     },
   };

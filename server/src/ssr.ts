@@ -6,7 +6,7 @@ import { setMaxListeners } from 'node:events';
 import { PassThrough, Transform, type TransformCallback } from 'node:stream';
 import type { Agent } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
-import { isCrawler } from '@shared/device';
+import { isCrawler } from '@shared/user-agent';
 import { pageQueryKeys } from '@shared/routes';
 import { readSessionToken } from './auth-cookies';
 import type { BackendLiveness } from './backend-liveness';

@@ -49,6 +49,16 @@ describe('public pages of the mobile site', () => {
     }
   });
 
+  it("loads the mobile site's own entry and stylesheet, and a desktop page the desktop's", async () => {
+    const phone = await request(portal.app).get(MOBILE_PATHS.home).set('User-Agent', IPHONE);
+    expect(phone.text).toMatch(/<script type="module" src="[^"]*entry-mobile\.tsx"/);
+    expect(phone.text).not.toContain('entry-client.tsx');
+    expect(phone.text).toMatch(/<link rel="stylesheet" href="[^"]*mobile-site\.css/);
+    const desktop = await request(portal.app).get('/');
+    expect(desktop.text).toMatch(/<script type="module" src="[^"]*entry-client\.tsx"/);
+    expect(desktop.text).not.toContain('entry-mobile.tsx');
+  });
+
   it('renders the list and detail content itself (server-side, not after hydration)', async () => {
     const detail = await request(portal.app).get(`${MOBILE_PATHS.zbDetail}?id=${ids.zb}`).set('User-Agent', IPHONE);
     const item = (await request(portal.backend.app).get(`/api/cmsData/bidding/${ids.zb}`)).body.data as { title: string };

@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   desktopUrlFor,
-  getDeviceType,
   getInAppBrowser,
-  isCrawler,
-  isMobileUserAgent,
   mobileAlternate,
   mobileRedirectTarget,
   OWN_MOBILE_SITE,
@@ -12,6 +9,7 @@ import {
   type DeviceType,
   type InAppBrowser,
 } from './device';
+import { getDeviceType, isCrawler, isMobileUserAgent } from './user-agent';
 
 /** Real User-Agent strings as sent by the browsers and apps named. */
 const UA = {

@@ -6,6 +6,8 @@ export interface DocumentAssets {
   css: string[];
   /** Development only: Vite's HMR client. */
   devScripts?: string[];
+  /** The chunks the entry script imports (the framework): fetched with it rather than after it. */
+  modules?: string[];
 }
 
 export interface DocumentProps {
@@ -33,6 +35,10 @@ export function Document({ assets, stateJson, children }: DocumentProps) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {assets.css.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
+        ))}
+        {assets.modules?.map((href) => (
+          // Low, as React marks the entry's own: the stylesheet and the page's first paint come first.
+          <link key={href} rel="modulepreload" href={href} fetchPriority="low" />
         ))}
         {assets.devScripts?.map((src) => (
           <script key={src} type="module" src={src} />

@@ -1,10 +1,13 @@
 /**
  * Which module renders each route of the spec table. Every module is its own chunk, so a visitor
  * downloads only the pages they open (and the member area never weighs on public pages).
+ * The mobile site's pages are in mobile-pages.ts: its entry (entry-mobile.tsx) carries that map
+ * alone (issue 14).
  */
-import type { PageModule } from '../lib/page';
+import type { PageImports } from '../lib/page';
 
-export const PAGES: Record<string, () => Promise<PageModule>> = {
+/** The desktop site's pages: entry-client.tsx's map (the server renders these and MOBILE_PAGES). */
+export const DESKTOP_PAGES: PageImports = {
   '/': () => import('../features/home/pages/home-page'),
   '/2': () => import('../features/home/pages/home2-page'),
   '/index2': () => import('../features/home/pages/index2-page'),
@@ -57,19 +60,4 @@ export const PAGES: Record<string, () => Promise<PageModule>> = {
   '/test/test-xd4': () => import('../features/test-pages/pages/test-xd4-page'),
   '/test/test-xd5': () => import('../features/test-pages/pages/test-xd5-page'),
   '/test/user1': () => import('../features/test-pages/pages/user1-page'),
-  // The mobile site (issue 14)
-  '/m/': () => import('../features/home/pages/m-home-page'),
-  '/m/pages/xmk/index': () => import('../features/listings/pages/m-xmk-list-page'),
-  '/m/pages/xmk/detail': () => import('../features/listings/pages/m-xmk-detail-page'),
-  '/m/pages/zb/index': () => import('../features/listings/pages/m-zb-list-page'),
-  '/m/pages/zb/detail': () => import('../features/listings/pages/m-zb-detail-page'),
-  '/m/pages/login/index': () => import('../features/auth/pages/m-login-page'),
-  '/m/pages/register/index': () => import('../features/auth/pages/m-register-page'),
-  '/m/pages/user/index': () => import('../features/member/m-member-pages').then((m) => m.memberHome),
-  '/m/pages/user/favorite': () => import('../features/member/m-member-pages').then((m) => m.favoritePage),
-  '/m/pages/user/bidding': () => import('../features/member/m-member-pages').then((m) => m.biddingPage),
-  '/m/pages/user/points': () => import('../features/member/m-member-pages').then((m) => m.pointsPage),
-  '/m/pages/user/vip': () => import('../features/member/m-member-pages').then((m) => m.vipPage),
-  '/m/pages/user/alerts': () => import('../features/member/m-member-pages').then((m) => m.alertsPage),
-  '/m/pages/company/detail': () => import('../features/company/pages/m-company-detail-page'),
 };

@@ -17,11 +17,10 @@ import {
 import { CONFIG_KEYS } from '@shared/contract/system';
 import { ApiError, errorStatus } from '../api/http';
 import { configQueryOptions } from '../api/system';
-import type { AppDeps, PageModule } from '../lib/page';
+import type { AppDeps, PageImports, PageModule } from '../lib/page';
 import { loadMemberInfo } from '../lib/session';
 import { lazyModule, type LazyModule, type LazyPage } from './lazy-module';
 import { routeMiddleware, runMiddleware } from './middleware';
-import { PAGES } from './pages';
 import { RootShell } from './root-shell';
 import { RootErrorBoundary } from './error-boundary';
 import { desktopChrome } from './desktop-chrome';
@@ -197,13 +196,25 @@ async function rootLoader(source: DepsSource, args: LoaderFunctionArgs) {
   return null;
 }
 
-/** `routes`: the spec table; tests pass a variant of it. */
-export function createRoutes(deps: DepsSource, routes: readonly RouteSpec[] = ROUTES): RouteObject[] {
+/**
+ * The pages of one site's browser entry (issue 14): `pages` for that site's routes, and for the
+ * other site's a stand-in that is never loaded. Those routes stay in the tree, so a path matches
+ * the route it matched on the server (the hydration state is keyed by route id) and a link to one
+ * loads the whole document with the other entry (`crossesSites`, before any page code is asked for).
+ */
+export function sitePages(pages: PageImports, mobile: boolean): PageImports {
+  const otherSite = () => Promise.reject(new Error('a page of the other site'));
+  const others = ROUTES.filter((spec) => isMobilePath(spec.path) !== mobile).map((spec) => [spec.path, otherSite] as const);
+  return { ...Object.fromEntries(others), ...pages };
+}
+
+/** `pages`: the module of each route (app/pages.ts, or one site's, see sitePages); `routes`: the spec table, tests pass a variant of it. */
+export function createRoutes(deps: DepsSource, pages: PageImports, routes: readonly RouteSpec[] = ROUTES): RouteObject[] {
   const byLayout = new Map<LayoutName, RouteObject[]>();
   for (const spec of routes) {
     // A page the backend cannot serve is no route at all: its path gets the site's 404 page.
     if (spec.capability && !deps.capabilities.has(spec.capability)) continue;
-    const importPage = PAGES[spec.path];
+    const importPage = pages[spec.path];
     if (!importPage) throw new Error(`no page module for route ${spec.path}`);
     const page = lazyModule(importPage);
     const handle: RouteHandle = { spec, page, layout: LAZY_LAYOUTS[spec.layout] };

@@ -46,3 +46,6 @@ export interface RouteErrorBody {
 export function notFoundResponse(body: RouteErrorBody): Response {
   return Response.json(body, { status: 404, statusText: 'Not Found' });
 }
+
+/** The module of each route path of the spec table (client/src/app/pages.ts, mobile-pages.ts). */
+export type PageImports = Readonly<Record<string, () => Promise<PageModule>>>;

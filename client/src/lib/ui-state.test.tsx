@@ -11,7 +11,8 @@ import { systemKeys } from '../api/system';
 import { NavToggle } from '../components/nav-toggle';
 import { PageHead } from '../components/page-head';
 import { LOGGED_OUT, SessionProvider, createSessionStore } from './session';
-import { UiProvider, createUiStore, deviceStateOf, type UiStore } from './ui-state';
+import { deviceStateOf } from './device-state';
+import { UiProvider, createUiStore, type UiStore } from './ui-state';
 
 const UA = {
   wechatAndroid:

@@ -7,7 +7,7 @@
  * The browser reads its own User-Agent once hydrated, with the same shared rules as the server.
  */
 import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { getDeviceType, getInAppBrowser, type DeviceType, type InAppBrowser } from '@shared/device';
+import type { DeviceType, InAppBrowser } from '@shared/device';
 
 export interface UiState {
   /** spec §3 navigation-shown flag: the member area's side menu, hidden and shown by its toggle (§4). */
@@ -46,19 +46,15 @@ export function createUiStore(initial: UiState = INITIAL_UI): UiStore {
   };
 }
 
-/** Device type and in-app browser of a User-Agent, by the rules the server's redirect uses. */
-export function deviceStateOf(userAgent: string | null | undefined): Pick<UiState, 'device' | 'inApp'> {
-  return { device: getDeviceType(userAgent), inApp: getInAppBrowser(userAgent) };
-}
-
 const UiContext = createContext<UiStore | null>(null);
 
 /** One store per render on the server and one per page load in the browser. */
 export function UiProvider({ store, children }: { store?: UiStore; children: ReactNode }) {
   const [ui] = useState(() => store ?? createUiStore());
   useEffect(() => {
-    // After hydration, so the first browser render matches the server's.
-    ui.update(deviceStateOf(navigator.userAgent));
+    // After hydration, so the first browser render matches the server's; the rules (isbot's list)
+    // in a chunk of their own, which no page waits for (issue 14).
+    void import('./device-state').then(({ deviceStateOf }) => ui.update(deviceStateOf(navigator.userAgent)));
   }, [ui]);
   return <UiContext.Provider value={ui}>{children}</UiContext.Provider>;
 }

@@ -7,6 +7,8 @@ import { createQueryClient } from '../../api/query-client';
 import { systemKeys } from '../../api/system';
 import { LOGGED_OUT, createSessionStore } from '../../lib/session';
 import type { AppDeps } from '../../lib/page';
+import { MOBILE_PAGES } from '../mobile-pages';
+import { DESKTOP_PAGES } from '../pages';
 import { createRoutes } from '../routes';
 
 /** A visitor's environment whose site configs are cached: the pipeline under test asks the backend nothing. */
@@ -26,7 +28,7 @@ function visitorDeps(): AppDeps {
 const spec = (path: string, middleware?: string[]): RouteSpec => ({ ...ROUTES.find((r) => r.path === path)!, middleware });
 
 async function navigate(routes: RouteSpec[], path: string): Promise<StaticHandlerContext | Response> {
-  const handler = createStaticHandler(createRoutes(visitorDeps(), routes));
+  const handler = createStaticHandler(createRoutes(visitorDeps(), { ...DESKTOP_PAGES, ...MOBILE_PAGES }, routes));
   return handler.query(new Request(`http://portal.test${path}`));
 }
 
