@@ -323,3 +323,64 @@ describe('zb filters users asked for (issue 13)', () => {
     expect(res.body).toEqual({ code: 500, msg: 'openBegin 不能晚于 openEnd' });
   });
 });
+
+// Issue 13 §6: a phrase with a notice type is first checked loosely (one bigram per phrase, no
+// positions); an amount is checked by joining zb_value. Both must leave the answer exactly as it was.
+describe('zb phrases with a type or an amount (issue 13 §6)', () => {
+  const like = (param: string) => `(${FIELDS.zb.map((f) => `${f} LIKE '%' || @${param} || '%'`).join(' OR ')})`;
+  function reference(keyword: string, where: string, params: Record<string, string | number>, order = 'id DESC'): number[] {
+    const words: Record<string, string> = {};
+    keyword.split(' ').forEach((word, i) => (words[`w${i}`] = word));
+    const text = Object.keys(words).map(like).join(' AND ');
+    return (
+      t.db.prepare(`SELECT id FROM zb WHERE ${text} AND ${where} ORDER BY ${order}`).all({ ...words, ...params }) as { id: number }[]
+    ).map((r) => r.id);
+  }
+  function every(filters: Parameters<ContentSearch['search']>[1]): { ids: number[]; total: number } {
+    const all: number[] = [];
+    for (let pageNum = 1; ; pageNum++) {
+      const result = search.search('zb', filters, { pageNum, pageSize: 100 });
+      if (result.ids.length === 0) return { ids: all, total: result.total };
+      all.push(...result.ids);
+    }
+  }
+
+  it('a phrase and a notice type, every type: exactly the brute-force rows, none included', () => {
+    let empty = 0;
+    let found = 0;
+    for (const keyword of ['候选人', '道路改扩建', '施工总承包', '候选人 工程', '路 中标候选']) {
+      for (const type of ['1', '2', '3', '4', '5']) {
+        const expected = reference(keyword, 'notice_type = @type', { type });
+        const result = every({ keyword, tags: [['noticeType', type]], orderBy: 'time', asc: false });
+        expect(result.ids, `${keyword} + type ${type}`).toEqual(expected);
+        expect(result.total).toBe(expected.length);
+        if (expected.length === 0) empty++;
+        else found++;
+      }
+    }
+    // Both answers of the loose check are exercised.
+    expect(empty).toBeGreaterThan(0);
+    expect(found).toBeGreaterThan(0);
+  });
+
+  it('a phrase, a type and the first day only: exactly the brute-force rows', () => {
+    const day = (t.db.prepare(`SELECT substr(min(publish_time), 1, 10) AS d FROM zb`).get() as { d: string }).d;
+    const expected = reference('施工总承包', "notice_type = '2' AND publish_time <= @end", { end: `${day} 23:59:59` });
+    const result = every({ keyword: '施工总承包', tags: [['noticeType', '2']], endDate: day, orderBy: 'time', asc: false });
+    expect(result.ids).toEqual(expected);
+  });
+
+  it('a phrase and an amount, newest first and by amount: exactly the brute-force rows', () => {
+    const value = 'coalesce(win_amount, amount)';
+    for (const keyword of ['施工总承包', '道路']) {
+      const expected = reference(keyword, `${value} >= 500`, {});
+      expect(expected.length).toBeGreaterThan(0);
+      expect(every({ keyword, minValue: 500, orderBy: 'time', asc: false }).ids).toEqual(expected);
+      const byValue = reference(keyword, `${value} BETWEEN 100 AND 2000 AND notice_type = '5'`, {}, `${value} DESC, id DESC`);
+      expect(byValue.length).toBeGreaterThan(0);
+      const result = every({ keyword, minValue: 100, maxValue: 2000, tags: [['noticeType', '5']], orderBy: 'value', asc: false });
+      expect(result.ids).toEqual(byValue);
+      expect(result.total).toBe(byValue.length);
+    }
+  });
+});

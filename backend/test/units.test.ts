@@ -6,7 +6,7 @@ import { formatDateTime, parseLocalDateTime, startOfDay } from '../src/clock';
 import { ConfigError, loadConfig } from '../src/config';
 import { maskAddress, maskCompany, maskName, maskPhone } from '../src/modules/content/contact-mask';
 import { highlighter } from '../src/search/highlight';
-import { documentOf, keywordMatch, runsMatch, runsOf, tagMatch } from '../src/search/tokens';
+import { documentOf, keywordMatch, runsMatch, runsMatchLoose, runsOf, tagMatch } from '../src/search/tokens';
 
 describe('loadConfig', () => {
   it('applies the documented defaults, resolving DATA_DIR against the working directory', () => {
@@ -102,6 +102,12 @@ describe('search tokens', () => {
     expect(keywordMatch('道路改扩建')).toBe('bi:"道路 路改 改扩 扩建"');
     expect(keywordMatch('"道路" OR *')).toBe('bi:"道路" AND bi:"or"');
     expect(keywordMatch('%_*"')).toBeNull();
+  });
+
+  it('loosens each phrase to its first bigram for the emptiness precheck, none without a phrase', () => {
+    expect(runsMatchLoose(['候选人', '路', '道路'])).toBe('bi:"候选" AND uni:"路" AND bi:"道路"');
+    expect(runsMatchLoose(['候选人'], '370283')).toBe('abi:"370283候选"');
+    expect(runsMatchLoose(['道路', '路'])).toBeNull();
   });
 
   it('highlights every run of the keyword in an escaped title, longest first', () => {

@@ -139,6 +139,21 @@ export function runsMatch(runs: readonly string[], county?: string): string {
   return runs.map((run) => runMatch(run, county)).join(' AND ');
 }
 
+/**
+ * A looser expression than `runsMatch(runs, county)`: each run of three or more characters becomes
+ * its first bigram alone instead of the phrase of all its bigrams. It matches every row
+ * `runsMatch` matches (and maybe more), and FTS5 answers it without reading positions: a cheap way
+ * to prove that a phrase combined with other conditions matches nothing (issue 13 §6). Null when
+ * no run is a phrase, i.e. when it would be `runsMatch` itself.
+ */
+export function runsMatchLoose(runs: readonly string[], county?: string): string | null {
+  if (!runs.some((run) => Array.from(run).length > 2)) return null;
+  return runsMatch(
+    runs.map((run) => Array.from(run).slice(0, 2).join('')),
+    county,
+  );
+}
+
 /** Plain text of sanitised HTML for indexing: tags and entities become separators. */
 export function htmlText(html: string): string {
   return html.replace(/<[^>]*>/g, ' ').replace(/&[#a-z0-9]+;/gi, ' ');
