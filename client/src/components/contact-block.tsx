@@ -5,12 +5,12 @@
  * presents it and runs the unlock. While masked it says what unlocks it — points for this item, or
  * a tier for all — since logging in alone does not (a free member still sees masks).
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router-dom';
 import type { ContentType } from '@shared/contract/common';
-import type { ContactAccess, ContactBlock as Contact, UnlockResult, XmkDetail, ZbDetail } from '@shared/contract/content';
+import type { ContactAccess, ContactBlock as Contact } from '@shared/contract/content';
 import { loginUrl, PATHS } from '@shared/routes';
-import { unlockContact, xmkKeys, zbKeys } from '../api/content';
 import { useHttp } from '../api/http-context';
 import { feedback } from '../lib/feedback';
 import { useSession, useSessionStore } from '../lib/session';
@@ -22,25 +22,21 @@ export interface ContactBlockProps {
   detail: ContactAccess & { contact: Contact };
 }
 
-function withUnlocked<T extends XmkDetail | ZbDetail>(detail: T | undefined, result: UnlockResult): T | undefined {
-  return detail && { ...detail, contact: result.contact, contactMasked: false, contactAccess: 'unlocked' };
-}
-
-function useUnlock(type: ContentType, id: number) {
+/** 积分查看, through a chunk loaded on the first click (contact-unlock.ts, issue 14). */
+function useUnlock(type: ContentType, id: number): { isPending: boolean; mutate: () => void } {
   const http = useHttp();
   const queryClient = useQueryClient();
   const session = useSessionStore();
-  return useMutation({
-    mutationFn: () => unlockContact(http, { id, type }),
-    onSuccess(result) {
-      // The unlock answer carries the contacts: show them now instead of refetching the page.
-      if (type === 'xmk') queryClient.setQueryData<XmkDetail>(xmkKeys.detail(id, 'member'), (d) => withUnlocked(d, result));
-      else queryClient.setQueryData<ZbDetail>(zbKeys.detail(id, 'member'), (d) => withUnlocked(d, result));
-      const state = session.get();
-      if (state.member_info) session.set({ ...state, member_info: { ...state.member_info, score: result.balance } });
-      feedback.success(result.charged > 0 ? `已消耗 ${result.charged} 积分，剩余 ${result.balance} 积分` : '已解锁，无需再次消耗积分');
-    },
-  });
+  const [isPending, setPending] = useState(false);
+  const mutate = () => {
+    setPending(true);
+    void import('./contact-unlock')
+      .then(({ unlockContacts }) => unlockContacts({ http, queryClient, session }, type, id))
+      // A failed call has shown its error toast (the request layer); the button is usable again.
+      .catch(() => undefined)
+      .finally(() => setPending(false));
+  };
+  return { isPending, mutate };
 }
 
 export function ContactBlock({ type, id, detail }: ContactBlockProps) {

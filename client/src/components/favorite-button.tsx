@@ -5,17 +5,12 @@
  * item, so a row's star, the detail's button and 我的收藏 agree. Visitors get a link to log in and
  * come back (the same prompt on the detail and on a row).
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router-dom';
 import type { ContentType } from '@shared/contract/common';
 import { loginUrl } from '@shared/routes';
-import {
-  changeFavoriteStatus,
-  favoriteIdsQueryOptions,
-  favoriteKeys,
-  favoriteStatusQueryOptions,
-  setFavoriteInCache,
-} from '../api/content';
+import { favoriteIdsQueryOptions, favoriteStatusQueryOptions } from '../api/content';
 import { useHttp } from '../api/http-context';
 import { hasCapability, useHasCapability } from '../lib/capabilities';
 import { feedback } from '../lib/feedback';
@@ -49,32 +44,21 @@ function useLoginHref(): string {
 }
 
 /**
- * Favourite (true) or cancel (false) one item, optimistically: the caches change at once and are
- * put back if the call fails (its error toast says why); the member's favourite lists refetch.
+ * Toggles one item's favourite state (favorite-toggle.ts, a chunk loaded on the first click: issue
+ * 14) and says whether a toggle is under way, to disable the button meanwhile.
  */
-export function useFavoriteToggle(type: ContentType, id: number) {
+export function useFavoriteToggle(type: ContentType, id: number): { isPending: boolean; toggle: (next: boolean) => void } {
   const http = useHttp();
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (next: boolean) => changeFavoriteStatus(http, { id, type, isCancel: next ? 0 : 1 }),
-    async onMutate(next) {
-      await Promise.all([
-        queryClient.cancelQueries({ queryKey: favoriteKeys.status(type, id), exact: true }),
-        queryClient.cancelQueries({ queryKey: favoriteKeys.ids(type), exact: true }),
-      ]);
-      return { undo: setFavoriteInCache(queryClient, type, id, next) };
-    },
-    onError(_error, _next, context) {
-      context?.undo();
-    },
-    onSuccess(_result, next) {
-      feedback.success(next ? '已加入收藏' : '已取消收藏');
-    },
-    onSettled() {
-      // The member's favourite lists (and their counts) are out of date now.
-      void queryClient.invalidateQueries({ queryKey: favoriteKeys.lists() });
-    },
-  });
+  const [isPending, setPending] = useState(false);
+  const toggle = (next: boolean) => {
+    setPending(true);
+    void import('./favorite-toggle')
+      .then(({ toggleFavorite }) => toggleFavorite(queryClient, http, type, id, next))
+      .catch(() => feedback.error('操作失败，请稍后重试'))
+      .finally(() => setPending(false));
+  };
+  return { isPending, toggle };
 }
 
 export function FavoriteButton({ type, id }: { type: ContentType; id: number }) {
@@ -101,7 +85,7 @@ function MemberFavoriteButton({ type, id }: { type: ContentType; id: number }) {
       className={favorited ? 'button button-small favorite-button is-active' : 'button button-small favorite-button'}
       aria-pressed={favorited}
       disabled={status.isPending || toggle.isPending}
-      onClick={() => toggle.mutate(!favorited)}
+      onClick={() => toggle.toggle(!favorited)}
     >
       <StarIcon filled={favorited} />
       {favorited ? '已收藏' : '收藏'}
@@ -140,7 +124,7 @@ function MemberFavoriteStar({ type, id, title }: { type: ContentType; id: number
       aria-label={`收藏：${title}`}
       title={favorited ? '已收藏，点击取消' : '收藏'}
       disabled={ids.isPending}
-      onClick={() => toggle.mutate(!favorited)}
+      onClick={() => toggle.toggle(!favorited)}
     >
       <StarIcon filled={favorited} size={18} />
     </button>
