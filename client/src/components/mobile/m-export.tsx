@@ -12,7 +12,7 @@ import type { ExportKind } from '../../api/export';
 import { useHttp } from '../../api/http-context';
 import { ExportGate } from '../export-gate';
 import { startExport } from './m-export-action';
-import { useInAppBrowser } from './m-parts';
+import { useInAppBrowser } from './m-detail-parts';
 
 interface Note {
   text: string;

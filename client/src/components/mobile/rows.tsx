@@ -3,7 +3,6 @@ import { Link } from 'react-router-dom';
 import type { XmkListItem, ZbListItem } from '@shared/contract/content';
 import { DICT_TYPES } from '@shared/contract/system';
 import { formatWan } from '@shared/format';
-import { MOBILE_PATHS } from '@shared/routes';
 import { parseTime } from '@shared/time';
 import { DictLabel, useDict } from '../dict-label';
 import { FavoriteStar } from '../favorite-button';
@@ -11,10 +10,8 @@ import { HighlightText } from '../highlight';
 import { NewBadge } from '../new-badge';
 import { regionName } from '../region';
 import { amountLabelOf } from '../zb-amount';
+import { mobileDetailHref } from './detail-href';
 import { dictLabel } from '../../api/system';
-
-export const mobileDetailHref = (type: 'xmk' | 'zb', id: number) =>
-  `${type === 'xmk' ? MOBILE_PATHS.xmkDetail : MOBILE_PATHS.zbDetail}?id=${id}`;
 
 /** With `star`, the row carries the 收藏 star (the mobile lists); 新 shows on every row. */
 interface RowProps<Item> {

@@ -26,8 +26,9 @@ import { feedback } from '../../lib/feedback';
 import type { PageLoadArgs, PageModule } from '../../lib/page';
 import { absoluteUrl, usePortalSettings } from '../../lib/portal-settings';
 import { useSession } from '../../lib/session';
-import { MobileFields, MobileFigures, MobileHead, useInAppBrowser } from '../../components/mobile/m-parts';
-import { mobileDetailHref } from '../../components/mobile/rows';
+import { MobileFields, MobileFigures, useInAppBrowser } from '../../components/mobile/m-detail-parts';
+import { MobileHead } from '../../components/mobile/m-parts';
+import { mobileDetailHref } from '../../components/mobile/detail-href';
 import { useLifecycle } from './notice-timeline';
 
 /** The picture WeChat and other apps show on a shared card (a PNG: WeChat ignores SVG). */

@@ -19,7 +19,8 @@ import { prefetchFavoriteIds } from '../../components/favorite-button';
 import { citiesOf } from '../../components/region';
 import { SEARCH_RESULT_LIMIT, exportParams, hasFilters, searchHref, withFilters, type SearchParams } from '../../components/search-query';
 import type { PageLoadArgs, PageModule } from '../../lib/page';
-import { BottomSheet, Chips, LoadMore, MobileHead } from '../../components/mobile/m-parts';
+import { BottomSheet, Chips, LoadMore } from '../../components/mobile/m-list-parts';
+import { MobileHead } from '../../components/mobile/m-parts';
 import { MobileExport } from '../../components/mobile/m-export';
 
 const PAGE_SIZE = 10;

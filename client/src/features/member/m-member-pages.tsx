@@ -21,8 +21,10 @@ import { useLogout, useSession } from '../../lib/session';
 import { ALERT_KIND_LABELS, useAlertRow, useMarkAlertsRead } from './alert-inbox';
 import { CONTENT_TYPE_LABEL } from './content-labels';
 import { MobileExport } from '../../components/mobile/m-export';
-import { MobileFigures, MobileHead } from '../../components/mobile/m-parts';
-import { ZbRow, mobileDetailHref } from '../../components/mobile/rows';
+import { MobileFigures } from '../../components/mobile/m-detail-parts';
+import { MobileHead } from '../../components/mobile/m-parts';
+import { mobileDetailHref } from '../../components/mobile/detail-href';
+import { ZbRow } from '../../components/mobile/rows';
 
 /** The first page of each list; the rest is on the desktop page (its 电脑版 link). */
 const FIRST = { pageNum: 1, pageSize: 20 } as const;

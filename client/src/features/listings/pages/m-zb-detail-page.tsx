@@ -7,7 +7,7 @@ import { amountLabelOf } from '../../../components/zb-amount';
 import { mobileDetailPage } from '../m-detail-page';
 import { ProcessTimeline } from '../timeline';
 import { Link } from 'react-router-dom';
-import { mobileDetailHref } from '../../../components/mobile/rows';
+import { mobileDetailHref } from '../../../components/mobile/detail-href';
 import { CompanyLink } from '../../../components/company-link';
 
 export const { load, Component } = mobileDetailPage({
