@@ -1,7 +1,8 @@
 import axios, { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CAPTCHA_TIMEOUT_MS, MESSAGES, SESSION_OBJ_KEY } from '@shared/constants';
-import { ApiError, createDeferredHttp, createHttp, errorStatus, toQueryString, type HttpOptions } from './http';
+import { ApiError, createDeferredHttp, errorStatus, toQueryString, type HttpOptions } from './http';
+import { createHttp } from './http-axios';
 
 /** What the adapter saw of each request, after the interceptors ran. */
 type Sent = Pick<InternalAxiosRequestConfig, 'url' | 'method' | 'data' | 'timeout' | 'baseURL'> & { headers: AxiosHeaders };

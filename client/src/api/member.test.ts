@@ -1,6 +1,6 @@
 import { AxiosHeaders, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { describe, expect, it } from 'vitest';
-import { createHttp } from './http';
+import { createHttp } from './http-axios';
 import { checkUserNameUnique, createRandomPassword, getCaptchaImage, getMemberInfo, login, resetPassword } from './member';
 
 function setup(data: object) {

@@ -1,7 +1,7 @@
 import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { describe, expect, it, vi } from 'vitest';
 import type { MemberInfoResult, MemberUser } from '@shared/contract/member';
-import { createHttp } from '../api/http';
+import { createHttp } from '../api/http-axios';
 import { createQueryClient } from '../api/query-client';
 import { LOGGED_OUT, beginSession, createSessionStore, endSession, loadMemberInfo, memberStateFrom, type MemberState } from './session';
 

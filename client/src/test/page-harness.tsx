@@ -12,7 +12,7 @@ import { RouterProvider, createMemoryRouter, useLocation } from 'react-router-do
 import type { MemberUser } from '@shared/contract/member';
 import type { DictData, DictType } from '@shared/contract/system';
 import { DICT_TYPES } from '@shared/contract/system';
-import { createHttp } from '../api/http';
+import { createHttp } from '../api/http-axios';
 import { HttpProvider } from '../api/http-context';
 import { createQueryClient } from '../api/query-client';
 import { systemKeys } from '../api/system';

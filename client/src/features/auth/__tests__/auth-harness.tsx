@@ -9,7 +9,7 @@ import { JSEncrypt } from 'jsencrypt';
 import type { ReactNode } from 'react';
 import { RouterProvider, createMemoryRouter, useLocation } from 'react-router-dom';
 import { CONFIG_KEYS } from '@shared/contract/system';
-import { createHttp } from '../../../api/http';
+import { createHttp } from '../../../api/http-axios';
 import { HttpProvider } from '../../../api/http-context';
 import { createQueryClient } from '../../../api/query-client';
 import { systemKeys } from '../../../api/system';
