@@ -4,7 +4,8 @@ import { PATHS, loginUrl } from '@shared/routes';
 import { usePathAvailable } from '../lib/capabilities';
 import { AlertsBadge } from './alerts-badge';
 import { feedback } from '../lib/feedback';
-import { useLogout, useSession } from '../lib/session';
+import { useSession } from '../lib/session';
+import { useLogout } from '../lib/session-actions';
 import { useSite } from '../lib/site';
 import { usePopover } from './use-popover';
 

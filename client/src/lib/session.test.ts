@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { MemberInfoResult, MemberUser } from '@shared/contract/member';
 import { createHttp } from '../api/http-axios';
 import { createQueryClient } from '../api/query-client';
-import { LOGGED_OUT, beginSession, createSessionStore, endSession, loadMemberInfo, memberStateFrom, type MemberState } from './session';
+import { LOGGED_OUT, createSessionStore, loadMemberInfo, memberStateFrom, type MemberState } from './session';
+import { beginSession, endSession } from './session-actions';
 
 const user: MemberUser = {
   userId: 7,

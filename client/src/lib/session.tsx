@@ -3,15 +3,10 @@
  * server puts this state into the page, so the header shows the member on first paint, and
  * JavaScript never holds the token itself.
  */
-import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useSyncExternalStore, type ReactNode } from 'react';
-import { useLocation, useNavigate, useRevalidator } from 'react-router-dom';
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import type { MemberInfoResult, MemberUser } from '@shared/contract/member';
-import { MOBILE_PATHS, PATHS, isMobilePath, requiresLogin } from '@shared/routes';
 import { ApiError } from '../api/http';
-import { useHttp } from '../api/http-context';
-import { logout, memberInfoQueryOptions } from '../api/member';
-import { systemKeys } from '../api/system';
+import { memberInfoQueryOptions } from '../api/member';
 import type { AppDeps } from './page';
 
 export interface MemberState {
@@ -118,35 +113,6 @@ export async function loadMemberInfo({ queryClient, http, session }: SessionDeps
   session.set(memberStateFrom(info, session.get().expires));
 }
 
-/** Everything cached for one identity goes when it changes; configs and dictionaries stay. */
-function forgetMemberData(queryClient: SessionDeps['queryClient']): void {
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== systemKeys.all[0] });
-}
-
-/**
- * After a successful login (the proxy has set the cookie): the member is logged in until
- * `expiresIn` seconds from now unless refreshed, and their info is loaded before any page shows it.
- */
-export async function beginSession(deps: SessionDeps, expiresIn: number | undefined, now = Date.now()): Promise<void> {
-  forgetMemberData(deps.queryClient);
-  deps.session.set({ ...LOGGED_OUT, isLogin: true, expires: expiresIn ? now + expiresIn * 1000 : 0 });
-  await loadMemberInfo(deps);
-}
-
-/**
- * spec §7 logout: `POST /logout`, whose failure is only logged (the proxy clears the cookies
- * whatever the backend answers), then the member state and member data go.
- */
-export async function endSession(deps: SessionDeps): Promise<void> {
-  try {
-    await logout(deps.http);
-  } catch (error) {
-    console.error('logout failed', error);
-  }
-  deps.session.clear();
-  forgetMemberData(deps.queryClient);
-}
-
 const SessionContext = createContext<SessionStore | null>(null);
 
 export function SessionProvider({ store, children }: { store: SessionStore; children: ReactNode }) {
@@ -162,23 +128,4 @@ export function useSessionStore(): SessionStore {
 export function useSession(): MemberState {
   const store = useSessionStore();
   return useSyncExternalStore(store.subscribe, store.get, store.get);
-}
-
-/**
- * Log out from anywhere: member pages are left for the home page, a public page stays and
- * reloads its data as a visitor's.
- */
-export function useLogout(): () => Promise<void> {
-  const queryClient = useQueryClient();
-  const http = useHttp();
-  const session = useSessionStore();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const revalidator = useRevalidator();
-  return useCallback(async () => {
-    await endSession({ queryClient, http, session });
-    // A member page is closed to visitors now: that site's home (the mobile site has its own).
-    if (requiresLogin(pathname)) await navigate(isMobilePath(pathname) ? MOBILE_PATHS.home : PATHS.home, { replace: true });
-    else await revalidator.revalidate();
-  }, [queryClient, http, session, navigate, pathname, revalidator]);
 }

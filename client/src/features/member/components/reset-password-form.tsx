@@ -17,7 +17,8 @@ import { useHttp } from '../../../api/http-context';
 import { resetPassword } from '../../../api/member';
 import { configQueryOptions } from '../../../api/system';
 import { feedback } from '../../../lib/feedback';
-import { endSession, useSessionStore } from '../../../lib/session';
+import { useSessionStore } from '../../../lib/session';
+import { endSession } from '../../../lib/session-actions';
 import { formFailure } from '../form-failure';
 import { usePasswordCipher } from '../../../lib/password-cipher';
 
