@@ -3,14 +3,12 @@
  * contact unlocks, messages and the CMS support pages. Public calls opt out of the bearer
  * (NO_TOKEN, with their reason); member calls carry it (the proxy adds it from the HttpOnly cookie).
  */
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { MESSAGES, PAGE_SIZE_MAX } from '@shared/constants';
 import type { ContentType, PageParams, TableDataInfo } from '@shared/contract/common';
 import type {
-  AddGJBody,
   AddMsgBody,
   BiddingListParams,
-  FavoriteChangeBody,
   FavoriteItem,
   FavoriteListParams,
   FavoriteStatus,
@@ -19,8 +17,6 @@ import type {
   NoticeSummary,
   SupportColumn,
   SupportPage,
-  UnlockBody,
-  UnlockResult,
   XmkDetail,
   XmkHistoryEntry,
   XmkListItem,
@@ -30,7 +26,6 @@ import type {
   ZbSearchParams,
 } from '@shared/contract/content';
 import { ENDPOINTS } from '@shared/contract/endpoints';
-import type { BaifangClient } from '@shared/contract/visit';
 import { ApiError, NO_TOKEN, type Http, type RequestOptions } from './http';
 
 /** One page of a list: the rows and how many match in all. */
@@ -175,27 +170,6 @@ export const favoriteIdsQueryOptions = (http: Http, type: ContentType, viaExt: b
     ...(viaExt ? {} : { staleTime: 10 * 60_000 }),
   });
 
-/**
- * Writes a favourite's new state into every cache that shows it — the detail's status, the rows'
- * ids — so the detail's 收藏 and the list stars agree without a refetch. Returns how to undo it.
- */
-export function setFavoriteInCache(queryClient: QueryClient, type: ContentType, id: number, favorited: boolean): () => void {
-  const statusKey = favoriteKeys.status(type, id);
-  const idsKey = favoriteKeys.ids(type);
-  const previousStatus = queryClient.getQueryData<FavoriteStatus>(statusKey);
-  const previousIds = queryClient.getQueryData<number[]>(idsKey);
-  queryClient.setQueryData<FavoriteStatus>(statusKey, { type, dataId: id, favorited });
-  if (previousIds) {
-    const without = previousIds.filter((value) => value !== id);
-    queryClient.setQueryData<number[]>(idsKey, favorited ? [...without, id].sort((a, b) => a - b) : without);
-  }
-  return () => {
-    if (previousStatus) queryClient.setQueryData(statusKey, previousStatus);
-    else void queryClient.invalidateQueries({ queryKey: statusKey, exact: true });
-    if (previousIds) queryClient.setQueryData(idsKey, previousIds);
-  };
-}
-
 /** GET /cms/favorite/list/ — the member's favourites, cancelled ones included (isCancel 1). */
 export async function getFavoriteList(http: Http, params: FavoriteListParams): Promise<Paged<FavoriteItem>> {
   return toPaged(await http.call(ENDPOINTS.favoriteList, { params }));
@@ -212,28 +186,6 @@ export async function getFavoriteStatus(http: Http, type: ContentType, id: numbe
 
 export const favoriteStatusQueryOptions = (http: Http, type: ContentType, id: number) =>
   queryOptions({ queryKey: favoriteKeys.status(type, id), queryFn: () => getFavoriteStatus(http, type, id) });
-
-/** PUT /cms/favorite/changeStatus — favourite (isCancel 0) or cancel (1); created on first use. */
-export async function changeFavoriteStatus(http: Http, body: FavoriteChangeBody): Promise<void> {
-  await http.call(ENDPOINTS.favoriteChangeStatus, { data: body });
-}
-
-/**
- * PUT /cms/favorite/addGJ — 加入跟进: the item's company becomes a visit client. Idempotent: a
- * company already followed answers its existing client.
- */
-export async function addFavoriteGJ(http: Http, body: AddGJBody): Promise<BaifangClient> {
-  const result = await http.call(ENDPOINTS.favoriteAddGJ, { data: body });
-  return result.data;
-}
-
-// ── Contact unlock (积分查看, member) ──────────────────────────────────────────────────────
-
-/** PUT /cms/xmk/score/ — unlock an item's contacts for points; free when already unlocked. */
-export async function unlockContact(http: Http, body: UnlockBody): Promise<UnlockResult> {
-  const result = await http.call(ENDPOINTS.xmkScore, { data: body });
-  return result.data;
-}
 
 // ── Messages ───────────────────────────────────────────────────────────────────────────────
 

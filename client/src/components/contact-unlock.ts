@@ -6,7 +6,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ContentType } from '@shared/contract/common';
 import type { UnlockResult, XmkDetail, ZbDetail } from '@shared/contract/content';
 import type { Http } from '../api/http';
-import { unlockContact, xmkKeys, zbKeys } from '../api/content';
+import { xmkKeys, zbKeys } from '../api/content';
+import { unlockContact } from '../api/content-writes';
 import { feedback } from '../lib/feedback';
 import type { SessionStore } from '../lib/session';
 

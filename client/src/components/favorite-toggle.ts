@@ -6,7 +6,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ContentType } from '@shared/contract/common';
 import type { Http } from '../api/http';
-import { changeFavoriteStatus, favoriteKeys, setFavoriteInCache } from '../api/content';
+import { favoriteKeys } from '../api/content';
+import { changeFavoriteStatus, setFavoriteInCache } from '../api/content-writes';
 import { feedback } from '../lib/feedback';
 
 /**
