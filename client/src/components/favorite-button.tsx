@@ -10,7 +10,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router-dom';
 import type { ContentType } from '@shared/contract/common';
 import { loginUrl } from '@shared/routes';
-import { favoriteIdsQueryOptions, favoriteStatusQueryOptions } from '../api/content';
+import { favoriteIdsQueryOptions, favoriteKeys, favoriteStatusQueryOptions } from '../api/content';
+import { setFavoriteInCache } from '../api/favorite-cache';
 import { useHttp } from '../api/http-context';
 import { hasCapability, useHasCapability } from '../lib/capabilities';
 import { feedback } from '../lib/feedback';
@@ -44,8 +45,9 @@ function useLoginHref(): string {
 }
 
 /**
- * Toggles one item's favourite state (favorite-toggle.ts, a chunk loaded on the first click: issue
- * 14) and says whether a toggle is under way, to disable the button meanwhile.
+ * Toggles one item's favourite state and says whether a toggle is under way, to disable the button
+ * meanwhile. The star and every cache showing the item change at once; the call itself is in
+ * favorite-toggle.ts, a chunk loaded on the first click (issue 14).
  */
 export function useFavoriteToggle(type: ContentType, id: number): { isPending: boolean; toggle: (next: boolean) => void } {
   const http = useHttp();
@@ -53,9 +55,17 @@ export function useFavoriteToggle(type: ContentType, id: number): { isPending: b
   const [isPending, setPending] = useState(false);
   const toggle = (next: boolean) => {
     setPending(true);
+    // A fetch of the same state still under way would overwrite the optimistic one: cancel it
+    // (cancelling is immediate; its promise only settles later).
+    void queryClient.cancelQueries({ queryKey: favoriteKeys.status(type, id), exact: true });
+    void queryClient.cancelQueries({ queryKey: favoriteKeys.ids(type), exact: true });
+    const undo = setFavoriteInCache(queryClient, type, id, next);
     void import('./favorite-toggle')
-      .then(({ toggleFavorite }) => toggleFavorite(queryClient, http, type, id, next))
-      .catch(() => feedback.error('操作失败，请稍后重试'))
+      .then(({ saveFavorite }) => saveFavorite(queryClient, http, type, id, next, undo))
+      .catch(() => {
+        undo();
+        feedback.error('操作失败，请稍后重试');
+      })
       .finally(() => setPending(false));
   };
   return { isPending, toggle };

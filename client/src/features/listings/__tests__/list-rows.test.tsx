@@ -5,7 +5,7 @@
  */
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FavoriteStatus } from '@shared/contract/content';
 import { favoriteKeys } from '../../../api/content';
 import { NewBadge } from '../../../components/new-badge';
@@ -25,6 +25,12 @@ afterEach(() => {
 const star = (id: number) => screen.getByRole('button', { name: `收藏：济南市道路工程招标公告 ${id}` });
 
 describe('/zb rows: the 收藏 star', () => {
+  // The call is a chunk a click loads (issue 14); transform it once here, so a loaded machine's
+  // first import is not what the tests below wait for.
+  beforeAll(async () => {
+    await import('../../../components/favorite-toggle');
+  });
+
   it("fills the member's favourites from one call, not one per row", async () => {
     const env = setup();
     renderPage(zbListPage, '/zb', env);
@@ -44,10 +50,12 @@ describe('/zb rows: the 收藏 star', () => {
     const user = typist();
 
     await user.click(star(801));
+    // The star and the detail's cached state change before the call is answered.
     expect(star(801)).toHaveAttribute('aria-pressed', 'true');
-    expect(env.callsTo('PUT /cms/favorite/changeStatus')[0]?.body).toEqual({ id: 801, type: 'zb', isCancel: 0 });
     const status = () => env.deps.queryClient.getQueryData<FavoriteStatus>(favoriteKeys.status('zb', 801));
     expect(status()?.favorited).toBe(true);
+    await waitFor(() => expect(env.callsTo('PUT /cms/favorite/changeStatus')[0]?.body).toEqual({ id: 801, type: 'zb', isCancel: 0 }));
+    await waitFor(() => expect(star(801)).not.toBeDisabled());
 
     await user.click(star(801));
     await waitFor(() => expect(star(801)).toHaveAttribute('aria-pressed', 'false'));
