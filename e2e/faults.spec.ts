@@ -183,6 +183,9 @@ test.describe('SIGTERM under load', () => {
       });
       const traffic = startTraffic(portal.url, (i) => (i % 3 === 0 ? write(i) : { path: MIXED[i % MIXED.length] ?? '/' }), 12);
       await sleep(2_500);
+      // Signal while some request has been under way for a while, so that one is surely in flight
+      // (on a quiet machine most answers take well under 50 ms).
+      for (const giveUpAt = Date.now() + 5_000; traffic.oldestPendingMs() < 100 && Date.now() < giveUpAt;) await sleep(2);
 
       // As a supervisor stops a service: the signal goes to the portal's whole process group.
       const signalledAt = Date.now();

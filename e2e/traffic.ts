@@ -22,6 +22,8 @@ export interface Outcome {
 
 export interface Traffic {
   outcomes: Outcome[];
+  /** How long the oldest request still awaiting its answer has been under way (0: none is). */
+  oldestPendingMs(): number;
   stop(): Promise<Outcome[]>;
 }
 
@@ -29,10 +31,15 @@ export function startTraffic(baseUrl: string, next: (i: number) => TrafficReques
   const outcomes: Outcome[] = [];
   let running = true;
   let counter = 0;
+  const pending = new Set<number>();
+  const startedAtOf = new Map<number, number>();
   const loop = async () => {
     while (running) {
       const request = next(counter++);
       const startedAt = Date.now();
+      const mark = counter;
+      pending.add(mark);
+      startedAtOf.set(mark, startedAt);
       try {
         const res = await fetch(baseUrl + request.path, {
           method: request.method ?? 'GET',
@@ -47,12 +54,19 @@ export function startTraffic(baseUrl: string, next: (i: number) => TrafficReques
         outcomes.push({ request, startedAt, endedAt: Date.now(), error: cause?.code ?? cause?.message ?? String(error) });
         // A refused connection answers at once; do not spin.
         await new Promise((resolve) => setTimeout(resolve, 20));
+      } finally {
+        pending.delete(mark);
+        startedAtOf.delete(mark);
       }
     }
   };
   const loops = Array.from({ length: concurrency }, loop);
   return {
     outcomes,
+    oldestPendingMs() {
+      const oldest = Math.min(...[...pending].map((mark) => startedAtOf.get(mark) ?? Infinity));
+      return Number.isFinite(oldest) ? Date.now() - oldest : 0;
+    },
     async stop() {
       running = false;
       await Promise.all(loops);

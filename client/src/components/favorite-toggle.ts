@@ -1,6 +1,5 @@
 /**
- * The 收藏 call (issue 14): a chunk loaded on the first click, so that the pages showing a
- * favourite button or star (every public mobile page) do not carry it in their first load.
+ * The 收藏 call, after `useFavoriteToggle` changed the caches: sent at once, and undone if refused.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { ContentType } from '@shared/contract/common';

@@ -5,7 +5,7 @@
  */
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FavoriteStatus } from '@shared/contract/content';
 import { favoriteKeys } from '../../../api/content';
 import { NewBadge } from '../../../components/new-badge';
@@ -25,12 +25,6 @@ afterEach(() => {
 const star = (id: number) => screen.getByRole('button', { name: `收藏：济南市道路工程招标公告 ${id}` });
 
 describe('/zb rows: the 收藏 star', () => {
-  // The call is a chunk a click loads (issue 14); transform it once here, so a loaded machine's
-  // first import is not what the tests below wait for.
-  beforeAll(async () => {
-    await import('../../../components/favorite-toggle');
-  });
-
   it("fills the member's favourites from one call, not one per row", async () => {
     const env = setup();
     renderPage(zbListPage, '/zb', env);
