@@ -148,7 +148,7 @@ describe('against the embedded backend with its extensions', () => {
     const companyOf = (name: string) => (db.prepare('SELECT id FROM company WHERE name = ?').get(name) as { id: number }).id;
     const detail = await request(portal.app).get(`/zb/${zb.id}`);
     for (const name of [zb.tenderer, zb.agency, zb.winner]) {
-      expect(detail.text).toContain(`href="/company/${companyOf(name)}" data-discover="true">${name}</a>`);
+      expect(detail.text).toContain(`href="/company/${companyOf(name)}">${name}</a>`);
     }
     const mobile = await request(portal.app).get(`/m/pages/zb/detail?id=${zb.id}`);
     expect(mobile.text).toContain(`href="/m/pages/company/detail?id=${companyOf(zb.tenderer)}"`);

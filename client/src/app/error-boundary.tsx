@@ -1,5 +1,6 @@
 import { use } from 'react';
-import { Link, isRouteErrorResponse, useLocation, useRouteError } from 'react-router-dom';
+import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router-dom';
+import { Link } from '../components/link';
 import { MESSAGES } from '@shared/constants';
 import { MOBILE_PATHS, isMobilePath } from '@shared/routes';
 import { errorStatus } from '../api/http';

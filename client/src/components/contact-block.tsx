@@ -7,7 +7,8 @@
  */
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Link } from './link';
 import type { ContentType } from '@shared/contract/common';
 import type { ContactAccess, ContactBlock as Contact } from '@shared/contract/content';
 import { loginUrl, PATHS } from '@shared/routes';

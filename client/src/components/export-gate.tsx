@@ -4,7 +4,8 @@
  * the site's own button.
  */
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Link } from './link';
 import { loginUrl } from '@shared/routes';
 import { useHasCapability } from '../lib/capabilities';
 import { useSession } from '../lib/session';

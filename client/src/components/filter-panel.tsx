@@ -4,7 +4,8 @@
  * small forms that navigate through the router. Pages compose the rows they need.
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { Link } from './link';
 import type { DictEntry } from '@shared/contract/system';
 import { formatCount } from '@shared/format';
 import { parseDateTimeString, parseTime } from '@shared/time';

@@ -4,7 +4,8 @@
  * and jump controls navigate through the router.
  */
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
-import { Link, useNavigate, useNavigationType } from 'react-router-dom';
+import { useNavigate, useNavigationType } from 'react-router-dom';
+import { Link } from './link';
 import { PAGE_SIZES } from '@shared/constants';
 import { formatCount } from '@shared/format';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from './link';
 import { useSite } from '../lib/site';
 
 const SUPPORT_LINKS = [

@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Link, NavLink } from './link';
 import { PATHS, loginUrl } from '@shared/routes';
 import { usePathAvailable } from '../lib/capabilities';
 import { AlertsBadge } from './alerts-badge';

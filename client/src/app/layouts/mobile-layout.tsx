@@ -3,7 +3,8 @@
  * link. No antd and no desktop header, so a phone downloads React, the router and this.
  */
 import type { ReactNode } from 'react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
+import { Link, NavLink } from '../../components/link';
 import { desktopUrlFor, desktopViewHref } from '@shared/device';
 import { MOBILE_PATHS } from '@shared/routes';
 import { useSite } from '../../lib/site';

@@ -1,4 +1,5 @@
-import { NavLink, Outlet } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
+import { NavLink } from '../../components/link';
 import { ROUTES } from '@shared/routes';
 
 const TEST_ROUTES = ROUTES.filter((r) => r.layout === 'test');

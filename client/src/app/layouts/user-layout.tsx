@@ -3,7 +3,8 @@
 import 'virtual:antd-member.css';
 import '../../styles/member.css';
 import { useQuery } from '@tanstack/react-query';
-import { Link, NavLink, Outlet } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
+import { Link, NavLink } from '../../components/link';
 import type { MemberUser } from '@shared/contract/member';
 import { DICT_TYPES } from '@shared/contract/system';
 import { formatCount } from '@shared/format';

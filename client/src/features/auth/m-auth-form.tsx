@@ -3,7 +3,8 @@
  * captcha, password encryption and sign-in as the desktop forms (features/auth), without antd.
  */
 import { useEffect, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
+import { Link } from '../../components/link';
 import { MOBILE_PATHS } from '@shared/routes';
 import { ACCOUNT } from '@shared/contract/fields';
 import { FORM_MESSAGES, schemaProblem } from '@shared/contract/form-rules';

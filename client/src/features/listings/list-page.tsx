@@ -5,7 +5,8 @@
  */
 import { useQueries, useSuspenseQuery, type QueryKey } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { Link } from '../../components/link';
 import { DEFAULT_PAGE_SIZE } from '@shared/constants';
 import { DICT_TYPES, type DictEntry, type DictType } from '@shared/contract/system';
 import { parseTime } from '@shared/time';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../components/link';
 import type { DictEntry } from '@shared/contract/system';
 import { formatCount, formatWan } from '@shared/format';
 import { parseTime } from '@shared/time';

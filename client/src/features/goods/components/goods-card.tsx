@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../../components/link';
 import type { Goods } from '@shared/contract/member';
 import { formatCount, formatYuan } from '@shared/format';
 import { OrderButton } from './order-button';

@@ -6,7 +6,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../components/link';
 import type { Goods, Order } from '@shared/contract/member';
 import { formatYuan } from '@shared/format';
 import { loginUrl } from '@shared/routes';

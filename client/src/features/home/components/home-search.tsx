@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { Link } from '../../../components/link';
 import { normaliseKeyword, searchHref } from '../../../components/search-query';
 
 type SearchType = 'xmk' | 'zb';

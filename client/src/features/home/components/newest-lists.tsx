@@ -4,7 +4,7 @@
  */
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../components/link';
 import type { XmkListItem, ZbListItem } from '@shared/contract/content';
 import { DICT_TYPES, type DictEntry, type DictType } from '@shared/contract/system';
 import { formatWan } from '@shared/format';

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { Link } from '../../../components/link';
 
 /**
  * A keyword box for a member list: a GET form (works before hydration), routed with JavaScript.

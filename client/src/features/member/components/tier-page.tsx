@@ -6,7 +6,7 @@
  */
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Table, type TableColumnsType } from 'antd';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../components/link';
 import type { Goods, GoodsType, MemberLevel, Order, OrderStatus } from '@shared/contract/member';
 import { DICT_TYPES } from '@shared/contract/system';
 import { formatCount, formatYuan } from '@shared/format';

@@ -7,7 +7,8 @@
  */
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { Link } from '../../../components/link';
 import { DICT_TYPES } from '@shared/contract/system';
 import { parseTime } from '@shared/time';
 import {

@@ -11,7 +11,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { QRCode } from 'antd';
 import { useSyncExternalStore } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../components/link';
 import { useHttp } from '../../../api/http-context';
 import { createRandomPassword, memberKeys, randomPasswordQueryOptions } from '../../../api/member';
 import { AntdScope } from '../../../components/antd-scope';

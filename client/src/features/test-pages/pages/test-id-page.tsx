@@ -1,4 +1,5 @@
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { Link } from '../../../components/link';
 import { parsePositiveId } from '@shared/routes';
 import { SimplePage } from '../../../components/simple-page';
 
