@@ -58,6 +58,8 @@ const MOBILE_CORE_PAGES = [
   'listings/pages/m-zb-detail-page',
   'listings/pages/m-xmk-detail-page',
 ].map((page) => join(root, `client/src/features/${page}.tsx`));
+/** The mobile site's two detail pages: what they alone share is one chunk (mobileSiteChunks). */
+const MOBILE_DETAIL_PAGES = ['listings/pages/m-zb-detail-page', 'listings/pages/m-xmk-detail-page'];
 
 /** The member area: everything only members see. Its antd components get a stylesheet of their own. */
 const MEMBER_AREA = /[\\/](features[\\/]member[\\/]|app[\\/]layouts[\\/]user-layout\.tsx$)/;
@@ -253,6 +255,9 @@ function browserEndpointsPerCall(): Plugin {
 function reactRouterTreeShaking(): Plugin {
   const NAMING = /^[A-Za-z0-9_$]+\.displayName = "[^"\n]*";$/gm;
   const COMPONENT = /^(var [A-Za-z0-9_$]+ = )(React\d*\.(?:forwardRef|memo)\()/gm;
+  // Its console warnings (`warning`, `warningOnce`, `warnOnce`) print even in its production build
+  // (remix-run/react-router#13996): emptied, the minifier drops the calls and their messages.
+  const WARNING = /^(function (?:warning|warningOnce|warnOnce)\([^)]*\) \{)\n[\s\S]*?\n\}$/gm;
   return {
     name: 'portal:react-router-tree-shaking',
     apply: 'build',
@@ -260,7 +265,10 @@ function reactRouterTreeShaking(): Plugin {
       filter: { id: /node_modules[\\/]react-router[\\/]dist[\\/].*\.mjs$/ },
       handler(code) {
         if (this.environment.config.build.ssr) return undefined;
-        const out = code.replace(NAMING, (statement) => ' '.repeat(statement.length)).replace(COMPONENT, '$1/* @__PURE__ */ $2');
+        const out = code
+          .replace(NAMING, (statement) => ' '.repeat(statement.length))
+          .replace(COMPONENT, '$1/* @__PURE__ */ $2')
+          .replace(WARNING, '$1}');
         return { code: out, map: null };
       },
     },
@@ -272,10 +280,17 @@ function reactRouterTreeShaking(): Plugin {
  * modules that the home, the lists and the details all import. Left to itself the bundler makes a
  * chunk of every distinct set of importers, a dozen files of under 1 KB on each first load, each
  * with its import and export statements and its own compression window (~4 KB of gzip on /m/ in
- * all). The module graph is read once it is complete (`buildEnd`), before chunks are made.
+ * all). Likewise one chunk for what the two detail pages share and no other code imports (the
+ * detail layout, contact block, timeline and their parts: four files otherwise). The module graph
+ * is read once it is complete (`buildEnd`), before chunks are made.
  */
-function mobileSiteChunks(): { plugin: Plugin; isSiteModule: (id: string) => boolean } {
+function mobileSiteChunks(): {
+  plugin: Plugin;
+  isSiteModule: (id: string) => boolean;
+  isDetailModule: (id: string) => boolean;
+} {
   const site = new Set<string>();
+  const detail = new Set<string>();
   const plugin: Plugin = {
     name: 'portal:mobile-site-chunks',
     apply: 'build',
@@ -296,9 +311,17 @@ function mobileSiteChunks(): { plugin: Plugin; isSiteModule: (id: string) => boo
       const shared = [...(first ?? [])].filter((id) => others.every((pages) => pages.has(id)));
       // App modules only: a library module in a group would be bundled whole, tree-shaking aside.
       for (const id of [...closure(entry), ...shared]) if (!id.includes('node_modules')) site.add(id);
+
+      // What the details import beyond the site chunk, unless the home or a list does too. Other
+      // pages that use a detail part (a company's page, the member pages) load this chunk with it.
+      const details = MOBILE_CORE_PAGES.filter((page) => MOBILE_DETAIL_PAGES.some((name) => page.endsWith(`${name}.tsx`)));
+      const nonDetail = new Set(MOBILE_CORE_PAGES.filter((page) => !details.includes(page)).flatMap((page) => [...closure(page)]));
+      for (const id of details.flatMap((page) => [...closure(page)])) {
+        if (!details.includes(id) && !nonDetail.has(id) && !site.has(id) && !id.includes('node_modules')) detail.add(id);
+      }
     },
   };
-  return { plugin, isSiteModule: (id) => site.has(id) };
+  return { plugin, isSiteModule: (id) => site.has(id), isDetailModule: (id) => detail.has(id) };
 }
 const mobileSite = mobileSiteChunks();
 
@@ -356,10 +379,27 @@ function buildSummary(): Plugin {
   };
 }
 
-export default defineConfig(({ isSsrBuild, mode }) => ({
+/**
+ * React Router's production build, for the browser's builds: its package exports always resolve to
+ * its development build (remix-run/react-router#14102, #12532), whose developer-only code
+ * (`ENABLE_DEV_WARNINGS`: error-page hints, hydration and path warnings) then ships to every
+ * visitor, ~0.6 KB gzip of each first load. The production files sit beside it in the package; dev
+ * and SSR keep the development build and its warnings.
+ */
+const REACT_ROUTER_PRODUCTION = [
+  { find: /^react-router$/, replacement: join(root, 'node_modules/react-router/dist/production/index.mjs') },
+  { find: /^react-router\/dom$/, replacement: join(root, 'node_modules/react-router/dist/production/dom-export.mjs') },
+];
+
+export default defineConfig(({ command, isSsrBuild, mode }) => ({
   base: ASSET_BASE,
   publicDir: false,
-  resolve: { alias },
+  resolve: {
+    alias: [
+      ...Object.entries(alias).map(([find, replacement]) => ({ find, replacement })),
+      ...(command === 'build' && !isSsrBuild ? REACT_ROUTER_PRODUCTION : []),
+    ],
+  },
   // Warnings and errors only: buildSummary says the rest in one line per build.
   logLevel: 'warn',
   plugins: [
@@ -400,6 +440,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
                 groups: [
                   { name: 'framework', test: isFramework },
                   { name: 'mobile-site', test: mobileSite.isSiteModule, includeDependenciesRecursively: false },
+                  { name: 'm-detail', test: mobileSite.isDetailModule, includeDependenciesRecursively: false },
                 ],
               },
             },

@@ -32,6 +32,7 @@ const ROUTES: readonly { path: string; budget: boolean; layout?: string; mobile?
   { path: '/m/', budget: true, mobile: true },
   { path: '/m/pages/zb/index', budget: false, mobile: true },
   { path: '/m/pages/zb/detail', budget: true, mobile: true },
+  { path: '/m/pages/xmk/detail', budget: true, mobile: true },
 ];
 const BUDGET = { jsKB: 200, cssKB: 60 } as const;
 /** Issue 14: first-load JS of the mobile home and a detail (React included); CSS: the mobile stylesheet. */
