@@ -6,6 +6,8 @@
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CompanyProfile } from '@shared/contract/company';
+import { formatWan } from '@shared/format';
 import { MOBILE_PATHS } from '@shared/routes';
 import { createTestPortal, type TestPortal } from './harness';
 
@@ -13,6 +15,14 @@ const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 const canonicalOf = (html: string) => /<link rel="canonical"[^>]*href="([^"]*)"/.exec(html)?.[1];
+/** The body's text as a reader meets it: tags gone, entities of the figures decoded, spaces folded. */
+const bodyText = (html: string) =>
+  html
+    .slice(html.indexOf('<body'))
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
 
 interface Tender {
   id: number;
@@ -81,6 +91,24 @@ describe('with the company feature', () => {
     const res = await request(portal.app).get(`${MOBILE_PATHS.companyDetail}?id=${id}`).set('User-Agent', IPHONE);
     expect(res.text).toContain(`<dd>${api.contact?.phone}</dd>`);
     expect(res.text).toContain('联系方式已隐藏');
+  });
+
+  it('shows the same three figures and contact fields on the desktop and the phone page', async () => {
+    const id = companyOf(zb.tenderer);
+    const api = (await request(portal.backend.app).get(`/api/cmsData/company/${id}`)).body.data as CompanyProfile;
+    const sum = (pick: (y: CompanyProfile['years'][number]) => number) => api.years.reduce((n, y) => n + pick(y), 0);
+    const figures = [`${sum((y) => y.tenders)} 招标（条） ${sum((y) => y.wins)} 中标（次） ${formatWan(sum((y) => y.winAmount))} 中标金额`];
+    const contact = `单位 ${api.contact?.company} 联系人 ${api.contact?.contact} 电话 ${api.contact?.phone}`;
+    expect(sum((y) => y.tenders)).toBeGreaterThan(0);
+    const desktop = await request(portal.app).get(`/company/${id}`);
+    const phone = await request(portal.app).get(`${MOBILE_PATHS.companyDetail}?id=${id}`).set('User-Agent', IPHONE);
+    for (const res of [desktop, phone]) {
+      expect(res.status).toBe(200);
+      // Each figure's value beside its label, in this order, under the name.
+      const text = bodyText(res.text);
+      expect(text).toContain(`${zb.tenderer} ${figures}`);
+      expect(text).toContain(contact);
+    }
   });
 
   it('answers a missing, bad or unknown id with the 404 page', async () => {

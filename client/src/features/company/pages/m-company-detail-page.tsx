@@ -160,14 +160,7 @@ export function Component() {
       {company.contact ? (
         <section className="m-card" aria-labelledby="m-company-contact">
           <h2 id="m-company-contact">最近招标联系人</h2>
-          <dl className="m-fields">
-            {contactFields.map((f) => (
-              <div key={f.label}>
-                <dt>{f.label}</dt>
-                <dd>{f.value}</dd>
-              </div>
-            ))}
-          </dl>
+          <MobileFields fields={contactFields} />
           {company.contact.contactMasked ? (
             <p className="m-muted">
               联系方式已隐藏，<Link to={MOBILE_PATHS.vip}>开通会员</Link>或在招标详情中查看。
