@@ -258,19 +258,34 @@ function reactRouterTreeShaking(): Plugin {
   // Its console warnings (`warning`, `warningOnce`, `warnOnce`) print even in its production build
   // (remix-run/react-router#13996): emptied, the minifier drops the calls and their messages.
   const WARNING = /^(function (?:warning|warningOnce|warnOnce)\([^)]*\) \{)\n[\s\S]*?\n\}$/gm;
+  let warningHelpers = 0;
   return {
     name: 'portal:react-router-tree-shaking',
     apply: 'build',
+    buildStart() {
+      warningHelpers = 0;
+    },
     transform: {
       filter: { id: /node_modules[\\/]react-router[\\/]dist[\\/].*\.mjs$/ },
-      handler(code) {
+      handler(code, id) {
         if (this.environment.config.build.ssr) return undefined;
+        // Two copies of the router would mean two router contexts: links outside the router's.
+        if (/[\\/]dist[\\/]development[\\/]/.test(id)) this.error(`React Router's development build in a browser build: ${id}`);
         const out = code
           .replace(NAMING, (statement) => ' '.repeat(statement.length))
           .replace(COMPONENT, '$1/* @__PURE__ */ $2')
-          .replace(WARNING, '$1}');
+          .replace(WARNING, (_helper, head: string) => {
+            warningHelpers += 1;
+            return `${head}}`;
+          });
         return { code: out, map: null };
       },
+    },
+    buildEnd() {
+      // A new React Router whose helpers read differently must not quietly ship its warnings again.
+      if (!this.environment.config.build.ssr && warningHelpers !== 3) {
+        this.error(`expected React Router's 3 warning helpers (warning, warningOnce, warnOnce), emptied ${warningHelpers}`);
+      }
     },
   };
 }
