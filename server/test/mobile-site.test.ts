@@ -73,6 +73,38 @@ describe('public pages of the mobile site', () => {
     expect(list.text).toContain(`${MOBILE_PATHS.zbDetail}?id=`);
   });
 
+  it("sends the contact block's 免费注册, 了解会员 and 去充值 to pages a phone can use, and back to the detail", async () => {
+    // A phone sent to a desktop page would be redirected to the mobile home: each link is the mobile
+    // site's own page, or the desktop page in its explicit desktop view (recharge exists there only).
+    const href = (html: string, text: string) => {
+      const block = /aria-labelledby="contact-title"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
+      return new RegExp(`<a [^>]*href="([^"]*)"[^>]*>${text}</a>`).exec(block)?.[1]?.replace(/&amp;/g, '&');
+    };
+    const path = `${MOBILE_PATHS.zbDetail}?id=${ids.zb}`;
+    const visitor = (await request(portal.app).get(path).set('User-Agent', IPHONE)).text;
+    expect(href(visitor, '免费注册')).toBe(`${MOBILE_PATHS.register}?redirect=${encodeURIComponent(path)}`);
+    expect(href(visitor, '登录查看')).toBe(`${MOBILE_PATHS.login}?redirect=${encodeURIComponent(path)}`);
+    expect(href(visitor, '了解会员')).toBe(MOBILE_PATHS.vip);
+    const member = (
+      await request(portal.app)
+        .get(path)
+        .set('User-Agent', IPHONE)
+        .set('Cookie', await portal.memberCookie())
+    ).text;
+    expect(member).toContain('积分查看');
+    expect(href(member, '开通会员')).toBe(MOBILE_PATHS.vip);
+    expect(href(member, '积分不足[？，]去充值')).toBe('/user/chargeMember?view=pc');
+    // The register link works on the phone: the mobile register page, not a redirect to the home.
+    const register = await request(portal.app)
+      .get(href(visitor, '免费注册') ?? '')
+      .set('User-Agent', IPHONE);
+    expect(register.status).toBe(200);
+    expect(register.text).toContain('会员注册');
+    // The desktop detail keeps its own pages, and now also brings the new member back.
+    const desktop = (await request(portal.app).get(`/zb/${ids.zb}`)).text;
+    expect(href(desktop, '免费注册')).toBe(`/user_register?redirect=${encodeURIComponent(`/zb/${ids.zb}`)}`);
+  });
+
   it('answers a detail without a valid id, or of an item that does not exist, with the 404 page', async () => {
     for (const path of [MOBILE_PATHS.zbDetail, `${MOBILE_PATHS.zbDetail}?id=abc`, `${MOBILE_PATHS.xmkDetail}?id=999999999`]) {
       const res = await request(portal.app).get(path).set('User-Agent', IPHONE);

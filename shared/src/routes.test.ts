@@ -6,6 +6,7 @@ import {
   isStrictPath,
   matchRoute,
   parsePositiveId,
+  registerUrl,
   requiresLogin,
   safeRedirectTarget,
 } from './routes';
@@ -120,6 +121,11 @@ describe('the mobile site under /m (issue 14)', () => {
     expect(guardRedirect('/m/pages/register/index', '/m/pages/register/index', true)).toBe('/m/pages/user/index');
     expect(guardRedirect('/m/pages/login/index', '/m/pages/login/index', false)).toBeNull();
     expect(guardRedirect('/m/', '/m/', false)).toBeNull();
+  });
+
+  it("registers on the visitor's own site and comes back to the page it left", () => {
+    expect(registerUrl('/m/pages/zb/detail?id=12')).toBe('/m/pages/register/index?redirect=%2Fm%2Fpages%2Fzb%2Fdetail%3Fid%3D12');
+    expect(registerUrl('/zb/12')).toBe('/user_register?redirect=%2Fzb%2F12');
   });
 
   it('accepts /m/ as the one spelling of its home', () => {

@@ -237,6 +237,12 @@ export function loginUrl(fullPath: string): string {
   return `${login}?redirect=${encodeURIComponent(fullPath)}`;
 }
 
+/** `/user_register?redirect=…`, as loginUrl: the new member comes back to `fullPath`, on its own site. */
+export function registerUrl(fullPath: string): string {
+  const register = isMobilePath(fullPath.split(/[?#]/, 1)[0] ?? '') ? MOBILE_PATHS.register : REGISTER_PATH;
+  return `${register}?redirect=${encodeURIComponent(fullPath)}`;
+}
+
 /**
  * A redirect target is followed only when it is a same-site path: one leading "/", not "//" or
  * "/\" (browsers read both as protocol-relative), no control characters, no scheme.

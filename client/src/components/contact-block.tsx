@@ -11,7 +11,8 @@ import { useLocation } from 'react-router-dom';
 import { Link } from './link';
 import type { ContentType } from '@shared/contract/common';
 import type { ContactAccess, ContactBlock as Contact } from '@shared/contract/content';
-import { loginUrl, PATHS } from '@shared/routes';
+import { desktopViewHref } from '@shared/device';
+import { MOBILE_PATHS, isMobilePath, loginUrl, registerUrl } from '@shared/routes';
 import { useHttp } from '../api/http-context';
 import { feedback } from '../lib/feedback';
 import { useSession, useSessionStore } from '../lib/session';
@@ -22,6 +23,9 @@ export interface ContactBlockProps {
   id: number;
   detail: ContactAccess & { contact: Contact };
 }
+
+/** The recharge page: the desktop site's only (a phone opens it in the desktop view, as 电脑版 does). */
+const RECHARGE_PATH = '/user/chargeMember';
 
 /** 积分查看, through a chunk loaded on the first click (contact-unlock.ts, issue 14). */
 function useUnlock(type: ContentType, id: number): { isPending: boolean; mutate: () => void } {
@@ -59,6 +63,11 @@ export function ContactBlock({ type, id, detail }: ContactBlockProps) {
 
   const visible = contactAccess === 'vip' || contactAccess === 'unlocked';
   const available = usePathAvailable();
+  // Each site's own pages (issue 14): a phone sent to a desktop page would be redirected to the
+  // mobile home. Membership on the phone is the mobile 会员服务 page (tiers, and the way to order).
+  const here = location.pathname + location.search;
+  const mobile = isMobilePath(location.pathname);
+  const membership = mobile ? MOBILE_PATHS.vip : available('/goods') ? '/goods' : null;
   return (
     <section className="detail-card contact-block" aria-labelledby="contact-title">
       <h2 id="contact-title" className="detail-card-title">
@@ -85,14 +94,14 @@ export function ContactBlock({ type, id, detail }: ContactBlockProps) {
             联系方式已隐藏。登录后可用 <strong>{unlockCost}</strong> 积分查看本条；短期会员与 VIP 会员可直接查看全部联系方式。
           </p>
           <div className="contact-actions">
-            <Link className="button button-primary" to={loginUrl(location.pathname + location.search)}>
+            <Link className="button button-primary" to={loginUrl(here)}>
               登录查看
             </Link>
-            <Link className="button" to={PATHS.register}>
+            <Link className="button" to={registerUrl(here)}>
               免费注册
             </Link>
-            {available('/goods') ? (
-              <Link className="contact-link" to="/goods">
+            {membership ? (
+              <Link className="contact-link" to={membership}>
                 了解会员
               </Link>
             ) : null}
@@ -110,14 +119,20 @@ export function ContactBlock({ type, id, detail }: ContactBlockProps) {
             <button type="button" className="button button-primary" onClick={() => void onUnlock()} disabled={unlock.isPending}>
               {unlock.isPending ? '正在解锁…' : '积分查看'}
             </button>
-            {available('/goods') ? (
-              <Link className="button" to="/goods">
+            {membership ? (
+              <Link className="button" to={membership}>
                 开通会员
               </Link>
             ) : null}
-            <Link className="contact-link" to="/user/chargeMember">
-              {short ? '积分不足，去充值' : '积分不足？去充值'}
-            </Link>
+            {mobile ? (
+              <a className="contact-link" href={desktopViewHref(RECHARGE_PATH)} rel="nofollow">
+                {short ? '积分不足，去充值' : '积分不足？去充值'}
+              </a>
+            ) : (
+              <Link className="contact-link" to={RECHARGE_PATH}>
+                {short ? '积分不足，去充值' : '积分不足？去充值'}
+              </Link>
+            )}
           </div>
         </div>
       ) : null}
