@@ -9,6 +9,7 @@ import type { RouteErrorBody } from '../lib/page';
 import { PageHead } from '../components/page-head';
 import { desktopChrome } from './desktop-chrome';
 import { MobileLayout } from './layouts/mobile-layout';
+import { MOBILE_BUILD } from '../lib/build-target';
 
 /** Status and message of any route error (spec §8: default 500), and the way on when it has one. */
 export function describeRouteError(error: unknown): { status: number } & RouteErrorBody {
@@ -55,7 +56,8 @@ function MobileError({ status, message, detail, link }: ReturnType<typeof descri
 export function RootErrorBoundary() {
   const error = describeRouteError(useRouteError());
   const { pathname } = useLocation();
-  if (isMobilePath(pathname)) return <MobileError {...error} />;
+  // The mobile site's build renders its own pages only: the desktop error page is left out of it.
+  if (MOBILE_BUILD || isMobilePath(pathname)) return <MobileError {...error} />;
   return <DesktopError {...error} />;
 }
 

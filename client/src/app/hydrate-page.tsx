@@ -18,6 +18,7 @@ import { Document, STATE_ELEMENT_ID } from './document';
 import type { PageState } from './page-state';
 import { AppProviders } from './providers';
 import { createRoutes, loadRouteCode, type RouteHandle } from './routes';
+import { MOBILE_BUILD } from '../lib/build-target';
 
 declare global {
   interface Window {
@@ -56,7 +57,7 @@ export async function hydratePage(pages: PageImports): Promise<void> {
   // A desktop error page is shown in the error layout, a chunk of its own.
   await Promise.all([
     ...matches.map(({ route }) => route.handle && loadRouteCode(route.handle as RouteHandle)),
-    state.router.errors && !isMobilePath(window.location.pathname) ? desktopChrome.load() : undefined,
+    state.router.errors && !MOBILE_BUILD && !isMobilePath(window.location.pathname) ? desktopChrome.load() : undefined,
   ]);
 
   // React Router reads (and deserialises errors from) this global.

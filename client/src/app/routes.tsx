@@ -26,6 +26,7 @@ import { RootErrorBoundary } from './error-boundary';
 import { desktopChrome } from './desktop-chrome';
 import { NullLayout } from './layouts/null-layout';
 import { MobileLayout } from './layouts/mobile-layout';
+import { MOBILE_BUILD } from '../lib/build-target';
 
 /** Route handle: lets layouts and heads know which spec route rendered, and what code it needs. */
 export interface RouteHandle {
@@ -126,7 +127,8 @@ function loadsErrorChrome(loader: (args: LoaderFunctionArgs) => Promise<null>): 
       return await loader(args);
     } catch (error) {
       const isRedirect = error instanceof Response && error.status >= 300 && error.status < 400;
-      if (!isRedirect && !isMobilePath(new URL(args.request.url).pathname)) await desktopChrome.load().catch(() => undefined);
+      if (!isRedirect && !MOBILE_BUILD && !isMobilePath(new URL(args.request.url).pathname))
+        await desktopChrome.load().catch(() => undefined);
       throw error;
     }
   };
