@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MISSING, formatArea, formatCount, formatWan, formatYuan } from './format';
+import { MISSING, formatArea, formatCount, formatWan, formatYuan, telHref } from './format';
 
 const missing = [null, undefined, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY];
 
@@ -65,4 +65,11 @@ describe('formatArea', () => {
 
 describe('MISSING', () => {
   it('is an em dash', () => expect(MISSING).toBe('\u2014'));
+});
+
+describe('telHref', () => {
+  it('keeps only what a phone dials', () => {
+    expect(telHref('0531-8888 6666')).toBe('tel:053188886666');
+    expect(telHref('+86 138-0000-0000')).toBe('tel:+8613800000000');
+  });
 });

@@ -48,3 +48,8 @@ export function formatCount(count: Amount): string {
 export function formatArea(m2: Amount): string {
   return isNumber(m2) ? `${dropNegativeZero(upTo2.format(m2))}㎡` : MISSING;
 }
+
+/** A phone number as a link a phone can dial: digits and a leading + only. "0531-8888 6666" → "tel:053188886666". */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}

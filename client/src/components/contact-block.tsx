@@ -17,6 +17,7 @@ import { useHttp } from '../api/http-context';
 import { feedback } from '../lib/feedback';
 import { useSession, useSessionStore } from '../lib/session';
 import { usePathAvailable } from '../lib/capabilities';
+import { telHref } from '@shared/format';
 
 export interface ContactBlockProps {
   type: ContentType;
@@ -81,9 +82,7 @@ export function ContactBlock({ type, id, detail }: ContactBlockProps) {
         <dt>联系人</dt>
         <dd>{contact.contact || '—'}</dd>
         <dt>联系电话</dt>
-        <dd>
-          {visible && contact.phone ? <a href={`tel:${contact.phone.replace(/[^\d+-]/g, '')}`}>{contact.phone}</a> : contact.phone || '—'}
-        </dd>
+        <dd>{visible && contact.phone ? <a href={telHref(contact.phone)}>{contact.phone}</a> : contact.phone || '—'}</dd>
         <dt>联系地址</dt>
         <dd>{contact.address || '—'}</dd>
       </dl>

@@ -8,6 +8,7 @@ import { CONFIG_KEYS } from '@shared/contract/system';
 import type { Http } from '../api/http';
 import { useHttp } from '../api/http-context';
 import { configQueryOptions } from '../api/system';
+import { telHref } from '@shared/format';
 
 export function prefetchServiceContact(queryClient: QueryClient, http: Http): Promise<unknown> {
   return Promise.all([
@@ -33,7 +34,7 @@ export function ServiceContact({ title = '联系客服' }: { title?: string }) {
       {phone ? (
         <p className="service-contact-phone">
           <span>客服电话</span>
-          <a href={`tel:${phone.replace(/[^\d+-]/g, '')}`}>{phone}</a>
+          <a href={telHref(phone)}>{phone}</a>
         </p>
       ) : null}
       {contact ? <p className="service-contact-text">{contact}</p> : null}

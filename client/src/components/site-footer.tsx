@@ -1,5 +1,6 @@
 import { Link } from './link';
 import { useSite } from '../lib/site';
+import { telHref } from '@shared/format';
 
 const SUPPORT_LINKS = [
   { to: '/support/about', label: '关于我们' },
@@ -28,7 +29,7 @@ export function SiteFooter() {
           <p className="site-footer-meta">
             {site.hotline ? (
               <span>
-                客服热线：<a href={`tel:${site.hotline.replace(/[^\d+]/g, '')}`}>{site.hotline}</a>
+                客服热线：<a href={telHref(site.hotline)}>{site.hotline}</a>
               </span>
             ) : null}
             {site.icp ? (

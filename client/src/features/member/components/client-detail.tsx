@@ -17,6 +17,7 @@ import { ClientFormModal } from './client-form';
 import { MemberSection } from './member-page';
 import { RecordFormModal } from './record-form';
 import { RecordTimeline } from './record-timeline';
+import { telHref } from '@shared/format';
 
 export function ClientDetail({ cid, backHref }: { cid: number; backHref: string }) {
   const { data, dataUpdatedAt } = useSuspenseQuery(baifangClientDetailQueryOptions(useHttp(), cid));
@@ -55,7 +56,7 @@ export function ClientDetail({ cid, backHref }: { cid: number; backHref: string 
           </div>
           <div>
             <dt>联系电话</dt>
-            <dd>{client.phone ? <a href={`tel:${client.phone.replace(/[^\d+-]/g, '')}`}>{client.phone}</a> : '—'}</dd>
+            <dd>{client.phone ? <a href={telHref(client.phone)}>{client.phone}</a> : '—'}</dd>
           </div>
           <div>
             <dt>下次拜访</dt>

@@ -7,7 +7,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Goods, MemberLevel, Order } from '@shared/contract/member';
-import { formatCount, formatYuan } from '@shared/format';
+import { formatCount, formatYuan, telHref } from '@shared/format';
 import { createOrder } from '../../../api/goods';
 import { useHttp } from '../../../api/http-context';
 import { memberKeys } from '../../../api/member';
@@ -33,7 +33,7 @@ function OrderNotice({ order }: { order: Order }) {
         本站不在线收款：请联系客服
         {phone ? (
           <>
-            （电话 <a href={`tel:${phone.replace(/[^\d+-]/g, '')}`}>{phone}</a>）
+            （电话 <a href={telHref(phone)}>{phone}</a>）
           </>
         ) : null}
         完成付款并告知订单号，客服确认到账后立即为您开通，会员等级或积分会显示在会员中心。
