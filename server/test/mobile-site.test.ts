@@ -118,6 +118,52 @@ describe('public pages of the mobile site', () => {
   });
 });
 
+describe('links of the mobile site', () => {
+  /**
+   * A phone sent to a desktop page that has no mobile twin is redirected to the mobile home (spec
+   * §2): every link on a mobile page is a mobile page, the desktop page in its explicit desktop
+   * view (`?view=pc`, e.g. recharge), or not a page at all (tel:, another site).
+   */
+  const desktopLinks = (html: string) =>
+    [...html.matchAll(/<a [^>]*href="([^"]*)"/g)]
+      .map((m) => (m[1] ?? '').replace(/&amp;/g, '&'))
+      .filter((href) => href.startsWith('/') && !href.startsWith('/m/') && !/[?&]view=pc(&|$)/.test(href));
+
+  it('send a phone, visitor or member, only to pages it can use', async () => {
+    const pages = [
+      MOBILE_PATHS.home,
+      MOBILE_PATHS.zbList,
+      MOBILE_PATHS.xmkList,
+      `${MOBILE_PATHS.zbDetail}?id=${ids.zb}`,
+      `${MOBILE_PATHS.xmkDetail}?id=${ids.xmk}`,
+      MOBILE_PATHS.login,
+      MOBILE_PATHS.register,
+      '/m/pages/no-such-page',
+    ];
+    const memberPages = [
+      MOBILE_PATHS.member,
+      MOBILE_PATHS.favorite,
+      MOBILE_PATHS.bidding,
+      MOBILE_PATHS.points,
+      MOBILE_PATHS.vip,
+      MOBILE_PATHS.alerts,
+    ];
+    const cookie = await portal.memberCookie();
+    for (const [who, paths, cookies] of [
+      ['visitor', pages, ''],
+      // (A member opening the login or register page is sent to the member home.)
+      ['member', [...pages.filter((path) => path !== MOBILE_PATHS.login && path !== MOBILE_PATHS.register), ...memberPages], cookie],
+    ] as const) {
+      for (const path of paths) {
+        const res = await request(portal.app).get(path).set('User-Agent', IPHONE).set('Cookie', cookies);
+        expect(res.status, `${who} ${path}`).toBeLessThan(500);
+        expect(res.text, `${who} ${path}`).toContain('<a ');
+        expect(desktopLinks(res.text), `${who} ${path}`).toEqual([]);
+      }
+    }
+  });
+});
+
 describe('member pages of the mobile site', () => {
   const memberPages = [MOBILE_PATHS.member, MOBILE_PATHS.favorite, MOBILE_PATHS.bidding, MOBILE_PATHS.points, MOBILE_PATHS.vip];
 
