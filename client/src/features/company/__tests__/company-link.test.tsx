@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CompanyLink } from '../../../components/company-link';
 import { NO_SETTINGS, PortalSettingsProvider } from '../../../lib/portal-settings';
+import { MaskedContactNote } from '../pages/company-detail-page';
 import { companySearchHref, readCompanyQuery } from '../pages/company-list-page';
 
 afterEach(cleanup);
@@ -62,5 +63,25 @@ describe('the company search URL', () => {
     expect(companySearchHref({ name: '琥珀', role: 'agency', pageNum: 3, pageSize: 20 })).toBe(
       '/company?name=%E7%90%A5%E7%8F%80&role=agency&pageNum=3',
     );
+  });
+});
+
+describe("a company's masked contact", () => {
+  const renderNote = (capabilities: string[]) =>
+    render(
+      <PortalSettingsProvider settings={{ ...NO_SETTINGS, capabilities }}>
+        <MemoryRouter initialEntries={['/company/12']}>
+          <MaskedContactNote />
+        </MemoryRouter>
+      </PortalSettingsProvider>,
+    );
+
+  it('offers 开通会员 only when the backend has the order pages (goods)', () => {
+    renderNote(['company', 'goods']);
+    expect(screen.getByRole('link', { name: '开通会员' }).getAttribute('href')).toBe('/goods');
+    cleanup();
+    renderNote(['company']);
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(screen.getByText('联系方式已隐藏，可在招标详情中查看。')).toBeTruthy();
   });
 });

@@ -18,10 +18,32 @@ import { DictLabel, DictTag, useDict } from '../../../components/dict-label';
 import { JsonLd, useBreadcrumbLd, type Crumb } from '../../../components/json-ld';
 import { PageHead } from '../../../components/page-head';
 import { regionName } from '../../../components/region';
+import { usePathAvailable } from '../../../lib/capabilities';
 import type { PageLoadArgs } from '../../../lib/page';
 import { absoluteUrl, usePortalSettings } from '../../../lib/portal-settings';
 import { CompanyChart } from '../components/company-chart';
 import { loadCompanyPage, useCompanyProfile, useCompanySummary } from '../company-page-data';
+
+/**
+ * Under a masked contact: where the full contacts come from. 开通会员 only when the backend sells
+ * memberships (feature `goods`): a backend with companies but no order pages has no /goods.
+ */
+export function MaskedContactNote() {
+  const available = usePathAvailable();
+  return (
+    <p className="muted company-contact-note">
+      联系方式已隐藏，
+      {available('/goods') ? (
+        <>
+          <Link to="/goods">开通会员</Link>或
+        </>
+      ) : (
+        '可'
+      )}
+      在招标详情中查看。
+    </p>
+  );
+}
 
 export async function load({ deps, id }: PageLoadArgs) {
   await loadCompanyPage(deps, requireId(id));
@@ -179,11 +201,7 @@ export function Component() {
                   </Fragment>
                 ))}
               </dl>
-              {company.contact.contactMasked ? (
-                <p className="muted company-contact-note">
-                  联系方式已隐藏，<Link to="/goods">开通会员</Link>或在招标详情中查看。
-                </p>
-              ) : null}
+              {company.contact.contactMasked ? <MaskedContactNote /> : null}
             </section>
           ) : null}
         </aside>
