@@ -231,16 +231,20 @@ export function isMobilePath(pathname: string): boolean {
   return pathname === '/m' || pathname.startsWith('/m/');
 }
 
+/** The desktop or the mobile auth page for `fullPath`'s site, with `fullPath` to come back to. */
+function authPageUrl(desktop: string, mobile: string, fullPath: string): string {
+  const page = isMobilePath(fullPath.split(/[?#]/, 1)[0] ?? '') ? mobile : desktop;
+  return `${page}?redirect=${encodeURIComponent(fullPath)}`;
+}
+
 /** `/user_login?redirect=<full original path, URL-encoded>`; the mobile site's login for its own pages. */
 export function loginUrl(fullPath: string): string {
-  const login = isMobilePath(fullPath.split(/[?#]/, 1)[0] ?? '') ? MOBILE_PATHS.login : LOGIN_PATH;
-  return `${login}?redirect=${encodeURIComponent(fullPath)}`;
+  return authPageUrl(LOGIN_PATH, MOBILE_PATHS.login, fullPath);
 }
 
 /** `/user_register?redirect=…`, as loginUrl: the new member comes back to `fullPath`, on its own site. */
 export function registerUrl(fullPath: string): string {
-  const register = isMobilePath(fullPath.split(/[?#]/, 1)[0] ?? '') ? MOBILE_PATHS.register : REGISTER_PATH;
-  return `${register}?redirect=${encodeURIComponent(fullPath)}`;
+  return authPageUrl(REGISTER_PATH, MOBILE_PATHS.register, fullPath);
 }
 
 /**

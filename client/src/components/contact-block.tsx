@@ -123,15 +123,13 @@ export function ContactBlock({ type, id, detail }: ContactBlockProps) {
                 开通会员
               </Link>
             ) : null}
-            {mobile ? (
-              <a className="contact-link" href={desktopViewHref(RECHARGE_PATH)} rel="nofollow">
-                {short ? '积分不足，去充值' : '积分不足？去充值'}
-              </a>
-            ) : (
-              <Link className="contact-link" to={RECHARGE_PATH}>
-                {short ? '积分不足，去充值' : '积分不足？去充值'}
-              </Link>
-            )}
+            <Link
+              className="contact-link"
+              to={mobile ? desktopViewHref(RECHARGE_PATH) : RECHARGE_PATH}
+              rel={mobile ? 'nofollow' : undefined}
+            >
+              {short ? '积分不足，去充值' : '积分不足？去充值'}
+            </Link>
           </div>
         </div>
       ) : null}
