@@ -47,19 +47,17 @@ const isFramework = (id: string) => FRAMEWORK.test(id) && !FRAMEWORK_ON_DEMAND.t
 const MOBILE_MODE = 'mobile';
 const MOBILE_MANIFEST = '.vite/manifest-mobile.json';
 
+const mobilePage = (page: string) => join(root, `client/src/features/${page}.tsx`);
+/** The mobile site's two detail pages: what they alone share is one chunk (mobileSiteChunks). */
+const MOBILE_DETAIL_PAGES = ['listings/pages/m-zb-detail-page', 'listings/pages/m-xmk-detail-page'].map(mobilePage);
 /**
  * The mobile site's public pages: what the entry, these pages and all of their static imports have
  * in common goes into one chunk with the entry's own code (mobileSiteChunks).
  */
 const MOBILE_CORE_PAGES = [
-  'home/pages/m-home-page',
-  'listings/pages/m-zb-list-page',
-  'listings/pages/m-xmk-list-page',
-  'listings/pages/m-zb-detail-page',
-  'listings/pages/m-xmk-detail-page',
-].map((page) => join(root, `client/src/features/${page}.tsx`));
-/** The mobile site's two detail pages: what they alone share is one chunk (mobileSiteChunks). */
-const MOBILE_DETAIL_PAGES = ['listings/pages/m-zb-detail-page', 'listings/pages/m-xmk-detail-page'];
+  ...['home/pages/m-home-page', 'listings/pages/m-zb-list-page', 'listings/pages/m-xmk-list-page'].map(mobilePage),
+  ...MOBILE_DETAIL_PAGES,
+];
 
 /** The member area: everything only members see. Its antd components get a stylesheet of their own. */
 const MEMBER_AREA = /[\\/](features[\\/]member[\\/]|app[\\/]layouts[\\/]user-layout\.tsx$)/;
@@ -329,10 +327,11 @@ function mobileSiteChunks(): {
 
       // What the details import beyond the site chunk, unless the home or a list does too. Other
       // pages that use a detail part (a company's page, the member pages) load this chunk with it.
-      const details = MOBILE_CORE_PAGES.filter((page) => MOBILE_DETAIL_PAGES.some((name) => page.endsWith(`${name}.tsx`)));
-      const nonDetail = new Set(MOBILE_CORE_PAGES.filter((page) => !details.includes(page)).flatMap((page) => [...closure(page)]));
-      for (const id of details.flatMap((page) => [...closure(page)])) {
-        if (!details.includes(id) && !nonDetail.has(id) && !site.has(id) && !id.includes('node_modules')) detail.add(id);
+      const nonDetail = new Set(
+        MOBILE_CORE_PAGES.filter((page) => !MOBILE_DETAIL_PAGES.includes(page)).flatMap((page) => [...closure(page)]),
+      );
+      for (const id of MOBILE_DETAIL_PAGES.flatMap((page) => [...closure(page)])) {
+        if (!MOBILE_DETAIL_PAGES.includes(id) && !nonDetail.has(id) && !site.has(id) && !id.includes('node_modules')) detail.add(id);
       }
     },
   };
