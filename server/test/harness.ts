@@ -3,7 +3,7 @@
  * fixture), the real client code rendered through Vite's dev server, and the real Express app.
  */
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { createTestBackend, type TestBackend, type TestBackendOptions } from '../../backend/test/fixture';
 import { createApp, type AppOptions } from '../src/app';
 import { createDevRenderer } from '../src/renderer';
@@ -14,6 +14,8 @@ export interface TestPortal {
   backendURL: string;
   /** The backend's listener (a test may stop it to play an outage). */
   backendServer: Server;
+  /** The backend's side of every connection it accepted (a test may reset them, as a killed process does). */
+  backendSockets: Set<Socket>;
   /** How many pages have been rendered so far. */
   renders(): number;
   /** A `Cookie` header value carrying a fresh member token for `username`. */
@@ -27,6 +29,11 @@ export async function createTestPortal(
   const backend = await createTestBackend({ projects: 60, tenders: 90, ...options });
   const server: Server = await new Promise((resolve) => {
     const s = backend.app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const backendSockets = new Set<Socket>();
+  server.on('connection', (socket) => {
+    backendSockets.add(socket);
+    socket.once('close', () => backendSockets.delete(socket));
   });
   const backendURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const dev = await createDevRenderer(process.cwd());
@@ -50,6 +57,7 @@ export async function createTestPortal(
     backend,
     backendURL,
     backendServer: server,
+    backendSockets,
     renders: () => renders,
     async memberCookie(username = 'demo', password = 'demo123') {
       return `member-token-nuxt=${await backend.login(username, password)}`;

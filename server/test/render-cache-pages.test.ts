@@ -210,4 +210,28 @@ describe('a backend outage', () => {
     expect((await get(path)).headers['x-render-cache']).toBe('miss');
     expect((await get(path)).headers['x-render-cache']).toBe('hit');
   });
+
+  it('is noticed when the backend resets its connections instead of closing them (killed on a busy machine)', async () => {
+    const path = fresh('/xmk');
+    await get(path);
+    expect((await get(path)).headers['x-render-cache']).toBe('hit');
+
+    const { port } = portal.backendServer.address() as AddressInfo;
+    // A killed process resets every connection with a request it had not read: no FIN, an RST.
+    // (Reset first: closing the server would close its idle connections with a FIN.)
+    expect(portal.backendSockets.size).toBeGreaterThan(0);
+    for (const socket of portal.backendSockets) socket.resetAndDestroy();
+    portal.backendServer.close();
+    await once(portal.backendServer, 'close');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const down = await get(path);
+    expect(down.status).toBe(502);
+    expect(down.text).toContain('服务暂时不可用');
+
+    portal.backendServer.listen(port, '127.0.0.1');
+    await once(portal.backendServer, 'listening');
+    expect((await get(path)).status).toBe(200);
+    expect((await get(path)).headers['x-render-cache']).toBe('miss');
+    expect((await get(path)).headers['x-render-cache']).toBe('hit');
+  });
 });
