@@ -216,6 +216,50 @@ test('log in, favourite and the member pages on the phone', async ({ browser, co
   await context.close();
 });
 
+test('a member short of points buys some on the phone: 去充值 lands on the packages, ordering happens in place', async ({
+  browser,
+  consoleProblems,
+}) => {
+  const context = await phone(browser, PHONES.android);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => consoleProblems.push(`pageerror: ${error.message}`));
+  await page.goto(`${NO_CAPTCHA}/m/pages/login/index`);
+  await waitForHydration(page);
+  await page.getByLabel('用户名').fill('demo');
+  await page.getByLabel('密码').fill('demo123');
+  await page.getByRole('button', { name: '登录' }).click();
+  await expect(page).toHaveURL(/\/m\/pages\/user\/index$/);
+
+  // A tender whose contacts the demo member has not unlocked: its contact block offers 去充值.
+  const ids = (await (await page.request.get(`${NO_CAPTCHA}/prod-api/api/zb/search?pageSize=30`)).json()) as { rows: { id: number }[] };
+  await page.goto(`${NO_CAPTCHA}/m/pages/zb/detail?id=${ids.rows[ids.rows.length - 1]!.id}`);
+  await waitForHydration(page);
+  await page.getByRole('link', { name: /去充值/ }).click();
+  await expect(page).toHaveURL(`${NO_CAPTCHA}/m/pages/user/vip#score`);
+  const packages = page.getByRole('region', { name: '积分套餐' });
+  await expect(packages).toBeInViewport();
+
+  const card = packages.getByRole('listitem').first();
+  await card.getByRole('button', { name: '立即购买' }).click();
+  const confirm = card.getByRole('group', { name: /^开通「/ });
+  await expect(confirm).toContainText('订单金额');
+  await screenshot(page, 'mobile-vip-confirm');
+  await confirm.getByRole('button', { name: '提交订单' }).click();
+
+  const notice = page.getByRole('status').filter({ hasText: '订单已提交，等待付款' });
+  await expect(notice).toBeVisible();
+  const orderNo = (await notice.locator('strong').first().textContent()) ?? '';
+  expect(orderNo).toMatch(/^SD\d{20}$/);
+  await screenshot(page, 'mobile-vip-ordered');
+  // The order is the backend's: 我的订单 lists it awaiting payment, after a reload too.
+  await page.reload();
+  await waitForHydration(page);
+  const row = page.getByRole('region', { name: '我的订单' }).getByRole('listitem').filter({ hasText: orderNo });
+  await expect(row).toContainText('待付款');
+  await expectCleanConsole(consoleProblems);
+  await context.close();
+});
+
 test('no page is wider than the phone (360 and 390 px) and touch targets are 44 px', async ({ browser }) => {
   // Eleven pages at two widths on a shared machine.
   test.setTimeout(120_000);

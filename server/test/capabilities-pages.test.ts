@@ -109,6 +109,15 @@ describe('against a spec-only backend (BACKEND_EXTENSIONS=off)', () => {
     expect(res.text).not.toContain('基本资料');
     expect(res.text).toContain('账号信息');
   });
+
+  it('gives the phone’s 会员服务 the service phone instead of packages (no goods)', async () => {
+    const res = await request(portal.app).get('/m/pages/user/vip').set('Cookie', cookie);
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('联系客服开通');
+    expect(res.text).toContain('我的订单');
+    expect(res.text).not.toMatch(/立即(开通|购买)/);
+    expect(res.text).not.toContain('id="score"');
+  });
 });
 
 describe('against the embedded backend with its extensions', () => {
@@ -133,6 +142,14 @@ describe('against the embedded backend with its extensions', () => {
     expect(records.status).toBe(200);
     const profile = await request(portal.app).get('/user/member').set('Cookie', cookie);
     expect(profile.text).toContain('基本资料');
+  });
+
+  it('sells the packages on the phone’s 会员服务, points at #score where 去充值 lands (issue 14)', async () => {
+    const res = await request(portal.app).get('/m/pages/user/vip').set('Cookie', cookie);
+    expect(res.status).toBe(200);
+    expect(res.text).toMatch(/<section id="score"[^>]*>[\s\S]*?立即购买/);
+    expect(res.text).toContain('立即开通');
+    expect(res.text).toContain('如何付款');
   });
 
   it('links tenderer, agency and winner names to their company pages, which render', async () => {

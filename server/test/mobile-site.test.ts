@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MOBILE_PATHS } from '@shared/routes';
+import { MOBILE_PATHS, MOBILE_RECHARGE_URL } from '@shared/routes';
 import { createTestPortal, type TestPortal } from './harness';
 
 /** Issue 14: the mobile site under /m, rendered by the same server, API and pages pipeline. */
@@ -93,7 +93,7 @@ describe('public pages of the mobile site', () => {
     ).text;
     expect(member).toContain('积分查看');
     expect(href(member, '开通会员')).toBe(MOBILE_PATHS.vip);
-    expect(href(member, '积分不足[？，]去充值')).toBe('/user/chargeMember?view=pc');
+    expect(href(member, '积分不足[？，]去充值')).toBe(MOBILE_RECHARGE_URL);
     // The register link works on the phone: the mobile register page, not a redirect to the home.
     const register = await request(portal.app)
       .get(href(visitor, '免费注册') ?? '')

@@ -91,6 +91,12 @@ export const MOBILE_PATHS = {
   companyDetail: '/m/pages/company/detail',
 } as const;
 
+/** Sections of a mobile page a link may land on (`#id`): 会员服务's packages. */
+export const MOBILE_SECTIONS = { tiers: 'tiers', score: 'score' } as const;
+
+/** Buying points on the phone: 会员服务's 积分套餐. */
+export const MOBILE_RECHARGE_URL = `${MOBILE_PATHS.vip}#${MOBILE_SECTIONS.score}`;
+
 /** Every route of spec §2, exactly. Matching is strict and case-sensitive. */
 export const ROUTES: readonly RouteSpec[] = [
   // Main

@@ -16,7 +16,7 @@ export const MOBILE_PAGES: PageImports = {
   '/m/pages/user/favorite': () => import('../features/member/m-member-pages').then((m) => m.favoritePage),
   '/m/pages/user/bidding': () => import('../features/member/m-member-pages').then((m) => m.biddingPage),
   '/m/pages/user/points': () => import('../features/member/m-member-pages').then((m) => m.pointsPage),
-  '/m/pages/user/vip': () => import('../features/member/m-member-pages').then((m) => m.vipPage),
+  '/m/pages/user/vip': () => import('../features/member/m-vip-page'),
   '/m/pages/user/alerts': () => import('../features/member/m-member-pages').then((m) => m.alertsPage),
   '/m/pages/company/detail': () => import('../features/company/pages/m-company-detail-page'),
 };

@@ -2,13 +2,19 @@ import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { LoadingBar } from '../components/loading-bar';
 
-/** Scroll to the top on new pages; the back button keeps the browser's own position. */
+/**
+ * New pages start at the top, or at the section their link names (`#score`); the back button keeps
+ * the browser's own position.
+ */
 function ScrollToTop() {
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
   const type = useNavigationType();
   useEffect(() => {
-    if (type !== 'POP') window.scrollTo(0, 0);
-  }, [pathname, type]);
+    if (type === 'POP') return;
+    const section = hash.length > 1 ? document.getElementById(hash.slice(1)) : null;
+    if (section) section.scrollIntoView();
+    else window.scrollTo(0, 0);
+  }, [pathname, hash, type]);
   return null;
 }
 

@@ -11,8 +11,7 @@ import { useLocation } from 'react-router-dom';
 import { Link } from './link';
 import type { ContentType } from '@shared/contract/common';
 import type { ContactAccess, ContactBlock as Contact } from '@shared/contract/content';
-import { desktopViewHref } from '@shared/device';
-import { MOBILE_PATHS, isMobilePath, loginUrl, registerUrl } from '@shared/routes';
+import { MOBILE_PATHS, MOBILE_RECHARGE_URL, isMobilePath, loginUrl, registerUrl } from '@shared/routes';
 import { useHttp } from '../api/http-context';
 import { feedback } from '../lib/feedback';
 import { useSession, useSessionStore } from '../lib/session';
@@ -25,7 +24,7 @@ export interface ContactBlockProps {
   detail: ContactAccess & { contact: Contact };
 }
 
-/** The recharge page: the desktop site's only (a phone opens it in the desktop view, as 电脑版 does). */
+/** Where points are bought: the desktop recharge page, or the phone's 会员服务 at its 积分套餐. */
 const RECHARGE_PATH = '/user/chargeMember';
 
 /** 积分查看, through a chunk loaded on the first click (contact-unlock.ts, issue 14). */
@@ -123,11 +122,7 @@ export function ContactBlock({ type, id, detail }: ContactBlockProps) {
                 开通会员
               </Link>
             ) : null}
-            <Link
-              className="contact-link"
-              to={mobile ? desktopViewHref(RECHARGE_PATH) : RECHARGE_PATH}
-              rel={mobile ? 'nofollow' : undefined}
-            >
+            <Link className="contact-link" to={mobile ? MOBILE_RECHARGE_URL : RECHARGE_PATH}>
               {short ? '积分不足，去充值' : '积分不足？去充值'}
             </Link>
           </div>

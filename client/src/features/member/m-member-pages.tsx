@@ -8,12 +8,12 @@ import { useSearchParams } from 'react-router-dom';
 import { Link } from '../../components/link';
 import { DICT_TYPES } from '@shared/contract/system';
 import { desktopViewHref } from '@shared/device';
-import { MOBILE_PATHS } from '@shared/routes';
+import { MOBILE_PATHS, MOBILE_RECHARGE_URL } from '@shared/routes';
 import { parseTime } from '@shared/time';
 import { alertListQueryOptions, unreadQueryOptions, type AlertItem } from '../../api/alerts';
 import { biddingListQueryOptions, favoriteListQueryOptions } from '../../api/content';
 import { useHttp } from '../../api/http-context';
-import { memberTiersQueryOptions, scoreLogQueryOptions } from '../../api/member';
+import { scoreLogQueryOptions } from '../../api/member';
 import { dictLabel, prefetchDicts } from '../../api/system';
 import { useDict } from '../../components/dict-label';
 import { hasCapability, useHasCapability } from '../../lib/capabilities';
@@ -32,7 +32,8 @@ import { ZbRow } from '../../components/mobile/rows';
 const FIRST = { pageNum: 1, pageSize: 20 } as const;
 const FAVORITES = { ...FIRST, isCancel: 0 } as const;
 
-function MemberPage({ title, desktop, children }: { title: string; desktop: string; children: React.ReactNode }) {
+/** A mobile member page: back to 会员中心, its title, and its desktop page for the rest. */
+export function MemberPage({ title, desktop, children }: { title: string; desktop: string; children: React.ReactNode }) {
   return (
     <div className="m-member">
       <MobileHead title={title} noindex />
@@ -170,9 +171,14 @@ export const pointsPage: PageModule = {
     const score = useSession().member_info?.score ?? 0;
     return (
       <MemberPage title="我的积分" desktop="/user/logscore">
-        <p className="m-figure-big">
-          <strong>{score}</strong> 积分
-        </p>
+        <div className="m-toolbar">
+          <p className="m-figure-big">
+            <strong>{score}</strong> 积分
+          </p>
+          <Link className="m-toolbar-link" to={MOBILE_RECHARGE_URL}>
+            购买积分
+          </Link>
+        </div>
         <ul className="m-list">
           {(log.rows ?? []).map((row) => (
             <li key={row.id} className="m-row m-row-static">
@@ -185,38 +191,6 @@ export const pointsPage: PageModule = {
             </li>
           ))}
         </ul>
-      </MemberPage>
-    );
-  },
-};
-
-export const vipPage: PageModule = {
-  load: ({ deps: { queryClient, http } }: PageLoadArgs) => queryClient.ensureQueryData(memberTiersQueryOptions(http)),
-  Component() {
-    const tiers = useSuspenseQuery(memberTiersQueryOptions(useHttp())).data.rows ?? [];
-    const level = useSession().member_info?.level;
-    // The order pages are an extension (goods): a backend without them gets no link to them.
-    const goods = useHasCapability('goods');
-    return (
-      <MemberPage title="会员服务" desktop="/user/vipuser">
-        {tiers.map((tier) => (
-          <section key={tier.level} className={tier.level === level ? 'm-card is-current' : 'm-card'} aria-label={tier.name}>
-            <h2>
-              {tier.name}
-              {tier.level === level ? <span className="m-tag">当前</span> : null}
-            </h2>
-            <ul className="m-benefits">
-              {tier.benefits.map((benefit) => (
-                <li key={benefit}>{benefit}</li>
-              ))}
-            </ul>
-          </section>
-        ))}
-        {goods ? (
-          <a className="m-button m-button-primary m-button-block" href={desktopViewHref('/goods')} rel="nofollow">
-            开通会员
-          </a>
-        ) : null}
       </MemberPage>
     );
   },

@@ -1,18 +1,14 @@
 import { Link } from '../../../components/link';
 import type { Goods } from '@shared/contract/member';
-import { formatCount, formatYuan } from '@shared/format';
+import { formatYuan } from '@shared/format';
+import { goodsUnit, isDiscounted } from '../../../components/ordering';
 import { OrderButton } from './order-button';
-
-/** What a product gives, in one line: "365 天" or "2,000 积分". */
-function goodsUnit(goods: Goods): string {
-  return goods.type === 'score' ? `${formatCount(goods.score)} 积分` : `${goods.days} 天`;
-}
 
 export function GoodsPrice({ goods }: { goods: Goods }) {
   return (
     <p className="goods-price">
       <strong>{formatYuan(goods.price)}</strong>
-      {goods.originalPrice !== null && goods.originalPrice > goods.price ? <del>{formatYuan(goods.originalPrice)}</del> : null}
+      {isDiscounted(goods) ? <del>{formatYuan(goods.originalPrice)}</del> : null}
       <span className="goods-price-unit">/ {goodsUnit(goods)}</span>
     </p>
   );

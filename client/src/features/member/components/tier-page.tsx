@@ -7,7 +7,8 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Table, type TableColumnsType } from 'antd';
 import { Link } from '../../../components/link';
-import type { Goods, GoodsType, MemberLevel, Order, OrderStatus } from '@shared/contract/member';
+import type { Goods, GoodsType, MemberLevel, Order } from '@shared/contract/member';
+import { ORDER_STATUS } from '../../../components/ordering';
 import { DICT_TYPES } from '@shared/contract/system';
 import { formatCount, formatYuan } from '@shared/format';
 import { parseTime } from '@shared/time';
@@ -38,12 +39,6 @@ export function loadTierPage(deps: AppDeps): Promise<unknown> {
   ]);
 }
 
-const STATUS: Record<OrderStatus, { label: string; tone: string }> = {
-  pending: { label: '待付款', tone: 'warning' },
-  paid: { label: '已开通', tone: 'success' },
-  cancelled: { label: '已取消', tone: 'default' },
-};
-
 const ORDER_COLUMNS: TableColumnsType<Order> = [
   { title: '订单号', dataIndex: 'orderNo', key: 'orderNo', width: 200 },
   { title: '商品', dataIndex: 'goodsName', key: 'goodsName' },
@@ -52,7 +47,7 @@ const ORDER_COLUMNS: TableColumnsType<Order> = [
     title: '状态',
     key: 'status',
     width: 80,
-    render: (_, order) => <span className={`tag tag-${STATUS[order.status].tone}`}>{STATUS[order.status].label}</span>,
+    render: (_, order) => <span className={`tag tag-${ORDER_STATUS[order.status].tone}`}>{ORDER_STATUS[order.status].label}</span>,
   },
   {
     title: '时间',
