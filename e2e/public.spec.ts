@@ -201,12 +201,14 @@ test.describe('member actions on public pages (issue 5)', () => {
   });
 
   test('ordering creates a pending order and explains how payment is confirmed', async ({ page, consoleProblems }) => {
+    // Goods 4 is a points package: bought, not opened (the tier pages say the same).
     await logIn(page, '/goods/4');
-    await page.getByRole('button', { name: '立即开通' }).click();
+    await page.getByRole('button', { name: '立即购买' }).click();
     await page.getByRole('dialog').getByRole('button', { name: '提交订单' }).click();
     const result = page.getByRole('status').filter({ hasText: '订单已提交' });
     await expect(result).toBeVisible();
-    await expect(result).toContainText('客服确认到账后即为您开通');
+    await expect(result).toContainText(/订单号 SD\d{20}/);
+    await expect(result).toContainText('客服确认到账后立即为您开通');
     await expectCleanConsole(consoleProblems);
   });
 });
