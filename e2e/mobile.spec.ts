@@ -260,6 +260,49 @@ test('a member short of points buys some on the phone: 去充值 lands on the pa
   await context.close();
 });
 
+test('a new member sets the tender subscription on the phone, and the list follows it', async ({ browser, consoleProblems }) => {
+  const context = await phone(browser, PHONES.iphone);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => consoleProblems.push(`pageerror: ${error.message}`));
+  const username = `m_${Date.now().toString(36)}`;
+  await page.goto(`${NO_CAPTCHA}/m/pages/register/index`);
+  await waitForHydration(page);
+  await page.getByLabel('用户名').fill(username);
+  await page.getByLabel('密码', { exact: true }).fill('Secret123');
+  await page.getByLabel('确认密码').fill('Secret123');
+  await page.getByRole('button', { name: '注册' }).click();
+  // Registered and logged in at once, on the member home.
+  await expect(page).toHaveURL(/\/m\/pages\/user\/index$/);
+
+  await page.getByRole('link', { name: '订阅招标' }).click();
+  const summary = page.getByRole('region', { name: '我的订阅' });
+  await expect(summary).toContainText('关键词 不限');
+  const count = async () => Number((await page.locator('.m-count').textContent())?.match(/\d+/)?.[0]);
+  const everything = await count();
+  await summary.getByRole('button', { name: '修改订阅' }).click();
+  const sheet = page.getByRole('dialog', { name: '修改订阅' });
+  await sheet.getByRole('textbox', { name: '订阅关键词' }).fill('道路');
+  await sheet.getByRole('checkbox', { name: '济南市' }).click();
+  await expect(sheet.getByRole('checkbox', { name: '济南市' })).toHaveAttribute('aria-checked', 'true');
+  await screenshot(page, 'mobile-subscription-sheet');
+  await sheet.getByRole('button', { name: '保存订阅' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '订阅已保存' })).toBeVisible();
+  await expect(summary).toContainText('关键词 道路');
+  await expect(summary).toContainText('地区 济南市');
+  // The list is the backend's answer to the new subscription: fewer tenders, all in 济南
+  // (the keyword may be in the text, which the row does not show).
+  await expect.poll(count).toBeLessThan(everything);
+  const rows = page.locator('.m-list .m-row');
+  await expect(rows.first()).toBeVisible();
+  for (const text of await rows.allTextContents()) expect(text).toContain('济南市');
+  await screenshot(page, 'mobile-subscription-saved');
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByRole('region', { name: '我的订阅' })).toContainText('关键词 道路');
+  await expectCleanConsole(consoleProblems);
+  await context.close();
+});
+
 test('no page is wider than the phone (360 and 390 px) and touch targets are 44 px', async ({ browser }) => {
   // Eleven pages at two widths on a shared machine.
   test.setTimeout(120_000);

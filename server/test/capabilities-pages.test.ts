@@ -108,6 +108,10 @@ describe('against a spec-only backend (BACKEND_EXTENSIONS=off)', () => {
     expect(res.status).toBe(200);
     expect(res.text).not.toContain('基本资料');
     expect(res.text).toContain('账号信息');
+    const phone = await request(portal.app).get('/m/pages/user/bidding').set('Cookie', cookie);
+    expect(phone.status).toBe(200);
+    expect(phone.text).toContain('我的订阅');
+    expect(phone.text).not.toContain('修改订阅');
   });
 
   it('gives the phone’s 会员服务 the service phone instead of packages (no goods)', async () => {
@@ -142,6 +146,11 @@ describe('against the embedded backend with its extensions', () => {
     expect(records.status).toBe(200);
     const profile = await request(portal.app).get('/user/member').set('Cookie', cookie);
     expect(profile.text).toContain('基本资料');
+  });
+
+  it('lets the phone change the tender subscription (updateProfile)', async () => {
+    const res = await request(portal.app).get('/m/pages/user/bidding').set('Cookie', cookie);
+    expect(res.text).toContain('修改订阅');
   });
 
   it('sells the packages on the phone’s 会员服务, points at #score where 去充值 lands (issue 14)', async () => {

@@ -84,3 +84,8 @@ export const KEYWORD_MAX_LENGTH = 50;
 export const PAGE_SIZE_MAX = 100;
 export const PAGE_SIZES = [10, 20, 50] as const;
 export const DEFAULT_PAGE_SIZE = 20;
+
+/** The 招标订阅 in a member's profile (updateProfile): keywords, each of 1–20 characters, and region codes. */
+export const MAX_KEYWORDS = 10;
+export const MAX_KEYWORD_LENGTH = 20;
+export const MAX_REGIONS = 20;

@@ -1,9 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { configure } from '@testing-library/react';
 
-// findBy*/waitFor give a page 5 s, not 1: a member page's first render (antd, lazy chunks) took over
-// a second on a shared 2-core machine running the other test projects beside it.
-configure({ asyncUtilTimeout: 5_000 });
+// findBy*/waitFor give a page 10 s, not 1: a member page's first render (antd, lazy chunks) took over
+// a second on a shared 2-core machine running the other test projects beside it, and once 5.4 s
+// beside the server's page tests (the desktop tier page, 2026-11-26).
+configure({ asyncUtilTimeout: 10_000 });
 
 // What antd asks of the browser and jsdom lacks: matchMedia (responsive helpers) and
 // ResizeObserver (Segmented, TextArea).

@@ -8,6 +8,7 @@
  * client checks responses in development and tests, not in production (docs/decisions.md).
  */
 import { z } from 'zod';
+import { MAX_KEYWORD_LENGTH, MAX_KEYWORDS, MAX_REGIONS } from '../constants';
 import type { AckResult, AjaxResult, ContentType, TableDataInfo, TreeSelectNode } from './common';
 import type {
   FavoriteItem,
@@ -235,9 +236,8 @@ export const registerBody = body({
 });
 const checkNameBody = body({ username: required('username 不能为空', text(1, 100)) });
 
-export const MAX_KEYWORDS = 10;
-export const MAX_REGIONS = 20;
-export const MSG_KEYWORDS = `subscribeKeywords 必须是逗号分隔的关键词，最多 ${MAX_KEYWORDS} 个，每个 1 到 20 个字符`;
+export { MAX_KEYWORDS, MAX_REGIONS };
+export const MSG_KEYWORDS = `subscribeKeywords 必须是逗号分隔的关键词，最多 ${MAX_KEYWORDS} 个，每个 1 到 ${MAX_KEYWORD_LENGTH} 个字符`;
 export const MSG_REGIONS = `subscribeRegions 必须是逗号分隔的地区编码，最多 ${MAX_REGIONS} 个`;
 export const updateProfileBody = body({
   nickName: optionalValue('nickName 必须是 1 到 30 个字符', text(1, 30)),

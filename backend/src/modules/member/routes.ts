@@ -8,7 +8,7 @@ import type { MemberInfoResult, MemberTier, MemberUser, RandomPassword } from '@
 import { commaList } from '@shared/contract/fields';
 import { MAX_KEYWORDS, MAX_REGIONS, MSG_KEYWORDS, MSG_REGIONS } from '@shared/contract/schemas';
 import { DICT_TYPES } from '@shared/contract/system';
-import { PERMISSIONS, ROLES } from '@shared/constants';
+import { MAX_KEYWORD_LENGTH, PERMISSIONS, ROLES } from '@shared/constants';
 import type { AppContext } from '../../context';
 import type { Statements } from '../../db/connection';
 import { cityCodeOf, isCityCode } from '../../db/seed/regions';
@@ -79,7 +79,7 @@ export function registerMemberRoutes(routes: Routes, ctx: AppContext): void {
     let keywords: string | undefined;
     if (input.subscribeKeywords !== undefined) {
       const list = [...new Set(commaList(input.subscribeKeywords))];
-      const ok = list.length <= MAX_KEYWORDS && list.every((k) => Array.from(k).length <= 20 && keywordMatch(k) !== null);
+      const ok = list.length <= MAX_KEYWORDS && list.every((k) => Array.from(k).length <= MAX_KEYWORD_LENGTH && keywordMatch(k) !== null);
       if (!ok) throw invalid(MSG_KEYWORDS);
       keywords = list.join(',');
     }

@@ -27,6 +27,7 @@ import { MobileFigures } from '../../components/mobile/m-detail-parts';
 import { MobileHead } from '../../components/mobile/m-parts';
 import { mobileDetailHref } from '../../components/mobile/detail-href';
 import { ZbRow } from '../../components/mobile/rows';
+import { MobileSubscription } from './m-subscription';
 
 /** The first page of each list; the rest is on the desktop page (its 电脑版 link). */
 const FIRST = { pageNum: 1, pageSize: 20 } as const;
@@ -146,10 +147,9 @@ export const biddingPage: PageModule = {
     ]),
   Component() {
     const { rows, total } = useSuspenseQuery(biddingListQueryOptions(useHttp(), FIRST)).data;
-    const user = useSession().member_info;
     return (
       <MemberPage title="订阅招标" desktop="/user/bidding">
-        <p className="m-muted">订阅关键词：{user?.subscribeKeywords || '未设置（在电脑版设置订阅）'}</p>
+        <MobileSubscription />
         <p className="m-count">{`共 ${total} 条`}</p>
         {rows.length === 0 ? <p className="m-empty">暂无符合订阅的招标</p> : null}
         <ul className="m-list">

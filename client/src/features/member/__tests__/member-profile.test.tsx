@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { zbKeys } from '../../../api/content';
-import { keywordsProblem } from '../components/subscription-form';
+import { keywordsProblem } from '../subscription-rules';
 import * as profilePage from '../pages/member-profile-page';
 import { DEMO_USER, createMemberEnv, ok, renderPage, type Call, typist } from './member-harness';
 

@@ -12,16 +12,7 @@ import { deadlineState, deadlineText, parseTime } from '@shared/time';
 import { DictTag } from '../../../components/dict-label';
 import { HighlightText } from '../../../components/highlight';
 import { regionName } from '../../../components/region';
-
-/** The subscription as lists: comma-separated in the profile (ASCII or full-width commas). */
-export function subscriptionOf(user: Pick<MemberUser, 'subscribeKeywords' | 'subscribeRegions'> | null) {
-  const split = (text: string | undefined) =>
-    (text ?? '')
-      .split(/[,，]/)
-      .map((part) => part.trim())
-      .filter(Boolean);
-  return { keywords: split(user?.subscribeKeywords), regions: split(user?.subscribeRegions) };
-}
+import { subscriptionOf } from '../subscription-rules';
 
 export function BiddingList({ rows, regions, now }: { rows: readonly ZbListItem[]; regions: readonly DictEntry[]; now: number }) {
   return (

@@ -1,8 +1,7 @@
 /**
  * 招标订阅: keywords (any of them in a tender's title, tenderer or text) and regions (the city and
  * county tree of `treeselect`; a whole city is stored as the city's code). /user/bidding lists what
- * matches both. Limits are the contract's: ≤ 10 keywords of 1–20 characters with a letter or
- * digit, ≤ 20 regions.
+ * matches both. What is accepted is subscription-rules.ts's (the phone's 订阅招标 edits it too).
  */
 import { LoadingOutlined } from '@ant-design/icons';
 import { useSuspenseQuery } from '@tanstack/react-query';
@@ -15,23 +14,11 @@ import { regionTreeQueryOptions } from '../../../api/member';
 import { feedback } from '../../../lib/feedback';
 import { formFailure } from '../form-failure';
 import { useSaveProfile } from '../use-save-profile';
-import { subscriptionOf } from './bidding-list';
+import { keywordsProblem, regionsProblem, subscriptionBody, subscriptionOf } from '../subscription-rules';
 
 interface SubscriptionValues {
   keywords: string[];
   regions: string[];
-}
-
-const MAX_KEYWORDS = 10;
-const MAX_REGIONS = 20;
-/** The backend ignores punctuation in keywords: one made of nothing else would match nothing. */
-const HAS_TEXT = /[\p{L}\p{N}]/u;
-
-/** Why the keywords are refused, or null. */
-export function keywordsProblem(keywords: readonly string[]): string | null {
-  if (keywords.length > MAX_KEYWORDS) return `最多 ${MAX_KEYWORDS} 个关键词`;
-  const bad = keywords.find((k) => Array.from(k.trim()).length < 1 || Array.from(k.trim()).length > 20 || !HAS_TEXT.test(k));
-  return bad === undefined ? null : `关键词“${bad}”无效：每个 1 到 20 个字，且须包含文字或数字`;
 }
 
 const listRule = (problem: (values: readonly string[]) => string | null) => ({
@@ -51,17 +38,13 @@ export function SubscriptionForm({ user }: { user: MemberUser }) {
 
   const onFinish = (values: SubscriptionValues) => {
     setError(null);
-    const keywords = [...new Set(values.keywords.map((k) => k.trim()).filter(Boolean))];
-    save.mutate(
-      { subscribeKeywords: keywords.join(','), subscribeRegions: values.regions.join(',') },
-      {
-        onSuccess() {
-          setSaved(true);
-          feedback.success('订阅已保存');
-        },
-        onError: (caught) => setError(formFailure(caught)),
+    save.mutate(subscriptionBody(values.keywords, values.regions), {
+      onSuccess() {
+        setSaved(true);
+        feedback.success('订阅已保存');
       },
-    );
+      onError: (caught) => setError(formFailure(caught)),
+    });
   };
 
   return (
@@ -92,12 +75,7 @@ export function SubscriptionForm({ user }: { user: MemberUser }) {
           suffixIcon={null}
         />
       </Form.Item>
-      <Form.Item
-        name="regions"
-        label="订阅地区"
-        extra="可选整个城市或具体区县。不选则为全省。"
-        rules={[listRule((regions) => (regions.length > MAX_REGIONS ? `最多选择 ${MAX_REGIONS} 个地区` : null))]}
-      >
+      <Form.Item name="regions" label="订阅地区" extra="可选整个城市或具体区县。不选则为全省。" rules={[listRule(regionsProblem)]}>
         <TreeSelect
           treeData={tree}
           fieldNames={{ label: 'label', value: 'id', children: 'children' }}
