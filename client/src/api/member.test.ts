@@ -1,7 +1,9 @@
 import { AxiosHeaders, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { describe, expect, it } from 'vitest';
 import { createHttp } from './http-axios';
-import { checkUserNameUnique, createRandomPassword, getCaptchaImage, getMemberInfo, login, resetPassword } from './member';
+import { getMemberInfo } from './member';
+import { checkUserNameUnique, getCaptchaImage, login } from './member-auth';
+import { createRandomPassword, resetPassword } from './member-area';
 
 function setup(data: object) {
   const sent: InternalAxiosRequestConfig[] = [];

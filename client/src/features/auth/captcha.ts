@@ -6,7 +6,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useHttp } from '../../api/http-context';
-import { captchaQueryOptions } from '../../api/member';
+import { captchaQueryOptions } from '../../api/member-auth';
 
 export interface Captcha {
   /** False when the backend runs without captcha: the field is not shown and no code is sent. */

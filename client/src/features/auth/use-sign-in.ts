@@ -10,7 +10,7 @@ import type { LoginBody, RegisterBody } from '@shared/contract/member';
 import { PATHS, safeRedirectTarget } from '@shared/routes';
 import { ApiError } from '../../api/http';
 import { useHttp } from '../../api/http-context';
-import { login, register } from '../../api/member';
+import { login, register } from '../../api/member-auth';
 import { feedback } from '../../lib/feedback';
 import { useSessionStore } from '../../lib/session';
 import { beginSession } from '../../lib/session-actions';

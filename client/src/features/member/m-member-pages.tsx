@@ -13,7 +13,7 @@ import { parseTime } from '@shared/time';
 import { alertListQueryOptions, unreadQueryOptions, type AlertItem } from '../../api/alerts';
 import { biddingListQueryOptions, favoriteListQueryOptions } from '../../api/content';
 import { useHttp } from '../../api/http-context';
-import { scoreLogQueryOptions } from '../../api/member';
+import { scoreLogQueryOptions } from '../../api/member-area';
 import { dictLabel, prefetchDicts } from '../../api/system';
 import { useDict } from '../../components/dict-label';
 import { hasCapability, useHasCapability } from '../../lib/capabilities';

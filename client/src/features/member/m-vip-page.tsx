@@ -16,7 +16,7 @@ import { MOBILE_PATHS, MOBILE_SECTIONS } from '@shared/routes';
 import { parseTime } from '@shared/time';
 import { goodsListQueryOptions } from '../../api/goods';
 import { useHttp } from '../../api/http-context';
-import { memberOrdersQueryOptions, memberTiersQueryOptions } from '../../api/member';
+import { memberOrdersQueryOptions, memberTiersQueryOptions } from '../../api/member-area';
 import { dictLabel, prefetchDicts } from '../../api/system';
 import { useDict } from '../../components/dict-label';
 import { Link } from '../../components/link';

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateProfileBody } from '@shared/contract/member';
 import { zbKeys } from '../../api/content';
 import { useHttp } from '../../api/http-context';
-import { updateProfile } from '../../api/member';
+import { updateProfile } from '../../api/member-area';
 import { useSessionStore } from '../../lib/session';
 
 /**

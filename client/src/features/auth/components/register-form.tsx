@@ -8,7 +8,7 @@ import { ACCOUNT } from '@shared/contract/fields';
 import { FORM_MESSAGES, toAntdRule } from '@shared/contract/form-rules';
 import { registerBody } from '@shared/contract/schemas';
 import { useHttp } from '../../../api/http-context';
-import { checkUserNameUnique } from '../../../api/member';
+import { checkUserNameUnique } from '../../../api/member-auth';
 import { useAuthConfig } from '../auth-config';
 import { withRedirect } from '../auth-links';
 import { usePasswordCipher } from '../../../lib/password-cipher';

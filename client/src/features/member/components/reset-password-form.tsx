@@ -14,7 +14,7 @@ import { PATHS } from '@shared/routes';
 import { ACCOUNT, ILLEGAL_CHARS_MESSAGE } from '@shared/contract/fields';
 import { toAntdRule } from '@shared/contract/form-rules';
 import { useHttp } from '../../../api/http-context';
-import { resetPassword } from '../../../api/member';
+import { resetPassword } from '../../../api/member-area';
 import { configQueryOptions } from '../../../api/system';
 import { feedback } from '../../../lib/feedback';
 import { useSessionStore } from '../../../lib/session';

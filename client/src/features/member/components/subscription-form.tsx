@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { Link } from '../../../components/link';
 import type { MemberUser } from '@shared/contract/member';
 import { useHttp } from '../../../api/http-context';
-import { regionTreeQueryOptions } from '../../../api/member';
+import { regionTreeQueryOptions } from '../../../api/member-area';
 import { feedback } from '../../../lib/feedback';
 import { formFailure } from '../form-failure';
 import { useSaveProfile } from '../use-save-profile';

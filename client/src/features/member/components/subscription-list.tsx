@@ -19,7 +19,7 @@ import {
   type SubscriptionBody,
 } from '../../../api/alerts';
 import { useHttp } from '../../../api/http-context';
-import { regionTreeQueryOptions } from '../../../api/member';
+import { regionTreeQueryOptions } from '../../../api/member-area';
 import { DictLabel, useDict } from '../../../components/dict-label';
 import { EmptyState } from '../../../components/empty-state';
 import { regionName } from '../../../components/region';

@@ -14,7 +14,7 @@ import { formatCount, formatYuan } from '@shared/format';
 import { parseTime } from '@shared/time';
 import { goodsListQueryOptions } from '../../../api/goods';
 import { useHttp } from '../../../api/http-context';
-import { memberOrdersQueryOptions, memberTiersQueryOptions } from '../../../api/member';
+import { memberOrdersQueryOptions, memberTiersQueryOptions } from '../../../api/member-area';
 import { DictLabel, DictTag } from '../../../components/dict-label';
 import { EmptyState } from '../../../components/empty-state';
 import { ServiceContact, prefetchServiceContact } from '../../../components/service-contact';

@@ -20,7 +20,7 @@ import {
   type AlertKind,
 } from '../../../api/alerts';
 import { useHttp } from '../../../api/http-context';
-import { regionTreeQueryOptions } from '../../../api/member';
+import { regionTreeQueryOptions } from '../../../api/member-area';
 import { EmptyState } from '../../../components/empty-state';
 import { hasCapability, useHasCapability } from '../../../lib/capabilities';
 import type { PageLoadArgs } from '../../../lib/page';

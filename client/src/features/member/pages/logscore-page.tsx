@@ -12,7 +12,7 @@ import { CONFIG_KEYS, DICT_TYPES } from '@shared/contract/system';
 import { formatCount } from '@shared/format';
 import { parseTime } from '@shared/time';
 import { useHttp } from '../../../api/http-context';
-import { scoreLogQueryOptions } from '../../../api/member';
+import { scoreLogQueryOptions } from '../../../api/member-area';
 import { configQueryOptions } from '../../../api/system';
 import { DictLabel } from '../../../components/dict-label';
 import { EmptyState } from '../../../components/empty-state';

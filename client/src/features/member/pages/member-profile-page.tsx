@@ -5,7 +5,7 @@
 import { Link } from '../../../components/link';
 import { DICT_TYPES } from '@shared/contract/system';
 import { parseTime } from '@shared/time';
-import { regionTreeQueryOptions } from '../../../api/member';
+import { regionTreeQueryOptions } from '../../../api/member-area';
 import { DictTag } from '../../../components/dict-label';
 import { useHasCapability } from '../../../lib/capabilities';
 import type { PageLoadArgs } from '../../../lib/page';
