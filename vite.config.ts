@@ -242,6 +242,92 @@ function browserEndpointsPerCall(): Plugin {
 }
 
 /**
+ * The mobile site's calls, each a module of its own (issue 14). With one module of calls
+ * (browserEndpointsPerCall), every call any phone page made sat in the mobile entry's chunk, since
+ * the entry imports that module: a member page's orders or profile call rode in each phone's first
+ * load. In the mobile build each `ENDPOINTS.name` in the client's code becomes an import of the
+ * module `\0portal:endpoint:name`, so a call travels with the pages that make it: the entry's and
+ * the core pages' in the site chunk (mobileSiteChunks), the rest in one `endpoints` chunk. The
+ * calls are read from the contract's table as written (its entries are plain object literals).
+ */
+const ENDPOINT_MODULE = '\0portal:endpoint:';
+function mobileEndpointModules(): Plugin {
+  const endpointsFile = join(root, 'shared/src/contract/endpoints.ts');
+  const calls = new Map<string, string>();
+  let mobile = false;
+  return {
+    name: 'portal:mobile-endpoint-modules',
+    apply: 'build',
+    configResolved(config) {
+      mobile = config.mode === MOBILE_MODE && !config.build.ssr;
+    },
+    buildStart() {
+      if (!mobile) return;
+      const source = readFileSync(endpointsFile, 'utf8');
+      const start = source.indexOf('export const ENDPOINTS = {');
+      const end = source.indexOf('} as const satisfies', start);
+      if (start < 0 || end < 0) this.error('ENDPOINTS not found in shared/src/contract/endpoints.ts');
+      const literal = `(${source.slice(source.indexOf('{', start), end + 1)})`;
+      const [statement] = this.parse(literal).body;
+      if (statement?.type !== 'ExpressionStatement' || statement.expression.type !== 'ObjectExpression') {
+        this.error('ENDPOINTS: an object literal expected');
+      }
+      for (const property of statement.expression.properties) {
+        if (property.type !== 'Property' || property.key.type !== 'Identifier') this.error('ENDPOINTS: plain `name: {…}` entries expected');
+        calls.set(property.key.name, literal.slice(property.value.start, property.value.end).replace(/,?\s*\.\.\.SCHEMAS\.\w+/g, ''));
+      }
+    },
+    resolveId(id) {
+      return mobile && id.startsWith(ENDPOINT_MODULE) ? id : undefined;
+    },
+    load(id) {
+      if (!mobile || !id.startsWith(ENDPOINT_MODULE)) return undefined;
+      const call = calls.get(id.slice(ENDPOINT_MODULE.length));
+      if (call === undefined) this.error(`no call ${id.slice(ENDPOINT_MODULE.length)} in ENDPOINTS`);
+      return `export const endpoint = ${call};`;
+    },
+    transform(code, id) {
+      if (!mobile || !id.startsWith(join(root, 'client/src')) || !code.includes('ENDPOINTS.')) return undefined;
+      const uses: { start: number; end: number; name: string }[] = [];
+      const visit = (node: unknown): void => {
+        if (Array.isArray(node)) return node.forEach(visit);
+        if (typeof node !== 'object' || node === null) return;
+        const n = node as {
+          type?: string;
+          object?: { type: string; name?: string };
+          property?: { type: string; name?: string };
+          computed?: boolean;
+          start: number;
+          end: number;
+        };
+        if (
+          n.type === 'MemberExpression' &&
+          !n.computed &&
+          n.object?.type === 'Identifier' &&
+          n.object.name === 'ENDPOINTS' &&
+          n.property?.type === 'Identifier' &&
+          n.property.name
+        ) {
+          uses.push({ start: n.start, end: n.end, name: n.property.name });
+          return;
+        }
+        for (const value of Object.values(node)) if (typeof value === 'object') visit(value);
+      };
+      visit(this.parse(code));
+      if (uses.length === 0) return undefined;
+      let out = code;
+      for (const use of [...uses].sort((a, b) => b.start - a.start))
+        out = `${out.slice(0, use.start)}__endpoint_${use.name}${out.slice(use.end)}`;
+      const imports = [...new Set(uses.map((use) => use.name))]
+        .map((name) => `import { endpoint as __endpoint_${name} } from '${ENDPOINT_MODULE}${name}';`)
+        .join('\n');
+      return { code: `${imports}\n${out}`, map: null };
+    },
+  };
+}
+const isEndpointModule = (id: string) => id.startsWith(ENDPOINT_MODULE);
+
+/**
  * Lets the bundler drop the React Router components the portal never renders (issue 14: Form and
  * its submission code, ScrollRestoration, HistoryRouter, ~1.2 KB gzip of every first load). Its
  * build declares them as `var Form = React10.forwardRef(...)`, a call the bundler cannot prove
@@ -301,9 +387,12 @@ function mobileSiteChunks(): {
   plugin: Plugin;
   isSiteModule: (id: string) => boolean;
   isDetailModule: (id: string) => boolean;
+  /** Imported, directly or not, by a core page (home, lists, details). */
+  isCoreModule: (id: string) => boolean;
 } {
   const site = new Set<string>();
   const detail = new Set<string>();
+  const core = new Set<string>();
   const plugin: Plugin = {
     name: 'portal:mobile-site-chunks',
     apply: 'build',
@@ -320,7 +409,9 @@ function mobileSiteChunks(): {
       };
       const entry = join(root, 'client/src/entry-mobile.tsx');
       if (!this.getModuleInfo(entry)) return;
-      const [first, ...others] = MOBILE_CORE_PAGES.map(closure);
+      const closures = MOBILE_CORE_PAGES.map(closure);
+      for (const id of closures.flatMap((pages) => [...pages])) core.add(id);
+      const [first, ...others] = closures;
       const shared = [...(first ?? [])].filter((id) => others.every((pages) => pages.has(id)));
       // App modules only: a library module in a group would be bundled whole, tree-shaking aside.
       for (const id of [...closure(entry), ...shared]) if (!id.includes('node_modules')) site.add(id);
@@ -335,7 +426,7 @@ function mobileSiteChunks(): {
       }
     },
   };
-  return { plugin, isSiteModule: (id) => site.has(id), isDetailModule: (id) => detail.has(id) };
+  return { plugin, isSiteModule: (id) => site.has(id), isDetailModule: (id) => detail.has(id), isCoreModule: (id) => core.has(id) };
 }
 const mobileSite = mobileSiteChunks();
 
@@ -421,6 +512,7 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
     antdStylesheets(),
     browserEndpointsWithoutSchemas(),
     browserEndpointsPerCall(),
+    mobileEndpointModules(),
     reactRouterTreeShaking(),
     mobileSite.plugin,
     precompressAssets(),
@@ -455,6 +547,9 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
                   { name: 'framework', test: isFramework },
                   { name: 'mobile-site', test: mobileSite.isSiteModule, includeDependenciesRecursively: false },
                   { name: 'm-detail', test: mobileSite.isDetailModule, includeDependenciesRecursively: false },
+                  // The calls only other pages make (the member pages, company, export): one chunk, not one per
+                  // set of pages. A core page's calls go with it (or into the site and detail chunks above).
+                  { name: 'endpoints', test: (id) => isEndpointModule(id) && !mobileSite.isCoreModule(id) },
                 ],
               },
             },
