@@ -31,6 +31,16 @@ async function phone(browser: Browser, ua: string, width = 390) {
   return context;
 }
 
+/** Logs in through the mobile login page, which lands on the member home. */
+async function logInOnPhone(page: Page, username: string, password: string) {
+  await page.goto(`${NO_CAPTCHA}/m/pages/login/index`);
+  await waitForHydration(page);
+  await page.getByLabel('用户名').fill(username);
+  await page.getByLabel('密码').fill(password);
+  await page.getByRole('button', { name: '登录' }).click();
+  await expect(page).toHaveURL(/\/m\/pages\/user\/index$/);
+}
+
 /** Nothing wider than the viewport: the document does not scroll sideways. */
 async function expectNoOverflow(page: Page) {
   const { scroll, client } = await page.evaluate(() => ({
@@ -223,12 +233,7 @@ test('a member short of points buys some on the phone: 去充值 lands on the pa
   const context = await phone(browser, PHONES.android);
   const page = await context.newPage();
   page.on('pageerror', (error) => consoleProblems.push(`pageerror: ${error.message}`));
-  await page.goto(`${NO_CAPTCHA}/m/pages/login/index`);
-  await waitForHydration(page);
-  await page.getByLabel('用户名').fill('demo');
-  await page.getByLabel('密码').fill('demo123');
-  await page.getByRole('button', { name: '登录' }).click();
-  await expect(page).toHaveURL(/\/m\/pages\/user\/index$/);
+  await logInOnPhone(page, 'demo', 'demo123');
 
   // A tender whose contacts the demo member has not unlocked: its contact block offers 去充值.
   const ids = (await (await page.request.get(`${NO_CAPTCHA}/prod-api/api/zb/search?pageSize=30`)).json()) as { rows: { id: number }[] };
@@ -311,12 +316,7 @@ test('no page is wider than the phone (360 and 390 px) and touch targets are 44 
     const page = await context.newPage();
     const ids = (await (await page.request.get(`${NO_CAPTCHA}/prod-api/api/xmk/search?pageSize=1`)).json()) as { rows: { id: number }[] };
     // Member pages with the VIP member's full data.
-    await page.goto(`${NO_CAPTCHA}/m/pages/login/index`);
-    await waitForHydration(page);
-    await page.getByLabel('用户名').fill('vip');
-    await page.getByLabel('密码').fill('vip123');
-    await page.getByRole('button', { name: '登录' }).click();
-    await expect(page).toHaveURL(/\/m\/pages\/user\/index$/);
+    await logInOnPhone(page, 'vip', 'vip123');
     for (const path of [
       '/m/',
       '/m/pages/zb/index',

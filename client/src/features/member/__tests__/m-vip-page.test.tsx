@@ -5,40 +5,21 @@
  */
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Goods, MemberTier, Order } from '@shared/contract/member';
+import type { Order } from '@shared/contract/member';
 import { CONFIG_KEYS } from '@shared/contract/system';
 import * as vipPage from '../m-vip-page';
 import { BASE_CAPABILITIES, DEMO_USER, createMemberEnv, ok, renderPage, table, typist } from './member-harness';
+import { TIERS, goods } from './goods-fixtures';
 
 afterEach(() => {
   cleanup();
   window.sessionStorage.clear();
 });
 
-const goods = (id: number, patch: Partial<Goods>): Goods => ({
-  id,
-  name: '',
-  type: 'duan',
-  level: '1',
-  days: 30,
-  score: 0,
-  price: 99,
-  originalPrice: null,
-  description: '',
-  benefits: [],
-  sort: id,
-  ...patch,
-});
-
 const GOODS = [
   goods(1, { name: '月度会员', days: 30, price: 99 }),
   goods(3, { name: 'VIP年度会员', type: 'vip', level: '2', days: 365, price: 1980 }),
   goods(5, { name: '积分套餐 2000', type: 'score', level: null, days: 0, score: 2000, price: 180, originalPrice: 200 }),
-];
-
-const TIERS: MemberTier[] = [
-  { level: '0', name: '普通会员', benefits: ['使用积分查看联系方式'], viewAllContacts: false },
-  { level: '2', name: 'VIP会员', benefits: ['专属客服服务'], viewAllContacts: true },
 ];
 
 const ORDER: Order = {

@@ -1,11 +1,12 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Goods, MemberTier, Order } from '@shared/contract/member';
+import type { Order } from '@shared/contract/member';
 import { CONFIG_KEYS } from '@shared/contract/system';
 import { feedback } from '../../../lib/feedback';
 import * as duanPage from '../pages/duan-member-page';
 import * as vipPage from '../pages/vipuser-page';
 import { DEMO_USER, createMemberEnv, ok, renderPage, table, typist } from './member-harness';
+import { TIERS, goods } from './goods-fixtures';
 
 vi.mock('../../../lib/feedback', () => ({
   feedback: { success: vi.fn(), error: vi.fn(), notifyError: vi.fn(), preload: vi.fn(), confirm: vi.fn() },
@@ -17,31 +18,10 @@ afterEach(() => {
   vi.mocked(feedback.confirm).mockReset();
 });
 
-const goods = (id: number, patch: Partial<Goods>): Goods => ({
-  id,
-  name: '',
-  type: 'duan',
-  level: '1',
-  days: 30,
-  score: 0,
-  price: 99,
-  originalPrice: null,
-  description: '',
-  benefits: [],
-  sort: id,
-  ...patch,
-});
-
 const GOODS = [
   goods(1, { name: '月度会员', days: 30, price: 99, benefits: ['30天有效'] }),
   goods(2, { name: '季度会员', days: 90, price: 268, originalPrice: 297 }),
   goods(3, { name: 'VIP年度会员', type: 'vip', level: '2', days: 365, price: 1980 }),
-];
-
-const TIERS: MemberTier[] = [
-  { level: '0', name: '普通会员', benefits: ['使用积分查看联系方式'], viewAllContacts: false },
-  { level: '1', name: '短期会员', benefits: ['有效期内查看全部联系方式'], viewAllContacts: true },
-  { level: '2', name: 'VIP会员', benefits: ['专属客服服务'], viewAllContacts: true },
 ];
 
 const ORDER: Order = {
