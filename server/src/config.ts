@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { OWN_MOBILE_SITE } from '@shared/device';
-import { DEFAULT_RATE_LIMITS, parseRateLimit, type RateLimit, type RateLimitSettings } from './rate-limit';
+import { DEFAULT_RATE_LIMITS, parseRateLimit, type RateLimit, type RateLimitSettings } from './scale/rate-limit';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: '应为 true 或 false' })

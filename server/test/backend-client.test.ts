@@ -9,7 +9,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_COOKIE } from '@shared/constants';
 import { createApp } from '../src/app';
-import { BackendClient } from '../src/backend-client';
+import { BackendClient } from '../src/upstream/backend-client';
 import { API, OUR_PAGE, parseSetCookies, startPortal, type Portal } from './portal-fixture';
 
 let portal: Portal;

@@ -7,8 +7,8 @@ import { once } from 'node:events';
 import { Agent, createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BackendClient } from '../src/backend-client';
-import { BackendCapabilities } from '../src/capabilities';
+import { BackendClient } from '../src/upstream/backend-client';
+import { BackendCapabilities } from '../src/upstream/capabilities';
 
 let answer: { status: number; body: string } = { status: 200, body: '' };
 let asked = 0;

@@ -13,8 +13,8 @@ import request from 'supertest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TOKEN_COOKIE } from '@shared/constants';
 import { growTenders, openDownload, rowsInCutSheet, until } from '../../backend/test/partial-download';
-import { BackendClient } from '../src/backend-client';
-import { apiProxy } from '../src/proxy';
+import { BackendClient } from '../src/upstream/backend-client';
+import { apiProxy } from '../src/upstream/api-proxy';
 import { API, OUR_PAGE, startPortal, type Portal } from './portal-fixture';
 
 const ROWS = 40_000;

@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, REQUEST_TIMEOUT_MS } from '@shared/constants';
 import { createTestBackend, type TestBackend } from '../../backend/test/fixture';
 import { createApp } from '../src/app';
-import { createDevRenderer } from '../src/renderer';
+import { createDevRenderer } from '../src/render/renderer';
 import { API, OUR_PAGE } from './portal-fixture';
 
 type Mode = 'forward' | 'html' | 'truncated-json' | 'no-code' | 'reset' | 'hang';

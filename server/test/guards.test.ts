@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../src/app';
-import type { Renderer } from '../src/renderer';
+import type { Renderer } from '../src/render/renderer';
 
 /** These requests are answered before rendering; a renderer that is reached fails the test. */
 const unreachableRenderer: Renderer = {

@@ -10,8 +10,8 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, PLATFORM_HEADER, PLATFORM_VALUE, TOKEN_COOKIE } from '@shared/constants';
 import { createApp } from '../src/app';
-import { BackendClient } from '../src/backend-client';
-import { apiProxy } from '../src/proxy';
+import { BackendClient } from '../src/upstream/backend-client';
+import { apiProxy } from '../src/upstream/api-proxy';
 import { API, OUR_PAGE, closedPort, loginThroughPortal, startPortal, type Portal } from './portal-fixture';
 
 let portal: Portal;

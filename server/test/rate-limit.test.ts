@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shared/constants';
 import { createApp } from '../src/app';
 import { ConfigError, parseConfig, rateLimitSettings } from '../src/config';
-import { SlidingWindowStore, parseRateLimit, type RateLimitSettings } from '../src/rate-limit';
+import { SlidingWindowStore, parseRateLimit, type RateLimitSettings } from '../src/scale/rate-limit';
 import { API, OUR_PAGE, startPortal, type Portal } from './portal-fixture';
 
 describe('the sliding window', () => {

@@ -10,9 +10,9 @@ import { MESSAGES } from '@shared/constants';
 import { startRedisServer, type RedisServer } from '../../scripts/lib/redis-server';
 import { createApp } from '../src/app';
 import { ConfigError, parseConfig } from '../src/config';
-import { connectRedis, reconnectDelay, RECONNECT_MAX_MS, type SharedRedis } from '../src/redis';
-import { decodePage, encodePage, RedisPageStore } from '../src/redis-page-store';
-import type { Renderer } from '../src/renderer';
+import { connectRedis, reconnectDelay, RECONNECT_MAX_MS, type SharedRedis } from '../src/scale/redis';
+import { decodePage, encodePage, RedisPageStore } from '../src/scale/redis-page-store';
+import type { Renderer } from '../src/render/renderer';
 import { API, OUR_PAGE, startPortal, type Portal } from './portal-fixture';
 
 const PREFIX = 'portal-test:';

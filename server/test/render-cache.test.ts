@@ -1,6 +1,6 @@
 /** The render cache's store on its own: bounds, expiry, nonce templating, one render per burst. */
 import { describe, expect, it } from 'vitest';
-import { MemoryPageStore, RenderCache, type CachedPage, type PageStore } from '../src/render-cache';
+import { MemoryPageStore, RenderCache, type CachedPage, type PageStore } from '../src/render/cache';
 
 function cacheAt(options: { maxBytes?: number; ttlMs?: number } = {}) {
   let now = 1_000_000;

@@ -4,8 +4,8 @@
  * files answer quickly all the while: they never wait behind renders.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { RenderGate, type RenderLimit } from '../src/render-gate';
-import type { RenderResult, Renderer } from '../src/renderer';
+import { RenderGate, type RenderLimit } from '../src/render/gate';
+import type { RenderResult, Renderer } from '../src/render/renderer';
 import { listenPortal, listenTestBackend, type ListeningBackend, type ListeningPortal } from './portal-fixture';
 
 let backend: ListeningBackend;

@@ -10,9 +10,9 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend, type TestBackend } from '../../backend/test/fixture';
 import { createApp } from '../src/app';
-import { BackendClient, createBackendAgent } from '../src/backend-client';
-import type { Renderer } from '../src/renderer';
-import { STATIC_PATHS, seoRoutes, urlset, w3cDate } from '../src/seo';
+import { BackendClient, createBackendAgent } from '../src/upstream/backend-client';
+import type { Renderer } from '../src/render/renderer';
+import { STATIC_PATHS, seoRoutes, urlset, w3cDate } from '../src/render/seo';
 import { closedPort } from './portal-fixture';
 
 const SITE_URL = 'https://www.example.com';

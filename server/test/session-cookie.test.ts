@@ -10,7 +10,7 @@ import { TOKEN_COOKIE } from '@shared/constants';
 import { guardRedirect } from '@shared/routes';
 import type { TestBackend } from '../../backend/test/fixture';
 import { createApp } from '../src/app';
-import type { Renderer } from '../src/renderer';
+import type { Renderer } from '../src/render/renderer';
 import { isCleared, listenTestBackend, parseSetCookies, type ListeningBackend } from './portal-fixture';
 
 /** Renders like entry-server's loaders do: the guard again, with the token the server handed over. */

@@ -7,7 +7,7 @@ import { connect } from 'node:net';
 import { Suspense, createElement, use } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RenderResult, Renderer } from '../src/renderer';
+import type { RenderResult, Renderer } from '../src/render/renderer';
 import { listenPortal, listenTestBackend, type ListeningBackend, type ListeningPortal } from './portal-fixture';
 
 let backend: ListeningBackend;

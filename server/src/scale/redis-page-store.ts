@@ -11,7 +11,7 @@
  * the cache were off and `/healthz` says degraded (health.ts). How much Redis keeps in all is its
  * own `maxmemory` (with an LRU policy), docs/reliability.md.
  */
-import { ENTRY_OVERHEAD_BYTES, type CachedPage, type PageStore } from './render-cache';
+import { ENTRY_OVERHEAD_BYTES, type CachedPage, type PageStore } from '../render/cache';
 import type { SharedRedis } from './redis';
 
 const FORMAT_VERSION = 1;

@@ -9,7 +9,7 @@
  * wait behind it (app.ts mounts them before the pages; ssr.ts asks the cache first).
  */
 import { availableParallelism } from 'node:os';
-import { UPSTREAM_TIMEOUT_MS } from './backend-client';
+import { UPSTREAM_TIMEOUT_MS } from '../upstream/backend-client';
 
 export interface RenderLimit {
   /** Renders at once; about twice the cores, so backend waits overlap without starving the loop. */

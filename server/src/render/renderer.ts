@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { RenderOptions, RenderResult, createPublicQueryCache } from '../../client/src/entry-server';
+import type { RenderOptions, RenderResult, createPublicQueryCache } from '../../../client/src/entry-server';
 import { ASSET_BASE } from '@shared/constants';
 
 export type { RenderOptions, RenderResult };

@@ -15,8 +15,8 @@ import { ipKeyGenerator, rateLimit, type IncrementResponse, type Options, type R
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
 import { MESSAGES } from '@shared/constants';
 import { ENDPOINTS, type Endpoint } from '@shared/contract/endpoints';
-import { canonicalCallPath } from './contract-paths';
-import { sendJsonError } from './errors';
+import { canonicalCallPath } from '../upstream/contract-paths';
+import { sendJsonError } from '../http/errors';
 import type { SharedRedis } from './redis';
 
 export interface RateLimit {

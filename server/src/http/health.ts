@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
-import type { BackendClient } from './backend-client';
-import type { SharedRedis } from './redis';
+import type { BackendClient } from '../upstream/backend-client';
+import type { SharedRedis } from '../scale/redis';
 
 /** A cheap public call of the contract, so the probe works against any backend (ours or Java). */
 const PROBE_PATH = '/api/system/config/configKey/sys.site.title';

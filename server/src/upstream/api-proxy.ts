@@ -16,14 +16,11 @@ import type { Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { ENDPOINTS, type Endpoint } from '@shared/contract/endpoints';
 import { CLIENT_HEADER, IS_TOKEN_HEADER, MESSAGES, PLATFORM_HEADER, PLATFORM_VALUE } from '@shared/constants';
-import { clearSessionCookies, readSessionToken } from './auth-cookies';
+import { clearSessionCookies, readSessionToken } from '../auth/cookies';
 import { CONNECT_TIMEOUT_MS, UPSTREAM_TIMEOUT_MS, parseEnvelope, type BackendClient } from './backend-client';
 import { canonicalCallPath, isContractPath } from './contract-paths';
-import { sendJsonError } from './errors';
-import { clientKey } from './rate-limit';
-
-/** Kept here for callers that knew it from the proxy; the agent belongs to backend-client.ts. */
-export { createBackendAgent } from './backend-client';
+import { sendJsonError } from '../http/errors';
+import { clientKey } from '../scale/rate-limit';
 
 /**
  * The backend refuses JSON bodies over 100 kB (docs/api.md, 413). The proxy refuses them itself,

@@ -8,13 +8,13 @@ import type { Agent } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { isCrawler } from '@shared/user-agent';
 import { pageQueryKeys } from '@shared/routes';
-import { readSessionToken } from './auth-cookies';
-import type { BackendLiveness } from './backend-liveness';
-import { sendErrorPage } from './errors';
-import { RenderCache, type CachedPage } from './render-cache';
-import { RETRY_AFTER_SECONDS, type RenderGate } from './render-gate';
+import { readSessionToken } from '../auth/cookies';
+import type { BackendLiveness } from '../upstream/liveness';
+import { sendErrorPage } from '../http/errors';
+import { RenderCache, type CachedPage } from './cache';
+import { RETRY_AFTER_SECONDS, type RenderGate } from './gate';
 import type { RenderOptions, RenderResult, Renderer } from './renderer';
-import { cspNonce } from './security-headers';
+import { cspNonce } from '../http/security-headers';
 
 /** React's abort timer: after this, unfinished Suspense boundaries fall back to client rendering. */
 const STREAM_TIMEOUT_MS = 10_000;

@@ -12,11 +12,11 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { CLIENT_HEADER, MESSAGES, PLATFORM_HEADER, REQUEST_ID_HEADER } from '@shared/constants';
 import { ENDPOINTS } from '@shared/contract/endpoints';
-import { clearSessionCookies, extendSessionCookies, setSessionCookies } from './auth-cookies';
-import { BackendError, parseEnvelope, type BackendAnswer, type BackendClient } from './backend-client';
-import { sendJsonError } from './errors';
-import { MAX_REQUEST_BODY_BYTES, TOO_LARGE, admitApiCall, bearerFor, fromOurPage } from './proxy';
-import { clientKey } from './rate-limit';
+import { clearSessionCookies, extendSessionCookies, setSessionCookies } from './cookies';
+import { BackendError, parseEnvelope, type BackendAnswer, type BackendClient } from '../upstream/backend-client';
+import { sendJsonError } from '../http/errors';
+import { MAX_REQUEST_BODY_BYTES, TOO_LARGE, admitApiCall, bearerFor, fromOurPage } from '../upstream/api-proxy';
+import { clientKey } from '../scale/rate-limit';
 
 /** Login and refresh answers are a few hundred bytes; anything this large is not one. */
 const MAX_AUTH_ANSWER_BYTES = 64 * 1024;

@@ -16,8 +16,8 @@ import type { Goods } from '@shared/contract/member';
 import { PAGE_SIZE_MAX } from '@shared/constants';
 import { ROUTES } from '@shared/routes';
 import { toTimestamp } from '@shared/time';
-import { parseEnvelope, type BackendClient } from './backend-client';
-import { BackendCapabilities } from './capabilities';
+import { parseEnvelope, type BackendClient } from '../upstream/backend-client';
+import { BackendCapabilities } from '../upstream/capabilities';
 
 /** URLs per sitemap file: small enough to build from a few backend pages quickly. */
 export const SITEMAP_CHUNK = 1000;
