@@ -69,6 +69,7 @@ export default tseslint.config(
           'backend/tsconfig.json',
           'e2e/tsconfig.json',
           'scripts/tsconfig.json',
+          'packages/env-files/tsconfig.json',
           'tsconfig.node.json',
         ],
         tsconfigRootDir: import.meta.dirname,
@@ -117,6 +118,20 @@ export default tseslint.config(
               group: ['**/client/**', '**/server/**', '**/backend/**', 'node:*', 'react', 'react-dom'],
               message: 'shared/ stays environment-free',
             },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // packages/: Node code the server and the backend both use; it depends on neither program.
+    files: ['packages/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/client/**', '**/server/**', '**/backend/**'], message: 'packages/ serve the programs, not the reverse' },
           ],
         },
       ],

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createHttpServer } from './http-server';
-import { loadEnvFiles } from '../../scripts/lib/env-files';
+import { loadEnvFiles } from '@portal/env-files';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SHUTDOWN_GRACE_MS = 10_000;

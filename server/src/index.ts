@@ -14,7 +14,7 @@ import { startEmbeddedBackend, type EmbeddedBackend } from './upstream/embedded-
 import { connectRedis } from './scale/redis';
 import { createDevRenderer, loadProductionRenderer, type Renderer } from './render/renderer';
 import { createLogger, logThrough } from './http/request-log';
-import { loadEnvFiles } from '../../scripts/lib/env-files';
+import { loadEnvFiles } from '@portal/env-files';
 
 const ROOT = process.cwd();
 const SHUTDOWN_GRACE_MS = 10_000;
