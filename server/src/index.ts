@@ -1,7 +1,7 @@
 /**
  * Start the portal: settings → backend (embedded unless BACKEND_URL) → renderer → listen.
  * SIGTERM/SIGINT: stop accepting, let in-flight requests finish, stop the embedded backend, exit 0.
- * WEB_CONCURRENCY > 1 (production): a primary owns the backend and runs that many workers (cluster.ts).
+ * WEB_CONCURRENCY > 1 (production): a primary owns the backend and runs that many workers (scale/cluster.ts).
  */
 import cluster from 'node:cluster';
 import { createServer } from 'node:http';
@@ -13,7 +13,7 @@ import { createDrain } from './http/drain';
 import { startEmbeddedBackend, type EmbeddedBackend } from './upstream/embedded-backend';
 import { connectRedis } from './scale/redis';
 import { createDevRenderer, loadProductionRenderer, type Renderer } from './render/renderer';
-import { createLogger, logThrough } from './http/request-log';
+import { createLogger, exitOnUncaughtErrors, logThrough } from './http/request-log';
 import { loadEnvFiles } from '@portal/env-files';
 
 const ROOT = process.cwd();
@@ -48,7 +48,7 @@ function startBackend(config: Config): Promise<EmbeddedBackend> {
   });
 }
 
-/** The cluster's primary: the one embedded backend, and the workers that serve (cluster.ts). */
+/** The cluster's primary: the one embedded backend, and the workers that serve (scale/cluster.ts). */
 async function startPrimary(config: Config) {
   const backend = config.BACKEND_URL ? null : await startBackend(config);
   const backendURL = config.BACKEND_URL ?? backend?.url;
@@ -136,6 +136,7 @@ async function startServer(config: Config) {
 async function main() {
   const config = readConfig();
   logger = createLogger(config.LOG_LEVEL);
+  exitOnUncaughtErrors(logger);
   if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) {
     if (config.NODE_ENV === 'production') return startPrimary(config);
     log('WEB_CONCURRENCY applies to production builds; development runs one process');
