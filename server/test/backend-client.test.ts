@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 16: one backend client for the server's own calls, and login, RefreshToken and
+ * One backend client for the server's own calls, and login, RefreshToken and
  * logout as BFF routes rather than answers the proxy rewrites.
  */
 import { once } from 'node:events';

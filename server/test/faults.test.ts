@@ -1,5 +1,5 @@
 /**
- * Issue 8 §2, in-process: a backend that answers garbage, resets, or hangs past the spec's 15 s.
+ * Backend faults, in-process: a backend that answers garbage, resets, or hangs past the spec's 15 s.
  * Both ways a browser meets the backend — the `/prod-api` proxy and server rendering — must end in
  * a handled error at the right time, and leave no backend socket behind.
  *

@@ -1,5 +1,5 @@
 /**
- * Issue 12 §3: `/feeds/<token>.atom|.ics` on the portal streams the backend's private feed with the
+ * `/feeds/<token>.atom|.ics` on the portal streams the backend's private feed with the
  * right content type, needs no cookie and forwards none, and answers 404 for a malformed token
  * (without asking the backend), an unknown or reset one, and a backend without feeds.
  */

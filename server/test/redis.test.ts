@@ -1,5 +1,5 @@
 /**
- * Scale-out on Redis (issue 16 §1–2), with a real redis-server on loopback: two portal apps on one
+ * Scale-out on Redis, with a real redis-server on loopback: two portal apps on one
  * backend share a login limit and the render cache through it; with Redis gone both keep serving,
  * count locally and say `degraded`; with Redis back they share again. The browser flow through
  * two production processes is e2e/scale-out.spec.ts.

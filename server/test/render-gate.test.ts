@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 7: renders in flight are bounded. Past the bound requests wait in a short queue;
+ * Renders in flight are bounded. Past the bound requests wait in a short queue;
  * past the queue (or the wait) they get 503 with Retry-After at once, and /healthz and static
  * files answer quickly all the while: they never wait behind renders.
  */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { assetsFromManifest } from '../src/render/renderer';
 
-/** Issue 14: the desktop and mobile sites are two client builds, each with its manifest. */
+/** The desktop and mobile sites are two client builds, each with its manifest. */
 describe('page assets from the client builds', () => {
   let dir = '';
   afterEach(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,8 +1,7 @@
 /**
- * Issue 11 item 8: one rule decides "has a session" (@shared/session). A member cookie that fails
- * it (`a b`, non-ASCII, over 4 KB) used to pass the guard (any non-empty value) while rendering saw
- * no member, so /user_login → /user → /user_login forever. Now every step agrees and the cookie is
- * cleared.
+ * One rule decides "has a session" (@shared/session). A member cookie that fails it (`a b`,
+ * non-ASCII, over 4 KB) must neither pass the guard while rendering sees no member (which would send
+ * /user_login → /user → /user_login forever) nor stay: every step agrees and the cookie is cleared.
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 16 §2: a rendered page goes out in as few HTTP chunks as React's flush passes, not one per
+ * A rendered page goes out in as few HTTP chunks as React's flush passes, not one per
  * small piece React writes; the shell still goes out before a slow part of the page, and a browser
  * that leaves stops the render.
  */

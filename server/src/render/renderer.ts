@@ -15,14 +15,14 @@ export interface PageAssets {
   css: string[];
   /** The member layout chunk's own stylesheets, linked on member pages only. */
   memberCss?: string[];
-  /** The mobile site's stylesheet, linked on /m pages instead of `css` (issue 14). */
+  /** The mobile site's stylesheet, linked on /m pages instead of `css`. */
   mobileCss?: string[];
   bootstrapModule: string;
-  /** The mobile site's entry, loaded by /m pages instead of `bootstrapModule` (issue 14). */
+  /** The mobile site's entry, loaded by /m pages instead of `bootstrapModule`. */
   mobileBootstrapModule?: string;
   /**
    * The chunks each entry imports statically (the framework chunk): preloaded in <head>, so the
-   * browser fetches them with the entry instead of after parsing it (issue 14).
+   * browser fetches them with the entry instead of after parsing it.
    */
   entryImports?: string[];
   mobileEntryImports?: string[];
@@ -40,7 +40,7 @@ export interface Renderer {
 const PUBLIC_DATA_TTL_MS = 60_000;
 
 const CLIENT_ENTRY = 'client/src/entry-client.tsx';
-/** The mobile site's entry: its pages alone (issue 14), from a client build of its own. */
+/** The mobile site's entry: its pages alone, from a client build of its own. */
 const MOBILE_ENTRY = 'client/src/entry-mobile.tsx';
 const MOBILE_MANIFEST = '.vite/manifest-mobile.json';
 /** The member area's layout: a chunk of its own, with the member area's styles. */
@@ -82,7 +82,7 @@ export function assetsFromManifest(clientDir: string): PageAssets {
   };
   const css = stylesheets(entry);
   const memberCss = [...stylesheets(manifest[MEMBER_LAYOUT])].filter((file) => !css.has(file));
-  // The mobile site's build has a manifest of its own (vite.config.ts, issue 14).
+  // The mobile site's build has a manifest of its own (vite.config.ts).
   const mobilePath = join(clientDir, MOBILE_MANIFEST);
   if (!existsSync(mobilePath)) throw new Error(`${MOBILE_MANIFEST} is missing: the mobile site's client build did not run (npm run build)`);
   const mobileManifest = JSON.parse(readFileSync(mobilePath, 'utf8')) as Record<string, ManifestChunk>;
