@@ -14,9 +14,9 @@ import { gzipSync } from 'node:zlib';
 const ROOT = resolve(import.meta.dirname, '../..');
 const CLIENT_DIR = join(ROOT, 'dist/client');
 const ENTRY = 'client/src/entry-client.tsx';
-/** The mobile site's entry: /m pages load it instead of ENTRY (server/src/renderer.ts). */
+/** The mobile site's entry: /m pages load it instead of ENTRY (server/src/render/renderer.ts). */
 const MOBILE_ENTRY = 'client/src/entry-mobile.tsx';
-/** The mobile site's stylesheet: /m pages link it instead of the entry's (server/src/renderer.ts). */
+/** The mobile site's stylesheet: /m pages link it instead of the entry's (server/src/render/renderer.ts). */
 const MOBILE_CSS = 'client/src/styles/mobile-site.css';
 const KB = 1024;
 

@@ -1,5 +1,5 @@
 /**
- * server/src/capabilities.ts: what the portal believes the backend offers. A spec-only backend
+ * server/src/upstream/capabilities.ts: what the portal believes the backend offers. A spec-only backend
  * (404, or an envelope that is not a list) offers nothing; one that cannot be reached keeps the
  * last list; the list is refreshed after a while without any render waiting for it.
  */
