@@ -15,6 +15,7 @@ import { ENDPOINTS } from '@shared/contract/endpoints';
 import { clearSessionCookies, extendSessionCookies, setSessionCookies } from './cookies';
 import { BackendError, parseEnvelope, type BackendAnswer, type BackendClient } from '../upstream/backend-client';
 import { HttpError } from '../http/errors';
+import { readBounded } from '../http/read-bounded';
 import { MAX_REQUEST_BODY_BYTES, bearerFor, checkApiCall, fromOurPage, requestTooLarge } from '../upstream/api-proxy';
 import { clientKey } from '../scale/rate-limit';
 
@@ -27,20 +28,10 @@ export interface AuthRoutesOptions {
 }
 
 /** The request body; past MAX_REQUEST_BODY_BYTES the client's mistake (413), and the rest is not read. */
-function readRequestBody(req: Request): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_REQUEST_BODY_BYTES) {
-        req.pause();
-        reject(requestTooLarge());
-      } else chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
+async function readRequestBody(req: Request): Promise<Buffer> {
+  const body = await readBounded(req, MAX_REQUEST_BODY_BYTES);
+  if (body === null) throw requestTooLarge();
+  return body;
 }
 
 /** What the proxy would have sent on: the caller's own headers that matter, the bearer, X-Forwarded-*. */

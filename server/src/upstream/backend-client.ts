@@ -10,6 +10,7 @@
 import { Agent, request as httpRequest, type ClientRequest, type IncomingHttpHeaders } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { REQUEST_ID_HEADER, REQUEST_TIMEOUT_MS } from '@shared/constants';
+import { readBounded } from '../http/read-bounded';
 
 /** A backend that is down refuses at once; one that cannot be reached must not hold the page long. */
 export const CONNECT_TIMEOUT_MS = 1_000;
@@ -117,17 +118,14 @@ export class BackendClient {
     const send = this.https ? httpsRequest : httpRequest;
     return new Promise((resolve, reject) => {
       const req = send(this.url(call.path), { method: call.method ?? 'GET', agent: this.agent, headers, signal: call.signal }, (res) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > maxBytes) {
+        readBounded(res, maxBytes).then(
+          (bytes) => {
+            if (bytes !== null) return resolve({ status: res.statusCode ?? 502, headers: res.headers, bytes });
             res.destroy();
             reject(new BackendError('too-large', `${call.path}: answer over ${maxBytes} bytes`));
-          } else chunks.push(chunk);
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 502, headers: res.headers, bytes: Buffer.concat(chunks) }));
-        res.on('error', (error) => reject(new BackendError('unreachable', `${call.path}: ${error.message}`)));
+          },
+          (error: Error) => reject(new BackendError('unreachable', `${call.path}: ${error.message}`)),
+        );
       });
       let timedOut = false;
       limitWaiting(req, call.timeoutMs ?? UPSTREAM_TIMEOUT_MS, () => (timedOut = true));
