@@ -123,6 +123,29 @@ export default tseslint.config(
     },
   },
   {
+    // The endpoint tables and paths are what the browser loads to call the API: plain data, no zod
+    // (the schemas under the same names live in each domain's schemas.ts). Types may be imported.
+    files: ['shared/src/*/endpoints.ts', 'shared/src/*/paths.ts', 'shared/src/contract/endpoint.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/client/**', '**/server/**', '**/backend/**', 'node:*', 'react', 'react-dom'],
+              message: 'shared/ stays environment-free',
+            },
+            {
+              group: ['zod', 'zod/*', '**/schemas', '**/envelopes', '**/fields', '**/form-rules'],
+              allowTypeImports: true,
+              message: 'endpoint tables and paths stay free of zod: the browser loads them',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['client/src/features/**/*.{ts,tsx}'],
     plugins: { boundaries },
     rules: { 'boundaries/feature-imports': 'error' },
