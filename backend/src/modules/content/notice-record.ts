@@ -1,5 +1,5 @@
 /**
- * The import record (shared/src/contract/notices.ts) checked and normalised: one function turns a
+ * The import record (shared/src/content/notices.ts) checked and normalised: one function turns a
  * parsed JSON line into the stored shape, and one reads a stored row back into that shape, so a
  * re-import compares like with like and a version keeps exactly what was stored.
  */
