@@ -9,6 +9,12 @@ import tseslint from 'typescript-eslint';
 
 const clientOnly = ['client/src/**/*.{ts,tsx}'];
 
+/** shared/ is the contract: no client, server or backend code, no DOM or Node APIs. */
+const sharedStaysEnvironmentFree = {
+  group: ['**/client/**', '**/server/**', '**/backend/**', 'node:*', 'react', 'react-dom'],
+  message: 'shared/ stays environment-free',
+};
+
 /**
  * bulletproof-react's boundaries: a feature imports neither another feature nor the app shell
  * (app/theme excepted: it is configuration). Relative specifiers are resolved against the file, so
@@ -113,10 +119,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            {
-              group: ['**/client/**', '**/server/**', '**/backend/**', 'node:*', 'react', 'react-dom'],
-              message: 'shared/ stays environment-free',
-            },
+            sharedStaysEnvironmentFree,
           ],
         },
       ],
@@ -131,10 +134,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            {
-              group: ['**/client/**', '**/server/**', '**/backend/**', 'node:*', 'react', 'react-dom'],
-              message: 'shared/ stays environment-free',
-            },
+            sharedStaysEnvironmentFree,
             {
               group: ['zod', 'zod/*', '**/schemas', '**/envelopes', '**/fields', '**/form-rules'],
               allowTypeImports: true,
