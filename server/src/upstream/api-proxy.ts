@@ -13,7 +13,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import { ENDPOINTS, type Endpoint } from '@shared/contract/endpoints';
+import type { Endpoint } from '@shared/contract/endpoint';
+import { ENDPOINTS } from '@shared/contract/endpoints';
 import { CLIENT_HEADER, IS_TOKEN_HEADER, MESSAGES, PLATFORM_HEADER, PLATFORM_VALUE } from '@shared/constants';
 import { clearSessionCookies, readSessionToken } from '../auth/cookies';
 import { UPSTREAM_TIMEOUT_MS, limitWaiting, parseEnvelope, type BackendClient } from './backend-client';

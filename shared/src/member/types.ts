@@ -1,5 +1,5 @@
 /** Member module (spec §7): login, registration, profile, points, tiers and orders. */
-import type { DateTimeString, PageParams } from './common';
+import type { DateTimeString, PageParams } from '../contract/common';
 
 /** `POST /api/member/login`. `password` is RSA-encrypted (jsencrypt, base64). */
 export interface LoginBody {

@@ -1,5 +1,5 @@
 /** Visit module (拜访, spec §7): a member's small CRM of client companies and visit records. */
-import type { ContentType, DateString, DateTimeString, PageParams } from './common';
+import type { ContentType, DateString, DateTimeString, PageParams } from '../contract/common';
 
 /** dict `cms_visit_status`: '0' 待跟进, '1' 跟进中, '2' 已签约, '3' 已放弃 */
 export type VisitStatus = '0' | '1' | '2' | '3';

@@ -1,10 +1,10 @@
 /**
- * Company profiles (issue 15, ext feature 'company'): one company per normalised name seen in the
+ * Company profiles (ext feature 'company'): one company per normalised name seen in the
  * notices as 招标人 (tenderer), 代理机构 (agency), 中标人 (winner), 中标候选人 (candidate) or, for
- * projects, 建设单位 (owner). docs/api.md describes the calls; docs/decisions.md the rules.
+ * projects, 建设单位 (owner). docs/api.md describes the calls; docs/decisions/companies.md the rules.
  */
-import type { ContactBlock, ContactAccess } from './content';
-import type { DateTimeString } from './common';
+import type { ContactBlock, ContactAccess } from '../content/types';
+import type { DateTimeString } from '../contract/common';
 
 export const COMPANY_ROLES = ['tenderer', 'agency', 'winner', 'candidate', 'owner'] as const;
 export type CompanyRole = (typeof COMPANY_ROLES)[number];

@@ -2,8 +2,8 @@
  * Content module (spec §7): project library (xmk, 拟在建项目) and tenders (zb, 招标信息),
  * details, favourites, unlocks, messages and CMS support pages. Fields per DOMAIN.md.
  */
-import type { ContentType, DateString, DateTimeString, PageParams } from './common';
-import type { CompanyIds } from './company';
+import type { ContentType, DateString, DateTimeString, PageParams } from '../contract/common';
+import type { CompanyIds } from '../company/types';
 import type { XmkNoticeFields, ZbNoticeFields } from './notices';
 
 /** 联系人 block. Masked for visitors ("张**", "138****5678") unless unlocked or VIP. */
@@ -37,7 +37,7 @@ interface ListItemBase {
   industry: string;
   publishTime: DateTimeString;
   views: number;
-  /** Ext 'company' (issue 15): company page ids of the names shown (tenderer, agency, winner, owner). */
+  /** Ext 'company': company page ids of the names shown (tenderer, agency, winner, owner). */
   companies?: CompanyIds;
 }
 

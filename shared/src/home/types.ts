@@ -1,5 +1,5 @@
 /** Home module (spec §7): newest lists and today's counts. */
-import type { PageParams } from './common';
+import type { PageParams } from '../contract/common';
 
 /** `GET /api/cms/getHomeList/` → TableDataInfo<XmkListItem>, newest first. */
 export interface HomeListParams extends PageParams {

@@ -1,8 +1,8 @@
 /**
- * Notices over time (issue 12, ext): the import record staff tools write, and what the detail
+ * Notices over time (ext): the import record staff tools write, and what the detail
  * answers carry about a notice's process (lifecycle) and what changed. See docs/api.md "Notices".
  */
-import type { DateTimeString } from './common';
+import type { DateTimeString } from '../contract/common';
 
 /** 联系人 of an import record; every part optional (absent → empty). */
 export interface NoticeImportContact {

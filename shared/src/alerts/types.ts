@@ -1,11 +1,8 @@
 /**
- * Alerts that reach the member (issue 12 part 3, ext): subscriptions matched at import time, the
+ * Alerts that reach the member (ext): subscriptions matched at import time, the
  * inbox, Atom and iCal feeds behind a private token, and e-mail digests. See docs/api.md "Alerts".
  */
-import type { DateTimeString } from './common';
-
-/** Extensions a backend offers (`GET /api/ext/capabilities`); the production CMS has none of them. */
-export type Capability = 'lifecycle' | 'alerts' | 'feeds' | 'mail' | 'goods' | 'profile' | 'visitRecords';
+import type { DateTimeString } from '../contract/common';
 
 /** new: a new notice matched a subscription; changed: a followed notice or project changed; deadline: 3 days ahead. */
 export type AlertKind = 'new' | 'changed' | 'deadline';
@@ -67,15 +64,3 @@ export interface AlertFeeds {
   atom: string;
   ics: string;
 }
-
-/**
- * Where the backend serves the feed bodies, publicly (not in ENDPOINTS: they answer Atom and
- * iCalendar, not the JSON envelope). The portal maps `/feeds/<token>.atom|.ics` to these.
- */
-export const FEED_BODY_PATHS = {
-  atom: (token: string) => `/api/ext/feeds/${token}.atom`,
-  ics: (token: string) => `/api/ext/feeds/${token}.ics`,
-} as const;
-
-/** Portal paths of a feed token (what `GET /cms/alerts/feeds` answers). */
-export const feedPortalPaths = (token: string): AlertFeeds => ({ atom: `/feeds/${token}.atom`, ics: `/feeds/${token}.ics` });
