@@ -119,9 +119,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            sharedStaysEnvironmentFree,
-          ],
+          patterns: [sharedStaysEnvironmentFree],
         },
       ],
     },
