@@ -1,6 +1,6 @@
 /** Pieces the detail pages (/xmk/{id}, /zb/{id}, /company/{id}) share. */
 import type { ReactNode } from 'react';
-import { Link } from './link';
+import { Link } from 'react-router-dom';
 import type { ContentLink } from '@shared/contract/content';
 import { MESSAGES } from '@shared/constants';
 import { ApiError } from '../api/http';

@@ -6,8 +6,7 @@
  * is the backend's 404, which becomes the 404 page.
  */
 import { useSuspenseQuery, type QueryKey } from '@tanstack/react-query';
-import { useParams } from 'react-router-dom';
-import { Link } from '../../components/link';
+import { Link, useParams } from 'react-router-dom';
 import type { XmkDetail, ZbDetail } from '@shared/contract/content';
 import { DICT_TYPES } from '@shared/contract/system';
 import { formatCount } from '@shared/format';

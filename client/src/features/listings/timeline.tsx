@@ -6,7 +6,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link } from '../../components/link';
+import { Link } from 'react-router-dom';
 import type { ZbDetail } from '@shared/contract/content';
 import { DICT_TYPES, type DictType } from '@shared/contract/system';
 import type { DateTimeString } from '@shared/contract/common';

@@ -6,7 +6,7 @@ import { zbDetailQueryOptions } from '../../../api/content';
 import { amountLabelOf } from '../../../components/zb-amount';
 import { mobileDetailPage } from '../m-detail-page';
 import { ProcessTimeline } from '../timeline';
-import { Link } from '../../../components/link';
+import { Link } from 'react-router-dom';
 import { mobileDetailHref } from '../../../components/mobile/detail-href';
 import { CompanyLink } from '../../../components/company-link';
 

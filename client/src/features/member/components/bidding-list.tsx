@@ -3,7 +3,7 @@
  * in words. Each tender opens the zb detail page, which members read through
  * `/cms/bidding/data/{id}` (their tier and unlocks decide the contact block).
  */
-import { Link } from '../../../components/link';
+import { Link } from 'react-router-dom';
 import type { ZbListItem } from '@shared/contract/content';
 import type { MemberUser } from '@shared/contract/member';
 import { DICT_TYPES, type DictEntry } from '@shared/contract/system';

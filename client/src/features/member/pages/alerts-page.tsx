@@ -7,8 +7,7 @@
  */
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { Link } from '../../../components/link';
+import { Link, useSearchParams } from 'react-router-dom';
 import { DICT_TYPES } from '@shared/contract/system';
 import { parseTime } from '@shared/time';
 import {
