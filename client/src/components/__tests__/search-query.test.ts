@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { XmkSearchParams } from '@shared/contract/content';
-import { hasFilters, normaliseKeyword, readXmkSearch, readZbSearch, searchHref, withFilters } from '../search-query';
+import { hasFilters, normaliseKeyword, searchHref, withFilters } from '../search-href';
+import { readXmkSearch, readZbSearch } from '../search-query';
 import { ENDPOINTS } from '@shared/contract/endpoints';
 
 const q = (text: string) => new URLSearchParams(text);

@@ -10,7 +10,7 @@ import type { DictEntry, DictType } from '@shared/contract/system';
 import type { Paged } from '../../api/content';
 import type { Http } from '../../api/http';
 import type { RangePreset, SortOption } from '../../components/filter-panel';
-import type { SearchParams } from '../../components/search-query';
+import type { SearchParams } from '../../components/search-href';
 
 export type ListingPath = '/xmk' | '/zb';
 
