@@ -2,7 +2,7 @@
  * Where the render function and the page assets come from: the production build
  * (dist/server + the client manifest) or, in development, Vite's dev server.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -40,9 +40,8 @@ export interface Renderer {
 const PUBLIC_DATA_TTL_MS = 60_000;
 
 const CLIENT_ENTRY = 'client/src/entry-client.tsx';
-/** The mobile site's entry: its pages alone (issue 14), from a client build of its own. */
+/** The mobile site's entry: its pages alone. */
 const MOBILE_ENTRY = 'client/src/entry-mobile.tsx';
-const MOBILE_MANIFEST = '.vite/manifest-mobile.json';
 /** The member area's layout: a chunk of its own, with the member area's styles. */
 const MEMBER_LAYOUT = 'client/src/app/layouts/user-layout.tsx';
 /** The mobile site's stylesheet, a build input of its own. */
@@ -82,13 +81,9 @@ export function assetsFromManifest(clientDir: string): PageAssets {
   };
   const css = stylesheets(entry);
   const memberCss = [...stylesheets(manifest[MEMBER_LAYOUT])].filter((file) => !css.has(file));
-  // The mobile site's build has a manifest of its own (vite.config.ts, issue 14).
-  const mobilePath = join(clientDir, MOBILE_MANIFEST);
-  if (!existsSync(mobilePath)) throw new Error(`${MOBILE_MANIFEST} is missing: the mobile site's client build did not run (npm run build)`);
-  const mobileManifest = JSON.parse(readFileSync(mobilePath, 'utf8')) as Record<string, ManifestChunk>;
-  const mobileEntry = mobileManifest[MOBILE_ENTRY];
-  if (!mobileEntry) throw new Error(`${MOBILE_ENTRY} is missing from ${MOBILE_MANIFEST}`);
-  const mobile = mobileManifest[MOBILE_CSS];
+  const mobileEntry = manifest[MOBILE_ENTRY];
+  if (!mobileEntry) throw new Error(`${MOBILE_ENTRY} is missing from the client build manifest`);
+  const mobile = manifest[MOBILE_CSS];
   const mobileCss = mobile ? [ASSET_BASE + mobile.file] : undefined;
   const mobileBootstrapModule = ASSET_BASE + mobileEntry.file;
   return {
@@ -98,7 +93,7 @@ export function assetsFromManifest(clientDir: string): PageAssets {
     bootstrapModule: ASSET_BASE + entry.file,
     mobileBootstrapModule,
     entryImports: staticImports(manifest, CLIENT_ENTRY),
-    mobileEntryImports: staticImports(mobileManifest, MOBILE_ENTRY),
+    mobileEntryImports: staticImports(manifest, MOBILE_ENTRY),
   };
 }
 
