@@ -1,5 +1,5 @@
 /**
- * What the backend offers beyond spec §7 (issue 12's design rule). The server asks the backend once
+ * What the backend offers beyond spec §7. The server asks the backend once
  * (`GET /api/ext/capabilities`, refreshed every few minutes; a backend without the call offers
  * nothing) and hands the list to the page in its settings; loaders read it from `deps`, components
  * from these hooks. Anything an extension powers — a page, a link, a section — checks its feature
