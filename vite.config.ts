@@ -2,9 +2,9 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { BUILD_ENTRIES, BUILD_MANIFEST } from './shared/src/build-entries.ts';
 import { ASSET_BASE } from './shared/src/constants.ts';
 import { antdStylesheets } from './scripts/vite/antd-stylesheets.ts';
-import { browserEndpointsWithoutSchemas } from './scripts/vite/browser-endpoints.ts';
 
 const path = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 
@@ -22,7 +22,6 @@ export default defineConfig(({ isSsrBuild }) => ({
       memberArea: /[\\/](features[\\/]member[\\/]|app[\\/]layouts[\\/]user-layout\.tsx$)/,
       theme: async () => (await import('./client/src/app/theme.ts')).themeConfig,
     }),
-    browserEndpointsWithoutSchemas(path('shared/src/contract/endpoints.ts')),
     // `.br` and `.gz` beside each script and stylesheet, served by server/src/precompressed.ts.
     !isSsrBuild && compression({ include: /\.(js|css)$/, threshold: 1024, logLevel: 'silent' }),
   ],
@@ -32,11 +31,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     ? { outDir: 'dist/server', ssr: 'client/src/entry-server.tsx', emptyOutDir: true, copyPublicDir: false }
     : {
         outDir: 'dist/client',
-        manifest: true,
+        manifest: BUILD_MANIFEST,
         emptyOutDir: true,
         rolldownOptions: {
           // The desktop site's entry and the mobile site's, with the stylesheet /m pages link instead of the desktop's.
-          input: ['client/src/entry-client.tsx', 'client/src/entry-mobile.tsx', 'client/src/styles/mobile-site.css'],
+          input: [BUILD_ENTRIES.desktop, BUILD_ENTRIES.mobile, BUILD_ENTRIES.mobileCss],
           output: { codeSplitting: { groups: [{ name: 'framework', test: FRAMEWORK }] } },
         },
         chunkSizeWarningLimit: 900,

@@ -12,14 +12,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import { BUILD_ENTRIES, BUILD_MANIFEST } from '@shared/build-entries';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const CLIENT_DIR = join(ROOT, 'dist/client');
-const ENTRY = 'client/src/entry-client.tsx';
-/** The mobile site's entry: /m pages load it instead of ENTRY (server/src/renderer.ts). */
-const MOBILE_ENTRY = 'client/src/entry-mobile.tsx';
-/** The mobile site's stylesheet: /m pages link it instead of the entry's (server/src/renderer.ts). */
-const MOBILE_CSS = 'client/src/styles/mobile-site.css';
+/** /m pages load the mobile entry and link its stylesheet instead of the desktop's (server/src/renderer.ts). */
+const { desktop: ENTRY, mobile: MOBILE_ENTRY, mobileCss: MOBILE_CSS, memberLayout: MEMBER_LAYOUT } = BUILD_ENTRIES;
 /** The chunk of vite.config.ts's FRAMEWORK group. */
 const FRAMEWORK_CHUNK = 'framework';
 const KB = 1024;
@@ -42,7 +40,7 @@ const ROUTES: readonly { path: string; budget: Budget; layout?: string; mobile?:
   { path: '/zb/:id', budget: DESKTOP },
   { path: '/xmk', budget: DESKTOP },
   { path: '/xmk/:id', budget: DESKTOP },
-  { path: '/user', budget: MEMBER, layout: 'client/src/app/layouts/user-layout.tsx' },
+  { path: '/user', budget: MEMBER, layout: MEMBER_LAYOUT },
   { path: '/m/', budget: MOBILE, mobile: true },
   { path: '/m/pages/zb/index', budget: MOBILE, mobile: true },
   { path: '/m/pages/xmk/index', budget: MOBILE, mobile: true },
@@ -103,7 +101,7 @@ function gzipSize(file: string): number {
 const kb = (bytes: number) => Math.round((bytes / KB) * 10) / 10;
 
 function main() {
-  const manifest = JSON.parse(readFileSync(join(CLIENT_DIR, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const manifest = JSON.parse(readFileSync(join(CLIENT_DIR, BUILD_MANIFEST), 'utf8')) as Manifest;
   const framework = Object.entries(manifest).find(([, chunk]) => chunk.name === FRAMEWORK_CHUNK);
   if (!framework) throw new Error(`no ${FRAMEWORK_CHUNK} chunk in the build manifest`);
   const [frameworkKey, { file: frameworkFile }] = framework;

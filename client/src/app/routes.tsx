@@ -13,7 +13,7 @@ import {
   type StaticHandlerContext,
 } from 'react-router-dom';
 import { GLOBAL_MIDDLEWARE, ROUTES, isMobilePath, isStrictPath, parsePositiveId, type LayoutName, type RouteSpec } from '@shared/routes';
-import { CONFIG_KEYS } from '@shared/contract/system';
+import { CONFIG_KEYS } from '@shared/system/types';
 import { configQueryOptions } from '../api/system';
 import { appDeps, type AppDeps, type PageImports, type PageModule } from '../lib/page';
 import { middlewareFor } from './middleware';

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router-dom';
 import type { ContentType } from '@shared/contract/common';
-import type { ContactAccess, ContactBlock as Contact } from '@shared/contract/content';
+import type { ContactAccess, ContactBlock as Contact } from '@shared/content/types';
 import { MOBILE_PATHS, MOBILE_RECHARGE_URL, isMobilePath, loginUrl, registerUrl } from '@shared/routes';
 import { useHttp } from '../api/http-context';
 import { feedback } from '../lib/feedback';

@@ -5,7 +5,8 @@
  * is one the backend accepts). Defaults are left out, so one result page has one URL, one query
  * key and one canonical link.
  */
-import type { XmkSearchParams, ZbSearchParams } from '@shared/contract/content';
+import type { XmkSearchParams, ZbSearchParams } from '@shared/content/types';
+import { SEARCH_KEY_ORDER, type SearchKey } from '@shared/content/search-keys';
 import { DEFAULT_PAGE_SIZE, KEYWORD_MAX_LENGTH } from '@shared/constants';
 
 /** Search counts stop at 10 000 (contract `totalCapped`): pages beyond that hold nothing. */
@@ -36,33 +37,7 @@ export function compact<T extends object>(params: T): T {
   return Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined)) as T;
 }
 
-/** Query parameters in a fixed order, so one filter set is one URL. */
-const KEY_ORDER = [
-  'keyword',
-  'scope',
-  'exclude',
-  'areaCode',
-  'industry',
-  'stage',
-  'nature',
-  'noticeType',
-  'minInvestment',
-  'maxInvestment',
-  'minAmount',
-  'maxAmount',
-  'beginTime',
-  'endTime',
-  'signup',
-  'openBegin',
-  'openEnd',
-  'orderBy',
-  'isAsc',
-  'pageNum',
-  'pageSize',
-] as const;
-
 export type SearchParams = XmkSearchParams | ZbSearchParams;
-type SearchKey = (typeof KEY_ORDER)[number];
 
 /**
  * `/zb?keyword=道路&pageNum=2`. Values equal to the defaults are left out, as readXxxSearch does,
@@ -71,7 +46,8 @@ type SearchKey = (typeof KEY_ORDER)[number];
 export function searchHref(path: string, params: SearchParams): string {
   const values = params as Partial<Record<SearchKey, string | number>>;
   const query = new URLSearchParams();
-  for (const key of KEY_ORDER) {
+  // One filter set is one URL: the parameters in the contract's order.
+  for (const key of SEARCH_KEY_ORDER) {
     const value = values[key];
     if (value === undefined || value === '') continue;
     if (key === 'pageNum' && value === 1) continue;

@@ -5,13 +5,13 @@
  * so one result page has one URL, one query key and one canonical link.
  *
  * Each filter is read with the field schema the backend parses it with (the search endpoints'
- * query schemas, shared/src/contract/schemas.ts), so a value the URL keeps is one the backend
+ * query schemas, shared/src/content/schemas.ts), so a value the URL keeps is one the backend
  * accepts. Only the UI's own limits are added here: the page sizes offered and the last page
  * search can reach.
  */
 import type { z } from 'zod';
-import type { XmkSearchParams, ZbSearchParams } from '@shared/contract/content';
-import { xmkSearchQuery, zbSearchQuery } from '@shared/contract/schemas';
+import type { XmkSearchParams, ZbSearchParams } from '@shared/content/types';
+import { xmkSearchQuery, zbSearchQuery } from '@shared/content/schemas';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@shared/constants';
 import { SEARCH_RESULT_LIMIT, compact, normaliseKeyword } from './search-href';
 

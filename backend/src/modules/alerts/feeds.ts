@@ -1,11 +1,13 @@
 /**
- * The member's feeds (issue 12 part 3): an Atom feed of their alerts (the `feed` package) and an
+ * The member's feeds: an Atom feed of their alerts (the `feed` package) and an
  * iCalendar of the 报名截止 and 开标 dates of the tenders they follow or that matched one of their
  * subscriptions in the last 30 days (the `ics` package). Both sit behind a private token, so they
  * hold titles, dates and links only: no contact block, locked or not.
  */
 import { randomBytes } from 'node:crypto';
 import { Feed } from 'feed';
+import { isFeedToken } from '@shared/alerts/feeds';
+import { detailPath } from '@shared/content/paths';
 import { createEvents, type DateArray, type EventAttributes } from 'ics';
 import { addDays, formatDateTime, parseLocalDateTime } from '../../clock';
 import type { Statements } from '../../db/connection';
@@ -13,8 +15,6 @@ import { ALERT_COLUMNS_SQL, ALERT_FROM_SQL } from './matching';
 
 /** 24 random bytes as base64url: 32 url-safe characters. */
 export const newFeedToken = () => randomBytes(24).toString('base64url');
-
-export const FEED_TOKEN = /^[A-Za-z0-9_-]{32,64}$/;
 
 /** The member's token, created on first use. */
 export function feedToken(sql: Statements, memberId: number): string {
@@ -38,15 +38,15 @@ export function resetFeedToken(sql: Statements, memberId: number): string {
 }
 
 export function memberOfFeedToken(sql: Statements, token: string): number | null {
-  if (!FEED_TOKEN.test(token)) return null;
+  if (!isFeedToken(token)) return null;
   return (
     sql.get<[string], { memberId: number }>('SELECT member_id AS memberId FROM alert_setting WHERE feed_token = ?').get(token)?.memberId ??
     null
   );
 }
 
-/** The detail page of a notice on the portal. */
-export const detailUrl = (base: string, type: 'zb' | 'xmk', id: number) => `${base}/${type}/${id}`;
+/** The detail page of a notice on the portal, absolute. */
+export const detailUrl = (base: string, type: 'zb' | 'xmk', id: number) => `${base}${detailPath(type, id)}`;
 
 const KIND_LABELS = { new: '新公告', changed: '变更', deadline: '临近截止' } as const;
 

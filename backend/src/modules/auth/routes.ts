@@ -5,11 +5,11 @@
  */
 import type { Request } from 'express';
 import { CLIENT_HEADER } from '@shared/constants';
-import type { CaptchaResult, RefreshTokenResult } from '@shared/contract/system';
+import type { CaptchaResult, RefreshTokenResult } from '@shared/system/types';
 import type { AjaxResult } from '@shared/contract/common';
 import { ENDPOINTS } from '@shared/contract/endpoints';
-import type { LoginResult } from '@shared/contract/member';
-import { CONFIG_KEYS } from '@shared/contract/system';
+import type { LoginResult } from '@shared/member/types';
+import { CONFIG_KEYS } from '@shared/system/types';
 import { USERNAME_RE } from '@shared/contract/fields';
 import { formatDateTime } from '../../clock';
 import type { AppContext } from '../../context';

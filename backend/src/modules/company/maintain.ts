@@ -5,7 +5,7 @@
  * companies and the counters the search reads (company.notices, company_area). Companies are never
  * deleted: a page once linked keeps answering, and the search hides companies left with no notice.
  */
-import type { CompanyRole } from '@shared/contract/company';
+import type { CompanyRole } from '@shared/company/types';
 import type { Db } from '../../db/connection';
 import { candidatesIn, COMPANY_NAME_MAX, companyKey, displayName } from './names';
 

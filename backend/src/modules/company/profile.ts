@@ -14,13 +14,13 @@ import type {
   CompanyRoleCount,
   CompanyShare,
   CompanyYear,
-} from '@shared/contract/company';
-import { COMPANY_ROLES } from '@shared/contract/company';
+} from '@shared/company/types';
+import { COMPANY_ROLES } from '@shared/company/types';
 import type { TableDataInfo } from '@shared/contract/common';
 import type { Statements } from '../../db/connection';
 import { pagedTable } from '../../db/paging';
 import { notFound } from '../../envelope';
-import { isCityCode } from '../../db/seed/regions';
+import { isCityCode } from '@shared/system/regions';
 import { shownContact, type ContactAccessKind } from '../content/contact-mask';
 import { CANDIDATE_NOTICE } from './maintain';
 import { companyKey } from './names';

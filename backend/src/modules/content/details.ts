@@ -2,9 +2,9 @@
  * Project and tender details (DOMAIN.md): the contact block is masked unless the caller may see it
  * (VIP tier, or an unlock bought with points); neighbours by publish order; related items.
  */
-import { FilterXSS } from 'xss';
-import type { ContactAccess, ContactBlock, ContentLink, XmkDetail, XmkHistoryEntry, ZbDetail } from '@shared/contract/content';
-import { CONFIG_KEYS } from '@shared/contract/system';
+import type { ContactAccess, ContactBlock, ContentLink, XmkDetail, XmkHistoryEntry, ZbDetail } from '@shared/content/types';
+import { sanitizeBodyHtml } from '@shared/content/body-html';
+import { CONFIG_KEYS } from '@shared/system/types';
 import type { Statements } from '../../db/connection';
 import { notFound } from '../../envelope';
 import type { ContentTable } from '../../search/fts-index';
@@ -16,32 +16,6 @@ import { xmkTimeline, zbTimeline } from './timeline';
 
 /** Who is looking: a visitor, or a member with the access decided for this item. */
 export type Viewer = { kind: 'visitor' } | { kind: 'member'; access: 'vip' | 'unlocked' | 'locked' };
-
-/** Body HTML is generated sanitised, and cleaned again on the way out in case other writers appear. */
-const bodyFilter = new FilterXSS({
-  whiteList: {
-    p: [],
-    strong: [],
-    b: [],
-    em: [],
-    br: [],
-    ul: [],
-    ol: [],
-    li: [],
-    h3: [],
-    h4: [],
-    table: [],
-    thead: [],
-    tbody: [],
-    tr: [],
-    th: [],
-    td: [],
-  },
-  stripIgnoreTag: true,
-  stripIgnoreTagBody: ['script', 'style'],
-});
-
-export const sanitizeHtml = (html: string) => bodyFilter.process(html);
 
 export const unlockCost = (sql: Statements) => readCount(sql, CONFIG_KEYS.unlockCost, 10);
 
@@ -102,7 +76,8 @@ export function xmkDetail(sql: Statements, id: number, viewer: Viewer, pendingVi
     ...companies!,
     highlightTitle: escapeHtml(row.title),
     views: row.views + pendingViews,
-    content: sanitizeHtml(row.content),
+    // Generated sanitised, and cleaned again on the way out in case other writers appear.
+    content: sanitizeBodyHtml(row.content),
     ...access,
     relatedZb,
     ...neighbours(sql, 'xmk', id),
@@ -147,7 +122,7 @@ export function zbDetail(sql: Statements, id: number, viewer: Viewer, pendingVie
     ...companies!,
     highlightTitle: escapeHtml(row.title),
     views: row.views + pendingViews,
-    content: sanitizeHtml(row.content),
+    content: sanitizeBodyHtml(row.content),
     ...access,
     xmk,
     ...neighbours(sql, 'zb', id),

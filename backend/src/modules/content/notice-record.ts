@@ -1,15 +1,15 @@
 /**
- * The import record (shared/src/contract/notices.ts) checked and normalised: one function turns a
+ * The import record (shared/src/content/notices.ts) checked and normalised: one function turns a
  * parsed JSON line into the stored shape, and one reads a stored row back into that shape, so a
  * re-import compares like with like and a version keeps exactly what was stored.
  */
 import { z } from 'zod';
-import type { NoticeImportRecord } from '@shared/contract/notices';
-import { DICT_TYPES } from '@shared/contract/system';
+import type { NoticeImportRecord } from '@shared/content/notices';
+import { DICT_TYPES } from '@shared/system/types';
 import { parseLocalDateTime } from '../../clock';
 import type { Db } from '../../db/connection';
-import { cityCodeOf } from '../../db/seed/regions';
-import { sanitizeHtml } from './details';
+import { sanitizeBodyHtml } from '@shared/content/body-html';
+import { cityCodeOf } from '@shared/system/regions';
 
 export const TITLE_MAX_LENGTH = 200;
 
@@ -244,7 +244,7 @@ export function normaliseRecord(value: unknown, dicts: NoticeDictionaries): Noti
       phone: r.contact?.phone ?? '',
       address: r.contact?.address ?? '',
     },
-    content: sanitizeHtml(r.content ?? ''),
+    content: sanitizeBodyHtml(r.content),
     sourceUrl: orNull(r.sourceUrl),
   };
 }

@@ -10,9 +10,10 @@
  * answers the all-fields case; the title scope narrows the index's answer by the title itself.
  */
 import { withCompanyIds } from '../company/links';
-import type { XmkListItem, ZbListItem } from '@shared/contract/content';
+import type { XmkListItem, ZbListItem } from '@shared/content/types';
 import type { Statements } from '../../db/connection';
-import { PROVINCE, isCityCode, isCountyCode } from '../../db/seed/regions';
+import { isCityCode, isCountyCode } from '@shared/system/regions';
+import { PROVINCE } from '../../db/seed/regions';
 import type { ContentTable } from '../../search/fts-index';
 import { excerpter, highlighter } from '../../search/highlight';
 import { excludedWords, htmlText, normalize, runsMatch, runsMatchLoose, runsOf, tagMatch, type TagKind } from '../../search/tokens';

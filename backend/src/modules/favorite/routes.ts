@@ -4,9 +4,9 @@
  * the item's company into a visit client.
  */
 import type { AjaxResult, ContentType, TableDataInfo } from '@shared/contract/common';
-import type { FavoriteItem, FavoriteStatus } from '@shared/contract/content';
+import type { FavoriteItem, FavoriteStatus } from '@shared/content/types';
 import { ENDPOINTS } from '@shared/contract/endpoints';
-import type { BaifangClient } from '@shared/contract/visit';
+import type { BaifangClient } from '@shared/visit/types';
 import { formatDateTime } from '../../clock';
 import type { AppContext } from '../../context';
 import type { Statements } from '../../db/connection';

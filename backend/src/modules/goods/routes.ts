@@ -6,7 +6,7 @@
 import { randomInt } from 'node:crypto';
 import type { AjaxResult, TableDataInfo } from '@shared/contract/common';
 import { ENDPOINTS } from '@shared/contract/endpoints';
-import type { AdminOrder, Goods, MemberLevel, Order } from '@shared/contract/member';
+import type { AdminOrder, Goods, MemberLevel, Order } from '@shared/member/types';
 import { addDays, formatDateTime, parseLocalDateTime } from '../../clock';
 import type { AppContext } from '../../context';
 import type { Statements } from '../../db/connection';

@@ -4,14 +4,14 @@
  */
 import type { AjaxResult, TableDataInfo, TreeSelectNode } from '@shared/contract/common';
 import { ENDPOINTS } from '@shared/contract/endpoints';
-import type { MemberInfoResult, MemberTier, MemberUser, RandomPassword } from '@shared/contract/member';
+import type { MemberInfoResult, MemberTier, MemberUser, RandomPassword } from '@shared/member/types';
 import { commaList } from '@shared/contract/fields';
-import { MAX_KEYWORDS, MAX_REGIONS, MSG_KEYWORDS, MSG_REGIONS } from '@shared/contract/schemas';
-import { DICT_TYPES } from '@shared/contract/system';
-import { MAX_KEYWORD_LENGTH, PERMISSIONS, ROLES } from '@shared/constants';
+import { MSG_KEYWORDS, MSG_REGIONS } from '@shared/member/schemas';
+import { DICT_TYPES } from '@shared/system/types';
+import { MAX_KEYWORD_LENGTH, MAX_KEYWORDS, MAX_REGIONS, PERMISSIONS, ROLES } from '@shared/constants';
 import type { AppContext } from '../../context';
 import type { Statements } from '../../db/connection';
-import { cityCodeOf, isCityCode } from '../../db/seed/regions';
+import { cityCodeOf, isCityCode } from '@shared/system/regions';
 import { ack, invalid, success, table, unauthorized } from '../../envelope';
 import type { Routes } from '../../routing';
 import { keywordMatch } from '../../search/tokens';

@@ -4,7 +4,7 @@
  */
 import type { AjaxResult, TableDataInfo } from '@shared/contract/common';
 import { ENDPOINTS } from '@shared/contract/endpoints';
-import type { BaifangClient, BaifangClientDetail, BaifangRecord, GJNum, ProjectCompany, VisitStatus } from '@shared/contract/visit';
+import type { BaifangClient, BaifangClientDetail, BaifangRecord, GJNum, ProjectCompany, VisitStatus } from '@shared/visit/types';
 import { formatDate, formatDateTime } from '../../clock';
 import type { AppContext } from '../../context';
 import { pagedTable } from '../../db/paging';

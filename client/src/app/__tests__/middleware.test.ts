@@ -1,8 +1,8 @@
 import { createStaticHandler, isRouteErrorResponse, type StaticHandlerContext } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '@shared/contract/endpoints';
-import type { MemberInfoResult } from '@shared/contract/member';
-import { CONFIG_KEYS } from '@shared/contract/system';
+import type { MemberInfoResult } from '@shared/member/types';
+import { CONFIG_KEYS } from '@shared/system/types';
 import { ROUTES, type RouteSpec } from '@shared/routes';
 import type { Http } from '../../api/http';
 import { createQueryClient } from '../../api/query-client';

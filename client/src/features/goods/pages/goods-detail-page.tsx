@@ -1,7 +1,7 @@
 /** /goods/{id}: one product, its price and benefits, and ordering; an unknown id is a 404. */
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
-import type { GoodsType } from '@shared/contract/member';
+import type { GoodsType } from '@shared/member/types';
 import { parsePositiveId } from '@shared/routes';
 import { goodsListQueryOptions, goodsQueryOptions } from '../../../api/goods';
 import { useHttp } from '../../../api/http-context';

@@ -1,5 +1,5 @@
 /** /m/pages/xmk/index 项目库 on the mobile site. */
-import { DICT_TYPES } from '@shared/contract/system';
+import { DICT_TYPES } from '@shared/system/types';
 import { searchXmk } from '../../../api/content';
 import { XMK_AMOUNT } from '../amount-presets';
 import { mobileListPage } from '../m-list-page';

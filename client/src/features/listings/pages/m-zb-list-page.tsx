@@ -1,5 +1,5 @@
 /** /m/pages/zb/index 招标信息 on the mobile site. */
-import { DICT_TYPES } from '@shared/contract/system';
+import { DICT_TYPES } from '@shared/system/types';
 import { searchZb } from '../../../api/content';
 import { ZB_AMOUNT } from '../amount-presets';
 import { mobileListPage } from '../m-list-page';

@@ -2,8 +2,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { BaifangClient } from '@shared/contract/visit';
-import { DICT_TYPES } from '@shared/contract/system';
+import type { BaifangClient } from '@shared/visit/types';
+import { DICT_TYPES } from '@shared/system/types';
 import { parseTime } from '@shared/time';
 import { useHttp } from '../../../api/http-context';
 import { baifangClientListQueryOptions } from '../../../api/visit';

@@ -2,7 +2,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { DICT_TYPES } from '@shared/contract/system';
+import { DICT_TYPES } from '@shared/system/types';
 import { formatCount } from '@shared/format';
 import { useHttp } from '../../../api/http-context';
 import { baifangClientListQueryOptions, baifangRecordListQueryOptions } from '../../../api/visit';

@@ -6,8 +6,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { BiddingListParams } from '@shared/contract/content';
-import { DICT_TYPES } from '@shared/contract/system';
+import type { BiddingListParams } from '@shared/content/types';
+import { DICT_TYPES } from '@shared/system/types';
 import { KEYWORD_MAX_LENGTH } from '@shared/constants';
 import { formatCount } from '@shared/format';
 import { biddingListQueryOptions } from '../../../api/content';

@@ -6,7 +6,7 @@
  */
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { Notice } from '@shared/contract/content';
+import type { Notice } from '@shared/content/types';
 import { MESSAGES } from '@shared/constants';
 import { parseTime } from '@shared/time';
 import { noticeListQueryOptions, noticeQueryOptions } from '../../../api/content';
