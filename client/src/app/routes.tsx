@@ -136,7 +136,8 @@ export function createRoutes(pages: PageImports, { capabilities, routes = ROUTES
       ErrorBoundary: RootErrorBoundary,
       middleware: [crossSiteDocument, ...middlewareFor(GLOBAL_MIDDLEWARE)],
       loader: rootLoader,
-      // Site data comes from the cache; a path change alone would not rerun a pathless root's loader.
+      // Site data is ensured on every navigation (a cache hit unless it was dropped): React Router
+      // would not rerun a pathless root's loader when only the path changes.
       shouldRevalidate: () => true,
       children: [...[...byLayout].map(([layout, children]) => ({ id: layoutRouteId(layout), ...LAYOUTS[layout], children })), ...otherSite],
     },
