@@ -47,7 +47,7 @@ function seed(dataDir: string): number {
   const started = Date.now();
   const result = spawnSync(
     process.execPath,
-    ['--import', 'tsx', 'backend/src/db/seed-cli.ts', '--projects', '1000', '--tenders', String(tenders), '--data-dir', dataDir],
+    ['--import', 'tsx', 'backend/src/cli/seed.ts', '--projects', '1000', '--tenders', String(tenders), '--data-dir', dataDir],
     { cwd: ROOT, stdio: 'inherit' },
   );
   if (result.status !== 0) throw new Error(`seeding failed (exit ${result.status})`);

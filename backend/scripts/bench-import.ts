@@ -20,11 +20,11 @@ import { parseArgs } from 'node:util';
 import type { NoticeImportRecord } from '@shared/contract/notices';
 import { formatDateTime, MINUTE_MS } from '../src/clock';
 import { DATABASE_FILE, openDatabase, type Db } from '../src/db/connection';
-import { migrate } from '../src/db/migrations';
-import { generateXmk, nextInProcess, processNotice, startProcess } from '../src/db/seed/content-generator';
-import { zbRecord } from '../src/db/seed/demo-feed';
-import { Random } from '../src/db/seed/random';
-import { isSeeded, seedDatabase } from '../src/db/seed/seed';
+import { migrateDatabase } from '../src/migrate-database';
+import { generateXmk, nextInProcess, processNotice, startProcess } from '../src/seed/content-generator';
+import { zbRecord } from '../src/seed/demo-feed';
+import { Random } from '../src/seed/random';
+import { isSeeded, seedDatabase } from '../src/seed/seed';
 import { importNotices } from '../src/modules/content/import';
 import { keywordMatch } from '../src/search/tokens';
 
@@ -170,7 +170,7 @@ function main(): void {
   const now = new Date();
   const db = openDatabase(dataDir, { synchronous: 'NORMAL' });
   try {
-    migrate(db);
+    migrateDatabase(db);
     if (!isSeeded(db)) {
       console.log(`bench:import: seeding ${projects} projects and ${tenders} tenders into ${dataDir}…`);
       const seeded = seedDatabase(db, { projects, tenders, now, progress: (m) => console.log(`  seed: ${m}`) });

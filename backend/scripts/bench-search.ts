@@ -138,7 +138,7 @@ function seed(dataDir: string): number {
   const started = Date.now();
   const result = spawnSync(
     process.execPath,
-    ['--import', 'tsx', 'backend/src/db/seed-cli.ts', '--projects', String(projects), '--tenders', String(tenders), '--data-dir', dataDir],
+    ['--import', 'tsx', 'backend/src/cli/seed.ts', '--projects', String(projects), '--tenders', String(tenders), '--data-dir', dataDir],
     { cwd: ROOT, stdio: 'inherit' },
   );
   if (result.status !== 0) throw new Error(`seeding failed (exit ${result.status})`);
@@ -226,7 +226,7 @@ function likeQuery(sql: Statements, keyword: string, filter: FilterCase, page: n
   }
   const clause = where.join(' AND ');
   const count = sql.get<(string | number)[], { n: number }>(`SELECT count(0) AS n FROM zb WHERE ${clause}`);
-  const rows = sql.get(
+  const rows = sql.get<(string | number)[]>(
     `SELECT id, title, area_code, publish_time, amount FROM zb WHERE ${clause} ORDER BY publish_time DESC LIMIT ? OFFSET ?`,
   );
   return () => {

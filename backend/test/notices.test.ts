@@ -10,7 +10,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NoticeImportRecord, ZbNoticeFields } from '@shared/contract/notices';
 import { loadConfig } from '../src/config';
-import { runDemoFeed } from '../src/db/seed/demo-feed';
+import { runDemoFeed } from '../src/seed/demo-feed';
 import { importNotices } from '../src/modules/content/import';
 import { csvToJsonLines } from '../src/modules/content/import-csv';
 import { createTestBackend, type TestBackend } from './fixture';
@@ -327,7 +327,7 @@ describe('the seeded lifecycles', () => {
 });
 
 describe('npm run import', () => {
-  const cli = path.resolve(__dirname, '../src/db/import-cli.ts');
+  const cli = path.resolve(__dirname, '../src/cli/import.ts');
   const run = async (file: string) => {
     try {
       const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', cli, file, '--data-dir', t.config.dataDir]);

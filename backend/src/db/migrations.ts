@@ -7,10 +7,19 @@
  * the API returns, and they sort as text); security timestamps (token expiry, lockout) are INTEGER
  * epoch milliseconds. Money is REAL 万元 for content and INTEGER 分 for prices.
  */
-import { userNameKey } from '../modules/auth/user-name-key';
 import { buildSearchIndex } from '../search/fts-index';
-import { backfillCompanies } from '../modules/company/maintain';
 import type { Db } from './connection';
+
+/**
+ * Rules of the modules that data steps apply to rows already stored. db/ imports no module: the
+ * program hands them over (migrate-database.ts).
+ */
+export interface MigrationRules {
+  /** The look-alike key of a user name (modules/auth/user-name-key.ts). */
+  userNameKey(name: string): string;
+  /** The companies of every stored notice (modules/company/maintain.ts). */
+  backfillCompanies(db: Db): void;
+}
 
 const V1_SCHEMA = /* sql */ `
 CREATE TABLE meta (
@@ -337,13 +346,13 @@ CREATE TABLE notice_version (
  * that already share a key (possible only in a database written before this) keep working: the
  * later ones get their id appended, which no typed name can produce (`#` is not allowed).
  */
-function v2UserNameKeys(db: Db): void {
+function v2UserNameKeys(db: Db, rules: MigrationRules): void {
   db.exec('ALTER TABLE member ADD COLUMN user_name_key TEXT');
   const members = db.prepare<[], { id: number; name: string }>('SELECT id, user_name AS name FROM member ORDER BY id').all();
   const setKey = db.prepare<[string, number]>('UPDATE member SET user_name_key = ? WHERE id = ?');
   const seen = new Set<string>();
   for (const member of members) {
-    const key = userNameKey(member.name);
+    const key = rules.userNameKey(member.name);
     setKey.run(seen.has(key) ? `${key}#${member.id}` : key, member.id);
     seen.add(key);
   }
@@ -548,9 +557,9 @@ CREATE TABLE company_area (
 CREATE INDEX company_area_area ON company_area (area_code, role, company_id);
 `;
 
-function v8Companies(db: Db): void {
+function v8Companies(db: Db, rules: MigrationRules): void {
   db.exec(V8_COMPANIES_SQL);
-  backfillCompanies(db);
+  rules.backfillCompanies(db);
 }
 
 /**
@@ -592,7 +601,7 @@ END;
 `;
 
 /** SQL, or a function for a step SQL alone cannot do (computing keys in TypeScript). */
-export type Migration = string | ((db: Db) => void);
+export type Migration = string | ((db: Db, rules: MigrationRules) => void);
 
 export const MIGRATIONS: readonly Migration[] = [
   V1_SCHEMA,
@@ -610,7 +619,7 @@ export const MIGRATIONS: readonly Migration[] = [
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
 /** Bring the schema to the newest version. Refuses a database newer than this code. */
-export function migrate(db: Db): void {
+export function migrate(db: Db, rules: MigrationRules): void {
   const current = db.pragma('user_version', { simple: true });
   if (typeof current !== 'number') throw new Error('cannot read the schema version');
   if (current > SCHEMA_VERSION) {
@@ -620,7 +629,7 @@ export function migrate(db: Db): void {
     db.transaction(() => {
       const migration = MIGRATIONS[version - 1]!;
       if (typeof migration === 'string') db.exec(migration);
-      else migration(db);
+      else migration(db, rules);
       db.pragma(`user_version = ${version}`);
     })();
   }

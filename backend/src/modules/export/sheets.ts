@@ -1,5 +1,5 @@
 /**
- * What each export holds (issue 15): its rows, read one at a time from the export's own connection,
+ * What each export holds: its rows, read one at a time from the export's own connection,
  * and its columns (Chinese headers, amounts in 万元, dates, a link to the portal's page).
  *
  * Contact data goes through `shownContact`, the rule the detail pages use: a VIP or an unlocked
@@ -7,23 +7,19 @@
  */
 import { DICT_TYPES } from '@shared/contract/system';
 import type { ContentType } from '@shared/contract/common';
-import type { Statements } from '../../db/connection';
+import type { Params, Statements } from '../../db/connection';
 import type { ContentTable } from '../../search/fts-index';
 import { shownContact } from '../content/contact-mask';
 import type { ContentSearch, SearchFilters } from '../content/search';
 import { contactAccessFor, type MemberAccess } from '../member/access';
-import { favoriteListFrom } from '../favorite/routes';
-import { clientListWhere } from '../visit/queries';
+import { favoriteListFrom, type FavoriteFilter } from '../favorite/queries';
+import { dictEntries } from '../system/queries';
+import { clientListWhere, type ClientFilter } from '../visit/queries';
 import type { Column } from './workbook';
 
 /** A dictionary's labels by value (staff may rename them, so they come from the database). */
 function labels(sql: Statements, type: string): Labels {
-  const rows = sql
-    .get<[string], { value: string; label: string }>(
-      'SELECT dict_value AS value, dict_label AS label FROM sys_dict_data WHERE dict_type = ?',
-    )
-    .all(type);
-  return new Map(rows.map((r) => [r.value, r.label]));
+  return new Map(dictEntries(sql, type).map((r) => [r.value, r.label]));
 }
 
 /** 济南市 历城区 for a county, 济南市 for a city. */
@@ -113,11 +109,11 @@ const ROW_SQL: Record<ContentTable, string> = {
       coalesce(win_amount, amount) AS amount, tenderer, agency, winner, contact_name AS contactName,
       contact_phone AS contactPhone, contact_company AS contactCompany, contact_address AS contactAddress,
       publish_time AS publishTime, signup_deadline AS signupDeadline, open_time AS openTime
-    FROM zb WHERE id = ?`,
+    FROM zb WHERE id = @id`,
   xmk: `SELECT id, title, area_code AS areaCode, city_code AS cityCode, industry, stage, nature, investment, owner,
       contact_name AS contactName, contact_phone AS contactPhone, contact_company AS contactCompany,
       contact_address AS contactAddress, publish_time AS publishTime
-    FROM xmk WHERE id = ?`,
+    FROM xmk WHERE id = @id`,
 };
 
 interface ContactColumns {
@@ -135,9 +131,9 @@ function* searchRows<R extends ContactColumns>(
   filters: SearchFilters,
   limit: number,
 ): Generator<R> {
-  const row = ctx.sql.get<[number], R>(ROW_SQL[table]);
+  const row = ctx.sql.get<{ id: number }, R>(ROW_SQL[table]);
   for (const id of search.matchingIds(table, filters, limit)) {
-    const found = row.get(id);
+    const found = row.get({ id });
     if (!found) continue;
     const { contact } = shownContact(contactAccessFor(ctx.sql, ctx.access, table, id), {
       company: found.contactCompany,
@@ -217,6 +213,10 @@ export function xmkExport(ctx: ExportContext, search: ContentSearch, filters: Se
   ]);
 }
 
+/** Rows of `FROM <from>`, counted no further than `limit`. */
+const countWithin = (sql: Statements, from: string, params: Params, limit: number) =>
+  sql.get<Params, { n: number }>(`SELECT count(*) AS n FROM (SELECT 1 FROM ${from} LIMIT @limit)`).get({ ...params, limit })!.n;
+
 // ---- favourites ------------------------------------------------------------------------------
 
 interface FavoriteRow {
@@ -231,11 +231,6 @@ interface FavoriteRow {
   createTime: string;
 }
 
-export interface FavoriteFilter {
-  type?: ContentType | undefined;
-  isCancel?: 0 | 1 | undefined;
-}
-
 /** The favourites of the list (not cancelled unless asked), most recently changed first. */
 function favoriteSource(ctx: ExportContext, filter: FavoriteFilter) {
   const { from, params } = favoriteListFrom(ctx.access.memberId, { ...filter, isCancel: filter.isCancel ?? 0 });
@@ -243,11 +238,10 @@ function favoriteSource(ctx: ExportContext, filter: FavoriteFilter) {
       coalesce(x.area_code, z.area_code) AS areaCode, coalesce(x.city_code, z.city_code) AS cityCode,
       coalesce(x.stage, z.notice_type) AS category, coalesce(x.investment, z.win_amount, z.amount) AS amount,
       coalesce(x.publish_time, z.publish_time) AS publishTime, f.create_time AS createTime
-    FROM ${from} ORDER BY f.update_time DESC, f.id DESC LIMIT ?`;
+    FROM ${from} ORDER BY f.update_time DESC, f.id DESC LIMIT @limit`;
   return {
-    count: (limit: number) =>
-      ctx.sql.get<(string | number)[], { n: number }>(`SELECT count(*) AS n FROM (SELECT 1 FROM ${from} LIMIT ?)`).get(...params, limit)!.n,
-    rows: (limit: number) => ctx.sql.get<(string | number)[], FavoriteRow>(sql).iterate(...params, limit),
+    count: (limit: number) => countWithin(ctx.sql, from, params, limit),
+    rows: (limit: number) => ctx.sql.get<Params, FavoriteRow>(sql).iterate({ ...params, limit }),
   };
 }
 
@@ -287,12 +281,6 @@ interface VisitRow {
   nextStep: string | null;
 }
 
-export interface ClientFilter {
-  keyword?: string | undefined;
-  status?: '0' | '1' | '2' | '3' | undefined;
-  due?: boolean | undefined;
-}
-
 /**
  * Clients with their visit records, one line per record (a client without records has one line
  * with the record columns empty): the client list's filters and order, records newest first.
@@ -303,11 +291,10 @@ function visitSource(ctx: ExportContext, filter: ClientFilter, today: string) {
   const sql = `SELECT c.company_name AS companyName, c.contact, c.phone, c.status, c.next_visit_date AS nextVisitDate,
       c.remark, c.source_type AS sourceType, c.source_id AS sourceId, c.source_title AS sourceTitle,
       r.visit_time AS visitTime, r.way, r.content, r.result, r.next_step AS nextStep
-    FROM ${from} ORDER BY c.update_time DESC, c.id DESC, r.visit_time DESC, r.id DESC LIMIT ?`;
+    FROM ${from} ORDER BY c.update_time DESC, c.id DESC, r.visit_time DESC, r.id DESC LIMIT @limit`;
   return {
-    count: (limit: number) =>
-      ctx.sql.get<(string | number)[], { n: number }>(`SELECT count(*) AS n FROM (SELECT 1 FROM ${from} LIMIT ?)`).get(...params, limit)!.n,
-    rows: (limit: number) => ctx.sql.get<(string | number)[], VisitRow>(sql).iterate(...params, limit),
+    count: (limit: number) => countWithin(ctx.sql, from, params, limit),
+    rows: (limit: number) => ctx.sql.get<Params, VisitRow>(sql).iterate({ ...params, limit }),
   };
 }
 

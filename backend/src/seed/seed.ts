@@ -3,11 +3,11 @@
  * same database. Content is written in publish order (the id-order invariant of migrations.ts) in
  * large transactions, and the search index is built in a second pass once the rows are in.
  */
-import { addDays, formatDateTime } from '../../clock';
-import { buildSearchIndex } from '../../search/fts-index';
-import { PasswordHasher } from '../../modules/auth/passwords';
-import type { Db } from '../connection';
-import { subscriptionsFromProfiles } from '../migrations';
+import { addDays, formatDateTime } from '../clock';
+import { buildSearchIndex } from '../search/fts-index';
+import { PasswordHasher } from '../modules/auth/passwords';
+import type { Db } from '../db/connection';
+import { subscriptionsFromProfiles } from '../db/migrations';
 import {
   generateXmk,
   generateZb,
@@ -20,7 +20,7 @@ import {
 } from './content-generator';
 import { contentWriter } from './content-writer';
 import { seedDemoMembers } from './demo-members';
-import { allDictionaries, type NoticeType } from './dictionaries';
+import { allDictionaries, type NoticeType } from '../reference/dictionaries';
 import { Random } from './random';
 import { GOODS, MEMBER_TIERS, NOTICES, SITE_CONFIGS, SUPPORT_PAGES } from './site-content';
 
