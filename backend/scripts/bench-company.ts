@@ -1,5 +1,5 @@
 /**
- * `npm run bench:company` (issue 15, not in CI): company search and profiles at scale.
+ * `npm run bench:company` (not in CI): company search and profiles at scale.
  *
  *   npm run bench:company                           # seeds 300,000 projects + 1,000,000 tenders
  *   npm run bench:company -- --projects 60000 --tenders 200000

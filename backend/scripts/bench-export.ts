@@ -1,5 +1,5 @@
 /**
- * `npm run bench:export` (issue 15 §4, not in CI): memory of one 100,000-row Excel export.
+ * `npm run bench:export` (not in CI): memory of one 100,000-row Excel export.
  *
  *   npm run bench:export                          # seeds 100,000 tenders (~1 min), exports them all
  *   npm run bench:export -- --data-dir D --keep   # seed into D (or reuse D's database) and keep it

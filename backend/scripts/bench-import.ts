@@ -1,5 +1,5 @@
 /**
- * `npm run bench:import` (issue 12, not in CI): import speed into a large database.
+ * `npm run bench:import` (not in CI): import speed into a large database.
  *
  *   npm run bench:import                              # 20,000 projects + 80,000 tenders, then 20,000 notices
  *   npm run bench:import -- --projects 300000 --tenders 700000   # the 1 M-row target
@@ -10,8 +10,7 @@
  * search index included); import it again (all unchanged); import it with one record in ten changed
  * (versions kept, rows re-indexed). Prints notices/s for each. Before the imports, --subscriptions N
  * (default 10,000) alert subscriptions are stored for N / 5 members (see addSubscriptions) and one
- * member in ten follows some tenders, so the figures include matching and the alerts written
- * (issue 12 part 3).
+ * member in ten follows some tenders, so the figures include matching and the alerts written.
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,5 +1,5 @@
 /**
- * Issue 12 part 3: alerts that reach the member. Subscriptions (CRUD, caps, another member's),
+ * Alerts that reach the member. Subscriptions (CRUD, caps, another member's),
  * matching at import time (new), followed notices changing (changed), the deadline sweep
  * (deadline), the inbox, the Atom and iCal feeds behind a revocable token, and mail digests read
  * from a real SMTP sink on loopback.

@@ -1,5 +1,5 @@
 /**
- * Issue 15: companies. One company per normalised name, kept right by the seeder and the import
+ * Companies. One company per normalised name, kept right by the seeder and the import
  * (a changed winner moves the win), profiles with counts, amounts, winners and competitors, the
  * search, the ids on list rows and details, 404s and the contact rule.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 12 parts 1 and 2: importing notices (all or nothing, idempotent, versions kept, search index
+ * Importing notices (all or nothing, idempotent, versions kept, search index
  * in step), and the detail answers' lifecycle, changes and changedBy, masked like the contact block.
  */
 import { execFile } from 'node:child_process';
@@ -224,7 +224,7 @@ describe('a changed re-import', () => {
 
   it('re-indexes the row: found by its new words, within its county too', async () => {
     expect((await searchZb('提升改造')).map((h) => h.id)).toEqual([id]);
-    // A county search reads the county-scoped tokens (issue 13 §6): the import writes them as well.
+    // A county search reads the county-scoped tokens: the import writes them as well.
     expect((await searchZb('提升改造', '370104')).map((h) => h.id)).toEqual([id]);
     expect(await searchZb('提升改造', '370102')).toEqual([]);
   });

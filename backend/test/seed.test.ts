@@ -172,7 +172,7 @@ describe('demo members', () => {
   });
 });
 
-describe('demo members: a plausible timeline and a full member area for both (issue 11, item 14)', () => {
+describe('demo members: a plausible timeline and a full member area for both', () => {
   const nowText = formatDateTime(NOW);
 
   /** The default seed and a few others, small: timelines are random per seed, the rules are not. */
@@ -312,7 +312,7 @@ describe('demo top-up', () => {
   });
 });
 
-describe('tender lifecycles (issue 12)', () => {
+describe('tender lifecycles', () => {
   interface Notice {
     id: number;
     processCode: string;

@@ -1,5 +1,5 @@
 /**
- * Issue 11: look-alike user names. `ｄｅｍｏ` (fullwidth), `dеmo` (Cyrillic е), `Démo` (accent) and
+ * Look-alike user names. `ｄｅｍｏ` (fullwidth), `dеmo` (Cyrillic е), `Démo` (accent) and
  * their kin are the same name as `demo` to a reader: registration refuses them, checkUserNameUnique
  * says they are taken, and the database refuses a second one even when the check is skipped.
  */

@@ -307,7 +307,7 @@ CREATE INDEX cms_order_member ON cms_order (member_id, id);
 CREATE INDEX cms_order_status ON cms_order (status, id);
 `;
 
-// Issue 12: notices over time. Imported notices carry the publisher's id (a re-import updates the
+// Notices over time. Imported notices carry the publisher's id (a re-import updates the
 // row it names), tenders of one 标段 share a process code, projects and tenders share a project code,
 // results name the winner. Every change to an existing notice keeps the former row in notice_version.
 const V4_NOTICES = /* sql */ `
@@ -341,7 +341,7 @@ CREATE TABLE notice_version (
 `;
 
 /**
- * Issue 11: the look-alike key of every user name (auth/user-name-key.ts) in a unique column, so
+ * The look-alike key of every user name (auth/user-name-key.ts) in a unique column, so
  * `ｄｅｍｏ`, `dеmo` and `Démo` cannot register beside `demo` even when two requests race. Names
  * that already share a key (possible only in a database written before this) keep working: the
  * later ones get their id appended, which no typed name can produce (`#` is not allowed).
@@ -360,7 +360,7 @@ function v2UserNameKeys(db: Db, rules: MigrationRules): void {
 }
 
 /**
- * Issue 11: failed logins count per account (its name key) and client, so strangers cannot lock
+ * Failed logins count per account (its name key) and client, so strangers cannot lock
  * the owner out (auth/lockout.ts). Counts of the old shape are dropped: at worst a lock ends early.
  */
 const V3_LOGIN_FAILURE_PER_CLIENT = /* sql */ `
@@ -376,7 +376,7 @@ CREATE INDEX login_failure_time ON login_failure (last_failure_at);
 `;
 
 /**
- * Issue 12 part 3: alerts. Subscriptions (several per member), the alerts themselves (one per member,
+ * Alerts. Subscriptions (several per member), the alerts themselves (one per member,
  * kind, notice and change: `change_key` tells changes apart and the unique key makes every writer
  * idempotent), and per-member settings (mail frequency, the feeds' token). The profile's
  * subscribeKeywords/subscribeRegions become the member's first subscriptions (docs/decisions.md).
@@ -466,7 +466,7 @@ function v5Alerts(db: Db): void {
 }
 
 /**
- * Issue 12, import speed with subscriptions: an alert was one wide row per member with three indexes,
+ * Import speed with subscriptions: an alert was one wide row per member with three indexes,
  * and an import matching 10,000 subscriptions wrote ~40 of them per notice. Now what happened is
  * stored once (`alert_event`: kind, notice, change, detail, time) and each member it reaches gets a
  * small row in one B-tree (`alert_inbox`, keyed by member and event; the event's id is the alert's
@@ -507,7 +507,7 @@ DROP TABLE alert;
 `;
 
 /**
- * Issue 13 §6: the search documents gain the county-scoped columns `auni` and `abi` (search/tokens.ts).
+ * The search documents gain the county-scoped columns `auni` and `abi` (search/tokens.ts).
  * FTS5 tables cannot gain columns, so both are recreated and rebuilt from the rows (at a million
  * tenders this takes minutes, once; a new database has no rows yet).
  */
@@ -524,7 +524,7 @@ function v7CountySearchTokens(db: Db): void {
 }
 
 /**
- * Issue 15: companies. One row per normalised name (modules/company/names.ts); company_role says
+ * Companies. One row per normalised name (modules/company/names.ts); company_role says
  * which notices name it in which role (the area copied so counters can be taken back); `notices`
  * and company_area are counters the company search reads (modules/company/maintain.ts keeps them).
  */
@@ -563,7 +563,7 @@ function v8Companies(db: Db, rules: MigrationRules): void {
 }
 
 /**
- * Issue 15: rows a member exported, per export, for the daily export quota (member/quota.ts). A
+ * Rows a member exported, per export, for the daily export quota (member/quota.ts). A
  * row is written when an export starts (the rows it may send) and corrected to the rows sent when
  * it ends. IF NOT EXISTS: the step can be reordered among other branches' migrations safely.
  */
@@ -578,7 +578,7 @@ CREATE TABLE IF NOT EXISTS export_log (
 CREATE INDEX IF NOT EXISTS export_log_member_time ON export_log (member_id, create_time);
 `;
 
-// Issue 13: the amount zb filters on, coalesce(win_amount, amount), in a narrow table kept by
+// The amount zb filters on, coalesce(win_amount, amount), in a narrow table kept by
 // triggers, so an amount filter checks thousands of index matches without reading each notice (a
 // notice row is ~1 KB and win_amount is its last column). OR REPLACE: an INSERT OR REPLACE on zb
 // fires no delete trigger.

@@ -1059,7 +1059,7 @@ function tenderBody(
 }
 
 /**
- * A tender process (标段, issue 12): what its notices share. Its notices run 预告 → 公告 → (变更) →
+ * A tender process (标段): what its notices share. Its notices run 预告 → 公告 → (变更) →
  * 中标候选人公示 → 中标结果, published by `processNotice` one at a time; `openTime` and the winner
  * carry over from notice to notice.
  */

@@ -1,5 +1,5 @@
 /**
- * The demo feed (DEMO_FEED, issue 12): every few minutes a small batch of new and changed notices
+ * The demo feed (DEMO_FEED): every few minutes a small batch of new and changed notices
  * goes through the same import path as real data (`importNotices`, recorded as 'import'), so the
  * demo shows lifecycles moving: feed processes advance one notice (预告 → 公告 → 变更 → 候选人 →
  * 结果), a new process starts, a feed project moves a stage or a new one appears, and now and then a

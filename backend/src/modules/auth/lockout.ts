@@ -1,9 +1,9 @@
 /**
- * Account lockout (DOMAIN.md, RuoYi's SysPasswordService, hardened): wrong passwords
+ * Account lockout (DOMAIN.md, after RuoYi's SysPasswordService): wrong passwords
  * count per account *and client* for 10 minutes from the latest failure. Each refusal says how many
  * tries that client has left ("还可尝试N次"); the fifth locks that client out of that account for
  * 10 minutes ("密码输入错误5次，账号锁定10分钟"), right password or not. Other clients — the owner
- * among them — are not locked: five wrong passwords from anywhere no longer shut the owner out.
+ * among them — are not locked: five wrong passwords from elsewhere do not shut the owner out.
  * An attacker pays instead: every try costs a captcha (when on) and a BFF login slot, and a client
  * gets 5 tries per account per 10 minutes. Unknown user names count the same way, so nothing says
  * which names exist. Accounts are keyed by the look-alike key, so `ＤＥＭＯ` shares demo's count.

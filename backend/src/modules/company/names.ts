@@ -1,5 +1,5 @@
 /**
- * One company per name (issue 15; docs/decisions.md "Issue 15 — companies"): names that differ
+ * One company per name (docs/decisions.md, companies): names that differ
  * only in width (ＡＢＣ/ABC, （）/()), spaces or Latin case are one company. Legal-form variants
  * (有限公司 / 有限责任公司, 集团 / 集团有限公司) stay apart: they can be different registered firms.
  */

@@ -1,11 +1,10 @@
 /**
- * Project and tender search (issue 3 §5, designed for issue 7's million rows; see
- * docs/decisions.md "Search"). Keyword and filters become one FTS5 expression over the documents
+ * Project and tender search, designed for a million rows (docs/decisions.md "Search"). Keyword and filters become one FTS5 expression over the documents
  * of search/tokens.ts; a date range becomes a rowid range (ids follow publish time); amounts are
  * checked on the joined row. For the default newest-first order, one pass reads up to 10,001
  * rowids in index order and yields both the page and the total ("10000+" beyond that).
  *
- * Issue 13: the keyword's words must all occur (AND), in the title only (`scope: 'title'`) or in any
+ * The keyword's words must all occur (AND), in the title only (`scope: 'title'`) or in any
  * keyword field; excluded words remove rows holding any of them in the same scope. The index
  * answers the all-fields case; the title scope narrows the index's answer by the title itself.
  */
@@ -26,7 +25,7 @@ export const TOTAL_CAP = 10_000;
 /** Where keyword and excluded words are looked for: the title, or every keyword field (default). */
 export type SearchScope = 'title' | 'all';
 
-/** The text part of a search (issue 13), shared with alert subscriptions (`textMatches`). */
+/** The text part of a search, shared with alert subscriptions (`textMatches`). */
 export interface TextQuery {
   /** Words separated by spaces or punctuation; all must occur. */
   keyword?: string | undefined;
@@ -120,7 +119,7 @@ interface SearchPlan {
 }
 
 /**
- * The amount filtered and sorted on, and listed (issue 13), given the id column: xmk's investment;
+ * The amount filtered and sorted on, and listed, given the id column: xmk's investment;
  * for zb a tender result's winning amount when it states one, otherwise the notice's budget, read
  * from `zb_value` (migration 7: that expression kept by triggers in a table of 16-byte rows), so
  * checking it for the thousands of index matches an amount filter walks does not read each notice.
@@ -153,7 +152,7 @@ export class ContentSearch {
     // Every word is in the index's document; in the title scope that only narrows the candidates.
     const areas = areaList(filters.areaCode);
     const tags = (filters.tags ?? []).flatMap(([kind, value]) => (value ? [[kind, value] as const] : []));
-    // Counties only: words and tags are looked up in the county-scoped tokens (issue 13 §6), which
+    // Counties only: words and tags are looked up in the county-scoped tokens, which
     // read just those counties' postings and imply the region, so no region tag is needed.
     const byCounty = (words.length > 0 || tags.length > 0) && areas.length > 0 && areas.every(isCountyCode);
     // The conditions, given how the words are matched (exactly, or loosely for the precheck below).
@@ -176,7 +175,7 @@ export class ContentSearch {
     matches.push(...conditionsWith((county) => runsMatch(words, county)));
     // A phrase with other conditions: the same conditions with each phrase loosened to one bigram
     // match a superset, found without position checks. When even that is empty, so is the search
-    // (a phrase that never meets a notice type walked all its postings to prove it: issue 13 §6).
+    // (a phrase that never meets a notice type walked all its postings to prove it).
     const others = areas.length + tags.length + (filters.extraMatches?.length ?? 0) + words.length - 1;
     const loose = words.length > 0 && others > 0 ? runsMatchLoose(words) : null;
     const precheck =
@@ -204,7 +203,7 @@ export class ContentSearch {
       !(titleScope && (words.length > 0 || excluded.length > 0));
     const hasValueFilter = filters.minValue !== undefined || filters.maxValue !== undefined;
     // An amount checked on the index's matches: zb_value joined in the index's order (CROSS JOIN
-    // keeps the index outermost) costs ~20 % less than a subquery per match (issue 13 §6).
+    // keeps the index outermost) costs ~20 % less than a subquery per match.
     const valueJoin = useIndex && table === 'zb' && hasValueFilter;
     const valueColumn = narrow ? 't.value' : valueJoin ? 'v.value' : VALUE_FILTER[table](idColumn);
     const conditions: string[] = [];
@@ -329,7 +328,7 @@ export class ContentSearch {
   }
 
   /**
-   * The ids of every match in the search's order, read one at a time (issue 15 export): at most
+   * The ids of every match in the search's order, read one at a time (the Excel export): at most
    * `limit`. The iterator holds a read on its connection until it ends or is returned, so callers
    * that await between rows use a connection of their own (export/reader.ts).
    */
@@ -359,7 +358,7 @@ export class ContentSearch {
 
   /**
    * Whether the index expression `match` matches some row within `range`, read oldest first: when
-   * nothing matches, every posting is read either way, and forwards costs ~25 % less (issue 13 §6).
+   * nothing matches, every posting is read either way, and forwards costs ~25 % less.
    */
   private anyMatch(table: ContentTable, match: string, range: [number, number] | null): boolean {
     const sql = `SELECT 1 FROM ${table}_fts WHERE ${table}_fts MATCH @match${range ? ' AND rowid BETWEEN @low AND @high' : ''} LIMIT 1`;
@@ -417,7 +416,7 @@ function inOrder<R extends { id: number }>(ids: number[], rows: R[]): R[] {
 
 /**
  * Highlighted titles, and for a row whose title has no hit an excerpt of the field that has one
- * (issue 13), so a body-only hit says why it was found. Only the page's rows are read.
+ * so a body-only hit says why it was found. Only the page's rows are read.
  */
 function withHits<R extends { id: number; title: string }>(
   sql: Statements,

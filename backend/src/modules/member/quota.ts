@@ -1,6 +1,6 @@
 /**
- * Write quotas: what one member may store, and how fast. One free account once stored
- * 998 visit records in 10 s; every member write now passes here.
+ * Write quotas: what one member may store, and how fast. Every member write passes here, so one
+ * account cannot fill the store (a free account could write hundreds of visit records in seconds).
  *
  * - Totals (clients, records, favourites, messages per day, pending orders) are counted in the
  *   store, in the same synchronous step as the insert (inside its transaction where it has one), so
