@@ -7,14 +7,15 @@
  */
 import { DICT_TYPES } from '@shared/contract/system';
 import type { ContentType } from '@shared/contract/common';
-import type { Params, Statements } from '../../db/connection';
+import type { Statements } from '../../db/connection';
 import type { ContentTable } from '../../search/fts-index';
 import { shownContact } from '../content/contact-mask';
 import type { ContentSearch, SearchFilters } from '../content/search';
 import { contactAccessFor, type MemberAccess } from '../member/access';
-import { favoriteListFrom, type FavoriteFilter } from '../favorite/queries';
+import type { FavoriteFilter } from '../favorite/queries';
 import { dictEntries } from '../system/queries';
-import { clientListWhere, type ClientFilter } from '../visit/queries';
+import type { ClientFilter } from '../visit/queries';
+import * as q from './queries';
 import type { Column } from './workbook';
 
 /** A dictionary's labels by value (staff may rename them, so they come from the database). */
@@ -71,69 +72,17 @@ export interface ExportContext {
 
 // ---- searches ------------------------------------------------------------------------------
 
-interface ZbRow {
-  id: number;
-  title: string;
-  areaCode: string;
-  cityCode: string;
-  industry: string;
-  noticeType: string;
-  amount: number | null;
-  tenderer: string;
-  agency: string;
-  winner: string | null;
-  contactName: string;
-  contactPhone: string;
-  publishTime: string;
-  signupDeadline: string | null;
-  openTime: string | null;
-}
-
-interface XmkRow {
-  id: number;
-  title: string;
-  areaCode: string;
-  cityCode: string;
-  industry: string;
-  stage: string;
-  nature: string;
-  investment: number | null;
-  owner: string;
-  contactName: string;
-  contactPhone: string;
-  publishTime: string;
-}
-
-const ROW_SQL: Record<ContentTable, string> = {
-  zb: `SELECT id, title, area_code AS areaCode, city_code AS cityCode, industry, notice_type AS noticeType,
-      coalesce(win_amount, amount) AS amount, tenderer, agency, winner, contact_name AS contactName,
-      contact_phone AS contactPhone, contact_company AS contactCompany, contact_address AS contactAddress,
-      publish_time AS publishTime, signup_deadline AS signupDeadline, open_time AS openTime
-    FROM zb WHERE id = @id`,
-  xmk: `SELECT id, title, area_code AS areaCode, city_code AS cityCode, industry, stage, nature, investment, owner,
-      contact_name AS contactName, contact_phone AS contactPhone, contact_company AS contactCompany,
-      contact_address AS contactAddress, publish_time AS publishTime
-    FROM xmk WHERE id = @id`,
-};
-
-interface ContactColumns {
-  contactName: string;
-  contactPhone: string;
-  contactCompany: string;
-  contactAddress: string;
-}
-
 /** The search's matches as rows, contact data as this member may see it. */
-function* searchRows<R extends ContactColumns>(
+function* searchRows<R extends q.ContactColumns>(
   ctx: ExportContext,
   search: ContentSearch,
   table: ContentTable,
   filters: SearchFilters,
   limit: number,
 ): Generator<R> {
-  const row = ctx.sql.get<{ id: number }, R>(ROW_SQL[table]);
+  const row = q.searchRow<R>(ctx.sql, table);
   for (const id of search.matchingIds(table, filters, limit)) {
-    const found = row.get({ id });
+    const found = row(id);
     if (!found) continue;
     const { contact } = shownContact(contactAccessFor(ctx.sql, ctx.access, table, id), {
       company: found.contactCompany,
@@ -146,7 +95,7 @@ function* searchRows<R extends ContactColumns>(
 }
 
 /** A search's export: its columns, its count and its rows, from the search's own query. */
-function searchExport<R extends ContactColumns & { id: number }>(
+function searchExport<R extends q.ContactColumns & { id: number }>(
   ctx: ExportContext,
   search: ContentSearch,
   table: ContentTable,
@@ -162,7 +111,7 @@ function searchExport<R extends ContactColumns & { id: number }>(
 
 /** The columns both searches have: where, which trade, whom to call, when, and the item's page. */
 function searchColumns<
-  R extends ContactColumns & { id: number; publishTime: string; areaCode: string; cityCode: string; industry: string },
+  R extends q.ContactColumns & { id: number; publishTime: string; areaCode: string; cityCode: string; industry: string },
 >(ctx: ExportContext, table: ContentTable) {
   return {
     region: COLUMNS.region<R>(labels(ctx.sql, DICT_TYPES.region)),
@@ -174,7 +123,7 @@ function searchColumns<
 }
 
 export function zbExport(ctx: ExportContext, search: ContentSearch, filters: SearchFilters) {
-  type Row = ZbRow & ContactColumns;
+  type Row = q.ZbRow;
   const shared = searchColumns<Row>(ctx, 'zb');
   const noticeTypes = labels(ctx.sql, DICT_TYPES.zbNoticeType);
   return searchExport<Row>(ctx, search, 'zb', filters, [
@@ -195,7 +144,7 @@ export function zbExport(ctx: ExportContext, search: ContentSearch, filters: Sea
 }
 
 export function xmkExport(ctx: ExportContext, search: ContentSearch, filters: SearchFilters) {
-  type Row = XmkRow & ContactColumns;
+  type Row = q.XmkRow;
   const shared = searchColumns<Row>(ctx, 'xmk');
   const stages = labels(ctx.sql, DICT_TYPES.xmkStage);
   const natures = labels(ctx.sql, DICT_TYPES.xmkNature);
@@ -213,43 +162,13 @@ export function xmkExport(ctx: ExportContext, search: ContentSearch, filters: Se
   ]);
 }
 
-/** Rows of `FROM <from>`, counted no further than `limit`. */
-const countWithin = (sql: Statements, from: string, params: Params, limit: number) =>
-  sql.get<Params, { n: number }>(`SELECT count(*) AS n FROM (SELECT 1 FROM ${from} LIMIT @limit)`).get({ ...params, limit })!.n;
-
 // ---- favourites ------------------------------------------------------------------------------
-
-interface FavoriteRow {
-  type: ContentType;
-  dataId: number;
-  title: string;
-  areaCode: string;
-  cityCode: string;
-  category: string;
-  amount: number | null;
-  publishTime: string;
-  createTime: string;
-}
-
-/** The favourites of the list (not cancelled unless asked), most recently changed first. */
-function favoriteSource(ctx: ExportContext, filter: FavoriteFilter) {
-  const { from, params } = favoriteListFrom(ctx.access.memberId, { ...filter, isCancel: filter.isCancel ?? 0 });
-  const sql = `SELECT f.type, f.data_id AS dataId, coalesce(x.title, z.title) AS title,
-      coalesce(x.area_code, z.area_code) AS areaCode, coalesce(x.city_code, z.city_code) AS cityCode,
-      coalesce(x.stage, z.notice_type) AS category, coalesce(x.investment, z.win_amount, z.amount) AS amount,
-      coalesce(x.publish_time, z.publish_time) AS publishTime, f.create_time AS createTime
-    FROM ${from} ORDER BY f.update_time DESC, f.id DESC LIMIT @limit`;
-  return {
-    count: (limit: number) => countWithin(ctx.sql, from, params, limit),
-    rows: (limit: number) => ctx.sql.get<Params, FavoriteRow>(sql).iterate({ ...params, limit }),
-  };
-}
 
 export function favoriteExport(ctx: ExportContext, filter: FavoriteFilter) {
   const regions = labels(ctx.sql, DICT_TYPES.region);
   const stages = labels(ctx.sql, DICT_TYPES.xmkStage);
   const noticeTypes = labels(ctx.sql, DICT_TYPES.zbNoticeType);
-  const columns: Column<FavoriteRow>[] = [
+  const columns: Column<q.FavoriteRow>[] = [
     { header: '类型', kind: 'text', width: 8, value: (r) => (r.type === 'xmk' ? '项目' : '招标') },
     COLUMNS.title('标题'),
     COLUMNS.region(regions),
@@ -259,44 +178,10 @@ export function favoriteExport(ctx: ExportContext, filter: FavoriteFilter) {
     COLUMNS.time('收藏时间', (r) => r.createTime),
     COLUMNS.link('详情链接', (r) => itemLink(ctx.links, r.type, r.dataId)),
   ];
-  return { columns, ...favoriteSource(ctx, filter) };
+  return { columns, ...q.favoriteRows(ctx.sql, ctx.access.memberId, { ...filter, isCancel: filter.isCancel ?? 0 }) };
 }
 
 // ---- the visit CRM ---------------------------------------------------------------------------
-
-interface VisitRow {
-  companyName: string;
-  contact: string;
-  phone: string;
-  status: string;
-  nextVisitDate: string | null;
-  remark: string;
-  sourceType: ContentType | 'manual';
-  sourceId: number | null;
-  sourceTitle: string | null;
-  visitTime: string | null;
-  way: string | null;
-  content: string | null;
-  result: string | null;
-  nextStep: string | null;
-}
-
-/**
- * Clients with their visit records, one line per record (a client without records has one line
- * with the record columns empty): the client list's filters and order, records newest first.
- */
-function visitSource(ctx: ExportContext, filter: ClientFilter, today: string) {
-  const { where, params } = clientListWhere(ctx.access.memberId, filter, today);
-  const from = `visit_client c LEFT JOIN visit_record r ON r.client_id = c.id AND r.member_id = c.member_id WHERE ${where}`;
-  const sql = `SELECT c.company_name AS companyName, c.contact, c.phone, c.status, c.next_visit_date AS nextVisitDate,
-      c.remark, c.source_type AS sourceType, c.source_id AS sourceId, c.source_title AS sourceTitle,
-      r.visit_time AS visitTime, r.way, r.content, r.result, r.next_step AS nextStep
-    FROM ${from} ORDER BY c.update_time DESC, c.id DESC, r.visit_time DESC, r.id DESC LIMIT @limit`;
-  return {
-    count: (limit: number) => countWithin(ctx.sql, from, params, limit),
-    rows: (limit: number) => ctx.sql.get<Params, VisitRow>(sql).iterate({ ...params, limit }),
-  };
-}
 
 /** The portal path of the visit CRM, where a manually added client links. */
 export const CLIENTS_PATH = '/user/baifangClient';
@@ -304,7 +189,7 @@ export const CLIENTS_PATH = '/user/baifangClient';
 export function visitExport(ctx: ExportContext, filter: ClientFilter, today: string) {
   const statuses = labels(ctx.sql, DICT_TYPES.visitStatus);
   const ways = labels(ctx.sql, DICT_TYPES.visitWay);
-  const columns: Column<VisitRow>[] = [
+  const columns: Column<q.VisitRow>[] = [
     { header: '客户名称', kind: 'text', width: 30, value: (r) => r.companyName },
     COLUMNS.contact((r) => r.contact),
     COLUMNS.phone((r) => r.phone),
@@ -321,5 +206,5 @@ export function visitExport(ctx: ExportContext, filter: ClientFilter, today: str
       r.sourceType !== 'manual' && r.sourceId !== null ? itemLink(ctx.links, r.sourceType, r.sourceId) : `${ctx.links.base}${CLIENTS_PATH}`,
     ),
   ];
-  return { columns, ...visitSource(ctx, filter, today) };
+  return { columns, ...q.visitRows(ctx.sql, ctx.access.memberId, filter, today) };
 }
