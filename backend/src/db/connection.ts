@@ -56,6 +56,26 @@ export class Statements {
   }
 }
 
+/**
+ * One statement of a module's queries.ts: its SQL, with named parameters `P` (`@name`) and rows
+ * `R`, prepared once per connection (Statements) when it first runs.
+ */
+export class Query<P extends object = Record<string, never>, R = unknown> {
+  constructor(readonly text: string) {}
+
+  get(sql: Statements, params: P): R | undefined {
+    return sql.get<P, R>(this.text).get(params);
+  }
+
+  all(sql: Statements, params: P): R[] {
+    return sql.get<P, R>(this.text).all(params);
+  }
+
+  run(sql: Statements, params: P): Database.RunResult {
+    return sql.get<P>(this.text).run(params);
+  }
+}
+
 const cached = new WeakMap<Db, Statements>();
 
 /** The statements of `db`, shared by every caller on that connection (the app, the import, the jobs). */

@@ -6,7 +6,7 @@
 import { DAY_MS, formatDateTime } from '../../clock';
 import type { Statements } from '../../db/connection';
 import { writeAlert, type AlertDelivery, type AlertEvent } from './matching';
-import { followedDeadlines, hasDeadlineAlert } from './queries';
+import { deadlineAlert, followedDeadlines } from './queries';
 
 /** The sweep's schedule (scheduler.ts): every five minutes. */
 export const DEADLINE_SWEEP_SCHEDULE = '0 */5 * * * *';
@@ -22,7 +22,7 @@ export const DEADLINE_AHEAD_MS = 3 * DAY_MS;
 export function sweepDeadlines(sql: Statements, now: Date): number {
   const from = formatDateTime(now);
   const to = formatDateTime(new Date(now.getTime() + DEADLINE_AHEAD_MS));
-  const rows = followedDeadlines(sql, from, to);
+  const rows = followedDeadlines.all(sql, { from, to });
   let written = 0;
   sql.db.transaction(() => {
     // (tender, date) → the followers who have no alert for it yet
@@ -35,7 +35,7 @@ export function sweepDeadlines(sql: Statements, now: Date): number {
       for (const [key, label, value] of dates) {
         if (!value || value <= from || value > to) continue;
         const changeKey = `${key}:${value}`;
-        if (hasDeadlineAlert(sql, row.memberId, row.id, changeKey)) continue;
+        if (deadlineAlert.get(sql, { memberId: row.memberId, zbId: row.id, changeKey })) continue;
         const id = `${row.id} ${changeKey}`;
         let entry = due.get(id);
         if (!entry) {

@@ -18,19 +18,19 @@ export const FEED_TOKEN = /^[A-Za-z0-9_-]{32,64}$/;
 
 /** The member's token, created on first use. */
 export function feedToken(sql: Statements, memberId: number): string {
-  return q.feedTokenOf(sql, memberId) || resetFeedToken(sql, memberId);
+  return q.feedTokenOf.get(sql, { memberId })?.token || resetFeedToken(sql, memberId);
 }
 
 /** A new token; the old one stops working at once. */
 export function resetFeedToken(sql: Statements, memberId: number): string {
   const token = newFeedToken();
-  q.setFeedToken(sql, memberId, token);
+  q.setFeedToken.run(sql, { memberId, token });
   return token;
 }
 
 export function memberOfFeedToken(sql: Statements, token: string): number | null {
   if (!FEED_TOKEN.test(token)) return null;
-  return q.memberOfFeedToken(sql, token) ?? null;
+  return q.memberOfFeedToken.get(sql, { token })?.memberId ?? null;
 }
 
 /** The detail page of a notice on the portal. */
@@ -43,7 +43,7 @@ export const ALERT_KIND_LABELS = { new: '新公告', changed: '变更', deadline
 const ATOM_ENTRIES = 100;
 
 export function atomFeed(sql: Statements, memberId: number, base: string, selfPath: string, now: Date): string {
-  const alerts = q.latestAlerts(sql, memberId, ATOM_ENTRIES);
+  const alerts = q.latestAlerts.all(sql, { memberId, limit: ATOM_ENTRIES });
   const dateOf = (text: string) => parseLocalDateTime(text) ?? now;
   const feed = new Feed({
     id: `${base}${selfPath}`,
@@ -97,7 +97,7 @@ const CALENDAR_DAYS = 30;
 
 export function icsFeed(sql: Statements, memberId: number, base: string, now: Date): string {
   const since = formatDateTime(addDays(now, -CALENDAR_DAYS));
-  const tenders = q.calendarTenders(sql, memberId, since);
+  const tenders = q.calendarTenders.all(sql, { memberId, since });
   const events: EventAttributes[] = [];
   for (const tender of tenders) {
     const url = detailUrl(base, 'zb', tender.id);

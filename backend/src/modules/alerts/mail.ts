@@ -62,13 +62,13 @@ export class AlertMailer {
   private async pass(): Promise<number> {
     const now = this.clock();
     if (!this.transport) return 0;
-    const due = q.dueMail(this.sql);
+    const due = q.dueMail.all(this.sql, {});
     const digestTime = new Date(startOfDay(now).getTime() + DAILY_DIGEST_HOUR * 60 * MINUTE_MS);
     const digestStart = formatDateTime(now < digestTime ? addDays(digestTime, -1) : digestTime);
     let sent = 0;
     for (const member of due) {
-      const markThrough = (eventId: number) => q.markMailedThrough(this.sql, member.memberId, eventId);
-      const newest = () => q.newestEvent(this.sql, member.memberId);
+      const markThrough = (eventId: number) => q.markMailedThrough.run(this.sql, { memberId: member.memberId, eventId });
+      const newest = () => q.newestEvent.get(this.sql, { memberId: member.memberId })?.id ?? 0;
       if (!member.email) {
         // Nowhere to send (the profile's address was removed since): nothing waits for one.
         markThrough(newest());
@@ -76,7 +76,12 @@ export class AlertMailer {
       }
       // Daily: once per digest time, counting from when the member turned mail on.
       if (member.frequency === 'daily' && (member.lastDigest ?? member.mailSince ?? '') >= digestStart) continue;
-      const alerts = q.alertsToMail(this.sql, member.memberId, member.mailedThrough, member.mailSince ?? '', DIGEST_MAX);
+      const alerts = q.alertsToMail.all(this.sql, {
+        memberId: member.memberId,
+        after: member.mailedThrough,
+        since: member.mailSince ?? '',
+        limit: DIGEST_MAX,
+      });
       const lastId = alerts.at(-1)?.id;
       // Read before sending: alerts written while the mail is on its way stay queued.
       const through = lastId ?? newest();
@@ -87,7 +92,7 @@ export class AlertMailer {
         }
         markThrough(through);
         if (member.frequency === 'daily') {
-          q.setLastDigest(this.sql, member.memberId, formatDateTime(now));
+          q.setLastDigest.run(this.sql, { memberId: member.memberId, time: formatDateTime(now) });
         }
       } catch (err) {
         // Left unmarked: the next pass tries again.

@@ -156,7 +156,7 @@ export class SubscriptionIndex {
 
   /** Enabled subscriptions of every member, read once per import. */
   static load(sql: Statements): SubscriptionIndex {
-    return new SubscriptionIndex(q.enabledSubscriptions(sql).map(compileSubscription));
+    return new SubscriptionIndex(q.enabledSubscriptions.all(sql, {}).map(compileSubscription));
   }
 
   /** Subscriptions the notice matches, each once, in id order. */
@@ -236,9 +236,10 @@ export interface AlertDelivery {
  */
 export function writeAlert(sql: Statements, event: AlertEvent, deliveries: readonly AlertDelivery[], now: string): number {
   if (deliveries.length === 0) return 0;
-  const eventId = q.insertEvent(sql, event, now);
+  const eventId = Number(q.insertEvent.run(sql, { ...event, now }).lastInsertRowid);
   let written = 0;
-  for (const d of deliveries) written += q.insertInbox(sql, d.memberId, eventId, d.subscriptionId);
+  for (const d of deliveries)
+    written += q.insertInbox.run(sql, { memberId: d.memberId, eventId, subscriptionId: d.subscriptionId }).changes;
   return written;
 }
 
@@ -259,7 +260,7 @@ export function recordImportAlerts(db: Db, notices: readonly ImportedNotice[], n
   const pending: number[] = [];
   const event = (e: AlertEvent, deliveries: readonly AlertDelivery[]) => {
     if (deliveries.length === 0) return;
-    const eventId = q.insertEvent(sql, e, at);
+    const eventId = Number(q.insertEvent.run(sql, { ...e, now: at }).lastInsertRowid);
     for (const d of deliveries) pending.push(d.memberId, eventId, d.subscriptionId ?? 0);
   };
   const members = (rows: readonly { memberId: number }[]) => rows.map(({ memberId }) => ({ memberId, subscriptionId: null }));
@@ -279,16 +280,16 @@ export function recordImportAlerts(db: Db, notices: readonly ImportedNotice[], n
       event({ kind: 'new', contentType: 'zb', contentId: notice.id, changeKey: '', detail: '' }, deliveries);
     }
     if (notice.change === 'updated' && notice.previous) {
-      const changeKey = `v${q.latestVersionNumber(sql, notice.kind, notice.id)}`;
+      const changeKey = `v${q.latestVersionNumber.get(sql, { type: notice.kind, id: notice.id })?.v ?? 0}`;
       const detail = changeDetail(notice.previous, record);
       event(
         { kind: 'changed', contentType: notice.kind, contentId: notice.id, changeKey, detail },
-        members(q.followersOf(sql, notice.kind, notice.id)),
+        members(q.followersOf.all(sql, { type: notice.kind, id: notice.id })),
       );
     }
     if (notice.change === 'inserted' && notice.kind === 'zb') {
       const label = noticeTypeLabel(record.noticeType);
-      const xmkId = record.projectCode ? q.projectOfTender(sql, notice.id) : null;
+      const xmkId = record.projectCode ? (q.projectOfTender.get(sql, { id: notice.id })?.xmkId ?? null) : null;
       if (xmkId) {
         event(
           {
@@ -298,12 +299,12 @@ export function recordImportAlerts(db: Db, notices: readonly ImportedNotice[], n
             changeKey: `zb:${notice.id}`,
             detail: `项目新增${label}：${record.title}`.slice(0, 300),
           },
-          members(q.followersOf(sql, 'xmk', xmkId)),
+          members(q.followersOf.all(sql, { type: 'xmk', id: xmkId })),
         );
       }
       if (record.processCode) {
         const byTender = new Map<number, { memberId: number }[]>();
-        for (const followed of q.processFollowers(sql, record.processCode, notice.id)) {
+        for (const followed of q.processFollowers.all(sql, { processCode: record.processCode, exceptId: notice.id })) {
           const list = byTender.get(followed.id);
           if (list) list.push(followed);
           else byTender.set(followed.id, [followed]);

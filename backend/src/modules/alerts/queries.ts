@@ -3,7 +3,7 @@
  * settings and the feeds' token; what the deadline sweep, the mail pass and the feeds read.
  */
 import type { AlertKind, EmailFrequency } from '@shared/contract/alerts';
-import type { Params, Statements } from '../../db/connection';
+import { Query, type Params, type Statements } from '../../db/connection';
 import type { PagedQuery } from '../../db/paging';
 
 type ByMember = { memberId: number };
@@ -60,29 +60,19 @@ export function alertList(memberId: number, q: { kind?: AlertKind | undefined; r
 }
 
 /** The member's newest alerts. */
-export function latestAlerts(sql: Statements, memberId: number, limit: number): AlertRow[] {
-  return sql
-    .get<ByMember & { limit: number }, AlertRow>(
-      `SELECT ${ALERT_COLUMNS_SQL} FROM ${ALERT_FROM_SQL} WHERE i.member_id = @memberId ORDER BY i.event_id DESC LIMIT @limit`,
-    )
-    .all({ memberId, limit });
-}
+export const latestAlerts = new Query<ByMember & { limit: number }, AlertRow>(
+  `SELECT ${ALERT_COLUMNS_SQL} FROM ${ALERT_FROM_SQL} WHERE i.member_id = @memberId ORDER BY i.event_id DESC LIMIT @limit`,
+);
 
 /** The member's alerts after event `after` created since `since`, oldest first: a mail digest's. */
-export function alertsToMail(sql: Statements, memberId: number, after: number, since: string, limit: number): AlertRow[] {
-  return sql
-    .get<ByMember & { after: number; since: string; limit: number }, AlertRow>(
-      `SELECT ${ALERT_COLUMNS_SQL} FROM ${ALERT_FROM_SQL}
-       WHERE i.member_id = @memberId AND i.event_id > @after AND a.create_time >= @since ORDER BY i.event_id LIMIT @limit`,
-    )
-    .all({ memberId, after, since, limit });
-}
+export const alertsToMail = new Query<ByMember & { after: number; since: string; limit: number }, AlertRow>(
+  `SELECT ${ALERT_COLUMNS_SQL} FROM ${ALERT_FROM_SQL}
+   WHERE i.member_id = @memberId AND i.event_id > @after AND a.create_time >= @since ORDER BY i.event_id LIMIT @limit`,
+);
 
-export function unreadCount(sql: Statements, memberId: number): number {
-  return sql
-    .get<ByMember, { n: number }>('SELECT count(*) AS n FROM alert_inbox WHERE member_id = @memberId AND is_read = 0')
-    .get({ memberId })!.n;
-}
+export const unreadCount = new Query<ByMember, { n: number }>(
+  'SELECT count(*) AS n FROM alert_inbox WHERE member_id = @memberId AND is_read = 0',
+);
 
 /** Mark the member's alerts read, all of them or those of `ids`; returns how many changed. */
 export function markRead(sql: Statements, memberId: number, ids: readonly number[] | 'all'): number {
@@ -96,13 +86,10 @@ export function markRead(sql: Statements, memberId: number, ids: readonly number
     .run({ memberId, ids: JSON.stringify(ids) }).changes;
 }
 
-/** The newest event in the member's inbox (0 for none). */
-export function newestEvent(sql: Statements, memberId: number): number {
-  return (
-    sql.get<ByMember, { id: number | null }>('SELECT max(event_id) AS id FROM alert_inbox WHERE member_id = @memberId').get({ memberId })
-      ?.id ?? 0
-  );
-}
+/** The newest event in the member's inbox (null for none). */
+export const newestEvent = new Query<ByMember, { id: number | null }>(
+  'SELECT max(event_id) AS id FROM alert_inbox WHERE member_id = @memberId',
+);
 
 // ---- subscriptions ------------------------------------------------------------------------------
 
@@ -134,50 +121,30 @@ export interface SubscriptionFields {
 const SUBSCRIPTION_COLUMNS = `id, name, keywords, exclude_words AS excludeWords, area_codes AS areaCodes,
   notice_types AS noticeTypes, amount_min AS amountMin, amount_max AS amountMax, enabled, create_time AS createTime`;
 
-export function findSubscription(sql: Statements, memberId: number, id: number): SubscriptionRow | undefined {
-  return sql
-    .get<ByMember & { id: number }, SubscriptionRow>(
-      `SELECT ${SUBSCRIPTION_COLUMNS} FROM alert_subscription WHERE id = @id AND member_id = @memberId`,
-    )
-    .get({ memberId, id });
-}
+export const findSubscription = new Query<ByMember & { id: number }, SubscriptionRow>(
+  `SELECT ${SUBSCRIPTION_COLUMNS} FROM alert_subscription WHERE id = @id AND member_id = @memberId`,
+);
 
-export function subscriptionsOf(sql: Statements, memberId: number): SubscriptionRow[] {
-  return sql
-    .get<ByMember, SubscriptionRow>(`SELECT ${SUBSCRIPTION_COLUMNS} FROM alert_subscription WHERE member_id = @memberId ORDER BY id`)
-    .all({ memberId });
-}
+export const subscriptionsOf = new Query<ByMember, SubscriptionRow>(
+  `SELECT ${SUBSCRIPTION_COLUMNS} FROM alert_subscription WHERE member_id = @memberId ORDER BY id`,
+);
 
-export function insertSubscription(sql: Statements, memberId: number, fields: SubscriptionFields, now: string): number {
-  return Number(
-    sql
-      .get<SubscriptionFields & ByMember & { now: string }>(
-        `INSERT INTO alert_subscription (member_id, name, keywords, exclude_words, area_codes, notice_types, amount_min,
-           amount_max, enabled, create_time)
-         VALUES (@memberId, @name, @keywords, @excludeWords, @areaCodes, @noticeTypes, @amountMin, @amountMax, @enabled, @now)`,
-      )
-      .run({ ...fields, memberId, now }).lastInsertRowid,
-  );
-}
+export const insertSubscription = new Query<SubscriptionFields & ByMember & { now: string }>(
+  `INSERT INTO alert_subscription (member_id, name, keywords, exclude_words, area_codes, notice_types, amount_min,
+     amount_max, enabled, create_time)
+   VALUES (@memberId, @name, @keywords, @excludeWords, @areaCodes, @noticeTypes, @amountMin, @amountMax, @enabled, @now)`,
+);
 
-export function updateSubscription(sql: Statements, memberId: number, id: number, fields: SubscriptionFields): void {
-  sql
-    .get<SubscriptionFields & ByMember & { id: number }>(
-      `UPDATE alert_subscription SET name = @name, keywords = @keywords, exclude_words = @excludeWords,
-         area_codes = @areaCodes, notice_types = @noticeTypes, amount_min = @amountMin, amount_max = @amountMax,
-         enabled = @enabled
-       WHERE id = @id AND member_id = @memberId`,
-    )
-    .run({ ...fields, id, memberId });
-}
+export const updateSubscription = new Query<SubscriptionFields & ByMember & { id: number }>(
+  `UPDATE alert_subscription SET name = @name, keywords = @keywords, exclude_words = @excludeWords,
+     area_codes = @areaCodes, notice_types = @noticeTypes, amount_min = @amountMin, amount_max = @amountMax,
+     enabled = @enabled
+   WHERE id = @id AND member_id = @memberId`,
+);
 
-/** Delete the member's subscription; whether there was one. */
-export function deleteSubscription(sql: Statements, memberId: number, id: number): boolean {
-  return (
-    sql.get<ByMember & { id: number }>('DELETE FROM alert_subscription WHERE id = @id AND member_id = @memberId').run({ id, memberId })
-      .changes > 0
-  );
-}
+export const deleteSubscription = new Query<ByMember & { id: number }>(
+  'DELETE FROM alert_subscription WHERE id = @id AND member_id = @memberId',
+);
 
 /** What matching reads of a subscription. */
 export interface MatchingSubscriptionRow {
@@ -193,15 +160,11 @@ export interface MatchingSubscriptionRow {
 }
 
 /** Enabled subscriptions of every member. */
-export function enabledSubscriptions(sql: Statements): MatchingSubscriptionRow[] {
-  return sql
-    .get<[], MatchingSubscriptionRow>(
-      `SELECT id, member_id AS memberId, name, keywords, exclude_words AS excludeWords, area_codes AS areaCodes,
-         notice_types AS noticeTypes, amount_min AS amountMin, amount_max AS amountMax
-       FROM alert_subscription WHERE enabled = 1 ORDER BY id`,
-    )
-    .all();
-}
+export const enabledSubscriptions = new Query<object, MatchingSubscriptionRow>(
+  `SELECT id, member_id AS memberId, name, keywords, exclude_words AS excludeWords, area_codes AS areaCodes,
+     notice_types AS noticeTypes, amount_min AS amountMin, amount_max AS amountMax
+   FROM alert_subscription WHERE enabled = 1 ORDER BY id`,
+);
 
 // ---- mail settings and the feeds' token ----------------------------------------------------------
 
@@ -213,52 +176,31 @@ export interface SettingRow {
   profileEmail: string;
 }
 
-/** The member's mail settings (frequency 'off' before any were saved); undefined for no such member. */
-export function mailSettings(sql: Statements, memberId: number): SettingRow | undefined {
-  return sql
-    .get<ByMember, SettingRow>(
-      `SELECT coalesce(s.email_frequency, 'off') AS frequency, s.email, m.email AS profileEmail
-       FROM member m LEFT JOIN alert_setting s ON s.member_id = m.id WHERE m.id = @memberId`,
-    )
-    .get({ memberId });
-}
+/** The member's mail settings (frequency 'off' before any were saved); none for no such member. */
+export const mailSettings = new Query<ByMember, SettingRow>(
+  `SELECT coalesce(s.email_frequency, 'off') AS frequency, s.email, m.email AS profileEmail
+   FROM member m LEFT JOIN alert_setting s ON s.member_id = m.id WHERE m.id = @memberId`,
+);
 
 /** Save the frequency and address; `since`, when set, is when mail starts (kept otherwise). */
-export function saveMailSettings(
-  sql: Statements,
-  memberId: number,
-  settings: { frequency: EmailFrequency; email: string | null; since: string | null },
-): void {
-  sql
-    .get<ByMember & { frequency: EmailFrequency; email: string | null; since: string | null }>(
-      `INSERT INTO alert_setting (member_id, email_frequency, email, mail_since) VALUES (@memberId, @frequency, @email, @since)
-       ON CONFLICT (member_id) DO UPDATE SET email_frequency = excluded.email_frequency, email = excluded.email,
-         mail_since = coalesce(excluded.mail_since, alert_setting.mail_since)`,
-    )
-    .run({ memberId, ...settings });
-}
+export const saveMailSettings = new Query<ByMember & { frequency: EmailFrequency; email: string | null; since: string | null }>(
+  `INSERT INTO alert_setting (member_id, email_frequency, email, mail_since) VALUES (@memberId, @frequency, @email, @since)
+   ON CONFLICT (member_id) DO UPDATE SET email_frequency = excluded.email_frequency, email = excluded.email,
+     mail_since = coalesce(excluded.mail_since, alert_setting.mail_since)`,
+);
 
-export function feedTokenOf(sql: Statements, memberId: number): string | null {
-  return (
-    sql
-      .get<ByMember, { token: string | null }>('SELECT feed_token AS token FROM alert_setting WHERE member_id = @memberId')
-      .get({ memberId })?.token ?? null
-  );
-}
+export const feedTokenOf = new Query<ByMember, { token: string | null }>(
+  'SELECT feed_token AS token FROM alert_setting WHERE member_id = @memberId',
+);
 
-export function setFeedToken(sql: Statements, memberId: number, token: string): void {
-  sql
-    .get<ByMember & { token: string }>(
-      `INSERT INTO alert_setting (member_id, feed_token) VALUES (@memberId, @token)
-       ON CONFLICT (member_id) DO UPDATE SET feed_token = excluded.feed_token`,
-    )
-    .run({ memberId, token });
-}
+export const setFeedToken = new Query<ByMember & { token: string }>(
+  `INSERT INTO alert_setting (member_id, feed_token) VALUES (@memberId, @token)
+   ON CONFLICT (member_id) DO UPDATE SET feed_token = excluded.feed_token`,
+);
 
-export function memberOfFeedToken(sql: Statements, token: string): number | undefined {
-  return sql.get<{ token: string }, ByMember>('SELECT member_id AS memberId FROM alert_setting WHERE feed_token = @token').get({ token })
-    ?.memberId;
-}
+export const memberOfFeedToken = new Query<{ token: string }, ByMember>(
+  'SELECT member_id AS memberId FROM alert_setting WHERE feed_token = @token',
+);
 
 // ---- the mail pass ------------------------------------------------------------------------------
 
@@ -273,32 +215,22 @@ export interface DueRow {
 }
 
 /** Members with mail on and alerts not yet mailed. */
-export function dueMail(sql: Statements): DueRow[] {
-  return sql
-    .get<[], DueRow>(
-      `SELECT s.member_id AS memberId, s.email_frequency AS frequency,
-         coalesce(nullif(s.email, ''), nullif(m.email, '')) AS email, s.mail_since AS mailSince,
-         s.last_digest_time AS lastDigest, s.mailed_through AS mailedThrough
-       FROM alert_setting s JOIN member m ON m.id = s.member_id
-       WHERE s.email_frequency <> 'off'
-         AND EXISTS (SELECT 1 FROM alert_inbox i WHERE i.member_id = s.member_id AND i.event_id > s.mailed_through)`,
-    )
-    .all();
-}
+export const dueMail = new Query<object, DueRow>(
+  `SELECT s.member_id AS memberId, s.email_frequency AS frequency,
+     coalesce(nullif(s.email, ''), nullif(m.email, '')) AS email, s.mail_since AS mailSince,
+     s.last_digest_time AS lastDigest, s.mailed_through AS mailedThrough
+   FROM alert_setting s JOIN member m ON m.id = s.member_id
+   WHERE s.email_frequency <> 'off'
+     AND EXISTS (SELECT 1 FROM alert_inbox i WHERE i.member_id = s.member_id AND i.event_id > s.mailed_through)`,
+);
 
-export function markMailedThrough(sql: Statements, memberId: number, eventId: number): void {
-  sql
-    .get<ByMember & { eventId: number }>(
-      'UPDATE alert_setting SET mailed_through = max(mailed_through, @eventId) WHERE member_id = @memberId',
-    )
-    .run({ memberId, eventId });
-}
+export const markMailedThrough = new Query<ByMember & { eventId: number }>(
+  'UPDATE alert_setting SET mailed_through = max(mailed_through, @eventId) WHERE member_id = @memberId',
+);
 
-export function setLastDigest(sql: Statements, memberId: number, time: string): void {
-  sql
-    .get<ByMember & { time: string }>('UPDATE alert_setting SET last_digest_time = @time WHERE member_id = @memberId')
-    .run({ memberId, time });
-}
+export const setLastDigest = new Query<ByMember & { time: string }>(
+  'UPDATE alert_setting SET last_digest_time = @time WHERE member_id = @memberId',
+);
 
 // ---- deadlines and the calendar -----------------------------------------------------------------
 
@@ -310,29 +242,19 @@ export interface DeadlineRow {
 }
 
 /** Followed tenders with a 报名截止 or 开标 in (from, to], per follower. */
-export function followedDeadlines(sql: Statements, from: string, to: string): DeadlineRow[] {
-  return sql
-    .get<{ from: string; to: string }, DeadlineRow>(
-      `SELECT f.member_id AS memberId, z.id, z.signup_deadline AS signupDeadline, z.open_time AS openTime
-       FROM favorite f JOIN zb z ON z.id = f.data_id
-       WHERE f.type = 'zb' AND f.is_cancel = 0
-         AND ((z.signup_deadline > @from AND z.signup_deadline <= @to) OR (z.open_time > @from AND z.open_time <= @to))
-       ORDER BY z.id, f.member_id`,
-    )
-    .all({ from, to });
-}
+export const followedDeadlines = new Query<{ from: string; to: string }, DeadlineRow>(
+  `SELECT f.member_id AS memberId, z.id, z.signup_deadline AS signupDeadline, z.open_time AS openTime
+   FROM favorite f JOIN zb z ON z.id = f.data_id
+   WHERE f.type = 'zb' AND f.is_cancel = 0
+     AND ((z.signup_deadline > @from AND z.signup_deadline <= @to) OR (z.open_time > @from AND z.open_time <= @to))
+   ORDER BY z.id, f.member_id`,
+);
 
-/** Whether the member already has the deadline alert of this tender and change. */
-export function hasDeadlineAlert(sql: Statements, memberId: number, zbId: number, changeKey: string): boolean {
-  return (
-    sql
-      .get<ByMember & { zbId: number; changeKey: string }, { found: 1 }>(
-        `SELECT 1 AS found FROM alert_event a JOIN alert_inbox i ON i.event_id = a.id AND i.member_id = @memberId
-         WHERE a.content_type = 'zb' AND a.content_id = @zbId AND a.kind = 'deadline' AND a.change_key = @changeKey LIMIT 1`,
-      )
-      .get({ memberId, zbId, changeKey }) !== undefined
-  );
-}
+/** The member's deadline alert of this tender and change, if any. */
+export const deadlineAlert = new Query<ByMember & { zbId: number; changeKey: string }, { found: 1 }>(
+  `SELECT 1 AS found FROM alert_event a JOIN alert_inbox i ON i.event_id = a.id AND i.member_id = @memberId
+   WHERE a.content_type = 'zb' AND a.content_id = @zbId AND a.kind = 'deadline' AND a.change_key = @changeKey LIMIT 1`,
+);
 
 export interface CalendarRow {
   id: number;
@@ -342,20 +264,16 @@ export interface CalendarRow {
 }
 
 /** Tenders the member follows or that matched a subscription since `since`, with a date from then on. */
-export function calendarTenders(sql: Statements, memberId: number, since: string): CalendarRow[] {
-  return sql
-    .get<ByMember & { since: string }, CalendarRow>(
-      `SELECT z.id, z.title, z.signup_deadline AS signupDeadline, z.open_time AS openTime FROM zb z
-       WHERE z.id IN (
-           SELECT data_id FROM favorite WHERE member_id = @memberId AND type = 'zb' AND is_cancel = 0
-           UNION
-           SELECT a.content_id FROM ${ALERT_FROM_SQL}
-           WHERE i.member_id = @memberId AND a.kind = 'new' AND a.content_type = 'zb' AND a.create_time >= @since)
-         AND (z.signup_deadline >= @since OR z.open_time >= @since)
-       ORDER BY z.id`,
-    )
-    .all({ memberId, since });
-}
+export const calendarTenders = new Query<ByMember & { since: string }, CalendarRow>(
+  `SELECT z.id, z.title, z.signup_deadline AS signupDeadline, z.open_time AS openTime FROM zb z
+   WHERE z.id IN (
+       SELECT data_id FROM favorite WHERE member_id = @memberId AND type = 'zb' AND is_cancel = 0
+       UNION
+       SELECT a.content_id FROM ${ALERT_FROM_SQL}
+       WHERE i.member_id = @memberId AND a.kind = 'new' AND a.content_type = 'zb' AND a.create_time >= @since)
+     AND (z.signup_deadline >= @since OR z.open_time >= @since)
+   ORDER BY z.id`,
+);
 
 // ---- writing alerts (matching.ts) ----------------------------------------------------------------
 
@@ -367,25 +285,15 @@ export interface EventFields {
   detail: string;
 }
 
-export function insertEvent(sql: Statements, event: EventFields, now: string): number {
-  return Number(
-    sql
-      .get<EventFields & { now: string }>(
-        `INSERT INTO alert_event (kind, content_type, content_id, change_key, detail, create_time)
-         VALUES (@kind, @contentType, @contentId, @changeKey, @detail, @now)`,
-      )
-      .run({ ...event, now }).lastInsertRowid,
-  );
-}
+export const insertEvent = new Query<EventFields & { now: string }>(
+  `INSERT INTO alert_event (kind, content_type, content_id, change_key, detail, create_time)
+   VALUES (@kind, @contentType, @contentId, @changeKey, @detail, @now)`,
+);
 
-/** One member's inbox row of an event; 1 when written, 0 when it was there. */
-export function insertInbox(sql: Statements, memberId: number, eventId: number, subscriptionId: number | null): number {
-  return sql
-    .get<ByMember & { eventId: number; subscriptionId: number | null }>(
-      'INSERT OR IGNORE INTO alert_inbox (member_id, event_id, subscription_id) VALUES (@memberId, @eventId, @subscriptionId)',
-    )
-    .run({ memberId, eventId, subscriptionId }).changes;
-}
+/** One member's inbox row of an event; `changes` 1 when written, 0 when it was there. */
+export const insertInbox = new Query<ByMember & { eventId: number; subscriptionId: number | null }>(
+  'INSERT OR IGNORE INTO alert_inbox (member_id, event_id, subscription_id) VALUES (@memberId, @eventId, @subscriptionId)',
+);
 
 /**
  * Inbox rows by the hundred: `values` holds (member, event, subscription or 0) triples. Many rows
@@ -402,38 +310,22 @@ export function insertInboxRows(sql: Statements, values: readonly number[]): num
 }
 
 /** The members following an item. */
-export function followersOf(sql: Statements, type: 'zb' | 'xmk', id: number): ByMember[] {
-  return sql
-    .get<{ type: string; id: number }, ByMember>(
-      'SELECT member_id AS memberId FROM favorite WHERE type = @type AND data_id = @id AND is_cancel = 0',
-    )
-    .all({ type, id });
-}
+export const followersOf = new Query<{ type: 'zb' | 'xmk'; id: number }, ByMember>(
+  'SELECT member_id AS memberId FROM favorite WHERE type = @type AND data_id = @id AND is_cancel = 0',
+);
 
 /** The followers of the other tenders of a process, with the tender each follows. */
-export function processFollowers(sql: Statements, processCode: string, exceptId: number): (ByMember & { id: number })[] {
-  return sql
-    .get<{ processCode: string; exceptId: number }, ByMember & { id: number }>(
-      // CROSS JOIN keeps the process's few tenders as the outer loop: left to itself the planner walked
-      // every followed tender per imported notice (4,000 favourites: 50 ms a notice in bench:import).
-      `SELECT f.member_id AS memberId, z.id FROM zb z
-       CROSS JOIN favorite f ON f.type = 'zb' AND f.data_id = z.id AND f.is_cancel = 0
-       WHERE z.process_code = @processCode AND z.id <> @exceptId`,
-    )
-    .all({ processCode, exceptId });
-}
+export const processFollowers = new Query<{ processCode: string; exceptId: number }, ByMember & { id: number }>(
+  // CROSS JOIN keeps the process's few tenders as the outer loop: left to itself the planner walked
+  // every followed tender per imported notice (4,000 favourites: 50 ms a notice in bench:import).
+  `SELECT f.member_id AS memberId, z.id FROM zb z
+   CROSS JOIN favorite f ON f.type = 'zb' AND f.data_id = z.id AND f.is_cancel = 0
+   WHERE z.process_code = @processCode AND z.id <> @exceptId`,
+);
 
-export function projectOfTender(sql: Statements, id: number): number | null {
-  return sql.get<{ id: number }, { xmkId: number | null }>('SELECT xmk_id AS xmkId FROM zb WHERE id = @id').get({ id })?.xmkId ?? null;
-}
+export const projectOfTender = new Query<{ id: number }, { xmkId: number | null }>('SELECT xmk_id AS xmkId FROM zb WHERE id = @id');
 
-/** The latest kept version of a notice (0 for none). */
-export function latestVersionNumber(sql: Statements, type: 'zb' | 'xmk', id: number): number {
-  return (
-    sql
-      .get<{ type: string; id: number }, { v: number | null }>(
-        'SELECT max(version) AS v FROM notice_version WHERE type = @type AND data_id = @id',
-      )
-      .get({ type, id })?.v ?? 0
-  );
-}
+/** The latest kept version of a notice (null for none). */
+export const latestVersionNumber = new Query<{ type: 'zb' | 'xmk'; id: number }, { v: number | null }>(
+  'SELECT max(version) AS v FROM notice_version WHERE type = @type AND data_id = @id',
+);

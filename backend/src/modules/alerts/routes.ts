@@ -32,7 +32,6 @@ import { atomFeed, feedToken, icsFeed, memberOfFeedToken, resetFeedToken } from 
 import { MAIL_UNAVAILABLE } from './mail';
 import * as alerts from './service';
 import { MAX_CODES } from './service';
-import { unreadCount, markRead } from './queries';
 
 const KINDS = ['new', 'changed', 'deadline'] as const;
 const FREQUENCIES = ['immediate', 'daily', 'off'] as const;
@@ -79,13 +78,13 @@ export function registerAlertRoutes(routes: Routes, ctx: AppContext, deps: Alert
     alerts.alertList(ctx, session.memberId, parseInput(listQuery, req.query)),
   );
 
-  routes.member(ENDPOINTS.alertUnread, (_req, session): AjaxResult<number> => success(unreadCount(ctx.sql, session.memberId)));
+  routes.member(ENDPOINTS.alertUnread, (_req, session): AjaxResult<number> => success(alerts.unreadCount(ctx, session.memberId)));
 
   routes.member(ENDPOINTS.alertRead, (req, session): AjaxResult<number> => {
     ctx.quotas.takeWrite(session.memberId);
     const parsed = readBody.safeParse(req.body);
     if (!parsed.success) throw invalid(MSG_READ);
-    return success(markRead(ctx.sql, session.memberId, 'all' in parsed.data ? 'all' : parsed.data.ids), '已标记为已读');
+    return success(alerts.markRead(ctx, session.memberId, 'all' in parsed.data ? 'all' : parsed.data.ids), '已标记为已读');
   });
 
   routes.member(ENDPOINTS.alertSubscriptions, (_req, session): AjaxResult<Subscription[]> =>

@@ -52,15 +52,20 @@ function subscriptionOf(row: q.SubscriptionRow): Subscription {
 
 /** The member's subscription; another member's answers exactly as a missing one. */
 function findSubscription(ctx: AppContext, memberId: number, id: number): Subscription {
-  const row = q.findSubscription(ctx.sql, memberId, id);
+  const row = q.findSubscription.get(ctx.sql, { memberId, id });
   if (!row) throw notFound(MSG_SUBSCRIPTION_NOT_FOUND);
   return subscriptionOf(row);
 }
 
 export const subscriptionsOf = (ctx: AppContext, memberId: number): Subscription[] =>
-  q.subscriptionsOf(ctx.sql, memberId).map(subscriptionOf);
+  q.subscriptionsOf.all(ctx.sql, { memberId }).map(subscriptionOf);
 
-const dictValues = (ctx: AppContext, type: string) => new Set(dictEntries(ctx.sql, type).map((e) => e.value));
+export const unreadCount = (ctx: AppContext, memberId: number): number => q.unreadCount.get(ctx.sql, { memberId })!.n;
+
+/** Mark the member's alerts read, all of them or those of `ids`; returns how many changed. */
+export const markRead = (ctx: AppContext, memberId: number, ids: readonly number[] | 'all'): number => q.markRead(ctx.sql, memberId, ids);
+
+const dictValues = (ctx: AppContext, type: string) => new Set(dictEntries.all(ctx.sql, { type }).map((e) => e.value));
 
 /** Checks what the schema cannot: codes exist, words have text, bounds are ordered, it selects something. */
 function checkSubscription(ctx: AppContext, input: SubscriptionInput): void {
@@ -94,7 +99,9 @@ export function addSubscription(ctx: AppContext, memberId: number, input: Subscr
   checkSubscription(ctx, input);
   return ctx.db.transaction(() => {
     ctx.quotas.ensureRoom(memberId, 'subscriptions');
-    const id = q.insertSubscription(ctx.sql, memberId, storedFields(input), formatDateTime(ctx.clock()));
+    const id = Number(
+      q.insertSubscription.run(ctx.sql, { ...storedFields(input), memberId, now: formatDateTime(ctx.clock()) }).lastInsertRowid,
+    );
     return findSubscription(ctx, memberId, id);
   })();
 }
@@ -102,16 +109,16 @@ export function addSubscription(ctx: AppContext, memberId: number, input: Subscr
 export function updateSubscription(ctx: AppContext, memberId: number, id: number, input: SubscriptionInput): Subscription {
   findSubscription(ctx, memberId, id);
   checkSubscription(ctx, input);
-  q.updateSubscription(ctx.sql, memberId, id, storedFields(input));
+  q.updateSubscription.run(ctx.sql, { ...storedFields(input), memberId, id });
   return findSubscription(ctx, memberId, id);
 }
 
 export function deleteSubscription(ctx: AppContext, memberId: number, id: number): void {
-  if (!q.deleteSubscription(ctx.sql, memberId, id)) throw notFound(MSG_SUBSCRIPTION_NOT_FOUND);
+  if (q.deleteSubscription.run(ctx.sql, { memberId, id }).changes === 0) throw notFound(MSG_SUBSCRIPTION_NOT_FOUND);
 }
 
 export function mailSettings(ctx: AppContext, memberId: number, mailAvailable: boolean): AlertSettings {
-  const row = q.mailSettings(ctx.sql, memberId);
+  const row = q.mailSettings.get(ctx.sql, { memberId });
   return {
     emailFrequency: row?.frequency ?? 'off',
     email: row?.email || row?.profileEmail || null,
@@ -132,11 +139,11 @@ export function saveMailSettings(
   mailAvailable: boolean,
 ): AlertSettings {
   const current = mailSettings(ctx, memberId, mailAvailable);
-  const stored = q.mailSettings(ctx.sql, memberId);
+  const stored = q.mailSettings.get(ctx.sql, { memberId });
   const email = input.email === undefined ? (stored?.email ?? null) : input.email;
   if (input.emailFrequency !== 'off' && !(email || stored?.profileEmail)) throw invalid('请填写接收提醒的邮箱地址');
   const now = formatDateTime(ctx.clock());
   const since = current.emailFrequency === 'off' && input.emailFrequency !== 'off' ? now : null;
-  q.saveMailSettings(ctx.sql, memberId, { frequency: input.emailFrequency, email, since });
+  q.saveMailSettings.run(ctx.sql, { memberId, frequency: input.emailFrequency, email, since });
   return mailSettings(ctx, memberId, mailAvailable);
 }

@@ -40,18 +40,18 @@ export class LoginLockout {
     const key = userNameKey(userName);
     const now = this.clock().getTime();
     const failures = this.currentFailures(key, client) + 1;
-    q.saveFailures(this.sql, { nameKey: key, client }, failures, now);
+    q.saveFailures.run(this.sql, { nameKey: key, client, failures, at: now });
     // Forget stale rows now and then, so guessing random names cannot grow the table for ever.
-    if (failures === 1) q.deleteFailuresBefore(this.sql, now - WINDOW_MS);
+    if (failures === 1) q.deleteFailuresBefore.run(this.sql, { before: now - WINDOW_MS });
     return failures >= MAX_FAILURES ? MSG_LOCKED : badCredentialsMessage(MAX_FAILURES - failures);
   }
 
   clear(userName: string, client: string): void {
-    q.clearFailures(this.sql, { nameKey: userNameKey(userName), client });
+    q.clearFailures.run(this.sql, { nameKey: userNameKey(userName), client });
   }
 
   private currentFailures(key: string, client: string): number {
-    const row = q.failuresOf(this.sql, { nameKey: key, client });
+    const row = q.failuresOf.get(this.sql, { nameKey: key, client });
     if (!row || row.lastFailureAt <= this.clock().getTime() - WINDOW_MS) return 0;
     return row.failures;
   }

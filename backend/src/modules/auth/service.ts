@@ -46,7 +46,7 @@ export function login(ctx: AppContext, input: LoginInput, client: string): { tok
 
   const secret = ctx.passwords.decrypt(input.password);
   // The name as stored first; else its look-alike key (`ｄｅｍｏ` signs in as demo, as it could not register).
-  const member = q.credentialsOf(ctx.sql, username, userNameKey(username));
+  const member = q.credentialsOf.get(ctx.sql, { userName: username, nameKey: userNameKey(username) });
   // With no member or no decryptable secret, the hasher still spends a bcrypt comparison,
   // so the answer takes as long whether or not the user name exists.
   const accepted =
@@ -58,7 +58,7 @@ export function login(ctx: AppContext, input: LoginInput, client: string): { tok
   const now = ctx.clock();
   return ctx.db.transaction(() => {
     ctx.lockout.clear(username, client);
-    q.setLoginDate(ctx.sql, member.id, formatDateTime(now));
+    q.setLoginDate.run(ctx.sql, { memberId: member.id, time: formatDateTime(now) });
     const { randomPassword } = rotateRandomPassword(ctx.sql, member.id, now);
     const { token, expiresIn } = ctx.tokens.issue(member.id);
     return { token, randomPassword, expiresIn };
@@ -68,7 +68,7 @@ export function login(ctx: AppContext, input: LoginInput, client: string): { tok
 /** Taken: the name itself or a look-alike of it (user-name-key.ts), as registration would refuse. */
 export function nameTaken(ctx: AppContext, username: string): boolean {
   const name = normalizeUserName(username);
-  return q.nameTaken(ctx.sql, name, userNameKey(name));
+  return q.memberNamed.get(ctx.sql, { userName: name, nameKey: userNameKey(name) }) !== undefined;
 }
 
 export interface RegisterInput {
@@ -94,13 +94,13 @@ export function register(ctx: AppContext, input: RegisterInput): void {
 
   const taken = invalid(`保存用户'${username}'失败，注册账号已存在`);
   // Checked before the bcrypt work; the unique key column still decides a race (DO NOTHING below).
-  if (q.nameTaken(ctx.sql, username, userNameKey(username))) throw taken;
+  if (q.memberNamed.get(ctx.sql, { userName: username, nameKey: userNameKey(username) })) throw taken;
 
   const passwordHash = ctx.hasher.hash(password);
   const now = ctx.clock();
   const gift = readCount(ctx.sql, CONFIG_KEYS.registerGift, 0);
   ctx.db.transaction(() => {
-    const id = q.insertMember(ctx.sql, {
+    const row = q.insertMember.get(ctx.sql, {
       userName: username,
       nameKey: userNameKey(username),
       passwordHash,
@@ -108,7 +108,7 @@ export function register(ctx: AppContext, input: RegisterInput): void {
       randomPassword: newRandomPassword(),
       time: formatDateTime(now),
     });
-    if (id === undefined) throw taken;
-    if (gift > 0) changeScore(ctx.sql, id, gift, SCORE_TYPES.register.value, '新用户注册赠送积分', now);
+    if (!row) throw taken;
+    if (gift > 0) changeScore(ctx.sql, row.id, gift, SCORE_TYPES.register.value, '新用户注册赠送积分', now);
   })();
 }

@@ -30,9 +30,9 @@ export class TokenService {
   /** A new token for `memberId`; also sweeps expired tokens. */
   issue(memberId: number): { token: string; expiresIn: number } {
     const now = this.clock().getTime();
-    q.deleteExpiredTokens(this.sql, now);
+    q.deleteExpiredTokens.run(this.sql, { now });
     const token = randomBytes(32).toString('base64url');
-    q.insertToken(this.sql, { tokenHash: digest(token), memberId, now, expiresAt: now + TOKEN_TTL_MS });
+    q.insertToken.run(this.sql, { tokenHash: digest(token), memberId, now, expiresAt: now + TOKEN_TTL_MS });
     return { token, expiresIn: TOKEN_TTL_MS / 1000 };
   }
 
@@ -41,7 +41,7 @@ export class TokenService {
     const token = authorization === undefined ? null : BEARER.exec(authorization.trim())?.[1];
     if (!token) return null;
     const tokenHash = digest(token);
-    const row = q.tokenRow(this.sql, tokenHash);
+    const row = q.tokenRow.get(this.sql, { tokenHash });
     const now = this.clock().getTime();
     if (!row || row.expiresAt <= now) return null;
     if (row.expiresAt - now < SLIDE_WHEN_REMAINING_MS) this.extend(tokenHash, now);
@@ -55,14 +55,14 @@ export class TokenService {
   }
 
   revoke(session: Session): void {
-    q.deleteToken(this.sql, session.tokenHash);
+    q.deleteToken.run(this.sql, { tokenHash: session.tokenHash });
   }
 
   revokeAll(memberId: number): void {
-    q.deleteTokensOf(this.sql, memberId);
+    q.deleteTokensOf.run(this.sql, { memberId });
   }
 
   private extend(tokenHash: Buffer, now: number): void {
-    q.setTokenExpiry(this.sql, tokenHash, now + TOKEN_TTL_MS);
+    q.setTokenExpiry.run(this.sql, { tokenHash, expiresAt: now + TOKEN_TTL_MS });
   }
 }

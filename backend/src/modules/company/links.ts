@@ -19,7 +19,7 @@ export function withCompanyIds<T extends { companies?: CompanyIds }>(sql: Statem
   for (const row of rows) for (const field of fields) keys.add(companyKey(nameOf(row, field)));
   keys.delete('');
   if (keys.size === 0) return rows;
-  const ids = new Map(companiesByKey(sql, [...keys]).map((r) => [r.key, r.id]));
+  const ids = new Map(companiesByKey.all(sql, { keys: JSON.stringify([...keys]) }).map((r) => [r.key, r.id]));
   return rows.map((row) => {
     const companies: CompanyIds = {};
     for (const field of fields) {

@@ -32,8 +32,8 @@ export interface CompanyQuery {
 const listItem = (sql: Statements, row: { id: number; name: string }): CompanyListItem => ({
   id: row.id,
   name: row.name,
-  roles: q.roleCounts(sql, row.id).sort((a, b) => COMPANY_ROLES.indexOf(a.role) - COMPANY_ROLES.indexOf(b.role)),
-  mainCityCode: q.mainCity(sql, row.id),
+  roles: q.roleCounts.all(sql, { id: row.id }).sort((a, b) => COMPANY_ROLES.indexOf(a.role) - COMPANY_ROLES.indexOf(b.role)),
+  mainCityCode: q.mainCity.get(sql, { id: row.id })?.city ?? null,
 });
 
 /** Search: name (any part, width and spaces ignored), region (a city or county), role; most notices first. */
@@ -50,7 +50,7 @@ export function searchCompanies(sql: Statements, query: CompanyQuery): TableData
 
 /** Per year: notices as 招标人, wins (results naming it), and the 中标金额 on both sides. */
 function years(sql: Statements, id: number): CompanyYear[] {
-  const rows = q.yearRows(sql, id, CANDIDATE_NOTICE);
+  const rows = q.yearRows.all(sql, { id, candidateType: CANDIDATE_NOTICE });
   const byYear = new Map<number, CompanyYear>();
   for (const row of rows) {
     const y = byYear.get(row.year) ?? { year: row.year, tenders: 0, wins: 0, winAmount: 0, awardedAmount: 0 };
@@ -72,7 +72,7 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 export type ContactViewer = (zbId: number) => ContactAccessKind;
 
 function contactOf(sql: Statements, id: number, viewer: ContactViewer): CompanyProfile['contact'] {
-  const row = q.latestTendererContact(sql, id);
+  const row = q.latestTendererContact.get(sql, { id });
   if (!row) return null;
   const { id: zbId, ...contact } = row;
   const shown = shownContact(viewer(zbId), contact);
@@ -80,18 +80,18 @@ function contactOf(sql: Statements, id: number, viewer: ContactViewer): CompanyP
 }
 
 export function companyProfile(sql: Statements, id: number, viewer: ContactViewer): CompanyProfile {
-  const row = q.company(sql, id);
+  const row = q.company.get(sql, { id });
   if (!row) throw notFound(MSG_COMPANY_NOT_FOUND);
   return {
     ...listItem(sql, row),
     years: years(sql, id),
-    regions: q.regionShares(sql, id, SHARES),
-    industries: q.industryShares(sql, id, SHARES),
-    latestTenders: q.latestTenders(sql, id, 'tenderer', LATEST),
-    latestWins: q.latestTenders(sql, id, 'winner', LATEST),
-    latestProjects: q.latestProjects(sql, id, LATEST),
-    topWinners: q.topWinners(sql, id, RELATIONS),
-    competitors: q.competitors(sql, id, RELATIONS),
+    regions: q.regionShares.all(sql, { id, limit: SHARES }),
+    industries: q.industryShares.all(sql, { id, limit: SHARES }),
+    latestTenders: q.latestTenders.all(sql, { id, role: 'tenderer', limit: LATEST }),
+    latestWins: q.latestTenders.all(sql, { id, role: 'winner', limit: LATEST }),
+    latestProjects: q.latestProjects.all(sql, { id, limit: LATEST }),
+    topWinners: q.topWinners.all(sql, { id, limit: RELATIONS }),
+    competitors: q.competitors.all(sql, { id, limit: RELATIONS }),
     contact: contactOf(sql, id, viewer),
   };
 }

@@ -12,7 +12,7 @@ import type {
   CompanyRoleCount,
   CompanyShare,
 } from '@shared/contract/company';
-import type { Params, Statements } from '../../db/connection';
+import { Query, type Params, type Statements } from '../../db/connection';
 import type { PagedQuery } from '../../db/paging';
 
 type ById = { id: number };
@@ -59,144 +59,91 @@ export function companyList(f: CompanyFilter): PagedQuery {
   };
 }
 
-export function company(sql: Statements, id: number): { id: number; name: string } | undefined {
-  return sql.get<ById, { id: number; name: string }>('SELECT id, name FROM company WHERE id = @id').get({ id });
-}
+export const company = new Query<ById, { id: number; name: string }>('SELECT id, name FROM company WHERE id = @id');
 
-export function roleCounts(sql: Statements, id: number): CompanyRoleCount[] {
-  return sql
-    .get<ById, CompanyRoleCount>('SELECT role, sum(n) AS count FROM company_area WHERE company_id = @id GROUP BY role HAVING sum(n) > 0')
-    .all({ id });
-}
+export const roleCounts = new Query<ById, CompanyRoleCount>(
+  'SELECT role, sum(n) AS count FROM company_area WHERE company_id = @id GROUP BY role HAVING sum(n) > 0',
+);
 
 /** The city most of the company's notices are in. */
-export function mainCity(sql: Statements, id: number): string | null {
-  return (
-    sql
-      .get<ById, { city: string }>(
-        `SELECT substr(area_code, 1, 4) || '00' AS city FROM company_area WHERE company_id = @id AND n > 0
-         GROUP BY city ORDER BY sum(n) DESC, city LIMIT 1`,
-      )
-      .get({ id })?.city ?? null
-  );
-}
+export const mainCity = new Query<ById, { city: string }>(
+  `SELECT substr(area_code, 1, 4) || '00' AS city FROM company_area WHERE company_id = @id AND n > 0
+   GROUP BY city ORDER BY sum(n) DESC, city LIMIT 1`,
+);
 
 /** Per year and role (tenderer, winner): notices and the 中标金额 of those that are not `candidateType`. */
-export function yearRows(
-  sql: Statements,
-  id: number,
-  candidateType: string,
-): { year: number; role: CompanyRole; count: number; amount: number }[] {
-  return sql
-    .get<ById & { candidateType: string }, { year: number; role: CompanyRole; count: number; amount: number }>(
-      `SELECT CAST(substr(z.publish_time, 1, 4) AS INTEGER) AS year, r.role, count(*) AS count,
-         coalesce(sum(CASE WHEN z.notice_type <> @candidateType THEN z.win_amount END), 0) AS amount
-       FROM company_role r JOIN zb z ON z.id = r.data_id
-       WHERE r.company_id = @id AND r.role IN ('tenderer', 'winner')
-       GROUP BY year, r.role ORDER BY year`,
-    )
-    .all({ id, candidateType });
-}
+export const yearRows = new Query<ById & { candidateType: string }, { year: number; role: CompanyRole; count: number; amount: number }>(
+  `SELECT CAST(substr(z.publish_time, 1, 4) AS INTEGER) AS year, r.role, count(*) AS count,
+     coalesce(sum(CASE WHEN z.notice_type <> @candidateType THEN z.win_amount END), 0) AS amount
+   FROM company_role r JOIN zb z ON z.id = r.data_id
+   WHERE r.company_id = @id AND r.role IN ('tenderer', 'winner')
+   GROUP BY year, r.role ORDER BY year`,
+);
 
-export function regionShares(sql: Statements, id: number, limit: number): CompanyShare[] {
-  return sql
-    .get<Limited, CompanyShare>(
-      `SELECT area_code AS code, sum(n) AS count FROM company_area WHERE company_id = @id AND n > 0
-       GROUP BY area_code ORDER BY count DESC, code LIMIT @limit`,
-    )
-    .all({ id, limit });
-}
+export const regionShares = new Query<Limited, CompanyShare>(
+  `SELECT area_code AS code, sum(n) AS count FROM company_area WHERE company_id = @id AND n > 0
+   GROUP BY area_code ORDER BY count DESC, code LIMIT @limit`,
+);
 
-export function industryShares(sql: Statements, id: number, limit: number): CompanyShare[] {
-  return sql
-    .get<Limited, CompanyShare>(
-      `SELECT code, count(*) AS count FROM (
-         SELECT z.industry AS code FROM company_role r JOIN zb z ON z.id = r.data_id
-         WHERE r.company_id = @id AND r.role IN ('tenderer', 'agency', 'winner', 'candidate')
-         UNION ALL
-         SELECT x.industry FROM company_role r JOIN xmk x ON x.id = r.data_id WHERE r.company_id = @id AND r.role = 'owner')
-       GROUP BY code ORDER BY count DESC, code LIMIT @limit`,
-    )
-    .all({ id, limit });
-}
+export const industryShares = new Query<Limited, CompanyShare>(
+  `SELECT code, count(*) AS count FROM (
+     SELECT z.industry AS code FROM company_role r JOIN zb z ON z.id = r.data_id
+     WHERE r.company_id = @id AND r.role IN ('tenderer', 'agency', 'winner', 'candidate')
+     UNION ALL
+     SELECT x.industry FROM company_role r JOIN xmk x ON x.id = r.data_id WHERE r.company_id = @id AND r.role = 'owner')
+   GROUP BY code ORDER BY count DESC, code LIMIT @limit`,
+);
 
 /** The company's newest tenders in a role. */
-export function latestTenders(sql: Statements, id: number, role: CompanyRole, limit: number): CompanyNoticeLink[] {
-  return sql
-    .get<Limited & { role: CompanyRole }, CompanyNoticeLink>(
-      `SELECT z.id, z.title, z.publish_time AS publishTime, z.notice_type AS noticeType, z.area_code AS areaCode,
-         coalesce(z.win_amount, z.amount) AS amount
-       FROM company_role r JOIN zb z ON z.id = r.data_id
-       WHERE r.company_id = @id AND r.role = @role ORDER BY r.data_id DESC LIMIT @limit`,
-    )
-    .all({ id, role, limit });
-}
+export const latestTenders = new Query<Limited & { role: CompanyRole }, CompanyNoticeLink>(
+  `SELECT z.id, z.title, z.publish_time AS publishTime, z.notice_type AS noticeType, z.area_code AS areaCode,
+     coalesce(z.win_amount, z.amount) AS amount
+   FROM company_role r JOIN zb z ON z.id = r.data_id
+   WHERE r.company_id = @id AND r.role = @role ORDER BY r.data_id DESC LIMIT @limit`,
+);
 
-export function latestProjects(sql: Statements, id: number, limit: number): CompanyProfile['latestProjects'] {
-  return sql
-    .get<Limited, CompanyProfile['latestProjects'][number]>(
-      `SELECT x.id, x.title, x.publish_time AS publishTime, x.area_code AS areaCode, x.investment AS amount
-       FROM company_role r JOIN xmk x ON x.id = r.data_id
-       WHERE r.company_id = @id AND r.role = 'owner' ORDER BY r.data_id DESC LIMIT @limit`,
-    )
-    .all({ id, limit });
-}
+export const latestProjects = new Query<Limited, CompanyProfile['latestProjects'][number]>(
+  `SELECT x.id, x.title, x.publish_time AS publishTime, x.area_code AS areaCode, x.investment AS amount
+   FROM company_role r JOIN xmk x ON x.id = r.data_id
+   WHERE r.company_id = @id AND r.role = 'owner' ORDER BY r.data_id DESC LIMIT @limit`,
+);
 
 /**
  * Who wins this tenderer's tenders most often: results naming it as 招标人, grouped by 中标人.
  * CROSS JOIN keeps the company's own rows as the outer loop (SQLite's planner otherwise starts
  * from the by-notice key and reads every tender's roles).
  */
-export function topWinners(sql: Statements, id: number, limit: number): CompanyRelation[] {
-  return sql
-    .get<Limited, CompanyRelation>(
-      `SELECT c.id, c.name, count(*) AS count, round(coalesce(sum(z.win_amount), 0), 2) AS amount
-       FROM company_role t
-       CROSS JOIN company_role w ON w.kind = 'zb' AND w.data_id = t.data_id AND w.role = 'winner'
-       JOIN company c ON c.id = w.company_id
-       JOIN zb z ON z.id = t.data_id
-       WHERE t.company_id = @id AND t.role = 'tenderer' AND w.company_id <> t.company_id
-       GROUP BY c.id ORDER BY count DESC, amount DESC, c.id LIMIT @limit`,
-    )
-    .all({ id, limit });
-}
+export const topWinners = new Query<Limited, CompanyRelation>(
+  `SELECT c.id, c.name, count(*) AS count, round(coalesce(sum(z.win_amount), 0), 2) AS amount
+   FROM company_role t
+   CROSS JOIN company_role w ON w.kind = 'zb' AND w.data_id = t.data_id AND w.role = 'winner'
+   JOIN company c ON c.id = w.company_id
+   JOIN zb z ON z.id = t.data_id
+   WHERE t.company_id = @id AND t.role = 'tenderer' AND w.company_id <> t.company_id
+   GROUP BY c.id ORDER BY count DESC, amount DESC, c.id LIMIT @limit`,
+);
 
 /** The companies named beside it among the 中标候选人 of the same notices. */
-export function competitors(sql: Statements, id: number, limit: number): CompanyRelation[] {
-  return sql
-    .get<Limited, CompanyRelation>(
-      `SELECT c.id, c.name, count(*) AS count, 0 AS amount
-       FROM company_role me
-       CROSS JOIN company_role o ON o.kind = 'zb' AND o.data_id = me.data_id AND o.role = 'candidate' AND o.company_id <> me.company_id
-       JOIN company c ON c.id = o.company_id
-       WHERE me.company_id = @id AND me.role = 'candidate'
-       GROUP BY c.id ORDER BY count DESC, c.id LIMIT @limit`,
-    )
-    .all({ id, limit });
-}
+export const competitors = new Query<Limited, CompanyRelation>(
+  `SELECT c.id, c.name, count(*) AS count, 0 AS amount
+   FROM company_role me
+   CROSS JOIN company_role o ON o.kind = 'zb' AND o.data_id = me.data_id AND o.role = 'candidate' AND o.company_id <> me.company_id
+   JOIN company c ON c.id = o.company_id
+   WHERE me.company_id = @id AND me.role = 'candidate'
+   GROUP BY c.id ORDER BY count DESC, c.id LIMIT @limit`,
+);
 
 /** The contact block of the company's newest tender as 招标人, with that tender's id. */
-export function latestTendererContact(
-  sql: Statements,
-  id: number,
-): { id: number; company: string; contact: string; phone: string; address: string } | undefined {
-  return sql
-    .get<ById, { id: number; company: string; contact: string; phone: string; address: string }>(
-      `SELECT z.id, z.contact_company AS company, z.contact_name AS contact, z.contact_phone AS phone, z.contact_address AS address
-       FROM company_role r JOIN zb z ON z.id = r.data_id
-       WHERE r.company_id = @id AND r.role = 'tenderer' ORDER BY r.data_id DESC LIMIT 1`,
-    )
-    .get({ id });
-}
+export const latestTendererContact = new Query<ById, { id: number; company: string; contact: string; phone: string; address: string }>(
+  `SELECT z.id, z.contact_company AS company, z.contact_name AS contact, z.contact_phone AS phone, z.contact_address AS address
+   FROM company_role r JOIN zb z ON z.id = r.data_id
+   WHERE r.company_id = @id AND r.role = 'tenderer' ORDER BY r.data_id DESC LIMIT 1`,
+);
 
-/** The ids of the companies with these name keys. */
-export function companiesByKey(sql: Statements, keys: readonly string[]): { id: number; key: string }[] {
-  return sql
-    .get<{ keys: string }, { id: number; key: string }>(
-      'SELECT id, name_key AS key FROM company WHERE name_key IN (SELECT value FROM json_each(@keys))',
-    )
-    .all({ keys: JSON.stringify(keys) });
-}
+/** The ids of the companies with these name keys (a JSON array). */
+export const companiesByKey = new Query<{ keys: string }, { id: number; key: string }>(
+  'SELECT id, name_key AS key FROM company WHERE name_key IN (SELECT value FROM json_each(@keys))',
+);
 
 // ---- keeping the companies (maintain.ts) ---------------------------------------------------------
 

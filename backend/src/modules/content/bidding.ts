@@ -15,7 +15,7 @@ export function subscribedTenders(
   memberId: number,
   q: Page & { keyword?: string | undefined },
 ): { result: SearchResult; rows: ZbListItem[]; subscribed: boolean } {
-  const subscription = profileSubscription(sql, memberId) ?? { keywords: '', regions: '' };
+  const subscription = profileSubscription.get(sql, { memberId }) ?? { keywords: '', regions: '' };
   const subscribed = commaList(subscription.keywords);
   const keywordMatches = subscribed.flatMap((k) => keywordMatch(k) ?? []);
   const regionMatches = commaList(subscription.regions)

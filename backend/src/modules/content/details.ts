@@ -47,7 +47,7 @@ export function xmkDetail(sql: Statements, id: number, viewer: Viewer, pendingVi
   const row = q.xmkDetailRow<XmkDetailRow>(sql, id);
   if (!row) throw notFound(MSG_XMK_NOT_FOUND);
   const { contactCompany, contactName, contactPhone, contactAddress, ...fields } = row;
-  const relatedZb = q.tendersOfProject(sql, id);
+  const relatedZb = q.tendersOfProject.all(sql, { id });
   const access = contactFor(sql, viewer, {
     company: contactCompany,
     contact: contactName,
@@ -113,5 +113,5 @@ export function zbDetail(sql: Statements, id: number, viewer: Viewer, pendingVie
 /** The stage history of a project, newest version first. */
 export function xmkHistory(sql: Statements, id: number): XmkHistoryEntry[] {
   if (!q.exists(sql, 'xmk', id)) throw notFound(MSG_XMK_NOT_FOUND);
-  return q.stageHistory(sql, id);
+  return q.stageHistory.all(sql, { id });
 }

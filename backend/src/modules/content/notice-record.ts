@@ -169,7 +169,7 @@ export class NoticeDictionaries {
   private readonly lookups: Record<'industry' | 'zbType' | 'xmkStage', Map<string, string>>;
 
   constructor(sql: Statements) {
-    const entries = (type: string) => dictEntries(sql, type);
+    const entries = (type: string) => dictEntries.all(sql, { type });
     const byValueOrLabel = (type: string) =>
       new Map(entries(type).flatMap((e) => [[e.value, e.value] as const, [e.label, e.value] as const]));
     this.regions = new Set(entries(DICT_TYPES.region).map((e) => e.value));

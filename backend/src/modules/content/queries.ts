@@ -5,7 +5,7 @@
  */
 import type { ContactBlock, ContentLink, XmkHistoryEntry, XmkListItem, ZbListItem } from '@shared/contract/content';
 import type { LifecycleNotice, NoticeChangedBy, XmkLifecycle } from '@shared/contract/notices';
-import type { Params, Statements } from '../../db/connection';
+import { Query, type Params, type Statements } from '../../db/connection';
 import type { ContentTable } from '../../search/fts-index';
 import type { RecordRow } from './notice-record';
 
@@ -50,14 +50,10 @@ export function neighbour(sql: Statements, table: ContentTable, id: number, side
 }
 
 /** A project's newest tenders. */
-export function tendersOfProject(sql: Statements, id: number): (ContentLink & { noticeType: string })[] {
-  return sql
-    .get<ById, ContentLink & { noticeType: string }>(
-      `SELECT id, title, publish_time AS publishTime, notice_type AS noticeType FROM zb
-       WHERE xmk_id = @id ORDER BY id DESC LIMIT 20`,
-    )
-    .all({ id });
-}
+export const tendersOfProject = new Query<ById, ContentLink & { noticeType: string }>(
+  `SELECT id, title, publish_time AS publishTime, notice_type AS noticeType FROM zb
+   WHERE xmk_id = @id ORDER BY id DESC LIMIT 20`,
+);
 
 export function contentLink(sql: Statements, table: ContentTable, id: number): ContentLink | undefined {
   return sql.get<ById, ContentLink>(`SELECT id, title, publish_time AS publishTime FROM ${table} WHERE id = @id`).get({ id });
@@ -68,14 +64,10 @@ export function exists(sql: Statements, table: ContentTable, id: number): boolea
 }
 
 /** A project's stage versions, newest first. */
-export function stageHistory(sql: Statements, id: number): XmkHistoryEntry[] {
-  return sql
-    .get<ById, XmkHistoryEntry>(
-      `SELECT id, xmk_id AS xmkId, version, stage, summary, change_time AS changeTime
-       FROM xmk_version WHERE xmk_id = @id ORDER BY version DESC`,
-    )
-    .all({ id });
-}
+export const stageHistory = new Query<ById, XmkHistoryEntry>(
+  `SELECT id, xmk_id AS xmkId, version, stage, summary, change_time AS changeTime
+   FROM xmk_version WHERE xmk_id = @id ORDER BY version DESC`,
+);
 
 /** The contact block of an item as stored. */
 export function contactOf(sql: Statements, table: ContentTable, id: number): ContactBlock | undefined {
@@ -141,51 +133,30 @@ export function latestVersion(sql: Statements, table: ContentTable, id: number):
 
 // ---- lifecycles (timeline.ts) -----------------------------------------------------------------
 
-/** The latest notice of a process published before `before` (ties by id) that is not of `excludedType`. */
-export function previousInProcess(
-  sql: Statements,
-  processCode: string,
-  excludedType: string,
-  before: { id: number; publishTime: string },
-): LifecycleNotice | undefined {
-  return sql
-    .get<{ processCode: string; excludedType: string; id: number; publishTime: string }, LifecycleNotice>(
-      `SELECT id, notice_type AS noticeType, title, publish_time AS publishTime FROM zb
-       WHERE process_code = @processCode AND notice_type <> @excludedType
-         AND (publish_time < @publishTime OR (publish_time = @publishTime AND id < @id))
-       ORDER BY publish_time DESC, id DESC LIMIT 1`,
-    )
-    .get({ processCode, excludedType, id: before.id, publishTime: before.publishTime });
-}
+/** The latest notice of a process published before (`publishTime`, ties by `id`) that is not of `excludedType`. */
+export const previousInProcess = new Query<{ processCode: string; excludedType: string; id: number; publishTime: string }, LifecycleNotice>(
+  `SELECT id, notice_type AS noticeType, title, publish_time AS publishTime FROM zb
+   WHERE process_code = @processCode AND notice_type <> @excludedType
+     AND (publish_time < @publishTime OR (publish_time = @publishTime AND id < @id))
+   ORDER BY publish_time DESC, id DESC LIMIT 1`,
+);
 
 /** The notices of a process, oldest first. */
-export function processNotices(sql: Statements, processCode: string): LifecycleNotice[] {
-  return sql
-    .get<{ processCode: string }, LifecycleNotice>(
-      `SELECT id, notice_type AS noticeType, title, publish_time AS publishTime FROM zb
-       WHERE process_code = @processCode ORDER BY publish_time, id LIMIT 100`,
-    )
-    .all({ processCode });
-}
+export const processNotices = new Query<{ processCode: string }, LifecycleNotice>(
+  `SELECT id, notice_type AS noticeType, title, publish_time AS publishTime FROM zb
+   WHERE process_code = @processCode ORDER BY publish_time, id LIMIT 100`,
+);
 
 /** A project's stages, oldest first. */
-export function projectStages(sql: Statements, id: number): XmkLifecycle['stages'] {
-  return sql
-    .get<ById, XmkLifecycle['stages'][number]>(
-      'SELECT stage, summary, change_time AS changeTime FROM xmk_version WHERE xmk_id = @id ORDER BY version',
-    )
-    .all({ id });
-}
+export const projectStages = new Query<ById, XmkLifecycle['stages'][number]>(
+  'SELECT stage, summary, change_time AS changeTime FROM xmk_version WHERE xmk_id = @id ORDER BY version',
+);
 
 /** A project's tenders, oldest first. */
-export function projectTenders(sql: Statements, id: number): XmkLifecycle['tenders'] {
-  return sql
-    .get<ById, XmkLifecycle['tenders'][number]>(
-      `SELECT id, notice_type AS noticeType, title, publish_time AS publishTime, process_code AS processCode FROM zb
-       WHERE xmk_id = @id ORDER BY publish_time, id LIMIT 200`,
-    )
-    .all({ id });
-}
+export const projectTenders = new Query<ById, XmkLifecycle['tenders'][number]>(
+  `SELECT id, notice_type AS noticeType, title, publish_time AS publishTime, process_code AS processCode FROM zb
+   WHERE xmk_id = @id ORDER BY publish_time, id LIMIT 200`,
+);
 
 // ---- list rows (search.ts) ----------------------------------------------------------------------
 
@@ -225,13 +196,9 @@ export function bodies(
 // ---- the bidding subscription -------------------------------------------------------------------
 
 /** The member's profile subscription: comma lists of keywords and region codes. */
-export function profileSubscription(sql: Statements, memberId: number): { keywords: string; regions: string } | undefined {
-  return sql
-    .get<{ memberId: number }, { keywords: string; regions: string }>(
-      'SELECT subscribe_keywords AS keywords, subscribe_regions AS regions FROM member WHERE id = @memberId',
-    )
-    .get({ memberId });
-}
+export const profileSubscription = new Query<{ memberId: number }, { keywords: string; regions: string }>(
+  'SELECT subscribe_keywords AS keywords, subscribe_regions AS regions FROM member WHERE id = @memberId',
+);
 
 // ---- counts (content-stats.ts) ------------------------------------------------------------------
 

@@ -119,7 +119,8 @@ interface ProcessNotice extends LifecycleNotice {
 /** The notice a 变更公告 changes: the latest earlier notice of its process that is not itself a 变更公告. */
 function amendedNotice(sql: Statements, amendment: ProcessNotice): LifecycleNotice | undefined {
   if (amendment.processCode === null) return undefined;
-  return q.previousInProcess(sql, amendment.processCode, AMENDMENT_TYPE, amendment);
+  const { processCode, id, publishTime } = amendment;
+  return q.previousInProcess.get(sql, { processCode, excludedType: AMENDMENT_TYPE, id, publishTime });
 }
 
 export interface ZbTimelineFields {
@@ -134,7 +135,7 @@ export function zbTimeline(sql: Statements, notice: ProcessNotice, masked: boole
   const notices =
     processCode === null
       ? [{ id: notice.id, noticeType: notice.noticeType, title: notice.title, publishTime: notice.publishTime }]
-      : q.processNotices(sql, processCode);
+      : q.processNotices.all(sql, { processCode });
   const current = currentRecord(sql, 'zb', notice.id)!;
 
   const amended = notice.noticeType === AMENDMENT_TYPE ? amendedNotice(sql, notice) : undefined;
@@ -167,8 +168,8 @@ export interface XmkTimelineFields {
 }
 
 export function xmkTimeline(sql: Statements, id: number, projectCode: string | null, masked: boolean): XmkTimelineFields {
-  const stages = q.projectStages(sql, id);
-  const tenders = q.projectTenders(sql, id);
+  const stages = q.projectStages.all(sql, { id });
+  const tenders = q.projectTenders.all(sql, { id });
   const current = currentRecord(sql, 'xmk', id)!;
   return { lifecycle: { projectCode, stages, tenders }, ...versionChanges(sql, 'xmk', current, id, masked) };
 }

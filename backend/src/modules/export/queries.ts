@@ -4,7 +4,7 @@
  * member exported per export, for the daily quota.
  */
 import type { ContentType } from '@shared/contract/common';
-import type { Params, Statements } from '../../db/connection';
+import { Query, type Params, type Statements } from '../../db/connection';
 import type { ContentTable } from '../../search/fts-index';
 import { favoriteListFrom, type FavoriteFilter } from '../favorite/queries';
 import { clientListWhere, type ClientFilter } from '../visit/queries';
@@ -142,14 +142,8 @@ export interface ExportLogFields {
   time: string;
 }
 
-export function insertExportLog(sql: Statements, entry: ExportLogFields): number {
-  return Number(
-    sql
-      .get<ExportLogFields>('INSERT INTO export_log (member_id, kind, rows, create_time) VALUES (@memberId, @kind, @rows, @time)')
-      .run(entry).lastInsertRowid,
-  );
-}
+export const insertExportLog = new Query<ExportLogFields>(
+  'INSERT INTO export_log (member_id, kind, rows, create_time) VALUES (@memberId, @kind, @rows, @time)',
+);
 
-export function setExportedRows(sql: Statements, id: number, rows: number): void {
-  sql.get<{ id: number; rows: number }>('UPDATE export_log SET rows = @rows WHERE id = @id').run({ id, rows });
-}
+export const setExportedRows = new Query<{ id: number; rows: number }>('UPDATE export_log SET rows = @rows WHERE id = @id');

@@ -115,7 +115,8 @@ export function registerExportRoutes(routes: Routes, ctx: AppContext, options: E
         return;
       }
       // No await since the quota was read: nothing else ran, so the reservation cannot overspend.
-      const logId = granted > 0 ? insertExportLog(ctx.sql, { memberId, kind, rows: granted, time: formatDateTime(now) }) : null;
+      const entry = { memberId, kind, rows: granted, time: formatDateTime(now) };
+      const logId = granted > 0 ? Number(insertExportLog.run(ctx.sql, entry).lastInsertRowid) : null;
       const note = truncated
         ? `今日导出额度剩余 ${remaining} 条，本次仅导出前 ${granted} 条；明天或升级会员后可导出更多`
         : granted === 0
@@ -123,7 +124,7 @@ export function registerExportRoutes(routes: Routes, ctx: AppContext, options: E
           : undefined;
       const written = await streamSheet(res, { sheetName: file.sheet, columns, rows: rows(granted), note });
       if (logId !== null && written < granted) {
-        setExportedRows(ctx.sql, logId, written);
+        setExportedRows.run(ctx.sql, { id: logId, rows: written });
       }
     } finally {
       running.delete(memberId);

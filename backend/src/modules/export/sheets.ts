@@ -20,7 +20,7 @@ import type { Column } from './workbook';
 
 /** A dictionary's labels by value (staff may rename them, so they come from the database). */
 function labels(sql: Statements, type: string): Labels {
-  return new Map(dictEntries(sql, type).map((r) => [r.value, r.label]));
+  return new Map(dictEntries.all(sql, { type }).map((r) => [r.value, r.label]));
 }
 
 /** 济南市 历城区 for a county, 济南市 for a city. */

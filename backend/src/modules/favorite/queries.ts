@@ -1,7 +1,7 @@
 /** Favourites' SQL: rows keyed by (member, type, item), joined to the item for lists. */
 import type { ContentType } from '@shared/contract/common';
 import type { FavoriteItem } from '@shared/contract/content';
-import type { Params, Statements } from '../../db/connection';
+import { Query, type Params, type Statements } from '../../db/connection';
 import type { PagedQuery } from '../../db/paging';
 
 export interface FavoriteFilter {
@@ -60,50 +60,29 @@ export function itemCompany(sql: Statements, type: ContentType, id: number): { t
   return sql.get<{ id: number }, { title: string; company: string }>(text).get({ id });
 }
 
-/** The favourite row's state: undefined when there is none, else whether it is cancelled. */
-export function favoriteState(sql: Statements, key: Key): { isCancel: 0 | 1 } | undefined {
-  return sql
-    .get<Key, { isCancel: 0 | 1 }>(
-      'SELECT is_cancel AS isCancel FROM favorite WHERE member_id = @memberId AND type = @type AND data_id = @dataId',
-    )
-    .get(key);
-}
+/** The favourite row's state: none, or whether it is cancelled. */
+export const favoriteState = new Query<Key, { isCancel: 0 | 1 }>(
+  'SELECT is_cancel AS isCancel FROM favorite WHERE member_id = @memberId AND type = @type AND data_id = @dataId',
+);
 
 /** Delete the member's oldest cancelled favourite, if any. */
-export function deleteOldestCancelled(sql: Statements, memberId: number): void {
-  sql
-    .get<{ memberId: number }>(
-      `DELETE FROM favorite WHERE id = (SELECT id FROM favorite WHERE member_id = @memberId AND is_cancel = 1
-         ORDER BY update_time, id LIMIT 1)`,
-    )
-    .run({ memberId });
-}
+export const deleteOldestCancelled = new Query<{ memberId: number }>(
+  `DELETE FROM favorite WHERE id = (SELECT id FROM favorite WHERE member_id = @memberId AND is_cancel = 1
+     ORDER BY update_time, id LIMIT 1)`,
+);
 
 /** Favourite the item: a new row, or the cancelled one restored. */
-export function favorite(sql: Statements, key: Key, time: string): void {
-  sql
-    .get<Key & { time: string }>(
-      `INSERT INTO favorite (member_id, type, data_id, is_cancel, create_time, update_time) VALUES (@memberId, @type, @dataId, 0, @time, @time)
-       ON CONFLICT (member_id, type, data_id) DO UPDATE SET is_cancel = 0, update_time = excluded.update_time`,
-    )
-    .run({ ...key, time });
-}
+export const favorite = new Query<Key & { time: string }>(
+  `INSERT INTO favorite (member_id, type, data_id, is_cancel, create_time, update_time) VALUES (@memberId, @type, @dataId, 0, @time, @time)
+   ON CONFLICT (member_id, type, data_id) DO UPDATE SET is_cancel = 0, update_time = excluded.update_time`,
+);
 
-export function cancelFavorite(sql: Statements, key: Key, time: string): void {
-  sql
-    .get<Key & { time: string }>(
-      `UPDATE favorite SET is_cancel = 1, update_time = @time
-       WHERE member_id = @memberId AND type = @type AND data_id = @dataId AND is_cancel = 0`,
-    )
-    .run({ ...key, time });
-}
+export const cancelFavorite = new Query<Key & { time: string }>(
+  `UPDATE favorite SET is_cancel = 1, update_time = @time
+   WHERE member_id = @memberId AND type = @type AND data_id = @dataId AND is_cancel = 0`,
+);
 
-/** The ids of the member's active favourites of one type, ascending, at most `limit`. */
-export function favoriteIds(sql: Statements, memberId: number, type: ContentType, limit: number): number[] {
-  return sql
-    .get<{ memberId: number; type: ContentType; limit: number }, number>(
-      'SELECT data_id FROM favorite WHERE member_id = @memberId AND type = @type AND is_cancel = 0 ORDER BY data_id LIMIT @limit',
-    )
-    .pluck()
-    .all({ memberId, type, limit });
-}
+/** The member's active favourites of one type, by item id, at most `limit`. */
+export const favoriteIds = new Query<{ memberId: number; type: ContentType; limit: number }, { dataId: number }>(
+  'SELECT data_id AS dataId FROM favorite WHERE member_id = @memberId AND type = @type AND is_cancel = 0 ORDER BY data_id LIMIT @limit',
+);

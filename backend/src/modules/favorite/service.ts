@@ -29,7 +29,7 @@ function itemCompany(ctx: AppContext, type: ContentType, id: number): { title: s
 }
 
 function statusOf(ctx: AppContext, memberId: number, type: ContentType, dataId: number): FavoriteStatus {
-  return { type, dataId, favorited: q.favoriteState(ctx.sql, { memberId, type, dataId })?.isCancel === 0 };
+  return { type, dataId, favorited: q.favoriteState.get(ctx.sql, { memberId, type, dataId })?.isCancel === 0 };
 }
 
 export function favoriteStatus(ctx: AppContext, memberId: number, type: ContentType, id: number): FavoriteStatus {
@@ -39,7 +39,7 @@ export function favoriteStatus(ctx: AppContext, memberId: number, type: ContentT
 
 /** Ids of the member's active favourites of one type, ascending; bounded by the favourites cap. */
 export function favoriteIds(ctx: AppContext, memberId: number, type: ContentType): number[] {
-  return q.favoriteIds(ctx.sql, memberId, type, FAVORITE_IDS_LIMIT);
+  return q.favoriteIds.all(ctx.sql, { memberId, type, limit: FAVORITE_IDS_LIMIT }).map((row) => row.dataId);
 }
 
 /**
@@ -48,7 +48,7 @@ export function favoriteIds(ctx: AppContext, memberId: number, type: ContentType
  */
 function makeRoomForFavorite(ctx: AppContext, memberId: number): void {
   if (ctx.quotas.hasRoom(memberId, 'favorites')) return;
-  q.deleteOldestCancelled(ctx.sql, memberId);
+  q.deleteOldestCancelled.run(ctx.sql, { memberId });
   ctx.quotas.ensureRoom(memberId, 'favorites');
 }
 
@@ -59,10 +59,10 @@ export function changeFavorite(ctx: AppContext, memberId: number, type: ContentT
     itemCompany(ctx, type, id);
     const key = { memberId, type, dataId: id };
     if (isCancel === 0) {
-      if (!q.favoriteState(ctx.sql, key)) makeRoomForFavorite(ctx, memberId);
-      q.favorite(ctx.sql, key, now);
+      if (!q.favoriteState.get(ctx.sql, key)) makeRoomForFavorite(ctx, memberId);
+      q.favorite.run(ctx.sql, { ...key, time: now });
     } else {
-      q.cancelFavorite(ctx.sql, key, now);
+      q.cancelFavorite.run(ctx.sql, { ...key, time: now });
     }
     return statusOf(ctx, memberId, type, id);
   })();
@@ -77,7 +77,7 @@ export function followUp(ctx: AppContext, memberId: number, type: ContentType, i
   const now = ctx.clock();
   return ctx.db.transaction(() => {
     const item = itemCompany(ctx, type, id);
-    const existing = findClientByName(ctx.sql, memberId, item.company);
+    const existing = findClientByName.get(ctx.sql, { memberId, companyName: item.company });
     if (existing) return { client: existing, added: false };
     ctx.quotas.ensureRoom(memberId, 'clients');
     const shown = shownContact(contactAccessFor(ctx.sql, memberAccess(ctx.sql, memberId, now), type, id), contactOf(ctx.sql, type, id)!);

@@ -1,6 +1,6 @@
 /** Goods and orders' SQL: prices are stored in 分 and read in 元 by the service. */
 import type { AdminOrder, Goods, GoodsType, MemberLevel, Order, OrderStatus } from '@shared/contract/member';
-import type { Params, Statements } from '../../db/connection';
+import { Query, type Params, type Statements } from '../../db/connection';
 import type { PagedQuery } from '../../db/paging';
 
 export interface GoodsRow extends Omit<Goods, 'price' | 'originalPrice' | 'benefits'> {
@@ -39,22 +39,14 @@ export type OrderWithMember = OrderRow & { memberId: number };
 
 const ORDER_SQL = `SELECT ${ORDER_COLUMNS}, o.member_id AS memberId FROM cms_order o`;
 
-export function findOrder(sql: Statements, id: number): OrderWithMember | undefined {
-  return sql.get<{ id: number }, OrderWithMember>(`${ORDER_SQL} WHERE o.id = @id`).get({ id });
-}
+export const findOrder = new Query<{ id: number }, OrderWithMember>(`${ORDER_SQL} WHERE o.id = @id`);
 
 /** The member's newest pending order of these goods. */
-export function pendingOrder(sql: Statements, memberId: number, goodsId: number): OrderWithMember | undefined {
-  return sql
-    .get<{ memberId: number; goodsId: number }, OrderWithMember>(
-      `${ORDER_SQL} WHERE o.member_id = @memberId AND o.goods_id = @goodsId AND o.status = 'pending' ORDER BY o.id DESC LIMIT 1`,
-    )
-    .get({ memberId, goodsId });
-}
+export const pendingOrder = new Query<{ memberId: number; goodsId: number }, OrderWithMember>(
+  `${ORDER_SQL} WHERE o.member_id = @memberId AND o.goods_id = @goodsId AND o.status = 'pending' ORDER BY o.id DESC LIMIT 1`,
+);
 
-export function orderNoTaken(sql: Statements, orderNo: string): boolean {
-  return sql.get<{ orderNo: string }, { id: number }>('SELECT id FROM cms_order WHERE order_no = @orderNo').get({ orderNo }) !== undefined;
-}
+export const orderByNo = new Query<{ orderNo: string }, { id: number }>('SELECT id FROM cms_order WHERE order_no = @orderNo');
 
 export interface NewOrder {
   orderNo: string;
@@ -66,28 +58,18 @@ export interface NewOrder {
   createTime: string;
 }
 
-export function insertOrder(sql: Statements, order: NewOrder): number {
-  return sql
-    .get<NewOrder, { id: number }>(
-      `INSERT INTO cms_order (order_no, member_id, goods_id, goods_name, goods_type, price_fen, status, create_time)
-       VALUES (@orderNo, @memberId, @goodsId, @goodsName, @goodsType, @priceFen, 'pending', @createTime) RETURNING id`,
-    )
-    .get(order)!.id;
-}
+export const insertOrder = new Query<NewOrder, { id: number }>(
+  `INSERT INTO cms_order (order_no, member_id, goods_id, goods_name, goods_type, price_fen, status, create_time)
+   VALUES (@orderNo, @memberId, @goodsId, @goodsName, @goodsType, @priceFen, 'pending', @createTime) RETURNING id`,
+);
 
-export function markPaid(sql: Statements, id: number, confirmTime: string): void {
-  sql
-    .get<{ id: number; confirmTime: string }>("UPDATE cms_order SET status = 'paid', confirm_time = @confirmTime WHERE id = @id")
-    .run({ id, confirmTime });
-}
+export const markPaid = new Query<{ id: number; confirmTime: string }>(
+  "UPDATE cms_order SET status = 'paid', confirm_time = @confirmTime WHERE id = @id",
+);
 
-export function setMemberLevel(sql: Statements, memberId: number, level: MemberLevel, expireTime: string): void {
-  sql
-    .get<{ memberId: number; level: MemberLevel; expireTime: string }>(
-      'UPDATE member SET level = @level, level_expire_time = @expireTime WHERE id = @memberId',
-    )
-    .run({ memberId, level, expireTime });
-}
+export const setMemberLevel = new Query<{ memberId: number; level: MemberLevel; expireTime: string }>(
+  'UPDATE member SET level = @level, level_expire_time = @expireTime WHERE id = @memberId',
+);
 
 /** A member's orders, newest first. */
 export function memberOrders(memberId: number): PagedQuery {

@@ -42,7 +42,7 @@ function orderOf({ memberId, ...order }: q.OrderWithMember): { order: Order; mem
 }
 
 function findOrder(ctx: AppContext, id: number): { order: Order; memberId: number } | undefined {
-  const row = q.findOrder(ctx.sql, id);
+  const row = q.findOrder.get(ctx.sql, { id });
   return row && orderOf(row);
 }
 
@@ -50,7 +50,7 @@ function findOrder(ctx: AppContext, id: number): { order: Order; memberId: numbe
 function newOrderNo(ctx: AppContext, now: Date): string {
   for (;;) {
     const orderNo = `SD${formatDateTime(now).replace(/\D/g, '')}${String(randomInt(1_000_000)).padStart(6, '0')}`;
-    if (!q.orderNoTaken(ctx.sql, orderNo)) return orderNo;
+    if (!q.orderByNo.get(ctx.sql, { orderNo })) return orderNo;
   }
 }
 
@@ -63,10 +63,10 @@ export function createOrder(ctx: AppContext, memberId: number, goodsId: number):
     const goods = goodsDetail(ctx, goodsId);
     const access = memberAccess(ctx.sql, memberId, now);
     if (goods.level !== null && rank(access.level) > rank(goods.level)) throw invalid('您当前的会员等级高于该商品，无需购买');
-    const pending = q.pendingOrder(ctx.sql, memberId, goodsId);
+    const pending = q.pendingOrder.get(ctx.sql, { memberId, goodsId });
     if (pending) return { order: orderOf(pending).order, created: false };
     ctx.quotas.ensureRoom(memberId, 'pendingOrders');
-    const id = q.insertOrder(ctx.sql, {
+    const { id } = q.insertOrder.get(ctx.sql, {
       orderNo: newOrderNo(ctx, now),
       memberId,
       goodsId: goods.id,
@@ -74,7 +74,7 @@ export function createOrder(ctx: AppContext, memberId: number, goodsId: number):
       goodsType: goods.type,
       priceFen: Math.round(goods.price * 100),
       createTime: formatDateTime(now),
-    });
+    })!;
     return { order: findOrder(ctx, id)!.order, created: true };
   })();
 }
@@ -96,12 +96,13 @@ export function confirmOrder(ctx: AppContext, id: number): { order: Order; grant
       // A running tier at least as high is extended from its expiry; otherwise the new tier starts now.
       const extend = access.levelExpireTime !== null && rank(access.level) >= rank(goods.level);
       const start = extend ? parseLocalDateTime(access.levelExpireTime!)! : now;
-      q.setMemberLevel(ctx.sql, memberId, extend ? access.level : goods.level, formatDateTime(addDays(start, goods.days)));
+      const level = extend ? access.level : goods.level;
+      q.setMemberLevel.run(ctx.sql, { memberId, level, expireTime: formatDateTime(addDays(start, goods.days)) });
     }
     if (goods.score > 0) {
       changeScore(ctx.sql, memberId, goods.score, SCORE_TYPES.purchase.value, `购买${goods.name}（订单 ${order.orderNo}）`, now);
     }
-    q.markPaid(ctx.sql, order.id, formatDateTime(now));
+    q.markPaid.run(ctx.sql, { id: order.id, confirmTime: formatDateTime(now) });
     return { order: findOrder(ctx, order.id)!.order, granted: true };
   })();
 }

@@ -7,7 +7,7 @@ import { formatDateTime } from '../../clock';
 import type { Statements } from '../../db/connection';
 import { unauthorized } from '../../envelope';
 import type { ContentTable } from '../../search/fts-index';
-import { accessRow, hasUnlocked } from './queries';
+import { accessRow, findUnlock } from './queries';
 
 export interface MemberAccess {
   memberId: number;
@@ -21,7 +21,7 @@ export interface MemberAccess {
 }
 
 export function memberAccess(sql: Statements, memberId: number, now: Date): MemberAccess {
-  const row = accessRow(sql, memberId);
+  const row = accessRow.get(sql, { memberId });
   // The token outlived its member (tokens cascade on delete, so only a race gets here).
   if (!row) throw unauthorized();
   const lapsed = row.level !== '0' && (row.levelExpireTime === null || row.levelExpireTime <= formatDateTime(now));
@@ -38,4 +38,8 @@ export function memberAccess(sql: Statements, memberId: number, now: Date): Memb
 export function contactAccessFor(sql: Statements, access: MemberAccess, type: ContentTable, id: number): 'vip' | 'unlocked' | 'locked' {
   if (access.viewAllContacts) return 'vip';
   return hasUnlocked(sql, access.memberId, type, id) ? 'unlocked' : 'locked';
+}
+
+export function hasUnlocked(sql: Statements, memberId: number, type: ContentTable, id: number): boolean {
+  return findUnlock.get(sql, { memberId, type, id }) !== undefined;
 }

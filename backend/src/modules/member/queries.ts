@@ -1,6 +1,6 @@
 /** Members' SQL: profile and tier, unlocks, the random password, the password hash, and the counts quotas cap. */
 import type { MemberLevel, MemberTier, MemberUser, RandomPassword } from '@shared/contract/member';
-import type { Statements } from '../../db/connection';
+import { Query, type Statements } from '../../db/connection';
 import type { ContentTable } from '../../search/fts-index';
 
 type ByMember = { memberId: number };
@@ -13,43 +13,35 @@ export interface AccessRow {
 }
 
 /** The member's stored tier, with what it allows. */
-export function accessRow(sql: Statements, memberId: number): AccessRow | undefined {
-  return sql
-    .get<ByMember, AccessRow>(
-      `SELECT m.level, m.level_expire_time AS levelExpireTime, m.score, t.view_all_contacts AS viewAllContacts
-       FROM member m JOIN member_tier t ON t.level = m.level WHERE m.id = @memberId`,
-    )
-    .get({ memberId });
-}
+export const accessRow = new Query<ByMember, AccessRow>(
+  `SELECT m.level, m.level_expire_time AS levelExpireTime, m.score, t.view_all_contacts AS viewAllContacts
+   FROM member m JOIN member_tier t ON t.level = m.level WHERE m.id = @memberId`,
+);
 
-export function hasUnlocked(sql: Statements, memberId: number, type: ContentTable, id: number): boolean {
-  return (
-    sql
-      .get<ByMember & { type: ContentTable; id: number }, { one: 1 }>(
-        'SELECT 1 AS one FROM contact_unlock WHERE member_id = @memberId AND type = @type AND data_id = @id',
-      )
-      .get({ memberId, type, id }) !== undefined
-  );
-}
+type Unlock = ByMember & { type: ContentTable; id: number };
+
+export const findUnlock = new Query<Unlock, { one: 1 }>(
+  'SELECT 1 AS one FROM contact_unlock WHERE member_id = @memberId AND type = @type AND data_id = @id',
+);
+
+export const insertUnlock = new Query<Unlock & { time: string }>(
+  'INSERT INTO contact_unlock (member_id, type, data_id, create_time) VALUES (@memberId, @type, @id, @time)',
+);
 
 export type MemberRow = Omit<MemberUser, 'level' | 'levelExpireTime' | 'score'>;
 
-export function memberRow(sql: Statements, memberId: number): MemberRow | undefined {
-  return sql
-    .get<ByMember, MemberRow>(
-      `SELECT id AS userId, user_name AS userName, nick_name AS nickName, avatar, phonenumber, email, company,
-         subscribe_keywords AS subscribeKeywords, subscribe_regions AS subscribeRegions, create_time AS createTime,
-         login_date AS loginDate
-       FROM member WHERE id = @memberId`,
-    )
-    .get({ memberId });
-}
+export const memberRow = new Query<ByMember, MemberRow>(
+  `SELECT id AS userId, user_name AS userName, nick_name AS nickName, avatar, phonenumber, email, company,
+     subscribe_keywords AS subscribeKeywords, subscribe_regions AS subscribeRegions, create_time AS createTime,
+     login_date AS loginDate
+   FROM member WHERE id = @memberId`,
+);
 
 export type TierRow = Omit<MemberTier, 'benefits' | 'viewAllContacts'> & { benefits: string; viewAllContacts: 0 | 1 };
 
-export function tiers(sql: Statements): TierRow[] {
-  return sql.get<[], TierRow>('SELECT level, name, benefits, view_all_contacts AS viewAllContacts FROM member_tier ORDER BY level').all();
-}
+export const tiers = new Query<object, TierRow>(
+  'SELECT level, name, benefits, view_all_contacts AS viewAllContacts FROM member_tier ORDER BY level',
+);
 
 export interface Profile {
   nickName: string;
@@ -60,38 +52,22 @@ export interface Profile {
   subscribeRegions: string;
 }
 
-export function updateProfile(sql: Statements, memberId: number, profile: Profile): void {
-  sql
-    .get<Profile & ByMember>(
-      `UPDATE member SET nick_name = @nickName, phonenumber = @phonenumber, email = @email, company = @company,
-         subscribe_keywords = @subscribeKeywords, subscribe_regions = @subscribeRegions WHERE id = @memberId`,
-    )
-    .run({ ...profile, memberId });
-}
+export const updateProfile = new Query<Profile & ByMember>(
+  `UPDATE member SET nick_name = @nickName, phonenumber = @phonenumber, email = @email, company = @company,
+     subscribe_keywords = @subscribeKeywords, subscribe_regions = @subscribeRegions WHERE id = @memberId`,
+);
 
-export function randomPassword(sql: Statements, memberId: number): RandomPassword | undefined {
-  return sql
-    .get<ByMember, RandomPassword>(
-      'SELECT random_password AS randomPassword, random_password_time AS createTime FROM member WHERE id = @memberId',
-    )
-    .get({ memberId });
-}
+export const randomPassword = new Query<ByMember, RandomPassword>(
+  'SELECT random_password AS randomPassword, random_password_time AS createTime FROM member WHERE id = @memberId',
+);
 
-export function setRandomPassword(sql: Statements, memberId: number, secret: RandomPassword): void {
-  sql
-    .get<ByMember & RandomPassword>(
-      'UPDATE member SET random_password = @randomPassword, random_password_time = @createTime WHERE id = @memberId',
-    )
-    .run({ memberId, ...secret });
-}
+export const setRandomPassword = new Query<ByMember & RandomPassword>(
+  'UPDATE member SET random_password = @randomPassword, random_password_time = @createTime WHERE id = @memberId',
+);
 
-export function passwordHash(sql: Statements, memberId: number): string | undefined {
-  return sql.get<ByMember, { hash: string }>('SELECT password_hash AS hash FROM member WHERE id = @memberId').get({ memberId })?.hash;
-}
+export const passwordHash = new Query<ByMember, { hash: string }>('SELECT password_hash AS hash FROM member WHERE id = @memberId');
 
-export function setPasswordHash(sql: Statements, memberId: number, hash: string): void {
-  sql.get<ByMember & { hash: string }>('UPDATE member SET password_hash = @hash WHERE id = @memberId').run({ memberId, hash });
-}
+export const setPasswordHash = new Query<ByMember & { hash: string }>('UPDATE member SET password_hash = @hash WHERE id = @memberId');
 
 // ---- what quotas count (quota.ts); every count is served by an index on (member_id, …) ---------
 
@@ -113,12 +89,4 @@ export function quotaCount(
   params: { memberId: number; since: string; clientId: number },
 ): number {
   return sql.get<typeof params, { n: number }>(QUOTA_COUNTS[kind]).get(params)!.n;
-}
-
-export function insertUnlock(sql: Statements, memberId: number, type: ContentTable, id: number, time: string): void {
-  sql
-    .get<ByMember & { type: ContentTable; id: number; time: string }>(
-      'INSERT INTO contact_unlock (member_id, type, data_id, create_time) VALUES (@memberId, @type, @id, @time)',
-    )
-    .run({ memberId, type, id, time });
 }

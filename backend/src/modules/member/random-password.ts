@@ -13,6 +13,6 @@ export function newRandomPassword(): string {
 export function rotateRandomPassword(sql: Statements, memberId: number, now: Date): RandomPassword {
   const randomPassword = newRandomPassword();
   const createTime = formatDateTime(now);
-  setRandomPassword(sql, memberId, { randomPassword, createTime });
+  setRandomPassword.run(sql, { memberId, randomPassword, createTime });
   return { randomPassword, createTime };
 }

@@ -31,7 +31,7 @@ export function registerMemberRoutes(routes: Routes, ctx: AppContext): void {
   );
 
   routes.member(ENDPOINTS.randomPassword, (_req, session): AjaxResult<RandomPassword> => {
-    const row = randomPassword(ctx.sql, session.memberId);
+    const row = randomPassword.get(ctx.sql, { memberId: session.memberId });
     if (!row) throw unauthorized();
     return success(row);
   });

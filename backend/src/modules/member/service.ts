@@ -20,7 +20,7 @@ import * as q from './queries';
 import { rotateRandomPassword } from './random-password';
 
 function memberUser(sql: Statements, memberId: number, now: Date): MemberUser {
-  const row = q.memberRow(sql, memberId);
+  const row = q.memberRow.get(sql, { memberId });
   if (!row) throw unauthorized();
   const access = memberAccess(sql, memberId, now);
   return { ...row, level: access.level, levelExpireTime: access.levelExpireTime, score: access.score };
@@ -39,12 +39,14 @@ export function memberInfo(ctx: AppContext, memberId: number): Omit<MemberInfoRe
 }
 
 export function memberTiers(ctx: AppContext): MemberTier[] {
-  return q.tiers(ctx.sql).map((t) => ({ ...t, benefits: JSON.parse(t.benefits) as string[], viewAllContacts: t.viewAllContacts === 1 }));
+  return q.tiers
+    .all(ctx.sql, {})
+    .map((t) => ({ ...t, benefits: JSON.parse(t.benefits) as string[], viewAllContacts: t.viewAllContacts === 1 }));
 }
 
 /** The region dictionary as a city → county tree (TreeSelect). */
 export function regionTree(ctx: AppContext): TreeSelectNode[] {
-  const regions = dictData(ctx.sql, DICT_TYPES.region).map((d) => ({ id: d.dictValue, label: d.dictLabel }));
+  const regions = dictData.all(ctx.sql, { type: DICT_TYPES.region }).map((d) => ({ id: d.dictValue, label: d.dictLabel }));
   const cities = new Map<string, TreeSelectNode & { children: TreeSelectNode[] }>();
   for (const region of regions) if (isCityCode(region.id)) cities.set(region.id, { ...region, children: [] });
   for (const region of regions) if (!isCityCode(region.id)) cities.get(cityCodeOf(region.id))?.children.push(region);
@@ -75,13 +77,14 @@ export function updateProfile(ctx: AppContext, memberId: number, input: ProfileI
   let regions: string | undefined;
   if (input.subscribeRegions !== undefined) {
     const list = [...new Set(commaList(input.subscribeRegions))];
-    const known = new Set(dictEntries(ctx.sql, DICT_TYPES.region).map((e) => e.value));
+    const known = new Set(dictEntries.all(ctx.sql, { type: DICT_TYPES.region }).map((e) => e.value));
     if (list.length > MAX_REGIONS || !list.every((code) => known.has(code))) throw invalid(MSG_REGIONS);
     regions = list.join(',');
   }
   return ctx.db.transaction(() => {
     const current = memberUser(ctx.sql, memberId, now);
-    q.updateProfile(ctx.sql, memberId, {
+    q.updateProfile.run(ctx.sql, {
+      memberId,
       nickName: input.nickName ?? current.nickName,
       phonenumber: input.phonenumber ?? current.phonenumber,
       email: input.email ?? current.email,
@@ -100,16 +103,16 @@ export function updateProfile(ctx: AppContext, memberId: number, input: ProfileI
 export function resetPassword(ctx: AppContext, memberId: number, encrypted: { oldPassword: string; newPassword: string }): void {
   const oldPassword = ctx.passwords.decrypt(encrypted.oldPassword);
   const newPassword = ctx.passwords.decrypt(encrypted.newPassword);
-  const hash = q.passwordHash(ctx.sql, memberId);
-  if (hash === undefined) throw unauthorized();
-  if (oldPassword === null || !ctx.hasher.verify(oldPassword, hash)) throw invalid('修改密码失败，旧密码错误');
+  const stored = q.passwordHash.get(ctx.sql, { memberId });
+  if (!stored) throw unauthorized();
+  if (oldPassword === null || !ctx.hasher.verify(oldPassword, stored.hash)) throw invalid('修改密码失败，旧密码错误');
   if (newPassword === null) throw invalid('newPassword 无法解密，请刷新页面后重试');
   const problem = passwordProblem(newPassword);
   if (problem) throw invalid(problem);
   if (newPassword === oldPassword) throw invalid('新密码不能与旧密码相同');
   const newHash = ctx.hasher.hash(newPassword);
   ctx.db.transaction(() => {
-    q.setPasswordHash(ctx.sql, memberId, newHash);
+    q.setPasswordHash.run(ctx.sql, { memberId, hash: newHash });
     // The QR login's secret is a second password: whoever once read it (the /3g code, a
     // screenshot) must not sign in after the reset, so it changes with the password.
     rotateRandomPassword(ctx.sql, memberId, ctx.clock());

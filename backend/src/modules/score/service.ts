@@ -7,8 +7,8 @@ import { SCORE_TYPES } from '../../reference/dictionaries';
 import type { ContentTable } from '../../search/fts-index';
 import { MSG_XMK_NOT_FOUND, MSG_ZB_NOT_FOUND, unlockCost } from '../content/details';
 import { contactOf, contentLink } from '../content/queries';
-import { memberAccess } from '../member/access';
-import { hasUnlocked, insertUnlock } from '../member/queries';
+import { hasUnlocked, memberAccess } from '../member/access';
+import { insertUnlock } from '../member/queries';
 import { changeScore } from './ledger';
 
 export const MSG_NOT_ENOUGH_POINTS = '积分不足';
@@ -28,7 +28,7 @@ export function unlockContact(ctx: AppContext, memberId: number, type: ContentTa
     const title = contentLink(ctx.sql, type, id)!.title;
     const balance = changeScore(ctx.sql, memberId, -cost, SCORE_TYPES.unlock.value, `查看联系方式：${title}`, now);
     if (balance === null) throw invalid(MSG_NOT_ENOUGH_POINTS);
-    insertUnlock(ctx.sql, memberId, type, id, formatDateTime(now));
+    insertUnlock.run(ctx.sql, { memberId, type, id, time: formatDateTime(now) });
     return { result: { charged: cost, balance, contact }, msg: '查看成功' };
   })();
 }

@@ -34,19 +34,19 @@ export function registerSystemRoutes(routes: Routes, ctx: AppContext): void {
   routes.open(ENDPOINTS.capabilities, (): AjaxResult<string[]> => success(capabilities(ctx.config)));
 
   /** RuoYi answers an empty list for an unknown type. */
-  routes.open(ENDPOINTS.dictData, (_req, { params: { type } }): AjaxResult<DictData[]> => success(dictData(sql, type)));
+  routes.open(ENDPOINTS.dictData, (_req, { params: { type } }): AjaxResult<DictData[]> => success(dictData.all(sql, { type })));
 
   /** Every column answers its page; `notice` answers the list of published notices, newest first. */
   routes.open(ENDPOINTS.support, (_req, { params: { col }, query }): AjaxResult<SupportPage> | TableDataInfo<NoticeSummary> => {
     if (col === 'notice') return pagedTable<NoticeSummary>(sql, NOTICE_LIST, query);
     if (!(SUPPORT_COLUMNS as readonly string[]).includes(col)) throw notFound('栏目不存在');
-    const page = supportPage(sql, col);
+    const page = supportPage.get(sql, { col });
     if (!page) throw notFound('栏目不存在');
     return success({ ...page, content: sanitizeHtml(page.content) });
   });
 
   routes.open(ENDPOINTS.notice, (_req, { params: { id } }): AjaxResult<Notice> => {
-    const notice = publishedNotice(sql, id);
+    const notice = publishedNotice.get(sql, { id });
     if (!notice) throw notFound('公告不存在');
     return success({ ...notice, noticeContent: sanitizeHtml(notice.noticeContent) });
   });

@@ -4,7 +4,7 @@
  */
 import type { BaifangClient, BaifangRecord, VisitStatus } from '@shared/contract/visit';
 import type { ContentType } from '@shared/contract/common';
-import type { Params, Statements } from '../../db/connection';
+import { Query, type Params, type Statements } from '../../db/connection';
 import type { PagedQuery } from '../../db/paging';
 
 const CLIENT_COLUMNS = `c.id, c.company_name AS companyName, c.contact, c.phone, c.status,
@@ -91,38 +91,24 @@ export function recordList(memberId: number, q: RecordFilter): PagedQuery {
   };
 }
 
-export function findClient(sql: Statements, memberId: number, id: number): BaifangClient | undefined {
-  return sql
-    .get<{ id: number; memberId: number }, BaifangClient>(
-      `SELECT ${CLIENT_COLUMNS} FROM visit_client c WHERE c.id = @id AND c.member_id = @memberId`,
-    )
-    .get({ id, memberId });
-}
+type Key = { memberId: number; id: number };
 
-export function findClientByName(sql: Statements, memberId: number, companyName: string): BaifangClient | undefined {
-  return sql
-    .get<{ companyName: string; memberId: number }, BaifangClient>(
-      `SELECT ${CLIENT_COLUMNS} FROM visit_client c WHERE c.company_name = @companyName AND c.member_id = @memberId`,
-    )
-    .get({ companyName, memberId });
-}
+export const findClient = new Query<Key, BaifangClient>(
+  `SELECT ${CLIENT_COLUMNS} FROM visit_client c WHERE c.id = @id AND c.member_id = @memberId`,
+);
 
-export function recordsOfClient(sql: Statements, memberId: number, clientId: number): BaifangRecord[] {
-  return sql
-    .get<{ clientId: number; memberId: number }, BaifangRecord>(
-      `SELECT ${RECORD_COLUMNS} FROM visit_record r JOIN visit_client c ON c.id = r.client_id
-       WHERE r.client_id = @clientId AND r.member_id = @memberId ORDER BY r.visit_time DESC, r.id DESC`,
-    )
-    .all({ clientId, memberId });
-}
+export const findClientByName = new Query<{ memberId: number; companyName: string }, BaifangClient>(
+  `SELECT ${CLIENT_COLUMNS} FROM visit_client c WHERE c.company_name = @companyName AND c.member_id = @memberId`,
+);
 
-export function findRecord(sql: Statements, id: number): BaifangRecord | undefined {
-  return sql
-    .get<{ id: number }, BaifangRecord>(
-      `SELECT ${RECORD_COLUMNS} FROM visit_record r JOIN visit_client c ON c.id = r.client_id WHERE r.id = @id`,
-    )
-    .get({ id });
-}
+export const recordsOfClient = new Query<{ memberId: number; clientId: number }, BaifangRecord>(
+  `SELECT ${RECORD_COLUMNS} FROM visit_record r JOIN visit_client c ON c.id = r.client_id
+   WHERE r.client_id = @clientId AND r.member_id = @memberId ORDER BY r.visit_time DESC, r.id DESC`,
+);
+
+export const findRecord = new Query<{ id: number }, BaifangRecord>(
+  `SELECT ${RECORD_COLUMNS} FROM visit_record r JOIN visit_client c ON c.id = r.client_id WHERE r.id = @id`,
+);
 
 export interface ClientFields {
   companyName: string;
@@ -136,43 +122,26 @@ export interface ClientFields {
   sourceTitle: string | null;
 }
 
-/** Insert a client; undefined when the member already follows that company. */
-export function insertClient(sql: Statements, memberId: number, client: ClientFields, time: string): number | undefined {
-  return sql
-    .get<ClientFields & { memberId: number; time: string }, { id: number }>(
-      `INSERT INTO visit_client (member_id, company_name, contact, phone, status, next_visit_date, remark,
-         source_type, source_id, source_title, create_time, update_time)
-       VALUES (@memberId, @companyName, @contact, @phone, @status, @nextVisitDate, @remark, @sourceType, @sourceId,
-         @sourceTitle, @time, @time)
-       ON CONFLICT (member_id, company_name) DO NOTHING RETURNING id`,
-    )
-    .get({ ...client, memberId, time })?.id;
-}
+/** A new client; no row when the member already follows that company. */
+export const insertClient = new Query<ClientFields & { memberId: number; time: string }, { id: number }>(
+  `INSERT INTO visit_client (member_id, company_name, contact, phone, status, next_visit_date, remark,
+     source_type, source_id, source_title, create_time, update_time)
+   VALUES (@memberId, @companyName, @contact, @phone, @status, @nextVisitDate, @remark, @sourceType, @sourceId,
+     @sourceTitle, @time, @time)
+   ON CONFLICT (member_id, company_name) DO NOTHING RETURNING id`,
+);
 
-export function updateClient(sql: Statements, memberId: number, id: number, client: ClientFields, time: string): void {
-  sql
-    .get<ClientFields & { memberId: number; id: number; time: string }>(
-      `UPDATE visit_client SET company_name = @companyName, contact = @contact, phone = @phone, status = @status,
-         next_visit_date = @nextVisitDate, remark = @remark, source_type = @sourceType, source_id = @sourceId,
-         source_title = @sourceTitle, update_time = @time
-       WHERE id = @id AND member_id = @memberId`,
-    )
-    .run({ ...client, memberId, id, time });
-}
+export const updateClient = new Query<ClientFields & Key & { time: string }>(
+  `UPDATE visit_client SET company_name = @companyName, contact = @contact, phone = @phone, status = @status,
+     next_visit_date = @nextVisitDate, remark = @remark, source_type = @sourceType, source_id = @sourceId,
+     source_title = @sourceTitle, update_time = @time
+   WHERE id = @id AND member_id = @memberId`,
+);
 
 /** A visit's effect on its client: the status and next visit it leaves. */
-export function touchClient(
-  sql: Statements,
-  memberId: number,
-  id: number,
-  change: { status: VisitStatus; nextVisitDate: string | null; time: string },
-): void {
-  sql
-    .get<{ memberId: number; id: number; status: VisitStatus; nextVisitDate: string | null; time: string }>(
-      'UPDATE visit_client SET status = @status, next_visit_date = @nextVisitDate, update_time = @time WHERE id = @id AND member_id = @memberId',
-    )
-    .run({ memberId, id, ...change });
-}
+export const touchClient = new Query<Key & { status: VisitStatus; nextVisitDate: string | null; time: string }>(
+  'UPDATE visit_client SET status = @status, next_visit_date = @nextVisitDate, update_time = @time WHERE id = @id AND member_id = @memberId',
+);
 
 export interface RecordFields {
   clientId: number;
@@ -183,49 +152,29 @@ export interface RecordFields {
   nextStep: string;
 }
 
-export function insertRecord(sql: Statements, memberId: number, record: RecordFields, time: string): number {
-  return sql
-    .get<RecordFields & { memberId: number; time: string }, { id: number }>(
-      `INSERT INTO visit_record (member_id, client_id, visit_time, way, content, result, next_step, create_time)
-       VALUES (@memberId, @clientId, @visitTime, @way, @content, @result, @nextStep, @time) RETURNING id`,
-    )
-    .get({ ...record, memberId, time })!.id;
-}
+export const insertRecord = new Query<RecordFields & { memberId: number; time: string }, { id: number }>(
+  `INSERT INTO visit_record (member_id, client_id, visit_time, way, content, result, next_step, create_time)
+   VALUES (@memberId, @clientId, @visitTime, @way, @content, @result, @nextStep, @time) RETURNING id`,
+);
 
-/** Delete a record of the member; its client's id, or undefined when there was none. */
-export function deleteRecord(sql: Statements, memberId: number, id: number): number | undefined {
-  return sql
-    .get<{ id: number; memberId: number }, { clientId: number }>(
-      'DELETE FROM visit_record WHERE id = @id AND member_id = @memberId RETURNING client_id AS clientId',
-    )
-    .get({ id, memberId })?.clientId;
-}
+/** Delete a record of the member; the row names its client. */
+export const deleteRecord = new Query<Key, { clientId: number }>(
+  'DELETE FROM visit_record WHERE id = @id AND member_id = @memberId RETURNING client_id AS clientId',
+);
 
-export function setClientUpdateTime(sql: Statements, id: number, time: string): void {
-  sql.get<{ id: number; time: string }>('UPDATE visit_client SET update_time = @time WHERE id = @id').run({ id, time });
-}
+export const setClientUpdateTime = new Query<{ id: number; time: string }>('UPDATE visit_client SET update_time = @time WHERE id = @id');
 
-export function clientsByStatus(sql: Statements, memberId: number): { status: VisitStatus; n: number }[] {
-  return sql
-    .get<{ memberId: number }, { status: VisitStatus; n: number }>(
-      'SELECT status, count(*) AS n FROM visit_client WHERE member_id = @memberId GROUP BY status',
-    )
-    .all({ memberId });
-}
+export const clientsByStatus = new Query<{ memberId: number }, { status: VisitStatus; n: number }>(
+  'SELECT status, count(*) AS n FROM visit_client WHERE member_id = @memberId GROUP BY status',
+);
 
-export function clientsDue(sql: Statements, memberId: number, today: string): number {
-  return sql
-    .get<{ memberId: number; today: string }, { n: number }>(
-      "SELECT count(*) AS n FROM visit_client WHERE member_id = @memberId AND status IN ('0', '1') AND next_visit_date <= @today",
-    )
-    .get({ memberId, today })!.n;
-}
+export const clientsDue = new Query<{ memberId: number; today: string }, { n: number }>(
+  "SELECT count(*) AS n FROM visit_client WHERE member_id = @memberId AND status IN ('0', '1') AND next_visit_date <= @today",
+);
 
-export function recordCount(sql: Statements, memberId: number): number {
-  return sql
-    .get<{ memberId: number }, { n: number }>('SELECT count(*) AS n FROM visit_record WHERE member_id = @memberId')
-    .get({ memberId })!.n;
-}
+export const recordCount = new Query<{ memberId: number }, { n: number }>(
+  'SELECT count(*) AS n FROM visit_record WHERE member_id = @memberId',
+);
 
 /** A content item's title, undefined when it does not exist. */
 export function contentTitle(sql: Statements, type: ContentType, id: number): string | undefined {
@@ -240,20 +189,12 @@ export interface ProjectParties {
   contactAddress: string;
 }
 
-export function projectParties(sql: Statements, id: number): ProjectParties | undefined {
-  return sql
-    .get<{ id: number }, ProjectParties>(
-      `SELECT owner, contact_company AS contactCompany, contact_name AS contactName, contact_phone AS contactPhone,
-         contact_address AS contactAddress FROM xmk WHERE id = @id`,
-    )
-    .get({ id });
-}
+export const projectParties = new Query<{ id: number }, ProjectParties>(
+  `SELECT owner, contact_company AS contactCompany, contact_name AS contactName, contact_phone AS contactPhone,
+     contact_address AS contactAddress FROM xmk WHERE id = @id`,
+);
 
 /** The tenderers and agencies of a project's newest tenders. */
-export function tenderPartiesOfProject(sql: Statements, id: number): { tenderer: string; agency: string }[] {
-  return sql
-    .get<{ id: number }, { tenderer: string; agency: string }>(
-      'SELECT DISTINCT tenderer, agency FROM zb WHERE xmk_id = @id ORDER BY id DESC LIMIT 20',
-    )
-    .all({ id });
-}
+export const tenderPartiesOfProject = new Query<{ id: number }, { tenderer: string; agency: string }>(
+  'SELECT DISTINCT tenderer, agency FROM zb WHERE xmk_id = @id ORDER BY id DESC LIMIT 20',
+);

@@ -38,9 +38,9 @@ function sourceTitle(ctx: AppContext, type: ContentType, id: number): string {
 
 /** Insert a client; a company the member already follows is refused with "客户已存在". */
 export function insertClient(ctx: AppContext, memberId: number, client: q.ClientFields, now: Date): BaifangClient {
-  const id = q.insertClient(ctx.sql, memberId, client, formatDateTime(now));
-  if (id === undefined) throw invalid(MSG_CLIENT_EXISTS);
-  return q.findClient(ctx.sql, memberId, id)!;
+  const row = q.insertClient.get(ctx.sql, { ...client, memberId, time: formatDateTime(now) });
+  if (!row) throw invalid(MSG_CLIENT_EXISTS);
+  return q.findClient.get(ctx.sql, { memberId, id: row.id })!;
 }
 
 export function addClient(ctx: AppContext, memberId: number, input: ClientInput): BaifangClient {
@@ -49,7 +49,7 @@ export function addClient(ctx: AppContext, memberId: number, input: ClientInput)
     const sourceType = input.sourceType ?? 'manual';
     if (sourceType !== 'manual' && !input.sourceId) throw invalid(MSG_SOURCE_ID);
     const sourceId = sourceType === 'manual' ? null : input.sourceId!;
-    if (!q.findClientByName(ctx.sql, memberId, input.companyName)) ctx.quotas.ensureRoom(memberId, 'clients');
+    if (!q.findClientByName.get(ctx.sql, { memberId, companyName: input.companyName })) ctx.quotas.ensureRoom(memberId, 'clients');
     return insertClient(
       ctx,
       memberId,
@@ -72,9 +72,9 @@ export function addClient(ctx: AppContext, memberId: number, input: ClientInput)
 export function updateClient(ctx: AppContext, memberId: number, input: ClientInput & { id: number }): BaifangClient {
   const now = ctx.clock();
   return ctx.db.transaction(() => {
-    const current = q.findClient(ctx.sql, memberId, input.id);
+    const current = q.findClient.get(ctx.sql, { memberId, id: input.id });
     if (!current) throw notFound(MSG_CLIENT_NOT_FOUND);
-    const other = q.findClientByName(ctx.sql, memberId, input.companyName);
+    const other = q.findClientByName.get(ctx.sql, { memberId, companyName: input.companyName });
     if (other && other.id !== current.id) throw invalid(MSG_CLIENT_EXISTS);
     const sourceType = input.sourceType ?? current.sourceType;
     const sourceId = sourceType === 'manual' ? null : (input.sourceId ?? current.sourceId);
@@ -85,31 +85,28 @@ export function updateClient(ctx: AppContext, memberId: number, input: ClientInp
         : sourceType === current.sourceType && sourceId === current.sourceId
           ? current.sourceTitle
           : sourceTitle(ctx, sourceType, sourceId!);
-    q.updateClient(
-      ctx.sql,
+    q.updateClient.run(ctx.sql, {
       memberId,
-      current.id,
-      {
-        companyName: input.companyName,
-        contact: input.contact ?? current.contact,
-        phone: input.phone ?? current.phone,
-        status: input.status ?? current.status,
-        nextVisitDate: input.nextVisitDate === undefined ? current.nextVisitDate : input.nextVisitDate,
-        remark: input.remark ?? current.remark,
-        sourceType,
-        sourceId,
-        sourceTitle: title,
-      },
-      formatDateTime(now),
-    );
-    return q.findClient(ctx.sql, memberId, current.id)!;
+      id: current.id,
+      companyName: input.companyName,
+      contact: input.contact ?? current.contact,
+      phone: input.phone ?? current.phone,
+      status: input.status ?? current.status,
+      nextVisitDate: input.nextVisitDate === undefined ? current.nextVisitDate : input.nextVisitDate,
+      remark: input.remark ?? current.remark,
+      sourceType,
+      sourceId,
+      sourceTitle: title,
+      time: formatDateTime(now),
+    });
+    return q.findClient.get(ctx.sql, { memberId, id: current.id })!;
   })();
 }
 
 export function clientDetail(ctx: AppContext, memberId: number, id: number): BaifangClientDetail {
-  const client = q.findClient(ctx.sql, memberId, id);
+  const client = q.findClient.get(ctx.sql, { memberId, id });
   if (!client) throw notFound(MSG_CLIENT_NOT_FOUND);
-  return { client, records: q.recordsOfClient(ctx.sql, memberId, id) };
+  return { client, records: q.recordsOfClient.all(ctx.sql, { memberId, clientId: id }) };
 }
 
 export interface RecordInput extends q.RecordFields {
@@ -121,58 +118,49 @@ export interface RecordInput extends q.RecordFields {
 export function addRecord(ctx: AppContext, memberId: number, input: RecordInput): BaifangRecord {
   const now = ctx.clock();
   return ctx.db.transaction(() => {
-    const client = q.findClient(ctx.sql, memberId, input.clientId);
+    const client = q.findClient.get(ctx.sql, { memberId, id: input.clientId });
     if (!client) throw notFound(MSG_CLIENT_NOT_FOUND);
     ctx.quotas.ensureRoom(memberId, 'recordsPerClient', client.id);
     ctx.quotas.ensureRoom(memberId, 'records');
     const time = formatDateTime(now);
-    const id = q.insertRecord(
-      ctx.sql,
+    const { visitTime, way, content, result, nextStep } = input;
+    const { id } = q.insertRecord.get(ctx.sql, { memberId, clientId: client.id, visitTime, way, content, result, nextStep, time })!;
+    q.touchClient.run(ctx.sql, {
       memberId,
-      {
-        clientId: client.id,
-        visitTime: input.visitTime,
-        way: input.way,
-        content: input.content,
-        result: input.result,
-        nextStep: input.nextStep,
-      },
-      time,
-    );
-    q.touchClient(ctx.sql, memberId, client.id, {
+      id: client.id,
       status: input.status ?? client.status,
       nextVisitDate: input.nextVisitDate === undefined ? client.nextVisitDate : input.nextVisitDate,
       time,
     });
-    return q.findRecord(ctx.sql, id)!;
+    return q.findRecord.get(ctx.sql, { id })!;
   })();
 }
 
 export function deleteRecord(ctx: AppContext, memberId: number, id: number): void {
   const time = formatDateTime(ctx.clock());
   ctx.db.transaction(() => {
-    const clientId = q.deleteRecord(ctx.sql, memberId, id);
-    if (clientId === undefined) throw notFound('拜访记录不存在');
-    q.setClientUpdateTime(ctx.sql, clientId, time);
+    const row = q.deleteRecord.get(ctx.sql, { memberId, id });
+    if (!row) throw notFound('拜访记录不存在');
+    q.setClientUpdateTime.run(ctx.sql, { id: row.clientId, time });
   })();
 }
 
 /** The badge counts: clients by status, those due a visit, and records. */
 export function visitCounts(ctx: AppContext, memberId: number, today: string): GJNum {
   const byStatus: Record<VisitStatus, number> = { '0': 0, '1': 0, '2': 0, '3': 0 };
-  const counts = q.clientsByStatus(ctx.sql, memberId);
+  const counts = q.clientsByStatus.all(ctx.sql, { memberId });
   for (const { status, n } of counts) byStatus[status] = n;
   return {
     total: counts.reduce((sum, c) => sum + c.n, 0),
     byStatus,
-    due: q.clientsDue(ctx.sql, memberId, today),
-    records: q.recordCount(ctx.sql, memberId),
+    due: q.clientsDue.get(ctx.sql, { memberId, today })!.n,
+    records: q.recordCount.get(ctx.sql, { memberId })!.n,
   };
 }
 
 /** Companies of project `id`: owner, contact company, and its tenders' tenderers and agencies. */
 export function projectCompanies(ctx: AppContext, memberId: number, id: number): ProjectCompany[] {
-  const project = q.projectParties(ctx.sql, id);
+  const project = q.projectParties.get(ctx.sql, { id });
   if (!project) throw notFound(MSG_XMK_NOT_FOUND);
   const access = contactAccessFor(ctx.sql, memberAccess(ctx.sql, memberId, ctx.clock()), 'xmk', id);
   // The contact company is part of the contact block: masked like the detail's, name included.
@@ -191,12 +179,12 @@ export function projectCompanies(ctx: AppContext, memberId: number, id: number):
       companyName,
       contact: person?.contact ?? '',
       phone: person?.phone ?? '',
-      exists: q.findClientByName(ctx.sql, memberId, companyName) !== undefined,
+      exists: q.findClientByName.get(ctx.sql, { memberId, companyName }) !== undefined,
     });
   };
   add('建设单位', project.owner, project.contactCompany === project.owner ? shown : null);
   add('联系单位', shown.company, shown);
-  const tenders = q.tenderPartiesOfProject(ctx.sql, id);
+  const tenders = q.tenderPartiesOfProject.all(ctx.sql, { id });
   for (const t of tenders) add('招标人', t.tenderer, null);
   for (const t of tenders) add('代理机构', t.agency, null);
   return [...companies.values()];
