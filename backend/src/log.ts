@@ -14,7 +14,7 @@ export interface Logger {
 
 export function createPino(level: LogLevel = 'info'): Pino {
   // `name` tells its lines from the portal's where both write to one stdout (the embedded backend).
-  // Written at once, as console.log did: a line is out before the IPC `ready` or an exit that follows it.
+  // Written synchronously: a line is out before the IPC `ready` message or an exit that follows it.
   return pino({ level, name: 'backend' }, pino.destination({ dest: 1, sync: true }));
 }
 
