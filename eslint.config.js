@@ -9,6 +9,12 @@ import tseslint from 'typescript-eslint';
 
 const clientOnly = ['client/src/**/*.{ts,tsx}'];
 
+/** shared/ is the contract: no client, server or backend code, no DOM or Node APIs. */
+const sharedStaysEnvironmentFree = {
+  group: ['**/client/**', '**/server/**', '**/backend/**', 'node:*', 'react', 'react-dom'],
+  message: 'shared/ stays environment-free',
+};
+
 /**
  * bulletproof-react's boundaries: a feature imports neither another feature nor the app shell
  * (app/theme excepted: it is configuration). Relative specifiers are resolved against the file, so
@@ -113,9 +119,26 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            sharedStaysEnvironmentFree,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The endpoint tables and paths are what the browser loads to call the API: plain data, no zod
+    // (the schemas under the same names live in each domain's schemas.ts). Types may be imported.
+    files: ['shared/src/*/endpoints.ts', 'shared/src/*/paths.ts', 'shared/src/contract/endpoint.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            sharedStaysEnvironmentFree,
             {
-              group: ['**/client/**', '**/server/**', '**/backend/**', 'node:*', 'react', 'react-dom'],
-              message: 'shared/ stays environment-free',
+              group: ['zod', 'zod/*', '**/schemas', '**/envelopes', '**/fields', '**/form-rules'],
+              allowTypeImports: true,
+              message: 'endpoint tables and paths stay free of zod: the browser loads them',
             },
           ],
         },

@@ -5,6 +5,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import postcss from 'postcss';
 import { defineConfig, type Plugin } from 'vite';
+import { BUILD_ENTRIES, BUILD_MANIFESTS } from './shared/src/build-entries.ts';
 import { ASSET_BASE } from './shared/src/constants.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -45,7 +46,7 @@ const isFramework = (id: string) => FRAMEWORK.test(id) && !FRAMEWORK_ON_DEMAND.t
 
 /** `vite build --mode mobile`: the mobile site's client build (issue 14), with a manifest of its own. */
 const MOBILE_MODE = 'mobile';
-const MOBILE_MANIFEST = '.vite/manifest-mobile.json';
+const MOBILE_MANIFEST = BUILD_MANIFESTS.mobile;
 
 const mobilePage = (page: string) => join(root, `client/src/features/${page}.tsx`);
 /** The mobile site's two detail pages: what they alone share is one chunk (mobileSiteChunks). */
@@ -172,162 +173,6 @@ function antdStylesheets(): Plugin {
 }
 
 /**
- * The browser's copy of the API contract without its zod schemas (issue 14). ENDPOINTS spreads
- * each call's schemas (`...SCHEMAS.x`) into its entry; a production browser only reads the
- * method, path and feature (answers are checked in development and tests only, see
- * client/src/api/http.ts), yet building the schemas pulls all of zod (~23 KB gzip) into every
- * page's first load. In the client build, `endpoints.ts`'s import of `./schemas` gets an empty
- * SCHEMAS, so the spreads add nothing. Modules that do validate in the browser (the search query,
- * forms) import `schemas.ts` themselves and get the real one, in their own chunks.
- */
-function browserEndpointsWithoutSchemas(): Plugin {
-  const VIRTUAL = '\0portal:endpoint-schemas-browser';
-  const endpoints = join(root, 'shared/src/contract/endpoints.ts');
-  return {
-    name: 'portal:browser-endpoints-without-schemas',
-    enforce: 'pre',
-    apply: 'build',
-    resolveId(id, importer) {
-      if (this.environment.config.build.ssr || importer !== endpoints || id !== './schemas') return undefined;
-      return VIRTUAL;
-    },
-    load(id) {
-      return id === VIRTUAL ? 'export const SCHEMAS = {};' : undefined;
-    },
-  };
-}
-
-/**
- * The browser's ENDPOINTS, one module export per call (issue 14). The contract's table is one
- * object literal of ~150 calls, and a bundler keeps an object whole: every page's first load
- * carried all the paths (~2.5 KB gzip) to use a handful. In the client build the table's entries
- * become the exports of a module of their own and `ENDPOINTS` its namespace, so `ENDPOINTS.zbList`
- * is a static reference and the calls no page makes are dropped. Their schemas were already empty
- * in the browser (browserEndpointsWithoutSchemas); SSR, dev and tests keep the table as written.
- */
-function browserEndpointsPerCall(): Plugin {
-  const VIRTUAL = '\0portal:endpoints-per-call';
-  const endpoints = join(root, 'shared/src/contract/endpoints.ts');
-  let entries = '';
-  return {
-    name: 'portal:browser-endpoints-per-call',
-    apply: 'build',
-    resolveId(id) {
-      return id === VIRTUAL ? VIRTUAL : undefined;
-    },
-    load(id) {
-      return id === VIRTUAL ? entries : undefined;
-    },
-    transform(code, id) {
-      if (this.environment.config.build.ssr || id !== endpoints) return undefined;
-      for (const statement of this.parse(code).body) {
-        if (statement.type !== 'ExportNamedDeclaration' || statement.declaration?.type !== 'VariableDeclaration') continue;
-        const [declarator] = statement.declaration.declarations;
-        if (declarator?.id.type !== 'Identifier' || declarator.id.name !== 'ENDPOINTS' || declarator.init?.type !== 'ObjectExpression')
-          continue;
-        entries = declarator.init.properties
-          .map((property) => {
-            if (property.type !== 'Property' || property.key.type !== 'Identifier')
-              throw new Error('ENDPOINTS: plain `name: {…}` entries expected');
-            const value = code.slice(property.value.start, property.value.end).replace(/,?\s*\.\.\.SCHEMAS\.\w+/g, '');
-            return `export const ${property.key.name} = ${value};`;
-          })
-          .join('\n');
-        const replacement = `import * as ENDPOINTS from '${VIRTUAL}';\nexport { ENDPOINTS };`;
-        return { code: code.slice(0, statement.start) + replacement + code.slice(statement.end), map: null };
-      }
-      throw new Error('ENDPOINTS not found in shared/src/contract/endpoints.ts');
-    },
-  };
-}
-
-/**
- * The mobile site's calls, each a module of its own (issue 14). With one module of calls
- * (browserEndpointsPerCall), every call any phone page made sat in the mobile entry's chunk, since
- * the entry imports that module: a member page's orders or profile call rode in each phone's first
- * load. In the mobile build each `ENDPOINTS.name` in the client's code becomes an import of the
- * module `\0portal:endpoint:name`, so a call travels with the pages that make it: the entry's and
- * the core pages' in the site chunk (mobileSiteChunks), the rest in one `endpoints` chunk. The
- * calls are read from the contract's table as written (its entries are plain object literals).
- */
-const ENDPOINT_MODULE = '\0portal:endpoint:';
-function mobileEndpointModules(): Plugin {
-  const endpointsFile = join(root, 'shared/src/contract/endpoints.ts');
-  const calls = new Map<string, string>();
-  let mobile = false;
-  return {
-    name: 'portal:mobile-endpoint-modules',
-    apply: 'build',
-    configResolved(config) {
-      mobile = config.mode === MOBILE_MODE && !config.build.ssr;
-    },
-    buildStart() {
-      if (!mobile) return;
-      const source = readFileSync(endpointsFile, 'utf8');
-      const start = source.indexOf('export const ENDPOINTS = {');
-      const end = source.indexOf('} as const satisfies', start);
-      if (start < 0 || end < 0) this.error('ENDPOINTS not found in shared/src/contract/endpoints.ts');
-      const literal = `(${source.slice(source.indexOf('{', start), end + 1)})`;
-      const [statement] = this.parse(literal).body;
-      if (statement?.type !== 'ExpressionStatement' || statement.expression.type !== 'ObjectExpression') {
-        this.error('ENDPOINTS: an object literal expected');
-      }
-      for (const property of statement.expression.properties) {
-        if (property.type !== 'Property' || property.key.type !== 'Identifier') this.error('ENDPOINTS: plain `name: {…}` entries expected');
-        calls.set(property.key.name, literal.slice(property.value.start, property.value.end).replace(/,?\s*\.\.\.SCHEMAS\.\w+/g, ''));
-      }
-    },
-    resolveId(id) {
-      return mobile && id.startsWith(ENDPOINT_MODULE) ? id : undefined;
-    },
-    load(id) {
-      if (!mobile || !id.startsWith(ENDPOINT_MODULE)) return undefined;
-      const call = calls.get(id.slice(ENDPOINT_MODULE.length));
-      if (call === undefined) this.error(`no call ${id.slice(ENDPOINT_MODULE.length)} in ENDPOINTS`);
-      return `export const endpoint = ${call};`;
-    },
-    transform(code, id) {
-      if (!mobile || !id.startsWith(join(root, 'client/src')) || !code.includes('ENDPOINTS.')) return undefined;
-      const uses: { start: number; end: number; name: string }[] = [];
-      const visit = (node: unknown): void => {
-        if (Array.isArray(node)) return node.forEach(visit);
-        if (typeof node !== 'object' || node === null) return;
-        const n = node as {
-          type?: string;
-          object?: { type: string; name?: string };
-          property?: { type: string; name?: string };
-          computed?: boolean;
-          start: number;
-          end: number;
-        };
-        if (
-          n.type === 'MemberExpression' &&
-          !n.computed &&
-          n.object?.type === 'Identifier' &&
-          n.object.name === 'ENDPOINTS' &&
-          n.property?.type === 'Identifier' &&
-          n.property.name
-        ) {
-          uses.push({ start: n.start, end: n.end, name: n.property.name });
-          return;
-        }
-        for (const value of Object.values(node)) if (typeof value === 'object') visit(value);
-      };
-      visit(this.parse(code));
-      if (uses.length === 0) return undefined;
-      let out = code;
-      for (const use of [...uses].sort((a, b) => b.start - a.start))
-        out = `${out.slice(0, use.start)}__endpoint_${use.name}${out.slice(use.end)}`;
-      const imports = [...new Set(uses.map((use) => use.name))]
-        .map((name) => `import { endpoint as __endpoint_${name} } from '${ENDPOINT_MODULE}${name}';`)
-        .join('\n');
-      return { code: `${imports}\n${out}`, map: null };
-    },
-  };
-}
-const isEndpointModule = (id: string) => id.startsWith(ENDPOINT_MODULE);
-
-/**
  * Lets the bundler drop the React Router components the portal never renders (issue 14: Form and
  * its submission code, ScrollRestoration, HistoryRouter, ~1.2 KB gzip of every first load). Its
  * build declares them as `var Form = React10.forwardRef(...)`, a call the bundler cannot prove
@@ -387,12 +232,9 @@ function mobileSiteChunks(): {
   plugin: Plugin;
   isSiteModule: (id: string) => boolean;
   isDetailModule: (id: string) => boolean;
-  /** Imported, directly or not, by a core page (home, lists, details). */
-  isCoreModule: (id: string) => boolean;
 } {
   const site = new Set<string>();
   const detail = new Set<string>();
-  const core = new Set<string>();
   const plugin: Plugin = {
     name: 'portal:mobile-site-chunks',
     apply: 'build',
@@ -407,10 +249,9 @@ function mobileSiteChunks(): {
         }
         return seen;
       };
-      const entry = join(root, 'client/src/entry-mobile.tsx');
+      const entry = join(root, BUILD_ENTRIES.mobile);
       if (!this.getModuleInfo(entry)) return;
       const closures = MOBILE_CORE_PAGES.map(closure);
-      for (const id of closures.flatMap((pages) => [...pages])) core.add(id);
       const [first, ...others] = closures;
       const shared = [...(first ?? [])].filter((id) => others.every((pages) => pages.has(id)));
       // App modules only: a library module in a group would be bundled whole, tree-shaking aside.
@@ -426,7 +267,7 @@ function mobileSiteChunks(): {
       }
     },
   };
-  return { plugin, isSiteModule: (id) => site.has(id), isDetailModule: (id) => detail.has(id), isCoreModule: (id) => core.has(id) };
+  return { plugin, isSiteModule: (id) => site.has(id), isDetailModule: (id) => detail.has(id) };
 }
 const mobileSite = mobileSiteChunks();
 
@@ -507,17 +348,7 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
   },
   // Warnings and errors only: buildSummary says the rest in one line per build.
   logLevel: 'warn',
-  plugins: [
-    react(),
-    antdStylesheets(),
-    browserEndpointsWithoutSchemas(),
-    browserEndpointsPerCall(),
-    mobileEndpointModules(),
-    reactRouterTreeShaking(),
-    mobileSite.plugin,
-    precompressAssets(),
-    buildSummary(),
-  ],
+  plugins: [react(), antdStylesheets(), reactRouterTreeShaking(), mobileSite.plugin, precompressAssets(), buildSummary()],
   // jsencrypt's package cannot be imported by Node's ESM loader (DEPENDENCIES.md): bundle it.
   ssr: { noExternal: ['jsencrypt'] },
   build: isSsrBuild
@@ -539,7 +370,7 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
           manifest: MOBILE_MANIFEST,
           emptyOutDir: false,
           rolldownOptions: {
-            input: ['client/src/entry-mobile.tsx', 'client/src/styles/mobile-site.css'],
+            input: [BUILD_ENTRIES.mobile, BUILD_ENTRIES.mobileCss],
             checks: { pluginTimings: false },
             output: {
               codeSplitting: {
@@ -547,9 +378,6 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
                   { name: 'framework', test: isFramework },
                   { name: 'mobile-site', test: mobileSite.isSiteModule, includeDependenciesRecursively: false },
                   { name: 'm-detail', test: mobileSite.isDetailModule, includeDependenciesRecursively: false },
-                  // The calls only other pages make (the member pages, company, export): one chunk, not one per
-                  // set of pages. A core page's calls go with it (or into the site and detail chunks above).
-                  { name: 'endpoints', test: (id) => isEndpointModule(id) && !mobileSite.isCoreModule(id) },
                 ],
               },
             },
@@ -562,7 +390,7 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
           manifest: true,
           emptyOutDir: true,
           rolldownOptions: {
-            input: ['client/src/entry-client.tsx'],
+            input: [BUILD_ENTRIES.desktop],
             checks: { pluginTimings: false },
             output: { codeSplitting: { groups: [{ name: 'framework', test: isFramework }] } },
           },

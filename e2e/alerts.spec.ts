@@ -10,7 +10,7 @@
  * unread badge.
  */
 import type { Page } from '@playwright/test';
-import type { NoticeImportRecord } from '../shared/src/contract/notices';
+import type { NoticeImportRecord } from '../shared/src/content/notices';
 import { PORTS } from '../playwright.config';
 import { expect, expectCleanConsole, importNotices, screenshot, shanghai, test, waitForHydration } from './fixtures';
 import { startMailSink } from '../scripts/lib/mail-sink';

@@ -4,7 +4,7 @@
  * the page has loaded, over the table the server rendered. Screenshots at desktop and phone widths.
  */
 import type { TableDataInfo } from '../shared/src/contract/common';
-import type { ZbListItem } from '../shared/src/contract/content';
+import type { ZbListItem } from '../shared/src/content/types';
 import { expect, expectCleanConsole, screenshot, test, waitForHydration } from './fixtures';
 
 test.describe('company pages (issue 15)', () => {

@@ -1,5 +1,5 @@
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
-import type { NoticeImportRecord } from '../shared/src/contract/notices';
+import type { NoticeImportRecord } from '../shared/src/content/notices';
 import { E2E_ADMIN_TOKEN, PORTS } from '../playwright.config';
 
 /**

@@ -5,7 +5,7 @@
  * of at least 44 px. Logs in on the portal without captcha (as the other member specs do).
  */
 import type { Browser, Page } from '@playwright/test';
-import type { NoticeImportRecord } from '../shared/src/contract/notices';
+import type { NoticeImportRecord } from '../shared/src/content/notices';
 import { E2E_ADMIN_TOKEN, PORTS } from '../playwright.config';
 import { expect, expectCleanConsole, screenshot, test, waitForHydration } from './fixtures';
 

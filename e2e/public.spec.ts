@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { TableDataInfo } from '../shared/src/contract/common';
-import type { XmkListItem, ZbListItem } from '../shared/src/contract/content';
+import type { XmkListItem, ZbListItem } from '../shared/src/content/types';
 import { ROUTES } from '../shared/src/routes';
 import { PORTS } from '../playwright.config';
 import { expect, expectCleanConsole, screenshot, test, waitForHydration } from './fixtures';

@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { NoticeImportRecord } from '@shared/contract/notices';
+import type { NoticeImportRecord } from '@shared/content/notices';
 import { formatDateTime, MINUTE_MS } from '../src/clock';
 import { DATABASE_FILE, openDatabase, type Db } from '../src/db/connection';
 import { migrateDatabase } from '../src/migrate-database';

@@ -1,8 +1,9 @@
 /**
  * Time in the portal's zone. The machines run in UTC; the product's days are China Standard Time,
  * which has had a fixed +08:00 offset and no daylight saving since 1991, so plain arithmetic is
- * exact and no time-zone database is needed.
+ * exact and no time-zone database is needed. Reading and writing Shanghai times is shared/src/time.ts.
  */
+import { parseContractDateTime, parseDateString, parseTime } from '@shared/time';
 
 /** Injected everywhere time matters (token expiry, lockout, captcha, "today"), so tests control it. */
 export type Clock = () => Date;
@@ -15,12 +16,12 @@ export const MINUTE_MS = 60 * 1000;
 
 /** `yyyy-MM-dd HH:mm:ss` in Asia/Shanghai (RuoYi's createTime format). */
 export function formatDateTime(date: Date): string {
-  return new Date(date.getTime() + OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+  return parseTime(date, 'YYYY-MM-DD HH:mm:ss');
 }
 
 /** `yyyy-MM-dd` in Asia/Shanghai. */
 export function formatDate(date: Date): string {
-  return new Date(date.getTime() + OFFSET_MS).toISOString().slice(0, 10);
+  return parseTime(date, 'YYYY-MM-DD');
 }
 
 /** Midnight (Asia/Shanghai) that starts the day containing `date`. */
@@ -33,18 +34,11 @@ export function addDays(date: Date, days: number): Date {
   return new Date(date.getTime() + days * DAY_MS);
 }
 
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/;
-
 /**
  * Parse `yyyy-MM-dd` or `yyyy-MM-dd HH:mm:ss` (Asia/Shanghai). Returns null for anything else,
  * including impossible dates such as 2024-02-30.
  */
 export function parseLocalDateTime(text: string): Date | null {
-  const m = DATE_TIME.exec(text);
-  if (!m) return null;
-  const [year, month, day, hour, minute, second] = m.slice(1).map((part) => Number(part ?? 0));
-  const utc = Date.UTC(year!, month! - 1, day!, hour!, minute!, second!);
-  const date = new Date(utc - OFFSET_MS);
-  const roundTrip = m[4] === undefined ? formatDate(date) : formatDateTime(date);
-  return roundTrip === text ? date : null;
+  const ms = parseDateString(text) ?? parseContractDateTime(text);
+  return ms === null ? null : new Date(ms);
 }

@@ -17,7 +17,7 @@ export interface BackendConfig {
   captchaEnabled: boolean;
   /** ADMIN_TOKEN; when undefined one is generated into DATA_DIR/admin-token (mode 0600). */
   adminToken: string | undefined;
-  /** DB_SYNCHRONOUS: NORMAL survives a killed process, FULL also an OS crash (docs/decisions.md). */
+  /** DB_SYNCHRONOUS: NORMAL survives a killed process, FULL also an OS crash (docs/decisions/backend-storage.md). */
   dbSynchronous: 'NORMAL' | 'FULL';
   /** DEMO_TOP_UP: publish a small deterministic batch for days missing since the newest item. */
   demoTopUp: boolean;

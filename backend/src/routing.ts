@@ -4,25 +4,31 @@
  * served API cannot drift from the contract. createApp checks every endpoint was registered.
  *
  * Every request is parsed here, and only here, with the endpoint's params, query and body schemas
- * (shared/src/contract/schemas.ts), after the auth check: handlers receive the parsed, typed
+ * (SCHEMAS, under the endpoint's name), after the auth check: handlers receive the parsed, typed
  * `input`. A refused input answers `{code: 500, msg}` naming the field, as RuoYi does.
  */
 import type { Request, Response, Router } from 'express';
 import type { z } from 'zod';
-import { ENDPOINTS, type Endpoint } from '@shared/contract/endpoints';
+import type { Endpoint } from '@shared/contract/endpoint';
+import { ENDPOINTS, type AnyEndpoint } from '@shared/contract/endpoints';
+import type { EndpointSchemas } from '@shared/contract/envelopes';
 import { firstProblem } from '@shared/contract/fields';
+import { SCHEMAS, type Schemas } from '@shared/contract/schemas';
 import { ApiError, forbidden, invalid, unauthorized } from './envelope';
 import { secretsEqual } from './modules/auth/secure-compare';
 import type { Session, TokenService } from './modules/auth/tokens';
 
 type Body = object;
-type Parsed<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
+type Part = 'params' | 'query' | 'body';
+type Parsed<E extends AnyEndpoint, P extends Part> = Schemas[E['name']] extends { [K in P]: infer S extends z.ZodType }
+  ? z.output<S>
+  : Record<string, never>;
 
 /** A request's parsed path values, query and body. */
-export interface Input<E extends Endpoint> {
-  params: Parsed<E['params']>;
-  query: Parsed<E['query']>;
-  body: Parsed<E['body']>;
+export interface Input<E extends AnyEndpoint> {
+  params: Parsed<E, 'params'>;
+  query: Parsed<E, 'query'>;
+  body: Parsed<E, 'body'>;
 }
 
 type Handler<Args extends unknown[]> = (req: Request, ...args: Args) => Body | Promise<Body>;
@@ -30,18 +36,18 @@ type FileHandler<Args extends unknown[]> = (req: Request, res: Response, ...args
 
 export interface Routes {
   /** auth 'public': any bearer is ignored. `noStore` for answers no cache may keep (captcha). */
-  open<E extends Endpoint & { auth: 'public' }>(endpoint: E, handler: Handler<[input: Input<E>]>, options?: { noStore?: boolean }): void;
+  open<E extends AnyEndpoint & { auth: 'public' }>(endpoint: E, handler: Handler<[input: Input<E>]>, options?: { noStore?: boolean }): void;
   /** auth 'optional': the session when a valid bearer is present. */
-  optional<E extends Endpoint & { auth: 'optional' }>(endpoint: E, handler: Handler<[session: Session | null, input: Input<E>]>): void;
+  optional<E extends AnyEndpoint & { auth: 'optional' }>(endpoint: E, handler: Handler<[session: Session | null, input: Input<E>]>): void;
   /** auth 'member': `{code: 401}` without a valid bearer. */
-  member<E extends Endpoint & { auth: 'member' }>(endpoint: E, handler: Handler<[session: Session, input: Input<E>]>): void;
+  member<E extends AnyEndpoint & { auth: 'member' }>(endpoint: E, handler: Handler<[session: Session, input: Input<E>]>): void;
   /**
    * auth 'member', answered with a file the handler writes to `res` itself (the Excel exports). A
    * refusal thrown before the handler sends anything answers the usual envelope.
    */
-  memberFile<E extends Endpoint & { auth: 'member' }>(endpoint: E, handler: FileHandler<[session: Session, input: Input<E>]>): void;
+  memberFile<E extends AnyEndpoint & { auth: 'member' }>(endpoint: E, handler: FileHandler<[session: Session, input: Input<E>]>): void;
   /** auth 'admin': `{code: 403}` without the admin token in `X-Admin-Token`. */
-  admin<E extends Endpoint & { auth: 'admin' }>(endpoint: E, handler: Handler<[input: Input<E>]>): void;
+  admin<E extends AnyEndpoint & { auth: 'admin' }>(endpoint: E, handler: Handler<[input: Input<E>]>): void;
 }
 
 /** Parse or refuse with the first problem's message (which names the field). */
@@ -52,12 +58,13 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.ou
 }
 
 /** The endpoint's schemas applied to one request: path values, then query, then body. */
-function inputOf<E extends Endpoint>(endpoint: E, req: Request): Input<E> {
+function inputOf<E extends AnyEndpoint>(endpoint: E, req: Request): Input<E> {
+  const schemas: EndpointSchemas = SCHEMAS[endpoint.name];
   const part = (schema: z.ZodType | undefined, value: unknown) => (schema ? parseInput(schema, value) : {});
   return {
-    params: part(endpoint.params, req.params),
-    query: part(endpoint.query, req.query),
-    body: part(endpoint.body, req.body),
+    params: part(schemas.params, req.params),
+    query: part(schemas.query, req.query),
+    body: part(schemas.body, req.body),
   } as Input<E>;
 }
 

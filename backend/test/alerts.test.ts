@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { NoticeImportRecord } from '@shared/contract/notices';
+import type { NoticeImportRecord } from '@shared/content/notices';
 import { startMailSink, type MailSink, type ReceivedMail } from '../../scripts/lib/mail-sink';
 import { openDatabase } from '../src/db/connection';
 import { MIGRATIONS } from '../src/db/migrations';

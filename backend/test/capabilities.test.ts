@@ -5,7 +5,8 @@
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPath, ENDPOINTS, type Endpoint } from '@shared/contract/endpoints';
+import { apiPath, type Endpoint } from '@shared/contract/endpoint';
+import { ENDPOINTS } from '@shared/contract/endpoints';
 import { createTestBackend, type TestBackend } from './fixture';
 
 const sampleParams = { id: 1, cid: 1, x: 1, key: 'sys.site.title', type: 'cms_industry', col: 'about' };

@@ -5,8 +5,8 @@
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CompanyListItem, CompanyProfile, CompanyRole } from '@shared/contract/company';
-import type { NoticeImportRecord } from '@shared/contract/notices';
+import type { CompanyListItem, CompanyProfile, CompanyRole } from '@shared/company/types';
+import type { NoticeImportRecord } from '@shared/content/notices';
 import { importNotices } from '../src/modules/content/import';
 import { backfillCompanies, rolesOf, type CompanySource } from '../src/modules/company/maintain';
 import { candidatesIn, companyKey } from '../src/modules/company/names';

@@ -5,7 +5,7 @@
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProjectCompany } from '@shared/contract/visit';
+import type { ProjectCompany } from '@shared/visit/types';
 import { createTestBackend, type TestBackend } from './fixture';
 
 let t: TestBackend;

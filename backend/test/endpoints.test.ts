@@ -5,7 +5,8 @@
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPath, ENDPOINTS, type EndpointName } from '@shared/contract/endpoints';
+import { apiPath } from '@shared/contract/endpoint';
+import { ENDPOINTS, type EndpointName } from '@shared/contract/endpoints';
 import { createTestBackend, type TestBackend } from './fixture';
 
 interface Sample {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NoticeImportRecord, ZbNoticeFields } from '@shared/contract/notices';
+import type { NoticeImportRecord, ZbNoticeFields } from '@shared/content/notices';
 import { loadConfig } from '../src/config';
 import { runDemoFeed } from '../src/seed/demo-feed';
 import { importNotices } from '../src/modules/content/import';

@@ -10,14 +10,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import { BUILD_ENTRIES, BUILD_MANIFESTS } from '@shared/build-entries';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const CLIENT_DIR = join(ROOT, 'dist/client');
-const ENTRY = 'client/src/entry-client.tsx';
-/** The mobile site's entry: /m pages load it instead of ENTRY (server/src/renderer.ts). */
-const MOBILE_ENTRY = 'client/src/entry-mobile.tsx';
-/** The mobile site's stylesheet: /m pages link it instead of the entry's (server/src/renderer.ts). */
-const MOBILE_CSS = 'client/src/styles/mobile-site.css';
+/** /m pages load the mobile entry and link its stylesheet instead of the desktop's (server/src/renderer.ts). */
+const { desktop: ENTRY, mobile: MOBILE_ENTRY, mobileCss: MOBILE_CSS, memberLayout: MEMBER_LAYOUT } = BUILD_ENTRIES;
 const KB = 1024;
 
 /** Routes measured (with the chunk of their layout when it has its own); those with a budget must stay within it. */
@@ -27,7 +25,7 @@ const ROUTES: readonly { path: string; budget: boolean; layout?: string; mobile?
   { path: '/zb/:id', budget: false },
   { path: '/xmk', budget: false },
   { path: '/xmk/:id', budget: false },
-  { path: '/user', budget: false, layout: 'client/src/app/layouts/user-layout.tsx' },
+  { path: '/user', budget: false, layout: MEMBER_LAYOUT },
   // The mobile site (issue 14): a phone's first load has the tighter budget of MOBILE_BUDGET.
   { path: '/m/', budget: true, mobile: true },
   { path: '/m/pages/zb/index', budget: false, mobile: true },
@@ -89,9 +87,9 @@ function gzipSize(file: string): number {
 }
 
 function main() {
-  const desktopManifest = JSON.parse(readFileSync(join(CLIENT_DIR, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const desktopManifest = JSON.parse(readFileSync(join(CLIENT_DIR, BUILD_MANIFESTS.desktop), 'utf8')) as Manifest;
   // The mobile site is a client build of its own (vite.config.ts), with its own manifest.
-  const mobileManifest = JSON.parse(readFileSync(join(CLIENT_DIR, '.vite/manifest-mobile.json'), 'utf8')) as Manifest;
+  const mobileManifest = JSON.parse(readFileSync(join(CLIENT_DIR, BUILD_MANIFESTS.mobile), 'utf8')) as Manifest;
   const modules = pageModules();
   const problems: string[] = [];
   const report = ROUTES.map(({ path, budget, layout, mobile }) => {

@@ -15,6 +15,8 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
+import { mobileDetailPath, zbDetailPath } from '@shared/content/paths';
+import { MOBILE_PATHS } from '@shared/routes';
 import { freePort, startProductionPortal } from '../lib/production-portal';
 import { commitStamp, median } from './report';
 
@@ -79,8 +81,8 @@ async function main() {
     const search = (await (await fetch(`${portal.url}/prod-api/api/zb/search?pageSize=1`)).json()) as { rows: { id: number }[] };
     const id = search.rows[0]?.id ?? 1;
     // The indexable list (a keyword search is "noindex, follow" by design, which SEO counts against it).
-    const desktop: [string, Preset][] = ['/', '/zb', `/zb/${id}`].map((path) => [path, 'desktop']);
-    const mobile: [string, Preset][] = ['/m/', '/m/pages/zb/index', `/m/pages/zb/detail?id=${id}`].map((path) => [path, 'mobile']);
+    const desktop: [string, Preset][] = ['/', '/zb', zbDetailPath(id)].map((path) => [path, 'desktop']);
+    const mobile: [string, Preset][] = ['/m/', MOBILE_PATHS.zbList, mobileDetailPath('zb', id)].map((path) => [path, 'mobile']);
     const paths = args.pages === 'desktop' ? desktop : args.pages === 'mobile' ? mobile : [...desktop, ...mobile];
     for (const [path, preset] of paths) {
       const results: Result[] = [];

@@ -3,6 +3,7 @@
  * connections; the static asset is the baseline the page figures are divided by, and the direct
  * backend call the baseline of the proxied one.
  */
+import { xmkDetailPath, zbDetailPath } from '@shared/content/paths';
 
 /** A county-sized search: keyword + region, the /zb list's typical query. */
 const SEARCH_QUERY = `keyword=${encodeURIComponent('道路')}&areaCode=370100`;
@@ -32,8 +33,8 @@ export function scenarios(ids: BenchIds): Scenario[] {
     { name: 'static', label: 'static asset (baseline)', target: 'portal', path: '/favicon.svg' },
     { name: 'home', label: '/', target: 'portal', path: '/' },
     { name: 'zb-list', label: '/zb?keyword&areaCode', target: 'portal', path: `/zb?${SEARCH_QUERY}` },
-    { name: 'zb-detail', label: `/zb/${ids.zb}`, target: 'portal', path: `/zb/${ids.zb}` },
-    { name: 'xmk-detail', label: `/xmk/${ids.xmk}`, target: 'portal', path: `/xmk/${ids.xmk}` },
+    { name: 'zb-detail', label: zbDetailPath(ids.zb), target: 'portal', path: zbDetailPath(ids.zb) },
+    { name: 'xmk-detail', label: xmkDetailPath(ids.xmk), target: 'portal', path: xmkDetailPath(ids.xmk) },
     { name: 'api-proxied', label: '/prod-api/api/zb/search', target: 'portal', path: `/prod-api/api/zb/search?${SEARCH_QUERY}` },
     { name: 'api-direct', label: 'backend /api/zb/search', target: 'backend', path: `/api/zb/search?${SEARCH_QUERY}` },
     // The same pages on the portal whose render cache is off: every request renders, which is
@@ -50,7 +51,7 @@ export function scenarios(ids: BenchIds): Scenario[] {
       name: 'zb-detail-render',
       label: '/zb/{id} rendered each time',
       target: 'uncached',
-      path: (n) => `/zb/${spreadId(ids.zbRange, n)}`,
+      path: (n) => zbDetailPath(spreadId(ids.zbRange, n)),
     },
   ];
 }

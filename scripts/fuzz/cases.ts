@@ -4,7 +4,8 @@
  * seeded strategy. Case n of a seed is always the same request.
  */
 import { ROUTES } from '@shared/routes';
-import { ENDPOINTS, type Endpoint } from '@shared/contract/endpoints';
+import type { Endpoint } from '@shared/contract/endpoint';
+import { ENDPOINTS } from '@shared/contract/endpoints';
 import { PLATFORM_HEADER, PLATFORM_VALUE, TOKEN_COOKIE } from '@shared/constants';
 import type { Random } from '../lib/random';
 import { BAD_ENCODINGS, FIELD_NAMES, TRAVERSALS, hostileJson, hostileString, scriptPayloads } from './payloads';

@@ -4,6 +4,7 @@
  * images and logins — and the check each answer must pass. Every member answer is searched for
  * that member's marker and for every other member's: a member must never see another's data.
  */
+import { detailPath } from '@shared/content/paths';
 import { encryptPassword, OUR_PAGE, sessionCookie } from '../lib/portal-client';
 import type { Random } from '../lib/random';
 
@@ -101,7 +102,7 @@ export function planRequest(random: Random, fixture: LoadFixture, product: strin
       return { kind, method: 'GET', path: `/${type}?${q({ keyword, ...extra })}`, headers: base };
     }
     case 'detail-page':
-      return { kind, method: 'GET', path: `/${type}/${id}`, headers: base };
+      return { kind, method: 'GET', path: detailPath(type, id), headers: base };
     case 'search-api':
       return {
         kind,

@@ -18,6 +18,7 @@ import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { xmkDetailPath, zbDetailPath } from '@shared/content/paths';
 import { startProductionPortal, type ProductionPortal } from '../lib/production-portal';
 import { PortalClient } from '../lib/portal-client';
 import { seededRandom } from '../lib/random';
@@ -98,7 +99,15 @@ async function main() {
   try {
     const fixture = await prepare(portal);
     // Every page once, so the run measures serving rather than first-time module loading.
-    for (const path of ['/', '/xmk', '/zb', `/xmk/${fixture.xmkIds[0]}`, `/zb/${fixture.zbIds[0]}`, '/support/notice', '/goods']) {
+    for (const path of [
+      '/',
+      '/xmk',
+      '/zb',
+      xmkDetailPath(fixture.xmkIds[0]!),
+      zbDetailPath(fixture.zbIds[0]!),
+      '/support/notice',
+      '/goods',
+    ]) {
       await (await fetch(portal.url + path)).text();
     }
 

@@ -6,6 +6,7 @@ import type { Agent } from 'node:http';
 import type { Logger } from 'pino';
 import cookieParser from 'cookie-parser';
 import express, { type RequestHandler } from 'express';
+import { FEED_PORTAL_ROUTE } from '@shared/alerts/feeds';
 import { authRoutes } from './auth-routes';
 import { dropStaleToken } from './auth-stale-token';
 import { BackendClient } from './backend-client';
@@ -92,7 +93,7 @@ export function createApp(opts: AppOptions) {
   // Development serves files added while it runs; a production server's public files are fixed.
   app.use(opts.devMiddleware ? publicFiles : knownFilesOnly(opts.publicDir, publicFiles));
   // Private feed links (issue 12 §3): before the pages and their cookies, which a feed never needs.
-  app.get('/feeds/:file', feedRoute({ backend, log }));
+  app.get(FEED_PORTAL_ROUTE, feedRoute({ backend, log }));
   const capabilities = new BackendCapabilities({ backend });
   app.use(seoRoutes({ siteUrl: opts.config.SITE_URL, backend, log, capabilities: () => capabilities.current() }));
 

@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { OWN_MOBILE_SITE } from '@shared/device';
+import { OWN_MOBILE_SITE } from '@shared/routes';
 import { DEFAULT_RATE_LIMITS, parseRateLimit, type RateLimit, type RateLimitSettings } from './rate-limit';
 
 const booleanString = z

@@ -5,7 +5,8 @@
  * and so do spellings a servlet container would normalise into another path (`..`, `;params`,
  * encoded slashes).
  */
-import { ENDPOINTS, type Endpoint } from '@shared/contract/endpoints';
+import type { Endpoint } from '@shared/contract/endpoint';
+import { ENDPOINTS } from '@shared/contract/endpoints';
 
 /**
  * A path as a lenient router matches it: %-escapes decoded, case folded, trailing slashes dropped

@@ -1,15 +1,14 @@
 /**
- * `/feeds/<token>.atom` and `/feeds/<token>.ics` (issue 12 §3): a member's private alert feeds at
+ * `/feeds/<token>.atom` and `/feeds/<token>.ics`: a member's private alert feeds at
  * portal paths, so readers and calendars subscribe to the site, not to the API. Read from the
  * backend's `/api/ext/feeds/<token>.<ext>`; the token is the only credential, so no cookie is read
- * or forwarded. Anything but a well-formed token, or a backend 404 (a reset or unknown token, or a
- * backend without feeds), is a plain 404.
+ * or forwarded. Anything but a well-formed token (shared/src/alerts/feeds.ts), or a backend 404 (a
+ * reset or unknown token, or a backend without feeds), is a plain 404.
  */
 import type { RequestHandler } from 'express';
+import { feedBodyPath, parseFeedFile } from '@shared/alerts/feeds';
 import { BackendError, type BackendClient } from './backend-client';
 
-/** The contract's tokens: 32 or more url-safe random characters (a bound keeps junk off the backend). */
-const FEED_FILE = /^([A-Za-z0-9_-]{32,128})\.(atom|ics)$/;
 const CONTENT_TYPES = { atom: 'application/atom+xml; charset=utf-8', ics: 'text/calendar; charset=utf-8' } as const;
 const TIMEOUT_MS = 10_000;
 /** A feed holds a member's recent alerts and dates: far below this. */
@@ -19,12 +18,12 @@ export function feedRoute(opts: { backend: BackendClient; log: (message: string,
   return async (req, res) => {
     const notFound = () =>
       res.status(404).set('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send('订阅链接不存在或已失效');
-    const match = FEED_FILE.exec(String(req.params.file ?? ''));
-    if (!match) return notFound();
-    const [, token, ext] = match as unknown as [string, string, 'atom' | 'ics'];
+    const feed = parseFeedFile(String(req.params.file ?? ''));
+    if (!feed) return notFound();
+    const { token, format: ext } = feed;
     try {
       const answer = await opts.backend.call({
-        path: `/api/ext/feeds/${token}.${ext}`,
+        path: feedBodyPath(token, ext),
         headers: { accept: CONTENT_TYPES[ext] },
         timeoutMs: TIMEOUT_MS,
         maxBytes: MAX_FEED_BYTES,

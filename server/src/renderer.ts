@@ -7,6 +7,7 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RenderOptions, RenderResult, createPublicQueryCache } from '../../client/src/entry-server';
+import { BUILD_ENTRIES, BUILD_MANIFESTS } from '@shared/build-entries';
 import { ASSET_BASE } from '@shared/constants';
 
 export type { RenderOptions, RenderResult };
@@ -39,14 +40,8 @@ export interface Renderer {
 /** How long a config or dictionary changed in the CMS may take to show on rendered pages. */
 const PUBLIC_DATA_TTL_MS = 60_000;
 
-const CLIENT_ENTRY = 'client/src/entry-client.tsx';
-/** The mobile site's entry: its pages alone (issue 14), from a client build of its own. */
-const MOBILE_ENTRY = 'client/src/entry-mobile.tsx';
-const MOBILE_MANIFEST = '.vite/manifest-mobile.json';
-/** The member area's layout: a chunk of its own, with the member area's styles. */
-const MEMBER_LAYOUT = 'client/src/app/layouts/user-layout.tsx';
-/** The mobile site's stylesheet, a build input of its own. */
-const MOBILE_CSS = 'client/src/styles/mobile-site.css';
+const { desktop: CLIENT_ENTRY, mobile: MOBILE_ENTRY, memberLayout: MEMBER_LAYOUT, mobileCss: MOBILE_CSS } = BUILD_ENTRIES;
+const MOBILE_MANIFEST = BUILD_MANIFESTS.mobile;
 
 interface ManifestChunk {
   file: string;
@@ -69,7 +64,7 @@ function staticImports(manifest: Record<string, ManifestChunk>, key: string): st
 
 /** The client entry's script and every stylesheet it needs, from Vite's build manifest. */
 export function assetsFromManifest(clientDir: string): PageAssets {
-  const manifest = JSON.parse(readFileSync(join(clientDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const manifest = JSON.parse(readFileSync(join(clientDir, BUILD_MANIFESTS.desktop), 'utf8')) as Record<string, ManifestChunk>;
   const entry = manifest[CLIENT_ENTRY];
   if (!entry) throw new Error(`${CLIENT_ENTRY} is missing from the client build manifest`);
   /** The stylesheets of a chunk and of everything it imports statically, in order. */

@@ -9,10 +9,13 @@
  */
 import { Router, type Request, type Response } from 'express';
 import type { TableDataInfo } from '@shared/contract/common';
-import type { NoticeSummary, XmkListItem, ZbListItem } from '@shared/contract/content';
-import { ENDPOINTS, apiPath } from '@shared/contract/endpoints';
-import type { CompanyListItem } from '@shared/contract/company';
-import type { Goods } from '@shared/contract/member';
+import type { NoticeSummary, XmkListItem, ZbListItem } from '@shared/content/types';
+import { companyPath } from '@shared/company/paths';
+import { detailPath } from '@shared/content/paths';
+import { apiPath } from '@shared/contract/endpoint';
+import { ENDPOINTS } from '@shared/contract/endpoints';
+import type { CompanyListItem } from '@shared/company/types';
+import type { Goods } from '@shared/member/types';
 import { PAGE_SIZE_MAX } from '@shared/constants';
 import { ROUTES } from '@shared/routes';
 import { toTimestamp } from '@shared/time';
@@ -123,7 +126,7 @@ class SitemapSource {
     return bodies
       .flatMap((b) => b.rows)
       .slice(skip, skip + limit)
-      .map((row) => ({ path: `/${type}/${row.id}`, lastmod: w3cDate(row.publishTime) }));
+      .map((row) => ({ path: detailPath(type, row.id), lastmod: w3cDate(row.publishTime) }));
   }
 
   /**
@@ -148,7 +151,7 @@ class SitemapSource {
         return capability === undefined || features.has(capability);
       }).map((path) => ({ path })),
       ...goods.rows.map((g) => ({ path: `/goods/${g.id}` })),
-      ...companies.flatMap((page) => page.rows).map((c) => ({ path: `/company/${c.id}` })),
+      ...companies.flatMap((page) => page.rows).map((c) => ({ path: companyPath(c.id) })),
       ...notices.rows.map((n) => ({ path: `/support/notice?id=${n.noticeId}`, lastmod: w3cDate(n.createTime) })),
     ];
   }

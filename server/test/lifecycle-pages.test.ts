@@ -6,7 +6,7 @@
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NoticeImportRecord } from '@shared/contract/notices';
+import type { NoticeImportRecord } from '@shared/content/notices';
 import { importNotices } from '../../backend/src/modules/content/import';
 import { createTestPortal, type TestPortal } from './harness';
 

@@ -6,8 +6,8 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableDataInfo } from '@shared/contract/common';
-import type { XmkDetail, ZbListItem } from '@shared/contract/content';
-import type { MemberUser } from '@shared/contract/member';
+import type { XmkDetail, ZbListItem } from '@shared/content/types';
+import type { MemberUser } from '@shared/member/types';
 import { parseTime } from '@shared/time';
 import { createTestPortal, type TestPortal } from './harness';
 

@@ -6,9 +6,9 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AjaxResult, TableDataInfo } from '@shared/contract/common';
-import type { FavoriteItem, MsgItem } from '@shared/contract/content';
-import type { MemberInfoResult, ScoreLogItem } from '@shared/contract/member';
-import type { BaifangClient, BaifangRecord, GJNum } from '@shared/contract/visit';
+import type { FavoriteItem, MsgItem } from '@shared/content/types';
+import type { MemberInfoResult, ScoreLogItem } from '@shared/member/types';
+import type { BaifangClient, BaifangRecord, GJNum } from '@shared/visit/types';
 import { ROUTES } from '@shared/routes';
 import type { BackendConfig } from '../../backend/src/config';
 import { capabilities } from '../../backend/src/modules/system/capabilities';

@@ -6,7 +6,7 @@
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CompanyProfile } from '@shared/contract/company';
+import type { CompanyProfile } from '@shared/company/types';
 import { formatWan } from '@shared/format';
 import { MOBILE_PATHS } from '@shared/routes';
 import { createTestPortal, type TestPortal } from './harness';

@@ -6,7 +6,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableDataInfo } from '@shared/contract/common';
-import type { XmkDetail, XmkListItem, ZbDetail, ZbListItem } from '@shared/contract/content';
+import type { XmkDetail, XmkListItem, ZbDetail, ZbListItem } from '@shared/content/types';
 import { createTestPortal, type TestPortal } from './harness';
 
 const SITE_URL = 'https://www.example.com';

@@ -4,11 +4,11 @@ import {
   getInAppBrowser,
   mobileAlternate,
   mobileRedirectTarget,
-  OWN_MOBILE_SITE,
   phonesKeepDesktopPage,
   type DeviceType,
   type InAppBrowser,
 } from './device';
+import { OWN_MOBILE_SITE } from './routes';
 import { getDeviceType, isCrawler, isMobileUserAgent } from './user-agent';
 
 /** Real User-Agent strings as sent by the browsers and apps named. */
@@ -292,7 +292,7 @@ describe('mobileRedirectTarget', () => {
   });
 });
 
-describe('desktopUrlFor: the desktop page of a mobile page (issue 14)', () => {
+describe('desktopUrlFor: the desktop page of a mobile page', () => {
   it.each([
     ['/m/', '', '/'],
     ['/m/pages/zb/detail', '?id=12', '/zb/12'],
@@ -320,7 +320,7 @@ describe('desktopUrlFor: the desktop page of a mobile page (issue 14)', () => {
   });
 });
 
-describe('company pages on the phone (issue 14/15)', () => {
+describe('company pages on the phone', () => {
   it('sends /company/{id} to the mobile company page of the portal’s own mobile site', () => {
     expect(mobileRedirectTarget(OWN_MOBILE_SITE, '/company/42')).toBe('/m/pages/company/detail?id=42');
     expect(mobileRedirectTarget('/m/', '/company/42/extra?from=x')).toBe('/m/pages/company/detail?id=42');

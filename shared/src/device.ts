@@ -4,7 +4,10 @@
  * may run them on `navigator.userAgent`, and both must agree.
  */
 
-import { MOBILE_PATHS, PATHS, parsePositiveId } from './routes';
+import { COMPANY_SEARCH_PATH, companyPath, mobileCompanyPath } from './company/paths';
+import type { ContentType } from './contract/common';
+import { detailPath, listPath, mobileDetailPath } from './content/paths';
+import { MOBILE_PATHS, mobileSitePage, OWN_MOBILE_SITE, PATHS, parsePositiveId } from './routes';
 
 export type DeviceType = 'android' | 'ios' | 'mobile' | 'pc';
 export type InAppBrowser = 'wechat' | 'weibo' | 'toutiao' | 'tiktok' | 'fb';
@@ -13,7 +16,7 @@ export type InAppBrowser = 'wechat' | 'weibo' | 'toutiao' | 'tiktok' | 'fb';
 export type UserAgent = string | null | undefined;
 
 // Which devices are phones, and which clients crawlers: shared/src/user-agent.ts (isbot's list
-// is 1.5 KB of gzip that a browser's first load does without, issue 14).
+// is 1.5 KB of gzip that a browser's first load does without).
 
 /**
  * spec §2 in-app browsers. Toutiao is tested before TikTok because ByteDance apps share the
@@ -31,10 +34,8 @@ export function getInAppBrowser(ua: UserAgent): InAppBrowser | null {
 }
 
 /** Sections that have detail and tab pages on the mobile site. */
-const MOBILE_SECTIONS: ReadonlySet<string> = new Set(['xmk', 'zb']);
-
-/** The portal's own mobile site (issue 14): MOBILE_SITE_URL's default, served by this server. */
-export const OWN_MOBILE_SITE = '/m';
+const MOBILE_SECTIONS: ReadonlySet<string> = new Set<ContentType>(['xmk', 'zb']);
+const isMobileSection = (section: string | undefined): section is ContentType => section !== undefined && MOBILE_SECTIONS.has(section);
 
 /**
  * spec §2 mobile redirect target for a non-desktop visitor:
@@ -48,36 +49,35 @@ export const OWN_MOBILE_SITE = '/m';
  * `pathname` is ignored too. Callers skip the redirect when no mobile site is configured.
  *
  * - /company/{id}              → `${base}/pages/company/detail?id=${id}` on the portal's own site
- *   (issue 15; phonesKeepDesktopPage says when a company URL is not redirected at all)
+ *   (phonesKeepDesktopPage says when a company URL is not redirected at all)
  *
  * `search` (`?keyword=桥&industry=2`) is carried to the list only on the portal's own mobile site,
- * which reads the same filters as the desktop lists (issue 14: the same content); another mobile
+ * which reads the same filters as the desktop lists (the same content); another mobile
  * site gets the spec's bare paths, as its parameters are unknown.
  */
 export function mobileRedirectTarget(mobileSiteUrl: string, pathname: string, search = ''): string {
   const base = mobileSiteUrl.replace(/\/+$/, '');
   const path = pathname.split(/[?#]/, 1)[0] ?? '';
   const [section, id] = path.split('/').filter(Boolean);
-  // Issue 15: the portal's own mobile site has a company page; another site's is unknown.
-  if (section === 'company' && base === OWN_MOBILE_SITE && parsePositiveId(id) !== null) {
-    return `${base}/pages/company/detail?id=${id}`;
-  }
-  if (section === undefined || !MOBILE_SECTIONS.has(section)) return `${base}/`;
+  const itemId = parsePositiveId(id);
+  // The portal's own mobile site has a company page; another site's is unknown.
+  if (section === 'company' && base === OWN_MOBILE_SITE && itemId !== null) return mobileCompanyPath(itemId);
+  if (!isMobileSection(section)) return `${base}/`;
   // Same id rule as the desktop routes /xmk/{id} and /zb/{id}.
-  if (parsePositiveId(id) !== null) return `${base}/pages/${section}/detail?id=${id}`;
+  if (itemId !== null) return mobileDetailPath(section, itemId, base);
   const query = base === OWN_MOBILE_SITE && id === undefined && search.length > 1 ? search : '';
-  return `${base}/pages/${section}/index${query}`;
+  return `${mobileSitePage(base, section, 'index')}${query}`;
 }
 
 /**
- * Desktop pages a phone is served as they are rather than redirected (issue 15): the company search
+ * Desktop pages a phone is served as they are rather than redirected: the company search
  * (the mobile site has none, and a phone reaches it only from the desktop site), and the company
  * profiles when the mobile site is another's, which has no company page. On the portal's own site
  * /company/{id} goes to the mobile company page (mobileRedirectTarget).
  */
 export function phonesKeepDesktopPage(mobileSiteUrl: string, pathname: string): boolean {
-  if (pathname === '/company') return true;
-  if (!pathname.startsWith('/company/')) return false;
+  if (pathname === COMPANY_SEARCH_PATH) return true;
+  if (!pathname.startsWith(`${COMPANY_SEARCH_PATH}/`)) return false;
   return mobileSiteUrl.replace(/\/+$/, '') !== OWN_MOBILE_SITE || parsePositiveId(pathname.split('/')[2]) === null;
 }
 
@@ -95,7 +95,7 @@ const MOBILE_TO_DESKTOP: Record<string, string> = {
 };
 
 /**
- * The desktop page a mobile page shows (issue 14): its canonical link and the "电脑版" link. The
+ * The desktop page a mobile page shows: its canonical link and the "电脑版" link. The
  * inverse of mobileRedirectTarget on the portal's own site: lists keep their filters, a detail
  * with a bad id is its list, anything unknown is the home page.
  */
@@ -103,21 +103,21 @@ export function desktopUrlFor(mobilePathname: string, search = ''): string {
   const query = search.replace(/^\?/, '');
   const list = /^\/m\/pages\/(xmk|zb)\/(index|detail)$/.exec(mobilePathname);
   if (list) {
-    const [, section, page] = list;
-    if (page === 'index') return `/${section}${query ? `?${query}` : ''}`;
+    const [, section, page] = list as unknown as [string, ContentType, 'index' | 'detail'];
+    if (page === 'index') return `${listPath(section)}${query ? `?${query}` : ''}`;
     // The first `id`, as URLSearchParams would read it (shared code runs without the DOM's types).
     const id = parsePositiveId(/(?:^|&)id=([^&#]*)/.exec(query)?.[1]);
-    return id === null ? `/${section}` : `/${section}/${id}`;
+    return id === null ? listPath(section) : detailPath(section, id);
   }
   if (mobilePathname === MOBILE_PATHS.companyDetail) {
     const id = parsePositiveId(/(?:^|&)id=([^&#]*)/.exec(query)?.[1]);
-    return id === null ? '/company' : `/company/${id}`;
+    return id === null ? COMPANY_SEARCH_PATH : companyPath(id);
   }
   return MOBILE_TO_DESKTOP[mobilePathname] ?? PATHS.home;
 }
 
 /**
- * The "电脑版" choice (issue 14): the mobile site's link adds `?view=pc` to the desktop URL, the
+ * The "电脑版" choice: the mobile site's link adds `?view=pc` to the desktop URL, the
  * server remembers it in this cookie and stops redirecting that browser; `?view=m` forgets it.
  */
 export const VIEW_PARAM = 'view';

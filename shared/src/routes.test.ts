@@ -15,8 +15,8 @@ describe('route table (spec §2)', () => {
   it('has every route once', () => {
     const paths = ROUTES.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);
-    // /user is both Main and the member area; /user/alerts (issue 12); then the mobile site's pages
-    // (issue 14); /company and /company/:id (issue 15).
+    // /user is both Main and the member area; /user/alerts; then the mobile site's pages; /company
+    // and /company/:id.
     expect(paths).toHaveLength(15 + 3 + 6 + 13 + 13 - 1 + 1 + Object.keys(MOBILE_PATHS).length + 2);
     for (const p of ['/test/test-xd2', '/test/test-xd5', '/user/baifangRecords-bak', '/goods/:id']) {
       expect(paths).toContain(p);
@@ -112,7 +112,7 @@ describe('safeRedirectTarget', () => {
   ])('%s → %s', (raw, target) => expect(safeRedirectTarget(raw)).toBe(target));
 });
 
-describe('the mobile site under /m (issue 14)', () => {
+describe('the mobile site under /m', () => {
   it('guards its member pages with its own login, and sends members from its login to its member home', () => {
     expect(guardRedirect('/m/pages/user/favorite', '/m/pages/user/favorite?x=1', false)).toBe(
       '/m/pages/login/index?redirect=%2Fm%2Fpages%2Fuser%2Ffavorite%3Fx%3D1',

@@ -2,8 +2,10 @@
  * The route table of spec §2 and the rules every route obeys, shared by the server (status codes,
  * guard redirects, sitemap) and the client (router, navigation guard).
  */
+import { XMK_SEARCH_KEYS, ZB_SEARCH_KEYS } from './content/search-keys';
+import type { Feature } from './system/features';
 
-/** spec §2: the six layouts, and the mobile site's own (issue 14). */
+/** spec §2: the six layouts, and the mobile site's own. */
 export type LayoutName = 'default' | 'header' | 'error' | 'user' | 'null' | 'test' | 'mobile';
 
 export interface RouteSpec {
@@ -16,7 +18,7 @@ export interface RouteSpec {
   noindex?: boolean;
   /**
    * The query parameters the page reads: any other cannot change what an anonymous visitor gets, so
-   * the server renders and caches the page without them (issue 11 item 7). Member pages are rendered
+   * the server renders and caches the page without them. Member pages are rendered
    * per request and never cached, so theirs are not listed.
    */
   query?: readonly string[];
@@ -26,23 +28,8 @@ export interface RouteSpec {
    * The backend feature (GET /api/ext/capabilities) the page needs: without it the route does not
    * exist (the normal 404 page) and links to it are hidden.
    */
-  capability?: 'goods' | 'visitRecords' | 'alerts' | 'company';
+  capability?: Feature;
 }
-
-/** The filters of the /xmk and /zb searches (client/src/components/search-query.ts reads them). */
-const SEARCH_QUERY = [
-  'keyword',
-  'scope',
-  'exclude',
-  'areaCode',
-  'industry',
-  'beginTime',
-  'endTime',
-  'isAsc',
-  'orderBy',
-  'pageNum',
-  'pageSize',
-] as const;
 /** Where to go after logging in or registering (the login and register forms). */
 const AUTH_QUERY = ['redirect'] as const;
 
@@ -67,8 +54,18 @@ const member = (path: string, title: string, capability?: RouteSpec['capability'
 });
 const mobile = (path: string, title: string, extra: Partial<RouteSpec> = {}): RouteSpec => ({ path, layout: 'mobile', title, ...extra });
 
+/** The portal's own mobile site: MOBILE_SITE_URL's default, served by this server. */
+export const OWN_MOBILE_SITE = '/m';
+
 /**
- * The mobile site under /m (issue 14): exactly the paths spec §2's redirect produces, plus login,
+ * spec §2's redirect: a mobile site's page of a section, `<site>/pages/<section>/<page>` (`index`
+ * the section's tab page, `detail` one item, by `?id=`).
+ */
+export const mobileSitePage = (site: string, section: string, page: 'index' | 'detail') =>
+  `${site.replace(/\/+$/, '')}/pages/${section}/${page}`;
+
+/**
+ * The mobile site under /m: exactly the paths spec §2's redirect produces (mobileSitePage), plus login,
  * register and the member basics. Its pages name the desktop page as canonical, so they are
  * indexable but stay out of the sitemap; member and login pages are noindex like their desktop twins.
  */
@@ -85,9 +82,9 @@ export const MOBILE_PATHS = {
   bidding: '/m/pages/user/bidding',
   points: '/m/pages/user/points',
   vip: '/m/pages/user/vip',
-  /** The alert inbox (issue 12 §3, capability `alerts`). */
+  /** The alert inbox (capability `alerts`). */
   alerts: '/m/pages/user/alerts',
-  /** A company's profile (issue 15, capability `company`): the phone's /company/{id}. */
+  /** A company's profile (capability `company`): the phone's /company/{id}. */
   companyDetail: '/m/pages/company/detail',
 } as const;
 
@@ -107,7 +104,6 @@ export const ROUTES: readonly RouteSpec[] = [
   { path: '/404', layout: 'error', title: '页面不存在', noindex: true },
   { path: '/goods', layout: 'default', title: '会员服务', capability: 'goods' },
   { path: '/goods/:id', layout: 'default', title: '商品详情', capability: 'goods' },
-  // Issue 15: company search and profiles (ext feature 'company').
   {
     path: '/company',
     layout: 'default',
@@ -116,14 +112,9 @@ export const ROUTES: readonly RouteSpec[] = [
     query: ['name', 'areaCode', 'role', 'pageNum', 'pageSize'],
   },
   { path: '/company/:id', layout: 'default', title: '企业详情', capability: 'company' },
-  { path: '/xmk', layout: 'default', title: '项目库', query: [...SEARCH_QUERY, 'stage', 'nature', 'minInvestment', 'maxInvestment'] },
+  { path: '/xmk', layout: 'default', title: '项目库', query: XMK_SEARCH_KEYS },
   { path: '/xmk/:id', layout: 'default', title: '项目详情' },
-  {
-    path: '/zb',
-    layout: 'default',
-    title: '招标信息',
-    query: [...SEARCH_QUERY, 'noticeType', 'minAmount', 'maxAmount', 'signup', 'openBegin', 'openEnd'],
-  },
+  { path: '/zb', layout: 'default', title: '招标信息', query: ZB_SEARCH_KEYS },
   { path: '/zb/:id', layout: 'default', title: '招标详情' },
   { path: '/user_login', layout: 'header', title: '会员登录', noindex: true, query: AUTH_QUERY },
   { path: '/user_register', layout: 'header', title: '会员注册', noindex: true, query: AUTH_QUERY },
@@ -148,7 +139,7 @@ export const ROUTES: readonly RouteSpec[] = [
   member('/user/chargeMember', '积分充值'),
   member('/user/duanMember', '短期会员'),
   member('/user/favorite', '我的收藏'),
-  // Issue 12 §3 (ext): inbox, subscriptions, feeds and e-mail
+  // Inbox, subscriptions, feeds and e-mail (ext)
   member('/user/alerts', '消息提醒', 'alerts'),
   member('/user/logscore', '积分日志'),
   member('/user/member', '会员资料'),
@@ -169,11 +160,11 @@ export const ROUTES: readonly RouteSpec[] = [
   test('/test/test-xd4', '相对定位测试 4'),
   test('/test/test-xd5', '相对定位测试 5'),
   test('/test/user1', '会员接口测试'),
-  // The mobile site (issue 14)
+  // The mobile site
   mobile(MOBILE_PATHS.home, '首页'),
-  mobile(MOBILE_PATHS.xmkList, '项目库', { query: [...SEARCH_QUERY, 'stage', 'nature', 'minInvestment', 'maxInvestment'] }),
+  mobile(MOBILE_PATHS.xmkList, '项目库', { query: XMK_SEARCH_KEYS }),
   mobile(MOBILE_PATHS.xmkDetail, '项目详情', { query: ['id'] }),
-  mobile(MOBILE_PATHS.zbList, '招标信息', { query: [...SEARCH_QUERY, 'noticeType', 'minAmount', 'maxAmount'] }),
+  mobile(MOBILE_PATHS.zbList, '招标信息', { query: ZB_SEARCH_KEYS }),
   mobile(MOBILE_PATHS.zbDetail, '招标详情', { query: ['id'] }),
   mobile(MOBILE_PATHS.login, '会员登录', { noindex: true, query: AUTH_QUERY }),
   mobile(MOBILE_PATHS.register, '会员注册', { noindex: true, query: AUTH_QUERY }),
@@ -222,7 +213,7 @@ export function requiresLogin(pathname: string): boolean {
  */
 export function guardRedirect(pathname: string, fullPath: string, loggedIn: boolean): string | null {
   if (isMobilePath(pathname)) {
-    // The same rule on the mobile site, with its own login and member home (issue 14).
+    // The same rule on the mobile site, with its own login and member home.
     if (loggedIn && (pathname === MOBILE_PATHS.login || pathname === MOBILE_PATHS.register)) return MOBILE_PATHS.member;
     if (!loggedIn && requiresLogin(pathname)) return loginUrl(fullPath);
     return null;
@@ -232,7 +223,7 @@ export function guardRedirect(pathname: string, fullPath: string, loggedIn: bool
   return null;
 }
 
-/** A page of the mobile site (issue 14): /m itself or anything under /m/. */
+/** A page of the mobile site: /m itself or anything under /m/. */
 export function isMobilePath(pathname: string): boolean {
   return pathname === '/m' || pathname.startsWith('/m/');
 }

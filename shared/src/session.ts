@@ -1,5 +1,5 @@
 /**
- * The one rule for "this request has a member session" (issue 11 item 8). The member guard (server
+ * The one rule for "this request has a member session". The member guard (server
  * and client), server rendering, the render cache key and the stale-token check all ask this, so
  * they cannot disagree: when the guard counted any non-empty cookie as a session and rendering only
  * a well-formed one, a cookie like `a b` sent /user_login → /user → /user_login forever.

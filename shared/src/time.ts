@@ -52,6 +52,19 @@ export function parseDateTimeString(text: string): number | null {
   return wall - zoneOffsetMs(zone);
 }
 
+const DATE_STRING_RE = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_TIME_STRING_RE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+
+/** Epoch ms of the contract's `yyyy-MM-dd` (DateString), a Shanghai calendar date; null for any other text. */
+export function parseDateString(text: string): number | null {
+  return DATE_STRING_RE.test(text) ? parseDateTimeString(text) : null;
+}
+
+/** Epoch ms of the contract's `yyyy-MM-dd HH:mm:ss` (DateTimeString), Shanghai wall time; null for any other text. */
+export function parseContractDateTime(text: string): number | null {
+  return DATE_TIME_STRING_RE.test(text) ? parseDateTimeString(text) : null;
+}
+
 /** spec §9: a 10-digit number is epoch seconds; any other number is epoch ms (13 digits today). */
 function fromNumber(n: number): number | null {
   if (!Number.isFinite(n)) return null;
@@ -83,9 +96,16 @@ const TOKEN_RE = /\[([^\]]*)]|YYYY|MM|DD|HH|mm|ss|SSS|dddd|ddd|dd/g;
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 
+/**
+ * A Date whose UTC fields read the Shanghai wall time of `ms`: for writers that take a zone-less
+ * date-time (a spreadsheet cell), and for the formatter below.
+ */
+export function shanghaiWallClock(ms: number): Date {
+  return new Date(ms + SHANGHAI_OFFSET_MS);
+}
+
 function format(ms: number, pattern: string): string {
-  // The UTC getters of this shifted Date read Shanghai wall time.
-  const t = new Date(ms + SHANGHAI_OFFSET_MS);
+  const t = shanghaiWallClock(ms);
   const weekday = t.getUTCDay();
   return pattern.replace(TOKEN_RE, (token, literal: string | undefined) => {
     if (literal !== undefined) return literal;

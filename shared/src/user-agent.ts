@@ -2,7 +2,7 @@
  * Device detection from a User-Agent string (spec §2): phones and crawlers. Pure string functions:
  * the server runs them on the request header before rendering, the client may run them on
  * `navigator.userAgent`, and both must agree. Apart from device.ts so that isbot's pattern list
- * stays out of the browser's first load: the browser asks only after hydration (issue 14).
+ * stays out of the browser's first load: the browser asks only after hydration.
  */
 import { createIsbotFromList, list as botPatterns } from 'isbot';
 import { getInAppBrowser, type DeviceType, type UserAgent } from './device';

@@ -1,5 +1,5 @@
 /**
- * Opening the SQLite database (better-sqlite3 12). See docs/decisions.md "Backend" for why WAL with
+ * Opening the SQLite database (better-sqlite3 12). See docs/decisions/backend-storage.md for why WAL with
  * synchronous=NORMAL keeps every acknowledged write through a killed process.
  */
 import fs from 'node:fs';

@@ -138,7 +138,7 @@ CREATE INDEX zb_amount ON zb (amount);
 CREATE INDEX zb_views ON zb (views);
 CREATE INDEX zb_xmk ON zb (xmk_id) WHERE xmk_id IS NOT NULL;
 
--- Search indexes (docs/decisions.md "Search"): documents are token lists generated in JS —
+-- Search indexes (docs/decisions/search.md): documents are token lists generated in JS —
 -- unigrams, bigrams within runs of letters/digits (with a gap token between runs), and filter tags —
 -- so the unicode61 tokenizer only splits on spaces. Contentless: the text lives in xmk/zb.
 CREATE VIRTUAL TABLE xmk_fts USING fts5 (
@@ -379,7 +379,7 @@ CREATE INDEX login_failure_time ON login_failure (last_failure_at);
  * Alerts. Subscriptions (several per member), the alerts themselves (one per member,
  * kind, notice and change: `change_key` tells changes apart and the unique key makes every writer
  * idempotent), and per-member settings (mail frequency, the feeds' token). The profile's
- * subscribeKeywords/subscribeRegions become the member's first subscriptions (docs/decisions.md).
+ * subscribeKeywords/subscribeRegions become the member's first subscriptions (docs/decisions/alerts-and-feeds.md).
  */
 const V5_ALERTS_SQL = /* sql */ `
 CREATE TABLE alert_subscription (

@@ -2,7 +2,7 @@
  * Dictionary entries of every DICT_TYPES type (shared/src/contract/system.ts). The values are what
  * the content tables store; labels follow DOMAIN.md.
  */
-import { DICT_TYPES } from '@shared/contract/system';
+import { DICT_TYPES } from '@shared/system/types';
 import { CITIES } from './regions';
 
 export interface DictEntry {

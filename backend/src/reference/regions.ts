@@ -282,17 +282,3 @@ export const CITIES: readonly City[] = [
     ],
   },
 ];
-
-/** A county's (or a city's own) city code. */
-export function cityCodeOf(areaCode: string): string {
-  return areaCode.slice(0, 4) + '00';
-}
-
-export function isCityCode(code: string): boolean {
-  return code.endsWith('00');
-}
-
-/** A county's code: six digits, not a city's (nor the province's). */
-export function isCountyCode(code: string): boolean {
-  return /^\d{6}$/.test(code) && !isCityCode(code);
-}

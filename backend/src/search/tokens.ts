@@ -1,5 +1,5 @@
 /**
- * Search tokens (docs/decisions.md "Search"). SQLite's tokenizers cannot index Chinese
+ * Search tokens (docs/decisions/search.md). SQLite's tokenizers cannot index Chinese
  * usefully (unicode61 makes a whole sentence one token; trigram finds nothing for the commonest
  * 1–2 character queries), so documents are token lists made here and the FTS5 table's unicode61
  * tokenizer only splits them on spaces.

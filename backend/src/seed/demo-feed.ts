@@ -6,7 +6,7 @@
  * published 招标公告 is corrected (a new version). Demo time runs fast: the next notice of a process
  * comes at the next tick, not when it would fall due. Only databases made by the seeder are fed.
  */
-import type { NoticeImportRecord, NoticeImportResult } from '@shared/contract/notices';
+import type { NoticeImportRecord, NoticeImportResult } from '@shared/content/notices';
 import { addDays, formatDateTime, parseLocalDateTime } from '../clock';
 import { importNotices } from '../modules/content/import';
 import { recordOfRow, type RecordRow } from '../modules/content/notice-record';

@@ -1,7 +1,7 @@
 /** Site configuration, support pages, notices, member tiers and goods of the demo portal. */
-import { CONFIG_KEYS } from '@shared/contract/system';
-import type { SupportColumn } from '@shared/contract/content';
-import type { GoodsType, MemberLevel } from '@shared/contract/member';
+import { CONFIG_KEYS } from '@shared/system/types';
+import type { SupportColumn } from '@shared/content/types';
+import type { GoodsType, MemberLevel } from '@shared/member/types';
 
 /**
  * Stored configs. `sys.login.publicKey` and `sys.account.captchaEnabled` are not stored: they are

@@ -1,5 +1,5 @@
 /**
- * Demo freshness (docs/decisions.md): a demo database seeded days ago would show zero "today" counts.
+ * Demo freshness (docs/decisions/demo-data.md): a demo database seeded days ago would show zero "today" counts.
  * When the newest item is older than today, publish a small deterministic batch for each missing
  * day (at most the last 30), at the seeded daily rate, in one transaction, keeping ids in publish
  * order. Only databases made by the seeder (meta `seed`) are touched.

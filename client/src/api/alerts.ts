@@ -4,13 +4,13 @@
  * docs/api.md "Alerts").
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { AlertFeeds, SubscriptionInput } from '@shared/contract/alerts';
-import { ENDPOINTS } from '@shared/contract/endpoints';
+import type { AlertFeeds, SubscriptionInput } from '@shared/alerts/types';
+import { ALERT_ENDPOINTS } from '@shared/alerts/endpoints';
 import { toPaged, type Paged } from './content';
 import type { Http } from './http';
 
-export type { AlertItem, AlertKind, AlertSettings, EmailFrequency, Subscription } from '@shared/contract/alerts';
-import type { AlertItem, AlertKind, AlertSettings, EmailFrequency, Subscription } from '@shared/contract/alerts';
+export type { AlertItem, AlertKind, AlertSettings, EmailFrequency, Subscription } from '@shared/alerts/types';
+import type { AlertItem, AlertKind, AlertSettings, EmailFrequency, Subscription } from '@shared/alerts/types';
 
 export type SubscriptionBody = SubscriptionInput;
 /** Root-relative portal paths (`/feeds/<token>.atom`); the page makes them absolute. */
@@ -35,59 +35,59 @@ export const alertKeys = {
 export const alertListQueryOptions = (http: Http, params: AlertListParams) =>
   queryOptions({
     queryKey: alertKeys.list(params),
-    queryFn: async (): Promise<Paged<AlertItem>> => toPaged(await http.call(ENDPOINTS.alertList, { params })),
+    queryFn: async (): Promise<Paged<AlertItem>> => toPaged(await http.call(ALERT_ENDPOINTS.alertList, { params })),
   });
 
 export const unreadQueryOptions = (http: Http) =>
   queryOptions({
     queryKey: alertKeys.unread(),
     // Quiet: a badge that cannot be refreshed is not worth an error toast.
-    queryFn: async () => (await http.call(ENDPOINTS.alertUnread, { notify: false })).data,
+    queryFn: async () => (await http.call(ALERT_ENDPOINTS.alertUnread, { notify: false })).data,
   });
 
 /** PUT /cms/alerts/read — some alerts, or all of them; answers how many were marked. */
 export async function markAlertsRead(http: Http, body: { ids: number[] } | { all: true }): Promise<number> {
-  return (await http.call(ENDPOINTS.alertRead, { data: body, notify: false })).data;
+  return (await http.call(ALERT_ENDPOINTS.alertRead, { data: body, notify: false })).data;
 }
 
 export const subscriptionsQueryOptions = (http: Http) =>
   queryOptions({
     queryKey: alertKeys.subscriptions(),
-    queryFn: async () => (await http.call(ENDPOINTS.alertSubscriptions)).data,
+    queryFn: async () => (await http.call(ALERT_ENDPOINTS.alertSubscriptions)).data,
   });
 
 export async function saveSubscription(http: Http, id: number | null, body: SubscriptionBody): Promise<Subscription> {
   const options = { notify: false };
   const result =
     id === null
-      ? await http.call(ENDPOINTS.alertSubscriptionAdd, { data: body, ...options })
-      : await http.call(ENDPOINTS.alertSubscriptionUpdate, { path: { id }, data: body, ...options });
+      ? await http.call(ALERT_ENDPOINTS.alertSubscriptionAdd, { data: body, ...options })
+      : await http.call(ALERT_ENDPOINTS.alertSubscriptionUpdate, { path: { id }, data: body, ...options });
   return result.data;
 }
 
 export async function deleteSubscription(http: Http, id: number): Promise<void> {
-  await http.call(ENDPOINTS.alertSubscriptionDelete, { path: { id } });
+  await http.call(ALERT_ENDPOINTS.alertSubscriptionDelete, { path: { id } });
 }
 
 export const alertSettingsQueryOptions = (http: Http) =>
   queryOptions({
     queryKey: alertKeys.settings(),
-    queryFn: async () => (await http.call(ENDPOINTS.alertSettings)).data,
+    queryFn: async () => (await http.call(ALERT_ENDPOINTS.alertSettings)).data,
   });
 
 export async function saveAlertSettings(
   http: Http,
   body: { emailFrequency: EmailFrequency; email: string | null },
 ): Promise<AlertSettings> {
-  return (await http.call(ENDPOINTS.alertSettingsUpdate, { data: body, notify: false })).data;
+  return (await http.call(ALERT_ENDPOINTS.alertSettingsUpdate, { data: body, notify: false })).data;
 }
 
 export const feedLinksQueryOptions = (http: Http) =>
   queryOptions({
     queryKey: alertKeys.feeds(),
-    queryFn: async () => (await http.call(ENDPOINTS.alertFeeds)).data,
+    queryFn: async () => (await http.call(ALERT_ENDPOINTS.alertFeeds)).data,
   });
 
 export async function resetFeedLinks(http: Http): Promise<FeedLinks> {
-  return (await http.call(ENDPOINTS.alertFeedsReset, { data: {} })).data;
+  return (await http.call(ALERT_ENDPOINTS.alertFeedsReset, { data: {} })).data;
 }

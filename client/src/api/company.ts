@@ -4,8 +4,8 @@
  * shown by their tier and unlocks (the rule of the details); visitors without, like the details.
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { CompanyListItem, CompanyProfile, CompanyRole } from '@shared/contract/company';
-import { ENDPOINTS } from '@shared/contract/endpoints';
+import type { CompanyListItem, CompanyProfile, CompanyRole } from '@shared/company/types';
+import { COMPANY_ENDPOINTS } from '@shared/company/endpoints';
 import { toPaged, type Paged, type Viewer } from './content';
 import { NO_TOKEN, type Http } from './http';
 
@@ -27,7 +27,7 @@ export const companyKeys = {
 
 /** GET /api/cmsData/company/list — companies by name, region and role, most notices first. */
 export async function searchCompanies(http: Http, params: CompanySearchParams): Promise<Paged<CompanyListItem>> {
-  return toPaged(await http.call(ENDPOINTS.companyList, { params, ...NO_TOKEN.publicRead }));
+  return toPaged(await http.call(COMPANY_ENDPOINTS.companyList, { params, ...NO_TOKEN.publicRead }));
 }
 
 export const companySearchQueryOptions = (http: Http, params: CompanySearchParams) =>
@@ -35,7 +35,7 @@ export const companySearchQueryOptions = (http: Http, params: CompanySearchParam
 
 /** GET /api/cmsData/company/{id} — one company's profile. */
 export async function getCompany(http: Http, id: number, viewer: Viewer): Promise<CompanyProfile> {
-  const body = await http.call(ENDPOINTS.companyDetail, { path: { id }, ...(viewer === 'public' ? NO_TOKEN.publicRead : {}) });
+  const body = await http.call(COMPANY_ENDPOINTS.companyDetail, { path: { id }, ...(viewer === 'public' ? NO_TOKEN.publicRead : {}) });
   return body.data;
 }
 

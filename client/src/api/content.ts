@@ -24,8 +24,8 @@ import type {
   ZbDetail,
   ZbListItem,
   ZbSearchParams,
-} from '@shared/contract/content';
-import { ENDPOINTS } from '@shared/contract/endpoints';
+} from '@shared/content/types';
+import { CONTENT_ENDPOINTS } from '@shared/content/endpoints';
 import { ApiError, NO_TOKEN, type Http, type RequestOptions } from './http';
 
 /** One page of a list: the rows and how many match in all. */
@@ -62,7 +62,7 @@ export const xmkKeys = {
 
 /** GET /api/xmk/search — public project search (keyword, region, industry, stage, investment, dates). */
 export async function searchXmk(http: Http, params: XmkSearchParams): Promise<Paged<XmkListItem>> {
-  return toPaged(await http.call(ENDPOINTS.xmkSearch, { params, ...NO_TOKEN.spec }));
+  return toPaged(await http.call(CONTENT_ENDPOINTS.xmkSearch, { params, ...NO_TOKEN.spec }));
 }
 
 export const xmkSearchQueryOptions = (http: Http, params: XmkSearchParams) =>
@@ -72,8 +72,8 @@ export const xmkSearchQueryOptions = (http: Http, params: XmkSearchParams) =>
 export async function getXmkDetail(http: Http, id: number, viewer: Viewer): Promise<XmkDetail> {
   const body =
     viewer === 'member'
-      ? await http.call(ENDPOINTS.xmkDetailMember, { path: { id } })
-      : await http.call(ENDPOINTS.xmkDetailPublic, { path: { id }, ...NO_TOKEN.spec });
+      ? await http.call(CONTENT_ENDPOINTS.xmkDetailMember, { path: { id } })
+      : await http.call(CONTENT_ENDPOINTS.xmkDetailPublic, { path: { id }, ...NO_TOKEN.spec });
   return body.data;
 }
 
@@ -82,7 +82,7 @@ export const xmkDetailQueryOptions = (http: Http, id: number, viewer: Viewer) =>
 
 /** GET /api/cmsData/history/xmk/{id} — the project's stage versions, oldest first. */
 export async function getXmkHistory(http: Http, id: number): Promise<XmkHistoryEntry[]> {
-  const body = await http.call(ENDPOINTS.xmkHistory, { path: { id }, ...NO_TOKEN.publicRead });
+  const body = await http.call(CONTENT_ENDPOINTS.xmkHistory, { path: { id }, ...NO_TOKEN.publicRead });
   return body.data ?? [];
 }
 
@@ -104,7 +104,7 @@ export const zbKeys = {
 
 /** GET /api/zb/search — public tender search (as xmk, plus notice type and amount). */
 export async function searchZb(http: Http, params: ZbSearchParams): Promise<Paged<ZbListItem>> {
-  return toPaged(await http.call(ENDPOINTS.zbSearch, { params, ...NO_TOKEN.spec }));
+  return toPaged(await http.call(CONTENT_ENDPOINTS.zbSearch, { params, ...NO_TOKEN.spec }));
 }
 
 export const zbSearchQueryOptions = (http: Http, params: ZbSearchParams) =>
@@ -112,7 +112,7 @@ export const zbSearchQueryOptions = (http: Http, params: ZbSearchParams) =>
 
 /** GET /cms/bidding/list — tenders matching the member's subscription, newest first. */
 export async function getBiddingList(http: Http, params: BiddingListParams): Promise<Paged<ZbListItem>> {
-  return toPaged(await http.call(ENDPOINTS.biddingList, { params }));
+  return toPaged(await http.call(CONTENT_ENDPOINTS.biddingList, { params }));
 }
 
 export const biddingListQueryOptions = (http: Http, params: BiddingListParams) =>
@@ -122,18 +122,13 @@ export const biddingListQueryOptions = (http: Http, params: BiddingListParams) =
 export async function getZbDetail(http: Http, id: number, viewer: Viewer): Promise<ZbDetail> {
   const body =
     viewer === 'member'
-      ? await http.call(ENDPOINTS.biddingData, { path: { id } })
-      : await http.call(ENDPOINTS.zbDetailPublic, { path: { id }, ...NO_TOKEN.publicRead });
+      ? await http.call(CONTENT_ENDPOINTS.biddingData, { path: { id } })
+      : await http.call(CONTENT_ENDPOINTS.zbDetailPublic, { path: { id }, ...NO_TOKEN.publicRead });
   return body.data;
 }
 
 export const zbDetailQueryOptions = (http: Http, id: number, viewer: Viewer) =>
   queryOptions({ queryKey: zbKeys.detail(id, viewer), queryFn: () => getZbDetail(http, id, viewer) });
-
-/** Detail query key of either content type (favourites and unlocks work on both). */
-export function detailKey(type: ContentType, id: number, viewer: Viewer) {
-  return type === 'xmk' ? xmkKeys.detail(id, viewer) : zbKeys.detail(id, viewer);
-}
 
 // ── Favourites (member) ────────────────────────────────────────────────────────────────────
 
@@ -154,7 +149,7 @@ const FAVORITE_ID_PAGES = 50;
  * then the rest at once).
  */
 export async function getFavoriteIds(http: Http, type: ContentType, viaExt: boolean): Promise<number[]> {
-  if (viaExt) return (await http.call(ENDPOINTS.favoriteIds, { path: { type } })).data ?? [];
+  if (viaExt) return (await http.call(CONTENT_ENDPOINTS.favoriteIds, { path: { type } })).data ?? [];
   const page = (pageNum: number) => getFavoriteList(http, { type, isCancel: 0, pageNum, pageSize: PAGE_SIZE_MAX });
   const first = await page(1);
   const pageCount = Math.min(Math.ceil(first.total / PAGE_SIZE_MAX), FAVORITE_ID_PAGES);
@@ -172,7 +167,7 @@ export const favoriteIdsQueryOptions = (http: Http, type: ContentType, viaExt: b
 
 /** GET /cms/favorite/list/ — the member's favourites, cancelled ones included (isCancel 1). */
 export async function getFavoriteList(http: Http, params: FavoriteListParams): Promise<Paged<FavoriteItem>> {
-  return toPaged(await http.call(ENDPOINTS.favoriteList, { params }));
+  return toPaged(await http.call(CONTENT_ENDPOINTS.favoriteList, { params }));
 }
 
 export const favoriteListQueryOptions = (http: Http, params: FavoriteListParams) =>
@@ -180,7 +175,7 @@ export const favoriteListQueryOptions = (http: Http, params: FavoriteListParams)
 
 /** GET /cms/favorite/{id}?type= — whether the member has favourited this item. */
 export async function getFavoriteStatus(http: Http, type: ContentType, id: number): Promise<FavoriteStatus> {
-  const body = await http.call(ENDPOINTS.favoriteStatus, { path: { id }, params: { type } });
+  const body = await http.call(CONTENT_ENDPOINTS.favoriteStatus, { path: { id }, params: { type } });
   return body.data;
 }
 
@@ -200,12 +195,12 @@ export const msgKeys = {
  * failures beside its fields passes `notify: false`.
  */
 export async function addMsg(http: Http, body: AddMsgBody, options: Pick<RequestOptions, 'notify'> = {}): Promise<void> {
-  await http.call(ENDPOINTS.addMsg, { ...options, data: body });
+  await http.call(CONTENT_ENDPOINTS.addMsg, { ...options, data: body });
 }
 
 /** GET /cms/msgForm/getMsgList — the member's own messages with staff replies. */
 export async function getMsgList(http: Http, params: PageParams): Promise<Paged<MsgItem>> {
-  return toPaged(await http.call(ENDPOINTS.msgList, { params }));
+  return toPaged(await http.call(CONTENT_ENDPOINTS.msgList, { params }));
 }
 
 export const msgListQueryOptions = (http: Http, params: PageParams) =>
@@ -226,7 +221,7 @@ const SUPPORT_STALE_MS = 5 * 60_000;
 
 /** GET /api/cms/getSupport/{col} — one CMS page (about, fwxy, rwbf, service, yssm). */
 export async function getSupport(http: Http, col: Exclude<SupportColumn, 'notice'>): Promise<SupportPage> {
-  const body = await http.call(ENDPOINTS.support, { path: { col }, ...NO_TOKEN.publicRead });
+  const body = await http.call(CONTENT_ENDPOINTS.support, { path: { col }, ...NO_TOKEN.publicRead });
   // One path answers a page for a column and a table for `notice`: anything else breaks the contract.
   if (!('data' in body)) throw new ApiError(MESSAGES.unknown, { kind: 'response', code: 500 });
   return body.data;
@@ -237,7 +232,7 @@ export const supportQueryOptions = (http: Http, col: Exclude<SupportColumn, 'not
 
 /** GET /api/cms/getSupport/notice — the site's notices, newest first, paged. */
 export async function getNoticeList(http: Http, params: PageParams): Promise<Paged<NoticeSummary>> {
-  const body = await http.call(ENDPOINTS.support, { path: { col: 'notice' }, params, ...NO_TOKEN.publicRead });
+  const body = await http.call(CONTENT_ENDPOINTS.support, { path: { col: 'notice' }, params, ...NO_TOKEN.publicRead });
   if (!('rows' in body)) throw new ApiError(MESSAGES.unknown, { kind: 'response', code: 500 });
   return toPaged(body);
 }
@@ -251,7 +246,7 @@ export const noticeListQueryOptions = (http: Http, params: PageParams) =>
 
 /** GET /api/system/notice/{id} — one notice with its body. */
 export async function getNotice(http: Http, id: number): Promise<Notice> {
-  const body = await http.call(ENDPOINTS.notice, { path: { id }, ...NO_TOKEN.spec });
+  const body = await http.call(CONTENT_ENDPOINTS.notice, { path: { id }, ...NO_TOKEN.spec });
   return body.data;
 }
 

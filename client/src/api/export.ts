@@ -1,19 +1,19 @@
 /**
- * Export to Excel (issue 15, ext feature 'export'): the list a member is looking at, as an .xlsx.
+ * Export to Excel (ext feature 'export'): the list a member is looking at, as an .xlsx.
  * The answer is a file, or the envelope when refused (quota, login), so it is read as a blob and
  * the envelope checked here rather than by the JSON interceptor.
  */
-import { ENDPOINTS } from '@shared/contract/endpoints';
+import { EXPORT_ENDPOINTS } from '@shared/export/endpoints';
 import { ApiError, type Download, type Http } from './http';
 
 /** Which list: the searches, 我的收藏, the visit CRM's clients with their records. */
 export type ExportKind = 'xmk' | 'zb' | 'favorites' | 'visits';
 
-const EXPORT_ENDPOINTS = {
-  xmk: ENDPOINTS.exportXmk,
-  zb: ENDPOINTS.exportZb,
-  favorites: ENDPOINTS.exportFavorites,
-  visits: ENDPOINTS.exportVisits,
+const BY_KIND = {
+  xmk: EXPORT_ENDPOINTS.exportXmk,
+  zb: EXPORT_ENDPOINTS.exportZb,
+  favorites: EXPORT_ENDPOINTS.exportFavorites,
+  visits: EXPORT_ENDPOINTS.exportVisits,
 } as const;
 
 /** A large export streams for a while: longer than an ordinary call's budget. */
@@ -87,7 +87,7 @@ function fileOf(response: Download, kind: ExportKind): ExportFile {
 
 /** GET /cms/export/{xmk,zb,favorites,visits} — the list with these filters as an .xlsx file. */
 export async function exportList(http: Http, kind: ExportKind, params: object): Promise<ExportFile> {
-  const response = await http.download(EXPORT_ENDPOINTS[kind].path, { params, timeout: EXPORT_TIMEOUT_MS });
+  const response = await http.download(BY_KIND[kind].path, { params, timeout: EXPORT_TIMEOUT_MS });
   if (!isFile(response)) throw await refusal(response.data);
   return fileOf(response, kind);
 }
@@ -98,7 +98,7 @@ export async function exportList(http: Http, kind: ExportKind, params: object): 
  * bring the file after all (the member's other export ended in between), the file is answered.
  */
 export async function exportInfo(http: Http, kind: ExportKind, params: object): Promise<ExportInfo | ExportFile> {
-  const head = await http.download(EXPORT_ENDPOINTS[kind].path, { params, method: 'head' });
+  const head = await http.download(BY_KIND[kind].path, { params, method: 'head' });
   return isFile(head) ? infoOf(head) : exportList(http, kind, params);
 }
 
@@ -110,5 +110,5 @@ export function exportSummary(info: ExportInfo): string {
 
 /** The address the browser downloads the file from itself (phones: docs/decisions.md "Issue 15 — export on the phone"). */
 export function exportHref(http: Http, kind: ExportKind, params: object): string {
-  return http.href(EXPORT_ENDPOINTS[kind].path, params);
+  return http.href(BY_KIND[kind].path, params);
 }

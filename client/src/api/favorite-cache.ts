@@ -4,7 +4,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { ContentType } from '@shared/contract/common';
-import type { FavoriteStatus } from '@shared/contract/content';
+import type { FavoriteStatus } from '@shared/content/types';
 import { favoriteKeys } from './content';
 
 /**

@@ -3,8 +3,8 @@
  * /goods. Ordering creates a pending order that staff confirm once paid (DOMAIN.md).
  */
 import { queryOptions } from '@tanstack/react-query';
-import { ENDPOINTS } from '@shared/contract/endpoints';
-import type { CreateOrderBody, Goods, Order } from '@shared/contract/member';
+import { MEMBER_ENDPOINTS } from '@shared/member/endpoints';
+import type { CreateOrderBody, Goods, Order } from '@shared/member/types';
 import { NO_TOKEN, type Http } from './http';
 
 export const goodsKeys = {
@@ -18,7 +18,7 @@ const GOODS_STALE_MS = 5 * 60_000;
 
 /** GET /api/cms/goods/list — every product on sale, in display order. */
 export async function getGoodsList(http: Http): Promise<Goods[]> {
-  const body = await http.call(ENDPOINTS.goodsList, { ...NO_TOKEN.publicRead });
+  const body = await http.call(MEMBER_ENDPOINTS.goodsList, { ...NO_TOKEN.publicRead });
   return body.rows ?? [];
 }
 
@@ -27,7 +27,7 @@ export const goodsListQueryOptions = (http: Http) =>
 
 /** GET /api/cms/goods/{id} — one product. */
 export async function getGoods(http: Http, id: number): Promise<Goods> {
-  const body = await http.call(ENDPOINTS.goodsDetail, { path: { id }, ...NO_TOKEN.publicRead });
+  const body = await http.call(MEMBER_ENDPOINTS.goodsDetail, { path: { id }, ...NO_TOKEN.publicRead });
   return body.data;
 }
 
@@ -36,6 +36,6 @@ export const goodsQueryOptions = (http: Http, id: number) =>
 
 /** POST /cms/order/create — a pending order for the member; payment is confirmed by staff. */
 export async function createOrder(http: Http, body: CreateOrderBody): Promise<Order> {
-  const result = await http.call(ENDPOINTS.createOrder, { data: body });
+  const result = await http.call(MEMBER_ENDPOINTS.createOrder, { data: body });
   return result.data;
 }

@@ -1,8 +1,8 @@
 /** Home module (spec §7): the newest projects and tenders, and today's counts. */
 import { queryOptions } from '@tanstack/react-query';
-import type { XmkListItem, ZbListItem } from '@shared/contract/content';
-import { ENDPOINTS } from '@shared/contract/endpoints';
-import type { HomeListParams, TodayCount, ZBHomeListParams } from '@shared/contract/home';
+import type { XmkListItem, ZbListItem } from '@shared/content/types';
+import { HOME_ENDPOINTS } from '@shared/home/endpoints';
+import type { HomeListParams, TodayCount, ZBHomeListParams } from '@shared/home/types';
 import { toPaged, type Paged } from './content';
 import { NO_TOKEN, type Http } from './http';
 
@@ -19,7 +19,7 @@ export const homeKeys = {
 
 /** GET /api/cms/getHomeList/ — newest projects, optionally of one stage (the home tabs). */
 export async function getHomeList(http: Http, params: HomeListParams): Promise<Paged<XmkListItem>> {
-  return toPaged(await http.call(ENDPOINTS.homeList, { params, ...NO_TOKEN.publicRead }));
+  return toPaged(await http.call(HOME_ENDPOINTS.homeList, { params, ...NO_TOKEN.publicRead }));
 }
 
 export const homeXmkQueryOptions = (http: Http, params: HomeListParams) =>
@@ -27,7 +27,7 @@ export const homeXmkQueryOptions = (http: Http, params: HomeListParams) =>
 
 /** GET /api/cms/selectZBHomeList/ — newest tenders, optionally of one notice type. */
 export async function selectZBHomeList(http: Http, params: ZBHomeListParams): Promise<Paged<ZbListItem>> {
-  return toPaged(await http.call(ENDPOINTS.zbHomeList, { params, ...NO_TOKEN.publicRead }));
+  return toPaged(await http.call(HOME_ENDPOINTS.zbHomeList, { params, ...NO_TOKEN.publicRead }));
 }
 
 export const homeZbQueryOptions = (http: Http, params: ZBHomeListParams) =>
@@ -35,7 +35,7 @@ export const homeZbQueryOptions = (http: Http, params: ZBHomeListParams) =>
 
 /** GET /api/cms/getTodayNum/{x} — projects published today, this week and in all. */
 export async function getTodayNum(http: Http, region: string = WHOLE_PROVINCE): Promise<TodayCount> {
-  const body = await http.call(ENDPOINTS.todayNum, { path: { x: region }, ...NO_TOKEN.publicRead });
+  const body = await http.call(HOME_ENDPOINTS.todayNum, { path: { x: region }, ...NO_TOKEN.publicRead });
   return body.data;
 }
 
@@ -44,7 +44,7 @@ export const todayXmkQueryOptions = (http: Http, region: string = WHOLE_PROVINCE
 
 /** GET /api/cms/getTodayZBNum/{x} — tenders published today, this week and in all. */
 export async function getTodayZBNum(http: Http, region: string = WHOLE_PROVINCE): Promise<TodayCount> {
-  const body = await http.call(ENDPOINTS.todayZBNum, { path: { x: region }, ...NO_TOKEN.publicRead });
+  const body = await http.call(HOME_ENDPOINTS.todayZBNum, { path: { x: region }, ...NO_TOKEN.publicRead });
   return body.data;
 }
 

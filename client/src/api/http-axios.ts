@@ -14,7 +14,9 @@ import {
   REQUEST_TIMEOUT_MS,
   SESSION_OBJ_KEY,
 } from '@shared/constants';
-import { apiPath, type Endpoint } from '@shared/contract/endpoints';
+import { apiPath } from '@shared/contract/endpoint';
+import type { AnyEndpoint } from '@shared/contract/endpoints';
+import type { EndpointSchemas } from '@shared/contract/envelopes';
 import {
   ApiError,
   hrefOf,
@@ -91,6 +93,8 @@ type AxiosLib = Pick<AxiosStatic, 'create' | 'AxiosError' | 'AxiosHeaders'>;
  * trusts the backend (a newer backend may answer more than this build knows), and skips the work.
  */
 const CHECK_RESPONSES = import.meta.env.DEV;
+/** The schemas to check answers with (they bring zod), loaded with this module where answers are checked. */
+const contract = CHECK_RESPONSES ? Promise.all([import('@shared/contract/schemas'), import('@shared/contract/fields')]) : null;
 
 /** The request layer on axios, loaded with the module (the server, tests). */
 export function createHttp(opts: HttpOptions): AxiosHttp {
@@ -210,14 +214,14 @@ function createHttpOn(lib: AxiosLib, opts: HttpOptions): AxiosHttp {
 
   return {
     axios: instance,
-    call: async <E extends Endpoint>(endpoint: E, { path, data, ...o }: EndpointCall = {}) => {
+    call: async <E extends AnyEndpoint>(endpoint: E, { path, data, ...o }: EndpointCall = {}) => {
       const url = path ? apiPath(endpoint.path, path) : endpoint.path;
       const body = await call({ url, method: endpoint.method.toLowerCase(), data }, o);
-      if (!CHECK_RESPONSES) return body as ResponseOf<E>;
-      const checked = endpoint.response.safeParse(body);
+      if (!contract) return body as ResponseOf<E>;
+      const [{ SCHEMAS }, { firstProblem }] = await contract;
+      const schemas: EndpointSchemas = SCHEMAS[endpoint.name];
+      const checked = schemas.response.safeParse(body);
       if (checked.success) return checked.data as ResponseOf<E>;
-      // Development and tests only: the message helper brings zod's schemas of the fields with it.
-      const { firstProblem } = await import('@shared/contract/fields');
       log(`answer breaks the contract: ${endpoint.method} ${url}: ${firstProblem(checked.error)}`, body);
       throw new ApiError(MESSAGES.unknown, { kind: 'response', code: 500 });
     },

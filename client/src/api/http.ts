@@ -6,7 +6,8 @@
  */
 import type { AxiosInstance } from 'axios';
 import { MESSAGES } from '@shared/constants';
-import type { Endpoint } from '@shared/contract/endpoints';
+import type { AnyEndpoint } from '@shared/contract/endpoints';
+import type { Schemas } from '@shared/contract/schemas';
 import type { z } from 'zod';
 
 /**
@@ -125,15 +126,15 @@ export interface EndpointCall extends RequestOptions {
   data?: unknown;
 }
 
-/** What an endpoint answers, as its response schema types it. */
-export type ResponseOf<E extends Endpoint> = z.output<E['response']>;
+/** What an endpoint answers, as its response schema types it (types only: the browser loads no schema). */
+export type ResponseOf<E extends AnyEndpoint> = z.output<Schemas[E['name']]['response']>;
 
 export interface Http {
   /**
    * Calls one endpoint of the contract; the answer's type comes from the endpoint's response
    * schema. Development and tests check the answer against that schema (docs/decisions.md).
    */
-  call<E extends Endpoint>(endpoint: E, call?: EndpointCall): Promise<ResponseOf<E>>;
+  call<E extends AnyEndpoint>(endpoint: E, call?: EndpointCall): Promise<ResponseOf<E>>;
   get(url: string, options?: RequestOptions): Promise<unknown>;
   post(url: string, data?: unknown, options?: RequestOptions): Promise<unknown>;
   put(url: string, data?: unknown, options?: RequestOptions): Promise<unknown>;

@@ -2,20 +2,20 @@
 import { queryOptions } from '@tanstack/react-query';
 import { CAPTCHA_TIMEOUT_MS } from '@shared/constants';
 import type { AckResult } from '@shared/contract/common';
-import { ENDPOINTS } from '@shared/contract/endpoints';
-import type { CheckUserNameBody, LoginBody, LoginResult, RegisterBody } from '@shared/contract/member';
-import type { CaptchaResult } from '@shared/contract/system';
+import { MEMBER_ENDPOINTS } from '@shared/member/endpoints';
+import type { CheckUserNameBody, LoginBody, LoginResult, RegisterBody } from '@shared/member/types';
+import type { CaptchaResult } from '@shared/system/types';
 import { NO_TOKEN, type Http } from './http';
 import { memberKeys, type FormCallOptions } from './member';
 
 /** POST /api/member/login — log in; the server's proxy keeps the token in an HttpOnly cookie. */
 export function login(http: Http, body: LoginBody, options: FormCallOptions = {}): Promise<LoginResult> {
-  return http.call(ENDPOINTS.login, { ...options, ...NO_TOKEN.signIn, data: body });
+  return http.call(MEMBER_ENDPOINTS.login, { ...options, ...NO_TOKEN.signIn, data: body });
 }
 
 /** POST /api/member/reg — register a member. */
 export function register(http: Http, body: RegisterBody, options: FormCallOptions = {}): Promise<AckResult> {
-  return http.call(ENDPOINTS.register, { ...options, ...NO_TOKEN.signIn, data: body });
+  return http.call(MEMBER_ENDPOINTS.register, { ...options, ...NO_TOKEN.signIn, data: body });
 }
 
 /**
@@ -24,7 +24,7 @@ export function register(http: Http, body: RegisterBody, options: FormCallOption
  */
 export async function checkUserNameUnique(http: Http, username: string): Promise<boolean> {
   const body: CheckUserNameBody = { username };
-  const result = await http.call(ENDPOINTS.checkUserNameUnique, {
+  const result = await http.call(MEMBER_ENDPOINTS.checkUserNameUnique, {
     ...NO_TOKEN.signIn,
     repeatSubmit: false,
     notify: false,
@@ -35,7 +35,7 @@ export async function checkUserNameUnique(http: Http, username: string): Promise
 
 /** GET /captchaImage — a new captcha (spec §9: 20 s timeout); `captchaEnabled: false` when off. */
 export function getCaptchaImage(http: Http): Promise<CaptchaResult> {
-  return http.call(ENDPOINTS.captchaImage, { ...NO_TOKEN.signIn, timeout: CAPTCHA_TIMEOUT_MS });
+  return http.call(MEMBER_ENDPOINTS.captchaImage, { ...NO_TOKEN.signIn, timeout: CAPTCHA_TIMEOUT_MS });
 }
 
 /**

@@ -6,9 +6,10 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { AckResult } from '@shared/contract/common';
-import { ENDPOINTS } from '@shared/contract/endpoints';
-import type { MemberInfoResult, MemberOrderParams, ScoreLogParams } from '@shared/contract/member';
-import type { RefreshTokenResult } from '@shared/contract/system';
+import { MEMBER_ENDPOINTS } from '@shared/member/endpoints';
+import { SYSTEM_ENDPOINTS } from '@shared/system/endpoints';
+import type { MemberInfoResult, MemberOrderParams, ScoreLogParams } from '@shared/member/types';
+import type { RefreshTokenResult } from '@shared/system/types';
 import { type Http, type RequestOptions } from './http';
 
 /** Options a form may pass, e.g. `notify: false` to show failures beside its fields. */
@@ -28,17 +29,17 @@ export const memberKeys = {
 
 /** POST /logout — end the session; the proxy clears the cookies whatever the backend says. */
 export function logout(http: Http): Promise<AckResult> {
-  return http.call(ENDPOINTS.logout);
+  return http.call(MEMBER_ENDPOINTS.logout);
 }
 
 /** GET /cms/system/RefreshToken — extend the token's sliding expiry; the proxy extends the cookie. */
 export function refreshToken(http: Http): Promise<RefreshTokenResult> {
-  return http.call(ENDPOINTS.refreshToken);
+  return http.call(SYSTEM_ENDPOINTS.refreshToken);
 }
 
 /** GET /cms/member/getMemberInfo — the member (`user`), roles and permissions. */
 export function getMemberInfo(http: Http): Promise<MemberInfoResult> {
-  return http.call(ENDPOINTS.memberInfo);
+  return http.call(MEMBER_ENDPOINTS.memberInfo);
 }
 
 export const memberInfoQueryOptions = (http: Http) => queryOptions({ queryKey: memberKeys.info(), queryFn: () => getMemberInfo(http) });

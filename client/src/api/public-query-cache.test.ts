@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_KEYS, DICT_TYPES } from '@shared/contract/system';
+import { CONFIG_KEYS, DICT_TYPES } from '@shared/system/types';
 import { createPublicQueryCache } from './public-query-cache';
 import { systemKeys } from './system';
 

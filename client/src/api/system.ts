@@ -1,7 +1,7 @@
 /** System module (spec §7): public configs and dictionaries. */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { ENDPOINTS } from '@shared/contract/endpoints';
-import type { ConfigKey, DictEntry, DictType } from '@shared/contract/system';
+import { SYSTEM_ENDPOINTS } from '@shared/system/endpoints';
+import type { ConfigKey, DictEntry, DictType } from '@shared/system/types';
 import { NO_TOKEN, type Http } from './http';
 
 export const systemKeys = {
@@ -15,7 +15,7 @@ const SLOW_CHANGING = 10 * 60_000;
 
 /** GET /api/system/config/configKey/{key} — a public config value (RuoYi answers it in `msg`). */
 export async function getConfigKey(http: Http, key: ConfigKey): Promise<string> {
-  const body = await http.call(ENDPOINTS.configKey, { path: { key }, ...NO_TOKEN.spec });
+  const body = await http.call(SYSTEM_ENDPOINTS.configKey, { path: { key }, ...NO_TOKEN.spec });
   return body.msg;
 }
 
@@ -27,7 +27,7 @@ export const configQueryOptions = (http: Http, key: ConfigKey) =>
  * reads (DictEntry): they travel in every page's HTML.
  */
 export async function getDicts(http: Http, type: DictType): Promise<DictEntry[]> {
-  const body = await http.call(ENDPOINTS.dictData, { path: { type }, ...NO_TOKEN.spec });
+  const body = await http.call(SYSTEM_ENDPOINTS.dictData, { path: { type }, ...NO_TOKEN.spec });
   return body.data.map(({ dictLabel, dictValue, listClass }) =>
     listClass ? { dictLabel, dictValue, listClass } : { dictLabel, dictValue },
   );

@@ -3,7 +3,7 @@
  * (拜访记录), follow-up badge counts and the companies of a project. Every call is a member call.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { ENDPOINTS } from '@shared/contract/endpoints';
+import { VISIT_ENDPOINTS } from '@shared/visit/endpoints';
 import type {
   BaifangClient,
   BaifangClientBody,
@@ -15,7 +15,7 @@ import type {
   BaifangRecordListParams,
   GJNum,
   ProjectCompany,
-} from '@shared/contract/visit';
+} from '@shared/visit/types';
 import { toPaged, type Paged } from './content';
 import type { Http, RequestOptions } from './http';
 
@@ -35,7 +35,7 @@ export const visitKeys = {
 
 /** GET /cms/baifang/getBaifangClientList — the member's clients, most recently updated first. */
 export async function getBaifangClientList(http: Http, params: BaifangClientListParams): Promise<Paged<BaifangClient>> {
-  return toPaged(await http.call(ENDPOINTS.baifangClientList, { params }));
+  return toPaged(await http.call(VISIT_ENDPOINTS.baifangClientList, { params }));
 }
 
 export const baifangClientListQueryOptions = (http: Http, params: BaifangClientListParams) =>
@@ -43,7 +43,7 @@ export const baifangClientListQueryOptions = (http: Http, params: BaifangClientL
 
 /** PUT /cms/baifang/addBaifangClient — a new client (typed in, or from a project's company). */
 export async function addBaifangClient(http: Http, body: BaifangClientBody, options: FormCallOptions = {}): Promise<BaifangClient> {
-  const result = await http.call(ENDPOINTS.addBaifangClient, { ...options, data: body });
+  const result = await http.call(VISIT_ENDPOINTS.addBaifangClient, { ...options, data: body });
   return result.data;
 }
 
@@ -53,13 +53,13 @@ export async function updateBaifangClient(
   body: BaifangClientUpdateBody,
   options: FormCallOptions = {},
 ): Promise<BaifangClient> {
-  const result = await http.call(ENDPOINTS.updateBaifangClient, { ...options, data: body });
+  const result = await http.call(VISIT_ENDPOINTS.updateBaifangClient, { ...options, data: body });
   return result.data;
 }
 
 /** GET /cms/baifang/getBaifangClientByCid/{cid} — one client with all its records, newest first. */
 export async function getBaifangClientByCid(http: Http, cid: number): Promise<BaifangClientDetail> {
-  const body = await http.call(ENDPOINTS.baifangClientByCid, { path: { cid } });
+  const body = await http.call(VISIT_ENDPOINTS.baifangClientByCid, { path: { cid } });
   return body.data;
 }
 
@@ -68,18 +68,18 @@ export const baifangClientDetailQueryOptions = (http: Http, cid: number) =>
 
 /** PUT /cms/baifang/addBaifangRecords — record a visit; may also move the client's status and next date. */
 export async function addBaifangRecords(http: Http, body: BaifangRecordBody, options: FormCallOptions = {}): Promise<BaifangRecord> {
-  const result = await http.call(ENDPOINTS.addBaifangRecords, { ...options, data: body });
+  const result = await http.call(VISIT_ENDPOINTS.addBaifangRecords, { ...options, data: body });
   return result.data;
 }
 
 /** DELETE /cms/baifang/delBaifangRecords/{id} — delete one visit record. */
 export async function delBaifangRecords(http: Http, id: number): Promise<void> {
-  await http.call(ENDPOINTS.delBaifangRecords, { path: { id } });
+  await http.call(VISIT_ENDPOINTS.delBaifangRecords, { path: { id } });
 }
 
 /** GET /cms/baifang/getBaifangRecordsList — all the member's records, newest visit first (ext). */
 export async function getBaifangRecordsList(http: Http, params: BaifangRecordListParams): Promise<Paged<BaifangRecord>> {
-  return toPaged(await http.call(ENDPOINTS.baifangRecordsList, { params }));
+  return toPaged(await http.call(VISIT_ENDPOINTS.baifangRecordsList, { params }));
 }
 
 export const baifangRecordListQueryOptions = (http: Http, params: BaifangRecordListParams) =>
@@ -87,7 +87,7 @@ export const baifangRecordListQueryOptions = (http: Http, params: BaifangRecordL
 
 /** GET /cms/baifang/getGJNum — badge counts: clients per status, due follow-ups, records. */
 export async function getGJNum(http: Http): Promise<GJNum> {
-  const body = await http.call(ENDPOINTS.gjNum);
+  const body = await http.call(VISIT_ENDPOINTS.gjNum);
   return body.data;
 }
 
@@ -95,7 +95,7 @@ export const gjNumQueryOptions = (http: Http) => queryOptions({ queryKey: visitK
 
 /** GET /cms/baifang/getUserCompany/{id} — the companies of project `id`, to follow one up. */
 export async function getUserCompany(http: Http, projectId: number): Promise<ProjectCompany[]> {
-  const body = await http.call(ENDPOINTS.userCompany, { path: { id: projectId } });
+  const body = await http.call(VISIT_ENDPOINTS.userCompany, { path: { id: projectId } });
   return body.data ?? [];
 }
 

@@ -5,7 +5,7 @@
  * visitor would get the page rendered without it.
  */
 import { describe, expect, it } from 'vitest';
-import { pageQueryKeys } from '@shared/routes';
+import { MOBILE_PATHS, pageQueryKeys } from '@shared/routes';
 import { readXmkSearch, readZbSearch } from '../components/search-query';
 import { readNoticeQuery } from '../features/support/notice-query';
 
@@ -23,6 +23,9 @@ describe('the route table lists every query parameter its pages read', () => {
   it.each([
     ['/xmk', readXmkSearch],
     ['/zb', readZbSearch],
+    // The mobile lists read the desktop lists' filters.
+    [MOBILE_PATHS.xmkList, readXmkSearch],
+    [MOBILE_PATHS.zbList, readZbSearch],
     ['/support/notice', readNoticeQuery],
   ] as const)('%s', (path, read) => {
     const { query, asked } = recordingQuery();

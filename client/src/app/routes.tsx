@@ -14,7 +14,7 @@ import {
   type LayoutName,
   type RouteSpec,
 } from '@shared/routes';
-import { CONFIG_KEYS } from '@shared/contract/system';
+import { CONFIG_KEYS } from '@shared/system/types';
 import { ApiError, errorStatus } from '../api/http';
 import { configQueryOptions } from '../api/system';
 import type { AppDeps, PageImports, PageModule } from '../lib/page';

@@ -3,7 +3,7 @@
  * cards and the service pages share. Each page's own text lives with the business feature.
  * `source` is where a consultation message comes from.
  */
-import type { MsgSource } from '@shared/contract/content';
+import type { MsgSource } from '@shared/content/types';
 
 export interface BusinessService {
   path: `/business/${string}`;

@@ -1,15 +1,13 @@
 /**
- * A tenderer's, agency's, winner's or owner's name, linked to its company page (issue 15) when the
+ * A tenderer's, agency's, winner's or owner's name, linked to its company page when the
  * backend offers companies and knows this name; plain text otherwise, so a spec-only backend shows
- * the names as before. On the mobile site the link is the mobile company page (issue 14/15).
+ * the names as before. On the mobile site the link is the mobile company page.
  */
 import { useLocation } from 'react-router-dom';
 import { Link } from './link';
-import { MOBILE_PATHS, isMobilePath } from '@shared/routes';
+import { companyPath, mobileCompanyPath } from '@shared/company/paths';
+import { isMobilePath } from '@shared/routes';
 import { useHasCapability } from '../lib/capabilities';
-
-export const companyPath = (id: number) => `/company/${id}`;
-export const mobileCompanyPath = (id: number) => `${MOBILE_PATHS.companyDetail}?id=${id}`;
 
 export function CompanyLink({ name, id, fallback = '' }: { name: string | null | undefined; id: number | undefined; fallback?: string }) {
   const linked = useHasCapability('company');

@@ -7,9 +7,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
-import type { AddMsgBody, MsgSource } from '@shared/contract/content';
+import type { AddMsgBody, MsgSource } from '@shared/content/types';
 import { FORM_MESSAGES, toAntdRule, type AntdRuleLike } from '@shared/contract/form-rules';
-import { addMsgBody } from '@shared/contract/schemas';
+import { addMsgBody } from '@shared/content/schemas';
 import { addMsg } from '../api/content';
 import { useHttp } from '../api/http-context';
 import { feedback } from '../lib/feedback';

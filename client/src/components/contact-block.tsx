@@ -10,7 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router-dom';
 import { Link } from './link';
 import type { ContentType } from '@shared/contract/common';
-import type { ContactAccess, ContactBlock as Contact } from '@shared/contract/content';
+import type { ContactAccess, ContactBlock as Contact } from '@shared/content/types';
 import { MOBILE_PATHS, MOBILE_RECHARGE_URL, isMobilePath, loginUrl, registerUrl } from '@shared/routes';
 import { useHttp } from '../api/http-context';
 import { feedback } from '../lib/feedback';

@@ -4,7 +4,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { ContentType } from '@shared/contract/common';
-import type { UnlockResult, XmkDetail, ZbDetail } from '@shared/contract/content';
+import type { UnlockResult, XmkDetail, ZbDetail } from '@shared/content/types';
 import type { Http } from '../api/http';
 import { xmkKeys, zbKeys } from '../api/content';
 import { unlockContact } from '../api/content-writes';

@@ -1,7 +1,9 @@
 /** Pieces the detail pages (/xmk/{id}, /zb/{id}, /company/{id}) share. */
 import type { ReactNode } from 'react';
 import { Link } from './link';
-import type { ContentLink } from '@shared/contract/content';
+import type { ContentType } from '@shared/contract/common';
+import { detailPath } from '@shared/content/paths';
+import type { ContentLink } from '@shared/content/types';
 import { MESSAGES } from '@shared/constants';
 import { ApiError } from '../api/http';
 import { useSession } from '../lib/session';
@@ -14,13 +16,13 @@ export function requireId(id: number | null): number {
 }
 
 /** 上一条 / 下一条 in publish order. */
-export function DetailPager({ base, prev, next }: { base: '/xmk' | '/zb'; prev: ContentLink | null; next: ContentLink | null }) {
+export function DetailPager({ type, prev, next }: { type: ContentType; prev: ContentLink | null; next: ContentLink | null }) {
   return (
     <nav className="detail-pager" aria-label="上一条和下一条">
       <p>
         <span className="detail-pager-label">上一条：</span>
         {prev ? (
-          <Link to={`${base}/${prev.id}`} rel="prev">
+          <Link to={detailPath(type, prev.id)} rel="prev">
             {prev.title}
           </Link>
         ) : (
@@ -30,7 +32,7 @@ export function DetailPager({ base, prev, next }: { base: '/xmk' | '/zb'; prev: 
       <p>
         <span className="detail-pager-label">下一条：</span>
         {next ? (
-          <Link to={`${base}/${next.id}`} rel="next">
+          <Link to={detailPath(type, next.id)} rel="next">
             {next.title}
           </Link>
         ) : (

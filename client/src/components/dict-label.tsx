@@ -4,7 +4,7 @@
  * the server HTML already holds the labels; a dictionary that failed to load degrades to codes.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { DictEntry, DictType } from '@shared/contract/system';
+import type { DictEntry, DictType } from '@shared/system/types';
 import { useHttp } from '../api/http-context';
 import { dictLabel, dictQueryOptions } from '../api/system';
 

@@ -6,11 +6,12 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Link } from './link';
-import type { DictEntry } from '@shared/contract/system';
+import type { DictEntry } from '@shared/system/types';
 import { formatCount } from '@shared/format';
-import { parseDateTimeString, parseTime } from '@shared/time';
+import { DATE_PRESETS, lastDaysBegin } from '@shared/date-presets';
 import { LazyDateField } from './lazy-date-field';
-import { citiesOf, cityCodeOf, countiesOf, isCityCode } from './region';
+import { cityCodeOf, isCityCode } from '@shared/system/regions';
+import { citiesOf, countiesOf } from './region';
 
 export function FilterPanel({ children }: { children: ReactNode }) {
   return (
@@ -235,22 +236,6 @@ function AmountForm({
   );
 }
 
-const DAY_MS = 24 * 3600_000;
-
-/** `today` minus `days`, both `yyyy-MM-dd` in Shanghai. */
-export function daysBefore(today: string, days: number): string {
-  const ms = parseDateTimeString(today);
-  return ms === null ? today : parseTime(ms - days * DAY_MS, 'YYYY-MM-DD');
-}
-
-const DATE_PRESETS = [
-  { label: '近3天', days: 3 },
-  { label: '近7天', days: 7 },
-  { label: '近1个月', days: 30 },
-  { label: '近3个月', days: 90 },
-  { label: '近1年', days: 365 },
-] as const;
-
 /**
  * 发布时间: "the last N days" presets and a custom range. `today` must be render-stable (the day
  * the list was fetched), or the server's and the browser's links could differ around midnight.
@@ -266,7 +251,7 @@ export function DateFilter({
   end: string | undefined;
   hrefFor: (begin: string | undefined, end: string | undefined) => string;
 }) {
-  const presets = DATE_PRESETS.map((preset) => ({ ...preset, begin: daysBefore(today, preset.days - 1) }));
+  const presets = DATE_PRESETS.map((preset) => ({ ...preset, begin: lastDaysBegin(today, preset.days) }));
   const isPreset = end === undefined && presets.some((p) => p.begin === begin);
   return (
     <FilterRow label="发布时间">

@@ -7,7 +7,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import type { Goods, MemberLevel, Order, OrderStatus } from '@shared/contract/member';
+import type { Goods, MemberLevel, Order, OrderStatus } from '@shared/member/types';
 import { formatCount, formatYuan, telHref } from '@shared/format';
 import { createOrder } from '../api/goods';
 import { useHttp } from '../api/http-context';

@@ -1,16 +1,6 @@
-/**
- * Regions of dict `cms_region`: GB/T 2260 codes, flat. A city's code ends in "00"; a county's city
- * is its first four digits + "00" (shared/src/contract/system.ts).
- */
-import type { DictEntry } from '@shared/contract/system';
-
-export function cityCodeOf(areaCode: string): string {
-  return `${areaCode.slice(0, 4)}00`;
-}
-
-export function isCityCode(areaCode: string): boolean {
-  return /^\d{4}00$/.test(areaCode);
-}
+/** The entries of dict `cms_region` (flat GB/T 2260 codes) as the filters and pages show them. */
+import { cityCodeOf, isCityCode } from '@shared/system/regions';
+import type { DictEntry } from '@shared/system/types';
 
 export function citiesOf(regions: readonly DictEntry[]): DictEntry[] {
   return regions.filter((entry) => isCityCode(entry.dictValue));

@@ -1,18 +1,19 @@
 /**
- * The search filters of /xmk and /zb live in the URL query (issue 5), so every result page is
+ * The search filters of /xmk and /zb live in the URL query, so every result page is
  * shareable, server-rendered and restored by the back button. The query uses the API's own
  * parameter names. Reading it is forgiving: a value that does not make sense is dropped (the
  * visitor gets the unfiltered result rather than an error page), defaults are left out, so one
  * result page has one URL, one query key and one canonical link.
  *
  * Each filter is read with the field schema the backend parses it with (the search endpoints'
- * query schemas, shared/src/contract/schemas.ts), so a value the URL keeps is one the backend
+ * query schemas, shared/src/content/schemas.ts), so a value the URL keeps is one the backend
  * accepts. Only the UI's own limits are added here: the page sizes offered and the last page
  * search can reach.
  */
 import type { z } from 'zod';
-import type { XmkSearchParams, ZbSearchParams } from '@shared/contract/content';
-import { xmkSearchQuery, zbSearchQuery } from '@shared/contract/schemas';
+import type { XmkSearchParams, ZbSearchParams } from '@shared/content/types';
+import { xmkSearchQuery, zbSearchQuery } from '@shared/content/schemas';
+import { SEARCH_KEY_ORDER, type SearchKey } from '@shared/content/search-keys';
 import { DEFAULT_PAGE_SIZE, KEYWORD_MAX_LENGTH, PAGE_SIZES } from '@shared/constants';
 
 /** Search counts stop at 10 000 (contract `totalCapped`): pages beyond that hold nothing. */
@@ -67,7 +68,7 @@ function ordered<T extends number | string>(low: T | undefined, high: T | undefi
 }
 
 /**
- * `areaCode`: one region or several cities/counties separated by commas (issue 13). Codes are
+ * `areaCode`: one region or several cities/counties separated by commas. Codes are
  * sorted and deduplicated, so one choice of regions is one URL.
  */
 function readAreas(raw: string | null): string | undefined {
@@ -82,7 +83,7 @@ function readCommon(query: Query) {
   const scope = read(XMK.scope, query.get('scope'));
   return {
     keyword: normaliseKeyword(query.get('keyword')),
-    // Issue 13: 全文 is the default, so only 标题 is written.
+    // 全文 is the default, so only 标题 is written.
     scope: scope === 'title' ? scope : undefined,
     exclude: normaliseKeyword(query.get('exclude')),
     areaCode: readAreas(query.get('areaCode')),
@@ -132,33 +133,7 @@ export function readZbSearch(query: Query): ZbSearchParams {
   });
 }
 
-/** Query parameters in a fixed order, so one filter set is one URL. */
-const KEY_ORDER = [
-  'keyword',
-  'scope',
-  'exclude',
-  'areaCode',
-  'industry',
-  'stage',
-  'nature',
-  'noticeType',
-  'minInvestment',
-  'maxInvestment',
-  'minAmount',
-  'maxAmount',
-  'beginTime',
-  'endTime',
-  'signup',
-  'openBegin',
-  'openEnd',
-  'orderBy',
-  'isAsc',
-  'pageNum',
-  'pageSize',
-] as const;
-
 export type SearchParams = XmkSearchParams | ZbSearchParams;
-type SearchKey = (typeof KEY_ORDER)[number];
 
 /**
  * `/zb?keyword=道路&pageNum=2`. Values equal to the defaults are left out, as readXxxSearch does,
@@ -167,7 +142,8 @@ type SearchKey = (typeof KEY_ORDER)[number];
 export function searchHref(path: string, params: SearchParams): string {
   const values = params as Partial<Record<SearchKey, string | number>>;
   const query = new URLSearchParams();
-  for (const key of KEY_ORDER) {
+  // One filter set is one URL: the parameters in the contract's order.
+  for (const key of SEARCH_KEY_ORDER) {
     const value = values[key];
     if (value === undefined || value === '') continue;
     if (key === 'pageNum' && value === 1) continue;

@@ -1,17 +1,15 @@
 /**
- * What the backend offers beyond spec §7 (issue 12's design rule). The server asks the backend once
+ * What the backend offers beyond spec §7. The server asks the backend once
  * (`GET /api/ext/capabilities`, refreshed every few minutes; a backend without the call offers
  * nothing) and hands the list to the page in its settings; loaders read it from `deps`, components
  * from these hooks. Anything an extension powers — a page, a link, a section — checks its feature
  * here and is left out, never an error, when the backend lacks it.
  */
 import { useCallback, useMemo } from 'react';
-import type { Feature } from '@shared/contract/endpoints';
+import type { Feature } from '@shared/system/features';
 import { matchRoute } from '@shared/routes';
 import type { AppDeps } from './page';
 import { usePortalSettings } from './portal-settings';
-
-export type Capability = Feature;
 
 export function capabilitySet(names: readonly string[]): ReadonlySet<string> {
   return new Set(names);
@@ -22,12 +20,12 @@ export function useCapabilities(): ReadonlySet<string> {
   return useMemo(() => capabilitySet(capabilities), [capabilities]);
 }
 
-export function useHasCapability(name: Capability): boolean {
+export function useHasCapability(name: Feature): boolean {
   return useCapabilities().has(name);
 }
 
 /** For loaders: whether the backend this render talks to offers `name`. */
-export function hasCapability(deps: Pick<AppDeps, 'capabilities'>, name: Capability): boolean {
+export function hasCapability(deps: Pick<AppDeps, 'capabilities'>, name: Feature): boolean {
   return deps.capabilities.has(name);
 }
 

@@ -1,6 +1,6 @@
 import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { describe, expect, it, vi } from 'vitest';
-import type { MemberInfoResult, MemberUser } from '@shared/contract/member';
+import type { MemberInfoResult, MemberUser } from '@shared/member/types';
 import { createHttp } from '../api/http-axios';
 import { createQueryClient } from '../api/query-client';
 import { LOGGED_OUT, createSessionStore, loadMemberInfo, memberStateFrom, type MemberState } from './session';

@@ -4,7 +4,7 @@
  * JavaScript never holds the token itself.
  */
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
-import type { MemberInfoResult, MemberUser } from '@shared/contract/member';
+import type { MemberInfoResult, MemberUser } from '@shared/member/types';
 import { ApiError } from '../api/http';
 import { memberInfoQueryOptions } from '../api/member';
 import type { AppDeps } from './page';

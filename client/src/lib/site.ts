@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { CONFIG_KEYS } from '@shared/contract/system';
+import { CONFIG_KEYS } from '@shared/system/types';
 import { useHttp } from '../api/http-context';
 import { configQueryOptions } from '../api/system';
 

@@ -9,14 +9,15 @@ import userEvent from '@testing-library/user-event';
 import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import type { ComponentType, ReactNode } from 'react';
 import { RouterProvider, createMemoryRouter, useLocation } from 'react-router-dom';
-import type { MemberUser } from '@shared/contract/member';
-import type { DictData, DictType } from '@shared/contract/system';
-import { DICT_TYPES } from '@shared/contract/system';
+import type { MemberUser } from '@shared/member/types';
+import type { DictData, DictType } from '@shared/system/types';
+import { DICT_TYPES } from '@shared/system/types';
 import { createHttp } from '../api/http-axios';
 import { HttpProvider } from '../api/http-context';
 import { createQueryClient } from '../api/query-client';
 import { systemKeys } from '../api/system';
-import { capabilitySet, type Capability } from '../lib/capabilities';
+import type { Feature } from '@shared/system/features';
+import { capabilitySet } from '../lib/capabilities';
 import type { AppDeps, PageModule } from '../lib/page';
 import { NO_SETTINGS, PortalSettingsProvider } from '../lib/portal-settings';
 import { SessionProvider, createSessionStore, memberStateFrom } from '../lib/session';
@@ -97,15 +98,15 @@ export interface MemberEnv {
 }
 
 /** A logged-in member's environment; `answers` replace the backend, dictionaries are preloaded. */
-/** The features the member pages had before alerts (issue 12 §3); alert tests add theirs. */
-export const BASE_CAPABILITIES: readonly Capability[] = ['goods', 'profile', 'visitRecords', 'lifecycle'];
+/** The features the member pages had before alerts; alert tests add theirs. */
+export const BASE_CAPABILITIES: readonly Feature[] = ['goods', 'profile', 'visitRecords', 'lifecycle'];
 /** Every feature of the embedded backend with SMTP configured. */
-export const ALL_CAPABILITIES: readonly Capability[] = [...BASE_CAPABILITIES, 'alerts', 'feeds', 'mail'];
+export const ALL_CAPABILITIES: readonly Feature[] = [...BASE_CAPABILITIES, 'alerts', 'feeds', 'mail'];
 
 export function createMemberEnv(
   answers: Record<string, Answer>,
   user: MemberUser = DEMO_USER,
-  capabilities: readonly Capability[] = BASE_CAPABILITIES,
+  capabilities: readonly Feature[] = BASE_CAPABILITIES,
 ): MemberEnv {
   const calls: Call[] = [];
   const http = createHttp({ baseURL: '/prod-api', storage: window.sessionStorage, log: () => undefined });

@@ -1,5 +1,5 @@
 /**
- * The field rules of the contract, as zod schemas with Chinese messages (issue 11 item 10). The
+ * The field rules of the contract, as zod schemas with Chinese messages. The
  * backend validates every request with them (routing.ts), the forms adapt them to antd rules
  * (form-rules.ts) and the URL readers parse with them, so one input is accepted or refused the
  * same way everywhere.
@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, EMAIL_MAX_LENGTH, KEYWORD_MAX_LENGTH, PAGE_SIZE_MAX } from '../constants';
-import { parseDateTimeString } from '../time';
+import { parseContractDateTime, parseDateString } from '../time';
 
 const INVALID = Symbol('invalid');
 type Invalid = typeof INVALID;
@@ -168,19 +168,17 @@ export const orEmpty =
     value === '' ? '' : parse(value);
 
 /** `yyyy-MM-dd`, a real calendar date. */
-export const dateOnly: Parser<string> = (value) =>
-  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && parseDateTimeString(value) !== null ? value : INVALID;
+export const dateOnly: Parser<string> = (value) => (typeof value === 'string' && parseDateString(value) !== null ? value : INVALID);
 
 /** `yyyy-MM-dd HH:mm:ss`, a real calendar time. */
-export const dateTime: Parser<string> = (value) =>
-  typeof value === 'string' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(value) && parseDateTimeString(value) !== null ? value : INVALID;
+export const dateTime: Parser<string> = (value) => (typeof value === 'string' && parseContractDateTime(value) !== null ? value : INVALID);
 
 // ---- the product's rules, decided once -------------------------------------------------------
 
 /** Mainland mobile numbers (DOMAIN.md). */
 export const MOBILE_RE = /^1[3-9]\d{9}$/;
 /**
- * Telephone numbers a tender portal's contacts use (DOMAIN.md, issue 11): a mainland mobile, a
+ * Telephone numbers a tender portal's contacts use (DOMAIN.md): a mainland mobile, a
  * landline with its area code (0531-88888888, 010-12345678, 02188888888, optional extension
  * -123), or a 400/800 service number (400-123-4567). Owners and agencies print all three on
  * their notices. The local part may start with any digit, as the backend always allowed.
@@ -264,7 +262,7 @@ export const bodyId = (name: string) => required(MSG.id(name), integer(1, Number
 export const keyword = (name = 'keyword') => optional(MSG.keyword(name), text(0, KEYWORD_MAX_LENGTH));
 export const dictCode = (name: string) => optional(MSG.code(name), matching(DICT_CODE_RE, 16));
 export const region = (name = 'areaCode') => optional(`${name} 必须是 6 位地区编码`, matching(REGION_RE, 6));
-/** How many regions one search may name (issue 13: several cities at once). */
+/** How many regions one search may name (several cities at once). */
 export const REGIONS_MAX = 20;
 /** Region codes separated by commas ("370100,370200"); read them with `commaList`. */
 export const regions = (name = 'areaCode') =>
@@ -277,13 +275,23 @@ export const excludeWords = (name = 'exclude') => optional(MSG.keyword(name), te
 export const amount = (name: string) => optional(MSG.amount(name), decimal(0, AMOUNT_MAX));
 export const date = (name: string) => optional(MSG.date(name), dateOnly);
 
+/** An object of query or path values. */
+export const values = <Shape extends z.ZodRawShape>(shape: Shape) => z.object(shape);
+
+/** The query of a plain paged list. */
+export const pageQuery = values(pageFields);
+/** `{id}` of a path such as `/cms/xmk/data/:id`. */
+export const idParams = values({ id: pathId('id') });
+
+/** A range's ends in order (either may be absent): dates as `yyyy-MM-dd` text, amounts as numbers. */
+export const notAfter = (first: string | undefined, second: string | undefined) => !first || !second || first <= second;
+export const notAbove = (first: number | undefined, second: number | undefined) =>
+  first === undefined || second === undefined || first <= second;
+
 /** `z.object` with the message for a body that is not a JSON object. */
 export function body<Shape extends z.ZodRawShape>(shape: Shape) {
   return z.object(shape, { error: '请求体必须是 JSON 对象' });
 }
-
-/** An object of query or path values. */
-export const values = <Shape extends z.ZodRawShape>(shape: Shape) => z.object(shape);
 
 /** A comma-separated setting (ASCII or full-width commas): trimmed parts, without empties. */
 export function commaList(value: string): string[] {

@@ -1,5 +1,5 @@
 /**
- * The contract's field schemas as antd form rules (issue 11 item 10): a form checks a field with
+ * The contract's field schemas as antd form rules: a form checks a field with
  * the very schema the backend parses it with, so both accept and refuse the same input. Only the
  * wording differs: the backend's messages name the API field ("phone 必须是…"), a form speaks to
  * the user ("请输入正确的电话号码…"), so a form may give its own required and invalid messages.

@@ -6,6 +6,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Feed } from 'feed';
+import { isFeedToken } from '@shared/alerts/feeds';
+import { detailPath } from '@shared/content/paths';
 import { createEvents, type DateArray, type EventAttributes } from 'ics';
 import { addDays, formatDateTime, parseLocalDateTime } from '../../clock';
 import type { Statements } from '../../db/connection';
@@ -13,8 +15,6 @@ import * as q from './queries';
 
 /** 24 random bytes as base64url: 32 url-safe characters. */
 export const newFeedToken = () => randomBytes(24).toString('base64url');
-
-export const FEED_TOKEN = /^[A-Za-z0-9_-]{32,64}$/;
 
 /** The member's token, created on first use. */
 export function feedToken(sql: Statements, memberId: number): string {
@@ -29,12 +29,12 @@ export function resetFeedToken(sql: Statements, memberId: number): string {
 }
 
 export function memberOfFeedToken(sql: Statements, token: string): number | null {
-  if (!FEED_TOKEN.test(token)) return null;
+  if (!isFeedToken(token)) return null;
   return q.memberOfFeedToken.get(sql, { token })?.memberId ?? null;
 }
 
-/** The detail page of a notice on the portal. */
-export const detailUrl = (base: string, type: 'zb' | 'xmk', id: number) => `${base}/${type}/${id}`;
+/** The detail page of a notice on the portal, absolute. */
+export const detailUrl = (base: string, type: 'zb' | 'xmk', id: number) => `${base}${detailPath(type, id)}`;
 
 /** How an alert's kind reads in a feed entry's or a mail's title. */
 export const ALERT_KIND_LABELS = { new: '新公告', changed: '变更', deadline: '临近截止' } as const;

@@ -2,7 +2,7 @@
  * Alerts' SQL (db/migrations.ts V5, V6): subscriptions, events and the members' inbox rows, mail
  * settings and the feeds' token; what the deadline sweep, the mail pass and the feeds read.
  */
-import type { AlertKind, EmailFrequency } from '@shared/contract/alerts';
+import type { AlertKind, EmailFrequency } from '@shared/alerts/types';
 import { Query, type Params, type Statements } from '../../db/connection';
 import type { PagedQuery } from '../../db/paging';
 

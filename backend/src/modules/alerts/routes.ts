@@ -5,8 +5,8 @@
  */
 import type { Express } from 'express';
 import { z } from 'zod';
-import type { AlertFeeds, AlertItem, AlertSettings, Subscription } from '@shared/contract/alerts';
-import { feedPortalPaths } from '@shared/contract/alerts';
+import type { AlertFeeds, AlertItem, AlertSettings, Subscription } from '@shared/alerts/types';
+import { FEED_BODY_ROUTE, feedPortalPath, feedPortalPaths, parseFeedFile } from '@shared/alerts/feeds';
 import type { AjaxResult, TableDataInfo } from '@shared/contract/common';
 import { ENDPOINTS } from '@shared/contract/endpoints';
 import {
@@ -138,10 +138,10 @@ export function registerAlertRoutes(routes: Routes, ctx: AppContext, deps: Alert
  * (its bodies are Atom and iCalendar, not the envelope); an unknown token answers the ordinary 404.
  */
 export function registerFeedBodies(app: Express, ctx: AppContext): void {
-  app.get('/api/ext/feeds/:file', (req, res, next) => {
-    const match = /^([A-Za-z0-9_-]{32,64})\.(atom|ics)$/.exec(String(req.params.file));
-    const memberId = match ? memberOfFeedToken(ctx.sql, match[1]!) : null;
-    if (!match || memberId === null) {
+  app.get(FEED_BODY_ROUTE, (req, res, next) => {
+    const feed = parseFeedFile(String(req.params.file));
+    const memberId = feed ? memberOfFeedToken(ctx.sql, feed.token) : null;
+    if (!feed || memberId === null) {
       unknownPath(req, res, next);
       return;
     }
@@ -149,8 +149,8 @@ export function registerFeedBodies(app: Express, ctx: AppContext): void {
     const now = ctx.clock();
     res.set('Cache-Control', 'private, max-age=300');
     res.set('X-Robots-Tag', 'noindex');
-    if (match[2] === 'atom') {
-      res.type('application/atom+xml; charset=utf-8').send(atomFeed(ctx.sql, memberId, base, `/feeds/${match[1]}.atom`, now));
+    if (feed.format === 'atom') {
+      res.type('application/atom+xml; charset=utf-8').send(atomFeed(ctx.sql, memberId, base, feedPortalPath(feed.token, 'atom'), now));
     } else {
       res.type('text/calendar; charset=utf-8').send(icsFeed(ctx.sql, memberId, base, now));
     }

@@ -2,10 +2,10 @@
  * Alerts for the signed-in member (ext; docs/api.md "Alerts"): the inbox, subscriptions (checked
  * against the dictionaries and the search's keyword rule), mail settings and the feeds' token.
  */
-import type { AlertItem, AlertSettings, EmailFrequency, Subscription } from '@shared/contract/alerts';
+import type { AlertItem, AlertSettings, EmailFrequency, Subscription } from '@shared/alerts/types';
 import type { TableDataInfo } from '@shared/contract/common';
 import type { Page } from '@shared/contract/fields';
-import { DICT_TYPES } from '@shared/contract/system';
+import { DICT_TYPES } from '@shared/system/types';
 import { formatDateTime } from '../../clock';
 import type { AppContext } from '../../context';
 import { pagedTable } from '../../db/paging';

@@ -4,10 +4,10 @@
  */
 import type { Request } from 'express';
 import { CLIENT_HEADER } from '@shared/constants';
-import type { CaptchaResult, RefreshTokenResult } from '@shared/contract/system';
+import type { CaptchaResult, RefreshTokenResult } from '@shared/system/types';
 import type { AjaxResult } from '@shared/contract/common';
 import { ENDPOINTS } from '@shared/contract/endpoints';
-import type { LoginResult } from '@shared/contract/member';
+import type { LoginResult } from '@shared/member/types';
 import type { AppContext } from '../../context';
 import { ack, MSG_SUCCESS } from '../../envelope';
 import type { Routes } from '../../routing';

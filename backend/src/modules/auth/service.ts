@@ -3,7 +3,7 @@
  * SysRegisterService): login, registration and the user-name check. Order of checks follows
  * RuoYi: captcha first, then the lockout, the user name, the password.
  */
-import { CONFIG_KEYS } from '@shared/contract/system';
+import { CONFIG_KEYS } from '@shared/system/types';
 import { USERNAME_RE } from '@shared/contract/fields';
 import { formatDateTime } from '../../clock';
 import type { AppContext } from '../../context';

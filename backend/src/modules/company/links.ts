@@ -2,7 +2,7 @@
  * The company pages of the names on list rows and details (every tenderer, agency, winner and owner
  * name links to its company). One indexed look-up per page of rows, by normalised name.
  */
-import type { CompanyIds } from '@shared/contract/company';
+import type { CompanyIds } from '@shared/company/types';
 import type { Statements } from '../../db/connection';
 import { companyKey } from './names';
 import { companiesByKey } from './queries';

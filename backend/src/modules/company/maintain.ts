@@ -5,7 +5,7 @@
  * companies and the counters the search reads (company.notices, company_area). Companies are never
  * deleted: a page once linked keeps answering, and the search hides companies left with no notice.
  */
-import type { CompanyRole } from '@shared/contract/company';
+import type { CompanyRole } from '@shared/company/types';
 import { statementsOf, type Db } from '../../db/connection';
 import { candidatesIn, COMPANY_NAME_MAX, companyKey, displayName } from './names';
 import { companyStatements, noticeCompanySources } from './queries';
@@ -22,7 +22,7 @@ export interface CompanySource {
   content: string;
 }
 
-/** 中标候选人公示: its winner field is the first candidate, not a win (docs/decisions.md). */
+/** 中标候选人公示: its winner field is the first candidate, not a win (docs/decisions/companies.md). */
 export const CANDIDATE_NOTICE = '4';
 
 /** The (role, name) pairs a notice gives, one per company and role. */

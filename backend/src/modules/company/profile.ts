@@ -3,13 +3,13 @@
  * counters maintain.ts keeps (queries.ts), so the cost follows one company's notices, not the
  * table's size (docs/performance.md "Companies").
  */
-import type { CompanyListItem, CompanyProfile, CompanyRole, CompanyYear } from '@shared/contract/company';
-import { COMPANY_ROLES } from '@shared/contract/company';
+import type { CompanyListItem, CompanyProfile, CompanyRole, CompanyYear } from '@shared/company/types';
+import { COMPANY_ROLES } from '@shared/company/types';
 import type { TableDataInfo } from '@shared/contract/common';
 import type { Statements } from '../../db/connection';
 import { pagedTable } from '../../db/paging';
 import { notFound } from '../../envelope';
-import { isCityCode } from '../../reference/regions';
+import { isCityCode } from '@shared/system/regions';
 import { shownContact, type ContactAccessKind } from '../content/contact-mask';
 import { CANDIDATE_NOTICE } from './maintain';
 import { companyKey } from './names';

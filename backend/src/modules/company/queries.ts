@@ -11,7 +11,7 @@ import type {
   CompanyRole,
   CompanyRoleCount,
   CompanyShare,
-} from '@shared/contract/company';
+} from '@shared/company/types';
 import { Query, type Params, type Statements } from '../../db/connection';
 import type { PagedQuery } from '../../db/paging';
 

@@ -1,6 +1,6 @@
 /** Company search and profile (ext feature 'company'; docs/api.md). */
 import type { AjaxResult, TableDataInfo } from '@shared/contract/common';
-import type { CompanyListItem, CompanyProfile } from '@shared/contract/company';
+import type { CompanyListItem, CompanyProfile } from '@shared/company/types';
 import { ENDPOINTS } from '@shared/contract/endpoints';
 import type { AppContext } from '../../context';
 import { success } from '../../envelope';

@@ -2,7 +2,7 @@
  * The member's bidding subscription (spec §7 `/cms/bidding/list`, DOMAIN.md): tenders matching any
  * of the profile's keywords and any of its regions, newest first; with neither set, the newest tenders.
  */
-import type { ZbListItem } from '@shared/contract/content';
+import type { ZbListItem } from '@shared/content/types';
 import { commaList, type Page } from '@shared/contract/fields';
 import type { Statements } from '../../db/connection';
 import { keywordMatch, tagMatch } from '../../search/tokens';

@@ -4,7 +4,7 @@
  * someone call or visit are hidden. `shownContact` is the one rule deciding who gets which: every
  * answer that carries an item's contact data (details, getUserCompany, addGJ) goes through it.
  */
-import type { ContactAccess, ContactBlock } from '@shared/contract/content';
+import type { ContactAccess, ContactBlock } from '@shared/content/types';
 
 const chars = (text: string) => Array.from(text);
 

@@ -5,7 +5,7 @@
  * through `npm run import` in another process, which `PRAGMA data_version` reveals.
  */
 import type { Statements } from '../../db/connection';
-import { isCityCode } from '../../reference/regions';
+import { isCityCode } from '@shared/system/regions';
 import type { ContentTable } from '../../search/fts-index';
 import { rowCount } from './queries';
 

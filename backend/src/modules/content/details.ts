@@ -2,15 +2,15 @@
  * Project and tender details (DOMAIN.md): the contact block is masked unless the caller may see it
  * (VIP tier, or an unlock bought with points); neighbours by publish order; related items.
  */
-import type { ContactAccess, ContactBlock, XmkDetail, XmkHistoryEntry, ZbDetail } from '@shared/contract/content';
-import { CONFIG_KEYS } from '@shared/contract/system';
+import type { ContactAccess, ContactBlock, XmkDetail, XmkHistoryEntry, ZbDetail } from '@shared/content/types';
+import { sanitizeBodyHtml } from '@shared/content/body-html';
+import { CONFIG_KEYS } from '@shared/system/types';
 import type { Statements } from '../../db/connection';
 import { notFound } from '../../envelope';
 import type { ContentTable } from '../../search/fts-index';
 import { escapeHtml } from '../../search/highlight';
 import { readCount } from '../system/settings';
 import { withCompanyIds } from '../company/links';
-import { sanitizeHtml } from './body-html';
 import { shownContact } from './contact-mask';
 import * as q from './queries';
 import { xmkTimeline, zbTimeline } from './timeline';
@@ -59,7 +59,8 @@ export function xmkDetail(sql: Statements, id: number, viewer: Viewer, pendingVi
     ...companies!,
     highlightTitle: escapeHtml(row.title),
     views: row.views + pendingViews,
-    content: sanitizeHtml(row.content),
+    // Generated sanitised, and cleaned again on the way out in case other writers appear.
+    content: sanitizeBodyHtml(row.content),
     ...access,
     relatedZb,
     ...neighbours(sql, 'xmk', id),
@@ -102,7 +103,7 @@ export function zbDetail(sql: Statements, id: number, viewer: Viewer, pendingVie
     ...companies!,
     highlightTitle: escapeHtml(row.title),
     views: row.views + pendingViews,
-    content: sanitizeHtml(row.content),
+    content: sanitizeBodyHtml(row.content),
     ...access,
     xmk,
     ...neighbours(sql, 'zb', id),

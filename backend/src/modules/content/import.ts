@@ -5,7 +5,7 @@
  * changed ones after keeping their former state in notice_version, and keeps the search index in
  * step. `npm run import`, `POST /admin/content/import` and the demo feed all come through here.
  */
-import type { NoticeChangedBy, NoticeImportResult } from '@shared/contract/notices';
+import type { NoticeChangedBy, NoticeImportResult } from '@shared/content/notices';
 import { formatDateTime } from '../../clock';
 import { statementsOf, type Db } from '../../db/connection';
 import { XMK_STAGES } from '../../reference/dictionaries';

@@ -1,6 +1,6 @@
 /** What the searches' parsed queries mean (the schemas are the contract's, shared/src/contract/schemas.ts). */
 import type { z } from 'zod';
-import type { xmkSearchQuery, zbSearchQuery } from '@shared/contract/schemas';
+import type { xmkSearchQuery, zbSearchQuery } from '@shared/content/schemas';
 import { commaList } from '@shared/contract/fields';
 import { formatDateTime } from '../../clock';
 import type { SearchFilters } from './search';

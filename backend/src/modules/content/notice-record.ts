@@ -4,13 +4,13 @@
  * re-import compares like with like and a version keeps exactly what was stored.
  */
 import { z } from 'zod';
-import type { NoticeImportRecord } from '@shared/contract/notices';
-import { DICT_TYPES } from '@shared/contract/system';
+import type { NoticeImportRecord } from '@shared/content/notices';
+import { DICT_TYPES } from '@shared/system/types';
 import { parseLocalDateTime } from '../../clock';
 import type { Statements } from '../../db/connection';
-import { cityCodeOf } from '../../reference/regions';
+import { sanitizeBodyHtml } from '@shared/content/body-html';
+import { cityCodeOf } from '@shared/system/regions';
 import { dictEntries } from '../system/queries';
-import { sanitizeHtml } from './body-html';
 
 export const TITLE_MAX_LENGTH = 200;
 
@@ -249,7 +249,7 @@ export function normaliseRecord(value: unknown, dicts: NoticeDictionaries): Noti
       phone: r.contact?.phone ?? '',
       address: r.contact?.address ?? '',
     },
-    content: sanitizeHtml(r.content ?? ''),
+    content: sanitizeBodyHtml(r.content),
     sourceUrl: orNull(r.sourceUrl),
   };
 }

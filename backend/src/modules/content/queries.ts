@@ -3,8 +3,8 @@
  * neighbours, history and lifecycle, notices as import records, list rows by id, and the member's
  * bidding subscription. `table` is always one of the two content tables (ContentTable), never input.
  */
-import type { ContactBlock, ContentLink, XmkHistoryEntry, XmkListItem, ZbListItem } from '@shared/contract/content';
-import type { LifecycleNotice, NoticeChangedBy, XmkLifecycle } from '@shared/contract/notices';
+import type { ContactBlock, ContentLink, XmkHistoryEntry, XmkListItem, ZbListItem } from '@shared/content/types';
+import type { LifecycleNotice, NoticeChangedBy, XmkLifecycle } from '@shared/content/notices';
 import { Query, type Params, type Statements } from '../../db/connection';
 import type { ContentTable } from '../../search/fts-index';
 import type { RecordRow } from './notice-record';
@@ -243,7 +243,7 @@ export function importWriters(sql: Statements) {
     // the foreign-key column cost time that grew with the transaction (2,000 updates: 4 s against 0.1 s).
     relinkZb: sql.get<{ xmkId: number | null; id: number }>('UPDATE zb SET xmk_id = @xmkId WHERE id = @id'),
     // Fields the import record does not carry get neutral values: the address is the contact's, the
-    // rest empty (docs/decisions.md).
+    // rest empty (docs/decisions/notices-import-and-versions.md).
     insertXmk: sql.get<Params>(
       `INSERT INTO xmk (source_id, title, area_code, city_code, address, industry, stage, nature, investment, owner,
          owner_type, approval_authority, content, contact_company, contact_name, contact_phone, contact_address,

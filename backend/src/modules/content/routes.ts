@@ -2,7 +2,7 @@
  * Content module (spec §7): xmk and zb search, public and member details, project history, and the
  * member's bidding subscription list.
  */
-import type { XmkListItem, ZbListItem } from '@shared/contract/content';
+import type { XmkListItem, ZbListItem } from '@shared/content/types';
 import type { TableDataInfo } from '@shared/contract/common';
 import { ENDPOINTS } from '@shared/contract/endpoints';
 import type { AppContext } from '../../context';

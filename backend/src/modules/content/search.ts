@@ -1,5 +1,5 @@
 /**
- * Project and tender search, designed for a million rows (docs/decisions.md "Search"). Keyword and filters become one FTS5 expression over the documents
+ * Project and tender search, designed for a million rows (docs/decisions/search.md). Keyword and filters become one FTS5 expression over the documents
  * of search/tokens.ts; a date range becomes a rowid range (ids follow publish time); amounts are
  * checked on the joined row. For the default newest-first order, one pass reads up to 10,001
  * rowids in index order and yields both the page and the total ("10000+" beyond that).
@@ -9,9 +9,10 @@
  * answers the all-fields case; the title scope narrows the index's answer by the title itself.
  */
 import { withCompanyIds } from '../company/links';
-import type { XmkListItem, ZbListItem } from '@shared/contract/content';
+import type { XmkListItem, ZbListItem } from '@shared/content/types';
 import type { Params, Statements } from '../../db/connection';
-import { PROVINCE, isCityCode, isCountyCode } from '../../reference/regions';
+import { isCityCode, isCountyCode } from '@shared/system/regions';
+import { PROVINCE } from '../../reference/regions';
 import type { ContentTable } from '../../search/fts-index';
 import { excerpter, highlighter } from '../../search/highlight';
 import { excludedWords, htmlText, normalize, runsMatch, runsMatchLoose, runsOf, tagMatch, type TagKind } from '../../search/tokens';

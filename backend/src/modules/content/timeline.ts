@@ -4,8 +4,8 @@
  * version), and which later 变更公告 changed it. Contact parts of `changes` are masked with the same
  * rule as the contact block.
  */
-import type { ContactBlock } from '@shared/contract/content';
-import type { ChangesAgainst, LifecycleNotice, NoticeChange, XmkLifecycle, ZbLifecycle } from '@shared/contract/notices';
+import type { ContactBlock } from '@shared/content/types';
+import type { ChangesAgainst, LifecycleNotice, NoticeChange, XmkLifecycle, ZbLifecycle } from '@shared/content/notices';
 import type { Statements } from '../../db/connection';
 import type { ContentTable } from '../../search/fts-index';
 import { htmlText } from '../../search/tokens';

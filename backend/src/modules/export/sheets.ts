@@ -5,8 +5,9 @@
  * Contact data goes through `shownContact`, the rule the detail pages use: a VIP or an unlocked
  * item shows it as stored, everything else masked exactly as the API masks it.
  */
-import { DICT_TYPES } from '@shared/contract/system';
+import { DICT_TYPES } from '@shared/system/types';
 import type { ContentType } from '@shared/contract/common';
+import { detailPath } from '@shared/content/paths';
 import type { Statements } from '../../db/connection';
 import type { ContentTable } from '../../search/fts-index';
 import { shownContact } from '../content/contact-mask';
@@ -35,7 +36,7 @@ export interface Links {
   base: string;
 }
 
-const itemLink = (links: Links, type: ContentType, id: number) => `${links.base}/${type}/${id}`;
+const itemLink = (links: Links, type: ContentType, id: number) => `${links.base}${detailPath(type, id)}`;
 
 type Labels = Map<string, string>;
 

@@ -11,6 +11,7 @@
 import { EventEmitter } from 'node:events';
 import type { Response } from 'express';
 import ExcelJS from 'exceljs';
+import { parseDateTimeString, shanghaiWallClock } from '@shared/time';
 
 export type ColumnKind = 'text' | 'amount' | 'date' | 'dateTime' | 'link';
 
@@ -40,10 +41,8 @@ const ROWS_PER_FLUSH = 100;
  * serials); null for an empty or malformed value.
  */
 export function excelDate(text: string | null | undefined): Date | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?/.exec(text ?? '');
-  if (!m) return null;
-  const [, y, mo, d, h = '0', mi = '0', s = '0'] = m;
-  return new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)));
+  const ms = text ? parseDateTimeString(text) : null;
+  return ms === null ? null : shanghaiWallClock(ms);
 }
 
 const formulaText = (text: string) => `"${text.replace(/"/g, '""')}"`;

@@ -1,6 +1,6 @@
 /** Favourites' SQL: rows keyed by (member, type, item), joined to the item for lists. */
 import type { ContentType } from '@shared/contract/common';
-import type { FavoriteItem } from '@shared/contract/content';
+import type { FavoriteItem } from '@shared/content/types';
 import { Query, type Params, type Statements } from '../../db/connection';
 import type { PagedQuery } from '../../db/paging';
 

@@ -1,8 +1,8 @@
 /** Favourites (spec §7): the HTTP side of service.ts. */
 import type { AjaxResult, TableDataInfo } from '@shared/contract/common';
-import type { FavoriteItem, FavoriteStatus } from '@shared/contract/content';
+import type { FavoriteItem, FavoriteStatus } from '@shared/content/types';
 import { ENDPOINTS } from '@shared/contract/endpoints';
-import type { BaifangClient } from '@shared/contract/visit';
+import type { BaifangClient } from '@shared/visit/types';
 import type { AppContext } from '../../context';
 import { pagedTable } from '../../db/paging';
 import { success } from '../../envelope';

@@ -4,8 +4,8 @@
  * the item's company into a visit client.
  */
 import type { ContentType } from '@shared/contract/common';
-import type { FavoriteStatus } from '@shared/contract/content';
-import type { BaifangClient } from '@shared/contract/visit';
+import type { FavoriteStatus } from '@shared/content/types';
+import type { BaifangClient } from '@shared/visit/types';
 import { formatDateTime } from '../../clock';
 import type { AppContext } from '../../context';
 import { notFound } from '../../envelope';

@@ -1,5 +1,5 @@
 /** Goods and orders' SQL: prices are stored in 分 and read in 元 by the service. */
-import type { AdminOrder, Goods, GoodsType, MemberLevel, Order, OrderStatus } from '@shared/contract/member';
+import type { AdminOrder, Goods, GoodsType, MemberLevel, Order, OrderStatus } from '@shared/member/types';
 import { Query, type Params, type Statements } from '../../db/connection';
 import type { PagedQuery } from '../../db/paging';
 

@@ -1,7 +1,7 @@
 /** Goods and orders (extensions): the HTTP side of service.ts. */
 import type { AjaxResult, TableDataInfo } from '@shared/contract/common';
 import { ENDPOINTS } from '@shared/contract/endpoints';
-import type { AdminOrder, Goods, Order } from '@shared/contract/member';
+import type { AdminOrder, Goods, Order } from '@shared/member/types';
 import type { AppContext } from '../../context';
 import { pagedTable } from '../../db/paging';
 import { success } from '../../envelope';

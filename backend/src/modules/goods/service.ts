@@ -4,7 +4,7 @@
  * (extending a tier still running) or the points — order, tier and score log in one transaction.
  */
 import { randomInt } from 'node:crypto';
-import type { Goods, MemberLevel, Order } from '@shared/contract/member';
+import type { Goods, MemberLevel, Order } from '@shared/member/types';
 import { addDays, formatDateTime, parseLocalDateTime } from '../../clock';
 import type { AppContext } from '../../context';
 import { invalid, notFound } from '../../envelope';

@@ -3,15 +3,16 @@
  * Asia/Shanghai days (clock.ts).
  */
 import type { AjaxResult, TableDataInfo } from '@shared/contract/common';
-import type { XmkListItem, ZbListItem } from '@shared/contract/content';
+import type { XmkListItem, ZbListItem } from '@shared/content/types';
 import { ENDPOINTS } from '@shared/contract/endpoints';
-import type { TodayCount } from '@shared/contract/home';
+import type { TodayCount } from '@shared/home/types';
 import { addDays, formatDateTime, startOfDay } from '../../clock';
 import type { AppContext } from '../../context';
 import { success, table } from '../../envelope';
 import type { Routes } from '../../routing';
 import type { ContentTable } from '../../search/fts-index';
-import { isCityCode, PROVINCE } from '../../reference/regions';
+import { isCityCode } from '@shared/system/regions';
+import { PROVINCE } from '../../reference/regions';
 import { ContentSearch, xmkListItems, zbListItems } from '../content/search';
 
 export function registerHomeRoutes(routes: Routes, ctx: AppContext): void {

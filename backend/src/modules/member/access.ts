@@ -2,7 +2,7 @@
  * What a member's tier allows right now (DOMAIN.md): a paid tier lapses at its expiry and the
  * member reads as 普通会员 from then on, without any job rewriting the row.
  */
-import type { MemberLevel } from '@shared/contract/member';
+import type { MemberLevel } from '@shared/member/types';
 import { formatDateTime } from '../../clock';
 import type { Statements } from '../../db/connection';
 import { unauthorized } from '../../envelope';

@@ -1,5 +1,5 @@
 /** Members' SQL: profile and tier, unlocks, the random password, the password hash, and the counts quotas cap. */
-import type { MemberLevel, MemberTier, MemberUser, RandomPassword } from '@shared/contract/member';
+import type { MemberLevel, MemberTier, MemberUser, RandomPassword } from '@shared/member/types';
 import { Query, type Statements } from '../../db/connection';
 import type { ContentTable } from '../../search/fts-index';
 

@@ -13,7 +13,7 @@
  * 积分不足); too fast: `{code: 429, msg: '请求过于频繁，请稍后再试'}`, the BFF's message for its per-IP
  * limits. Both are HTTP 200, so the SPA's one interceptor shows the message for every write.
  */
-import type { MemberLevel } from '@shared/contract/member';
+import type { MemberLevel } from '@shared/member/types';
 import { MESSAGES } from '@shared/constants';
 import { formatDateTime, MINUTE_MS, startOfDay, type Clock } from '../../clock';
 import type { Statements } from '../../db/connection';

@@ -1,6 +1,6 @@
 /** The per-login secret of the mobile site's QR login (DOMAIN.md: randomPassword, /3g). */
 import { randomBytes } from 'node:crypto';
-import type { RandomPassword } from '@shared/contract/member';
+import type { RandomPassword } from '@shared/member/types';
 import { formatDateTime } from '../../clock';
 import type { Statements } from '../../db/connection';
 import { setRandomPassword } from './queries';

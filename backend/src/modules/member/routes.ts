@@ -4,7 +4,7 @@
  */
 import type { AjaxResult, TableDataInfo, TreeSelectNode } from '@shared/contract/common';
 import { ENDPOINTS } from '@shared/contract/endpoints';
-import type { MemberInfoResult, MemberTier, MemberUser, RandomPassword } from '@shared/contract/member';
+import type { MemberInfoResult, MemberTier, MemberUser, RandomPassword } from '@shared/member/types';
 import type { AppContext } from '../../context';
 import { ack, MSG_SUCCESS, success, table, unauthorized } from '../../envelope';
 import type { Routes } from '../../routing';

@@ -4,14 +4,14 @@
  */
 import type { TreeSelectNode } from '@shared/contract/common';
 import { commaList } from '@shared/contract/fields';
-import type { MemberInfoResult, MemberTier, MemberUser } from '@shared/contract/member';
-import { MAX_KEYWORDS, MAX_REGIONS, MSG_KEYWORDS, MSG_REGIONS } from '@shared/contract/schemas';
-import { DICT_TYPES } from '@shared/contract/system';
-import { MAX_KEYWORD_LENGTH, PERMISSIONS, ROLES } from '@shared/constants';
+import type { MemberInfoResult, MemberTier, MemberUser } from '@shared/member/types';
+import { MSG_KEYWORDS, MSG_REGIONS } from '@shared/member/schemas';
+import { DICT_TYPES } from '@shared/system/types';
+import { MAX_KEYWORD_LENGTH, MAX_KEYWORDS, MAX_REGIONS, PERMISSIONS, ROLES } from '@shared/constants';
 import type { AppContext } from '../../context';
 import type { Statements } from '../../db/connection';
 import { invalid, unauthorized } from '../../envelope';
-import { cityCodeOf, isCityCode } from '../../reference/regions';
+import { cityCodeOf, isCityCode } from '@shared/system/regions';
 import { keywordMatch } from '../../search/tokens';
 import { passwordProblem } from '../auth/passwords';
 import { dictData, dictEntries } from '../system/queries';

@@ -4,7 +4,7 @@
  * admin-token extension. Messages are plain text: stored as typed, escaped by whoever renders them.
  */
 import type { AjaxResult, TableDataInfo } from '@shared/contract/common';
-import type { MsgItem } from '@shared/contract/content';
+import type { MsgItem } from '@shared/content/types';
 import { ENDPOINTS } from '@shared/contract/endpoints';
 import { formatDateTime } from '../../clock';
 import type { AppContext } from '../../context';

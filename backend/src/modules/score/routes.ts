@@ -2,10 +2,10 @@
  * Score module: unlocking an item's contacts for points (`PUT /cms/xmk/score/`, service.ts) and the
  * member's score log.
  */
-import type { UnlockResult } from '@shared/contract/content';
+import type { UnlockResult } from '@shared/content/types';
 import type { AjaxResult, TableDataInfo } from '@shared/contract/common';
 import { ENDPOINTS } from '@shared/contract/endpoints';
-import type { ScoreLogItem } from '@shared/contract/member';
+import type { ScoreLogItem } from '@shared/member/types';
 import type { AppContext } from '../../context';
 import { pagedTable } from '../../db/paging';
 import { success } from '../../envelope';

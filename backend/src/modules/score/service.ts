@@ -1,5 +1,5 @@
 /** Unlocking an item's contacts for points: charged once per member and item; a VIP tier sees them free. */
-import type { UnlockResult } from '@shared/contract/content';
+import type { UnlockResult } from '@shared/content/types';
 import { formatDateTime } from '../../clock';
 import type { AppContext } from '../../context';
 import { invalid, notFound } from '../../envelope';

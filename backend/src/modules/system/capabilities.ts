@@ -3,7 +3,9 @@
  * hide the rest. Derived from the contract — every ext endpoint names its feature — plus features
  * that depend on configuration rather than on a route (mail needs an SMTP server).
  */
-import { ENDPOINTS, type Endpoint, type Feature } from '@shared/contract/endpoints';
+import type { Endpoint } from '@shared/contract/endpoint';
+import { ENDPOINTS } from '@shared/contract/endpoints';
+import type { Feature } from '@shared/system/features';
 import type { BackendConfig } from '../../config';
 
 /** Features a route cannot show: each returns its name when this configuration provides it. */

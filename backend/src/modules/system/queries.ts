@@ -1,6 +1,6 @@
 /** The system tables' SQL: site settings (sys_config), dictionaries (sys_dict_data), support pages and notices. */
-import type { Notice, SupportPage } from '@shared/contract/content';
-import type { DictData } from '@shared/contract/system';
+import type { Notice, SupportPage } from '@shared/content/types';
+import type { DictData } from '@shared/system/types';
 import { Query, type Statements } from '../../db/connection';
 import type { PagedQuery } from '../../db/paging';
 

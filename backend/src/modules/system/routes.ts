@@ -3,15 +3,15 @@
  * notices, and the developer pages' token probe.
  */
 import type { AjaxResult, TableDataInfo } from '@shared/contract/common';
-import { SUPPORT_COLUMNS, type Notice, type NoticeSummary, type SupportPage, type TestTokenResult } from '@shared/contract/content';
+import { SUPPORT_COLUMNS, type Notice, type NoticeSummary, type SupportPage, type TestTokenResult } from '@shared/content/types';
 import { ENDPOINTS } from '@shared/contract/endpoints';
-import { CONFIG_KEYS, type DictData } from '@shared/contract/system';
+import { sanitizeBodyHtml } from '@shared/content/body-html';
+import { CONFIG_KEYS, type DictData } from '@shared/system/types';
 import { formatDateTime } from '../../clock';
 import type { AppContext } from '../../context';
 import { pagedTable } from '../../db/paging';
 import { notFound, success } from '../../envelope';
 import type { Routes } from '../../routing';
-import { sanitizeHtml } from '../content/body-html';
 import { capabilities } from './capabilities';
 import { dictData, NOTICE_LIST, publishedNotice, readSetting, supportPage } from './queries';
 
@@ -42,13 +42,13 @@ export function registerSystemRoutes(routes: Routes, ctx: AppContext): void {
     if (!(SUPPORT_COLUMNS as readonly string[]).includes(col)) throw notFound('栏目不存在');
     const page = supportPage.get(sql, { col });
     if (!page) throw notFound('栏目不存在');
-    return success({ ...page, content: sanitizeHtml(page.content) });
+    return success({ ...page, content: sanitizeBodyHtml(page.content) });
   });
 
   routes.open(ENDPOINTS.notice, (_req, { params: { id } }): AjaxResult<Notice> => {
     const notice = publishedNotice.get(sql, { id });
     if (!notice) throw notFound('公告不存在');
-    return success({ ...notice, noticeContent: sanitizeHtml(notice.noticeContent) });
+    return success({ ...notice, noticeContent: sanitizeBodyHtml(notice.noticeContent) });
   });
 
   routes.optional(ENDPOINTS.testToken, (_req, session): AjaxResult<TestTokenResult> =>

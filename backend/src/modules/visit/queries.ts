@@ -2,7 +2,7 @@
  * 拜访 (visit) data: a member's client companies and visit records. Every query is scoped by
  * member id, so one member can never read or change another's rows.
  */
-import type { BaifangClient, BaifangRecord, VisitStatus } from '@shared/contract/visit';
+import type { BaifangClient, BaifangRecord, VisitStatus } from '@shared/visit/types';
 import type { ContentType } from '@shared/contract/common';
 import { Query, type Params, type Statements } from '../../db/connection';
 import type { PagedQuery } from '../../db/paging';

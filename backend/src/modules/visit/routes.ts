@@ -1,7 +1,7 @@
 /** Visit module (拜访, spec §7): the HTTP side of service.ts. */
 import type { AjaxResult, TableDataInfo } from '@shared/contract/common';
 import { ENDPOINTS } from '@shared/contract/endpoints';
-import type { BaifangClient, BaifangClientDetail, BaifangRecord, GJNum, ProjectCompany } from '@shared/contract/visit';
+import type { BaifangClient, BaifangClientDetail, BaifangRecord, GJNum, ProjectCompany } from '@shared/visit/types';
 import { formatDate } from '../../clock';
 import type { AppContext } from '../../context';
 import { pagedTable } from '../../db/paging';

@@ -4,7 +4,7 @@
  * a company the member already follows is refused with "客户已存在".
  */
 import type { ContentType } from '@shared/contract/common';
-import type { BaifangClient, BaifangClientDetail, BaifangRecord, GJNum, ProjectCompany, VisitStatus } from '@shared/contract/visit';
+import type { BaifangClient, BaifangClientDetail, BaifangRecord, GJNum, ProjectCompany, VisitStatus } from '@shared/visit/types';
 import { formatDateTime } from '../../clock';
 import type { AppContext } from '../../context';
 import { invalid, notFound } from '../../envelope';

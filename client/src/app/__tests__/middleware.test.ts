@@ -1,6 +1,6 @@
 import { createStaticHandler, isRouteErrorResponse, type StaticHandlerContext } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_KEYS } from '@shared/contract/system';
+import { CONFIG_KEYS } from '@shared/system/types';
 import { ROUTES, type RouteSpec } from '@shared/routes';
 import type { Http } from '../../api/http';
 import { createQueryClient } from '../../api/query-client';

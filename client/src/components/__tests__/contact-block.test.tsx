@@ -2,7 +2,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ContactAccess, ContactBlock as Contact } from '@shared/contract/content';
+import type { ContactAccess, ContactBlock as Contact } from '@shared/content/types';
 import type { Http } from '../../api/http';
 import { HttpProvider } from '../../api/http-context';
 import { LOGGED_OUT, SessionProvider, createSessionStore } from '../../lib/session';

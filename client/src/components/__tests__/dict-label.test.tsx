@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DICT_TYPES, type DictData } from '@shared/contract/system';
+import { DICT_TYPES, type DictData } from '@shared/system/types';
 import type { Http } from '../../api/http';
 import { HttpProvider } from '../../api/http-context';
 import { systemKeys } from '../../api/system';

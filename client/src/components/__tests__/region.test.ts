@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { DictData } from '@shared/contract/system';
-import { citiesOf, cityCodeOf, countiesOf, regionName } from '../region';
+import type { DictData } from '@shared/system/types';
+import { citiesOf, countiesOf, regionName } from '../region';
 
 const entry = (dictValue: string, dictLabel: string, dictSort: number): DictData => ({
   dictCode: dictSort,
@@ -24,11 +24,6 @@ const REGIONS = [
 ];
 
 describe('regions of dict cms_region', () => {
-  it('finds a county’s city from its first four digits', () => {
-    expect(cityCodeOf('370112')).toBe('370100');
-    expect(cityCodeOf('370100')).toBe('370100');
-  });
-
   it('lists cities, and the counties of one city', () => {
     expect(citiesOf(REGIONS).map((r) => r.dictLabel)).toEqual(['济南市', '青岛市']);
     expect(countiesOf(REGIONS, '370100').map((r) => r.dictLabel)).toEqual(['历下区', '历城区']);

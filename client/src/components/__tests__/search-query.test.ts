@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { XmkSearchParams } from '@shared/contract/content';
+import type { XmkSearchParams } from '@shared/content/types';
 import { hasFilters, normaliseKeyword, readXmkSearch, readZbSearch, searchHref, withFilters } from '../search-query';
-import { ENDPOINTS } from '@shared/contract/endpoints';
+import { zbSearchQuery } from '@shared/content/schemas';
 
 const q = (text: string) => new URLSearchParams(text);
 
@@ -107,7 +107,7 @@ describe('URL filters follow the contract (issue 11)', () => {
     const params = readZbSearch(q('industry=AB-1&noticeType=x_1&minAmount=50000000&maxAmount=100000001'));
     // A code the backend refuses used to reach it (an error page); an amount it accepts used to be dropped.
     expect(params).toEqual({ noticeType: 'x_1', minAmount: 50_000_000 });
-    expect(ENDPOINTS.zbSearch.query.safeParse(Object.fromEntries(q(searchHref('', params).slice(1)))).success).toBe(true);
+    expect(zbSearchQuery.safeParse(Object.fromEntries(q(searchHref('', params).slice(1)))).success).toBe(true);
   });
 });
 

@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CONFIG_KEYS } from '@shared/contract/system';
+import { CONFIG_KEYS } from '@shared/system/types';
 import type { Http } from '../../api/http';
 import { HttpProvider } from '../../api/http-context';
 import { systemKeys } from '../../api/system';

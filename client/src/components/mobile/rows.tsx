@@ -1,7 +1,7 @@
 /** Result rows of the mobile lists, home tabs and member lists (issue 14). */
 import { Link } from '../link';
-import type { XmkListItem, ZbListItem } from '@shared/contract/content';
-import { DICT_TYPES } from '@shared/contract/system';
+import type { XmkListItem, ZbListItem } from '@shared/content/types';
+import { DICT_TYPES } from '@shared/system/types';
 import { formatWan } from '@shared/format';
 import { parseTime } from '@shared/time';
 import { DictLabel, useDict } from '../dict-label';
@@ -9,8 +9,8 @@ import { FavoriteStar } from '../favorite-button';
 import { HighlightText } from '../highlight';
 import { NewBadge } from '../new-badge';
 import { regionName } from '../region';
-import { amountLabelOf } from '../zb-amount';
-import { mobileDetailHref } from './detail-href';
+import { amountLabelOf } from '@shared/content/zb-notice';
+import { mobileDetailPath } from '@shared/content/paths';
 import { dictLabel } from '../../api/system';
 
 /** With `star`, the row carries the 收藏 star (the mobile lists); 新 shows on every row. */
@@ -23,7 +23,7 @@ export function XmkRow({ item, star = false }: RowProps<XmkListItem>) {
   const regions = useDict(DICT_TYPES.region);
   return (
     <li className={star ? 'm-row has-star' : 'm-row'}>
-      <Link to={mobileDetailHref('xmk', item.id)} className="m-row-link">
+      <Link to={mobileDetailPath('xmk', item.id)} className="m-row-link">
         <span className="m-row-title">
           <NewBadge publishTime={item.publishTime} />
           <HighlightText html={item.highlightTitle} />
@@ -47,7 +47,7 @@ export function ZbRow({ item, star = false }: RowProps<ZbListItem>) {
   const noticeType = dictLabel(useDict(DICT_TYPES.zbNoticeType), item.noticeType);
   return (
     <li className={star ? 'm-row has-star' : 'm-row'}>
-      <Link to={mobileDetailHref('zb', item.id)} className="m-row-link">
+      <Link to={mobileDetailPath('zb', item.id)} className="m-row-link">
         <span className="m-row-title">
           <NewBadge publishTime={item.publishTime} />
           <HighlightText html={item.highlightTitle} />

@@ -3,7 +3,7 @@
  * the server HTML already knows whether to show the captcha and whether registration is open.
  */
 import { useQuery } from '@tanstack/react-query';
-import { CONFIG_KEYS } from '@shared/contract/system';
+import { CONFIG_KEYS } from '@shared/system/types';
 import { useHttp } from '../../api/http-context';
 import { configQueryOptions } from '../../api/system';
 import type { AppDeps } from '../../lib/page';

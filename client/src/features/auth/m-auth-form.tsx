@@ -10,7 +10,7 @@ import { telHref } from '@shared/format';
 import { MOBILE_PATHS } from '@shared/routes';
 import { ACCOUNT } from '@shared/contract/fields';
 import { FORM_MESSAGES, schemaProblem } from '@shared/contract/form-rules';
-import { registerBody } from '@shared/contract/schemas';
+import { registerBody } from '@shared/member/schemas';
 
 /** The desktop forms' rules (register-form.tsx), checked one field at a time: the first problem, or null. */
 const usernameProblem = (value: string) =>

@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES } from '@shared/constants';
-import type { LoginBody, RegisterBody } from '@shared/contract/member';
+import type { LoginBody, RegisterBody } from '@shared/member/types';
 import { PATHS, safeRedirectTarget } from '@shared/routes';
 import { ApiError } from '../../api/http';
 import { useHttp } from '../../api/http-context';

@@ -4,8 +4,8 @@
  * and what both say about the company above its lists.
  */
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { COMPANY_ROLE_LABELS, type CompanyProfile } from '@shared/contract/company';
-import { DICT_TYPES } from '@shared/contract/system';
+import { COMPANY_ROLE_LABELS, type CompanyProfile } from '@shared/company/types';
+import { DICT_TYPES } from '@shared/system/types';
 import { formatWan } from '@shared/format';
 import { companyQueryOptions } from '../../api/company';
 import { viewerOf } from '../../api/content';

@@ -3,8 +3,8 @@
  * three arrangements of one data set (DOMAIN.md). The newest lists are the page's content and
  * must load; counts, notices and labels degrade to placeholders if their calls fail.
  */
-import type { HomeListParams, ZBHomeListParams } from '@shared/contract/home';
-import { DICT_TYPES } from '@shared/contract/system';
+import type { HomeListParams, ZBHomeListParams } from '@shared/home/types';
+import { DICT_TYPES } from '@shared/system/types';
 import { noticeListQueryOptions } from '../../api/content';
 import { homeXmkQueryOptions, homeZbQueryOptions, todayXmkQueryOptions, todayZbQueryOptions } from '../../api/home';
 import { prefetchDicts } from '../../api/system';

@@ -8,8 +8,9 @@
 import { useSuspenseQuery, type QueryKey } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import { Link } from '../../components/link';
-import type { XmkDetail, ZbDetail } from '@shared/contract/content';
-import { DICT_TYPES } from '@shared/contract/system';
+import { detailPath, listPath } from '@shared/content/paths';
+import type { XmkDetail, ZbDetail } from '@shared/content/types';
+import { DICT_TYPES } from '@shared/system/types';
 import { formatCount } from '@shared/format';
 import { parsePositiveId } from '@shared/routes';
 import { parseTime } from '@shared/time';
@@ -33,8 +34,8 @@ import type { DetailConfig, DetailContext } from './listing-config';
 import { ChangesCard, useLifecycle } from './notice-timeline';
 
 export function detailPage<Item extends XmkDetail | ZbDetail, K extends QueryKey>(config: DetailConfig<Item, K>): PageModule {
-  const { base } = config;
-  const type = base === '/xmk' ? 'xmk' : 'zb';
+  const { type } = config;
+  const base = listPath(type);
 
   async function load({ deps, id }: PageLoadArgs) {
     const itemId = requireId(id);
@@ -59,7 +60,7 @@ export function detailPage<Item extends XmkDetail | ZbDetail, K extends QueryKey
     const ctx: DetailContext = { regions, tagLabel: dictLabel(useDict(config.tag.type), tagValue), now: dataUpdatedAt };
     const site = useSite();
     const settings = usePortalSettings();
-    const path = `${base}/${item.id}`;
+    const path = detailPath(type, item.id);
     const crumbs: Crumb[] = [{ name: '首页', path: '/' }, { name: config.listName, path: base }, { name: item.title }];
     const description = config.describe(item, ctx);
     const breadcrumbLd = useBreadcrumbLd(crumbs, path);
@@ -122,7 +123,7 @@ export function detailPage<Item extends XmkDetail | ZbDetail, K extends QueryKey
               <FieldGrid fields={config.fields(item, ctx)} />
             </section>
 
-            {lifecycle ? <ChangesCard item={item} base={base} /> : null}
+            {lifecycle ? <ChangesCard item={item} type={type} /> : null}
 
             <ContactBlock type={type} id={item.id} detail={item} />
 
@@ -136,7 +137,7 @@ export function detailPage<Item extends XmkDetail | ZbDetail, K extends QueryKey
 
             {lifecycle ? lifecycle.sections(item) : config.afterContent?.(item)}
 
-            <DetailPager base={base} prev={item.prev} next={item.next} />
+            <DetailPager type={type} prev={item.prev} next={item.next} />
           </article>
 
           <aside className="detail-aside">

@@ -7,8 +7,9 @@ import { useQueries, useSuspenseQuery, type QueryKey } from '@tanstack/react-que
 import { useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Link } from '../../components/link';
+import { listPath } from '@shared/content/paths';
 import { DEFAULT_PAGE_SIZE } from '@shared/constants';
-import { DICT_TYPES, type DictEntry, type DictType } from '@shared/contract/system';
+import { DICT_TYPES, type DictEntry, type DictType } from '@shared/system/types';
 import { parseTime } from '@shared/time';
 import { useHttp } from '../../api/http-context';
 import { dictLabel, dictQueryOptions, prefetchDicts } from '../../api/system';
@@ -56,7 +57,7 @@ function useDicts(types: readonly DictType[]): (type: DictType) => readonly Dict
 }
 
 export function listPage<P extends SearchParams, Row extends ListRow, K extends QueryKey>(config: ListConfig<P, Row, K>): PageModule {
-  const { path } = config;
+  const path = listPath(config.type);
   const dictTypes = [DICT_TYPES.region, DICT_TYPES.industry, ...config.dictFilters.map((f) => f.type)].filter(
     (type, index, all) => all.indexOf(type) === index,
   );
@@ -67,7 +68,7 @@ export function listPage<P extends SearchParams, Row extends ListRow, K extends 
     const [data] = await Promise.all([
       deps.queryClient.ensureQueryData(config.search(deps.http, params)),
       prefetchDicts(deps.queryClient, deps.http, dictTypes),
-      prefetchFavoriteIds(deps, path === '/xmk' ? 'xmk' : 'zb'),
+      prefetchFavoriteIds(deps, config.type),
     ]);
     // A page past the last one is not page 1 under another URL: say so, and link the last page.
     const pageCount = pageCountOf(data.total, params.pageSize ?? DEFAULT_PAGE_SIZE, SEARCH_RESULT_LIMIT);
@@ -226,14 +227,14 @@ export function listPage<P extends SearchParams, Row extends ListRow, K extends 
             summary={
               <>
                 <ResultCount total={data.total} capped={data.totalCapped} noun={config.noun} />
-                <ExportButton kind={path === '/xmk' ? 'xmk' : 'zb'} params={exportParams(params)} />
+                <ExportButton kind={config.type} params={exportParams(params)} />
               </>
             }
           />
           {data.rows.length > 0 ? (
             <ul className="result-list">
               {data.rows.map((item) => (
-                <ResultRow key={item.id} base={path} config={config.row} item={item} regions={regions} now={dataUpdatedAt} />
+                <ResultRow key={item.id} type={config.type} config={config.row} item={item} regions={regions} now={dataUpdatedAt} />
               ))}
             </ul>
           ) : (

@@ -5,14 +5,13 @@
  */
 import type { ReactNode } from 'react';
 import type { QueryClient, QueryKey, UseSuspenseQueryOptions } from '@tanstack/react-query';
-import type { XmkDetail, XmkListItem, ZbDetail } from '@shared/contract/content';
-import type { DictEntry, DictType } from '@shared/contract/system';
+import type { ContentType } from '@shared/contract/common';
+import type { XmkDetail, XmkListItem, ZbDetail } from '@shared/content/types';
+import type { DictEntry, DictType } from '@shared/system/types';
 import type { Paged } from '../../api/content';
 import type { Http } from '../../api/http';
 import type { RangePreset, SortOption } from '../../components/filter-panel';
 import type { SearchParams } from '../../components/search-query';
-
-export type ListingPath = '/xmk' | '/zb';
 
 /** What a result row needs of an item, whatever its type. */
 export type ListRow = Pick<XmkListItem, 'id' | 'title' | 'highlightTitle' | 'snippet' | 'areaCode' | 'publishTime' | 'views'>;
@@ -72,7 +71,7 @@ export interface RowConfig<Row extends ListRow> {
 /** A list page: /xmk or /zb. */
 /** `K`: the query key's type, inferred from `search` (query functions take their exact key). */
 export interface ListConfig<P extends SearchParams, Row extends ListRow, K extends QueryKey> {
-  path: ListingPath;
+  type: ContentType;
   /** h1, breadcrumb and the title without a keyword (项目库). */
   name: string;
   subtitle: string;
@@ -106,7 +105,7 @@ export interface DetailContext {
 
 /** A detail page: /xmk/{id} or /zb/{id}. */
 export interface DetailConfig<Item extends XmkDetail | ZbDetail, K extends QueryKey> {
-  base: ListingPath;
+  type: ContentType;
   /** The list's name for the breadcrumb (项目库). */
   listName: string;
   dicts: readonly DictType[];

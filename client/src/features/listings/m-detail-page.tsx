@@ -8,8 +8,8 @@ import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Link } from '../../components/link';
 import type { ContentType } from '@shared/contract/common';
-import type { ContentLink, XmkDetail, ZbDetail } from '@shared/contract/content';
-import { DICT_TYPES, type DictType } from '@shared/contract/system';
+import type { ContentLink, XmkDetail, ZbDetail } from '@shared/content/types';
+import { DICT_TYPES, type DictType } from '@shared/system/types';
 import { formatCount } from '@shared/format';
 import { parsePositiveId } from '@shared/routes';
 import { parseTime } from '@shared/time';
@@ -29,7 +29,7 @@ import { absoluteUrl, usePortalSettings } from '../../lib/portal-settings';
 import { useSession } from '../../lib/session';
 import { MobileFields, MobileFigures, useInAppBrowser } from '../../components/mobile/m-detail-parts';
 import { MobileHead } from '../../components/mobile/m-parts';
-import { mobileDetailHref } from '../../components/mobile/detail-href';
+import { mobileDetailPath } from '@shared/content/paths';
 import { useLifecycle } from './notice-timeline';
 
 /** The picture WeChat and other apps show on a shared card (a PNG: WeChat ignores SVG). */
@@ -125,8 +125,8 @@ function Pager({ prev, next, type }: { prev: ContentLink | null; next: ContentLi
   if (!prev && !next) return null;
   return (
     <nav className="m-card m-pager" aria-label="上一条与下一条">
-      {prev ? <Link to={mobileDetailHref(type, prev.id)}>上一条：{prev.title}</Link> : null}
-      {next ? <Link to={mobileDetailHref(type, next.id)}>下一条：{next.title}</Link> : null}
+      {prev ? <Link to={mobileDetailPath(type, prev.id)}>上一条：{prev.title}</Link> : null}
+      {next ? <Link to={mobileDetailPath(type, next.id)}>下一条：{next.title}</Link> : null}
     </nav>
   );
 }

@@ -7,8 +7,9 @@ import { infiniteQueryOptions, useSuspenseInfiniteQuery } from '@tanstack/react-
 import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { ContentType } from '@shared/contract/common';
-import type { DictType } from '@shared/contract/system';
-import { DICT_TYPES } from '@shared/contract/system';
+import type { DictType } from '@shared/system/types';
+import { DICT_TYPES } from '@shared/system/types';
+import { DATE_PRESETS, lastDaysBegin } from '@shared/date-presets';
 import { parseTime } from '@shared/time';
 import type { Paged } from '../../api/content';
 import type { Http } from '../../api/http';
@@ -45,17 +46,11 @@ export interface MobileListConfig<P extends SearchParams, Row extends { id: numb
   placeholder: string;
 }
 
-const DATE_PRESETS = [
-  { value: '3', label: '近3天' },
-  { value: '7', label: '近7天' },
-  { value: '30', label: '近30天' },
-  { value: '90', label: '近3个月' },
-] as const;
+/** 发布时间's presets, as chips keyed by their number of days. */
+const DATE_CHIPS = DATE_PRESETS.map((preset) => ({ value: String(preset.days), label: preset.label }));
 
-/** The Shanghai calendar day `days` ago, `yyyy-MM-dd` (the search's date format). */
-function daysAgo(days: number): string {
-  return parseTime(Date.now() - days * 86_400_000, 'YYYY-MM-DD');
-}
+/** The first day of the last `days` days, counted from today in Shanghai (the search's date format). */
+const lastDays = (days: number) => lastDaysBegin(parseTime(Date.now(), 'YYYY-MM-DD'), days);
 
 export function mobileListPage<P extends SearchParams, Row extends { id: number }>(config: MobileListConfig<P, Row>): PageModule {
   const options = (http: Http, params: P) =>
@@ -99,7 +94,7 @@ export function mobileListPage<P extends SearchParams, Row extends { id: number 
     const amountPreset = config.amount.presets.findIndex(
       (p) => p.min === draftValues[config.amount.min] && p.max === draftValues[config.amount.max],
     );
-    const datePreset = DATE_PRESETS.find((p) => draft.beginTime === daysAgo(Number(p.value)) && draft.endTime === undefined)?.value ?? null;
+    const datePreset = DATE_CHIPS.find((p) => draft.beginTime === lastDays(Number(p.value)) && draft.endTime === undefined)?.value ?? null;
     const patch = (values: Record<string, string | number | undefined>) =>
       setDraft((current) => withFilters(current, values as Partial<P>));
 
@@ -197,9 +192,9 @@ export function mobileListPage<P extends SearchParams, Row extends { id: number 
             <h3>发布时间</h3>
             <Chips
               label="发布时间"
-              options={DATE_PRESETS}
+              options={DATE_CHIPS}
               value={datePreset}
-              onChange={(value) => patch({ beginTime: value === null ? undefined : daysAgo(Number(value)), endTime: undefined })}
+              onChange={(value) => patch({ beginTime: value === null ? undefined : lastDays(Number(value)), endTime: undefined })}
             />
           </div>
           <div className="m-sheet-actions">

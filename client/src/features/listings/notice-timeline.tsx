@@ -5,9 +5,11 @@
  * server-rendered; a backend without the `lifecycle` capability sends none of it and none shows.
  */
 import { Link } from '../../components/link';
-import type { XmkDetail, ZbDetail } from '@shared/contract/content';
-import type { ChangesAgainst, NoticeChange } from '@shared/contract/notices';
-import { DICT_TYPES } from '@shared/contract/system';
+import type { ContentType } from '@shared/contract/common';
+import { detailPath, xmkDetailPath, zbDetailPath } from '@shared/content/paths';
+import type { XmkDetail, ZbDetail } from '@shared/content/types';
+import type { ChangesAgainst, NoticeChange } from '@shared/content/notices';
+import { DICT_TYPES } from '@shared/system/types';
 import { formatWan } from '@shared/format';
 import { parseTime } from '@shared/time';
 import { DictLabel, DictTag, useDict } from '../../components/dict-label';
@@ -38,11 +40,11 @@ function ChangeValue({ field, value, type }: { field: string; value: NoticeChang
   return <>{text.length > TEXT_PREVIEW ? `${text.slice(0, TEXT_PREVIEW)}…` : text}</>;
 }
 
-function AgainstLine({ against, base }: { against: ChangesAgainst; base: '/zb' | '/xmk' }) {
+function AgainstLine({ against, type }: { against: ChangesAgainst; type: ContentType }) {
   if (against.kind === 'notice') {
     return (
       <p className="changes-against">
-        对比原公告：<Link to={`${base}/${against.id}`}>{against.title}</Link>（
+        对比原公告：<Link to={detailPath(type, against.id)}>{against.title}</Link>（
         <time dateTime={against.publishTime}>{parseTime(against.publishTime, 'YYYY-MM-DD')}</time>）
       </p>
     );
@@ -56,15 +58,14 @@ function AgainstLine({ against, base }: { against: ChangesAgainst; base: '/zb' |
 }
 
 /** 变更内容: the fields that changed, before → after. Nothing when nothing changed. */
-export function ChangesCard({ item, base }: { item: XmkDetail | ZbDetail; base: '/zb' | '/xmk' }) {
+export function ChangesCard({ item, type }: { item: XmkDetail | ZbDetail; type: ContentType }) {
   if (item.changes.length === 0 || !item.changesAgainst) return null;
-  const type = base === '/zb' ? 'zb' : 'xmk';
   return (
     <section className="detail-card changes-card" aria-labelledby="changes-title">
       <h2 id="changes-title" className="detail-card-title">
         变更内容
       </h2>
-      <AgainstLine against={item.changesAgainst} base={base} />
+      <AgainstLine against={item.changesAgainst} type={type} />
       <div className="changes-scroll">
         <table className="changes-table">
           <thead>
@@ -99,7 +100,7 @@ export function ChangedByBanner({ item }: { item: ZbDetail }) {
   return (
     <p className="changed-banner" role="note">
       本公告已于 <time dateTime={item.changedBy.publishTime}>{parseTime(item.changedBy.publishTime, 'YYYY-MM-DD HH:mm')}</time>{' '}
-      变更，请以变更后的内容为准。<Link to={`/zb/${item.changedBy.id}`}>查看变更公告 ›</Link>
+      变更，请以变更后的内容为准。<Link to={zbDetailPath(item.changedBy.id)}>查看变更公告 ›</Link>
     </p>
   );
 }
@@ -112,10 +113,10 @@ export function ZbLifecycleCard({ item }: { item: ZbDetail }) {
         招标进程
         {item.lifecycle.processCode ? <span className="detail-card-note">标段编号 {item.lifecycle.processCode}</span> : null}
       </h2>
-      <ProcessTimeline item={item} hrefOf={(id) => `/zb/${id}`} />
+      <ProcessTimeline item={item} hrefOf={zbDetailPath} />
       <p className="lifecycle-project">
         所属项目：
-        {item.xmk ? <Link to={`/xmk/${item.xmk.id}`}>{item.xmk.title}</Link> : <span className="muted">暂无关联项目</span>}
+        {item.xmk ? <Link to={xmkDetailPath(item.xmk.id)}>{item.xmk.title}</Link> : <span className="muted">暂无关联项目</span>}
       </p>
     </section>
   );
@@ -144,7 +145,7 @@ export function XmkLifecycleCard({ item }: { item: XmkDetail }) {
             {tenders.map((tender) => (
               <li key={tender.id}>
                 <DictTag type={DICT_TYPES.zbNoticeType} value={tender.noticeType} />
-                <Link to={`/zb/${tender.id}`}>{tender.title}</Link>
+                <Link to={zbDetailPath(tender.id)}>{tender.title}</Link>
                 <time dateTime={tender.publishTime}>{parseTime(tender.publishTime, 'YYYY-MM-DD')}</time>
               </li>
             ))}

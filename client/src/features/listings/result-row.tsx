@@ -1,5 +1,5 @@
 import { Link } from '../../components/link';
-import type { DictEntry } from '@shared/contract/system';
+import type { DictEntry } from '@shared/system/types';
 import { formatCount, formatWan } from '@shared/format';
 import { parseTime } from '@shared/time';
 import { dictLabel } from '../../api/system';
@@ -7,20 +7,22 @@ import { DictTag, useDict } from '../../components/dict-label';
 import { FavoriteStar } from '../../components/favorite-button';
 import { HighlightText } from '../../components/highlight';
 import { NewBadge } from '../../components/new-badge';
-import type { ListingPath, ListRow, RowConfig } from './listing-config';
+import type { ContentType } from '@shared/contract/common';
+import { detailPath } from '@shared/content/paths';
+import type { ListRow, RowConfig } from './listing-config';
 
 /**
  * One item in the search results: tag, 新 (published since the last visit), highlighted title, the
  * type's fields, amount, date, views, and the 收藏 star.
  */
 export function ResultRow<Row extends ListRow>({
-  base,
+  type,
   config,
   item,
   regions,
   now,
 }: {
-  base: ListingPath;
+  type: ContentType;
   config: RowConfig<Row>;
   item: Row;
   regions: readonly DictEntry[];
@@ -34,7 +36,7 @@ export function ResultRow<Row extends ListRow>({
         <h2 className="result-title">
           <DictTag type={config.tag.type} value={tagValue} />
           <NewBadge publishTime={item.publishTime} />
-          <Link to={`${base}/${item.id}`} title={item.title}>
+          <Link to={detailPath(type, item.id)} title={item.title}>
             <HighlightText html={item.highlightTitle} />
           </Link>
         </h2>
@@ -63,7 +65,7 @@ export function ResultRow<Row extends ListRow>({
         </span>
       </div>
       <div className="result-star">
-        <FavoriteStar type={base === '/xmk' ? 'xmk' : 'zb'} id={item.id} title={item.title} />
+        <FavoriteStar type={type} id={item.id} title={item.title} />
       </div>
     </li>
   );

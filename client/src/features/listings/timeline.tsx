@@ -7,8 +7,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from '../../components/link';
-import type { ZbDetail } from '@shared/contract/content';
-import { DICT_TYPES, type DictType } from '@shared/contract/system';
+import type { ZbDetail } from '@shared/content/types';
+import { DICT_TYPES, type DictType } from '@shared/system/types';
 import type { DateTimeString } from '@shared/contract/common';
 import { parseTime } from '@shared/time';
 import { xmkHistoryQueryOptions } from '../../api/content';

@@ -2,6 +2,3 @@ import type { ContentType } from '@shared/contract/common';
 
 /** The two content types in the member's words: 项目 (xmk) and 招标 (zb). */
 export const CONTENT_TYPE_LABEL: Record<ContentType, string> = { xmk: '项目', zb: '招标' };
-
-/** The public detail page of an item (members read it through the member endpoints). */
-export const detailPath = (type: ContentType, id: number) => `/${type}/${id}`;

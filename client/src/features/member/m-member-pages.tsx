@@ -6,7 +6,7 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { Link } from '../../components/link';
-import { DICT_TYPES } from '@shared/contract/system';
+import { DICT_TYPES } from '@shared/system/types';
 import { desktopViewHref } from '@shared/device';
 import { MOBILE_PATHS, MOBILE_RECHARGE_URL } from '@shared/routes';
 import { parseTime } from '@shared/time';
@@ -25,7 +25,7 @@ import { CONTENT_TYPE_LABEL } from './content-labels';
 import { MobileExport } from '../../components/mobile/m-export';
 import { MobileFigures } from '../../components/mobile/m-detail-parts';
 import { MobileHead } from '../../components/mobile/m-parts';
-import { mobileDetailHref } from '../../components/mobile/detail-href';
+import { mobileDetailPath } from '@shared/content/paths';
 import { ZbRow } from '../../components/mobile/rows';
 import { MobileSubscription } from './m-subscription';
 
@@ -124,7 +124,7 @@ export const favoritePage: PageModule = {
         <ul className="m-list">
           {rows.map((row) => (
             <li key={row.id} className="m-row">
-              <Link to={mobileDetailHref(row.type, row.dataId)} className="m-row-link">
+              <Link to={mobileDetailPath(row.type, row.dataId)} className="m-row-link">
                 <span className="m-row-title">{row.title}</span>
                 <span className="m-row-meta">
                   <span className="m-tag">{CONTENT_TYPE_LABEL[row.type]}</span>
@@ -200,7 +200,7 @@ export const pointsPage: PageModule = {
 const alertParams = (search: URLSearchParams) => ({ ...FIRST, ...(search.get('unread') === '1' ? { read: false } : {}) });
 
 function AlertRow({ alert }: { alert: AlertItem }) {
-  const href = mobileDetailHref(alert.contentType, alert.contentId);
+  const href = mobileDetailPath(alert.contentType, alert.contentId);
   const { open } = useAlertRow(alert, href);
   return (
     <li className={alert.read ? 'm-row' : 'm-row is-unread'}>

@@ -6,7 +6,7 @@
  */
 import { useCallback, useState } from 'react';
 import { MAX_KEYWORDS } from '@shared/constants';
-import { DICT_TYPES } from '@shared/contract/system';
+import { DICT_TYPES } from '@shared/system/types';
 import { BottomSheet } from '../../components/mobile/m-list-parts';
 import { useDict } from '../../components/dict-label';
 import { citiesOf, regionName } from '../../components/region';

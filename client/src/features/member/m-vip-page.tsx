@@ -9,8 +9,8 @@
  */
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { Goods, MemberLevel, Order } from '@shared/contract/member';
-import { DICT_TYPES } from '@shared/contract/system';
+import type { Goods, MemberLevel, Order } from '@shared/member/types';
+import { DICT_TYPES } from '@shared/system/types';
 import { formatCount, formatYuan, telHref } from '@shared/format';
 import { MOBILE_PATHS, MOBILE_SECTIONS } from '@shared/routes';
 import { parseTime } from '@shared/time';

@@ -6,7 +6,7 @@
  * factories. On the server the query client is new per request, so this changes nothing there.
  */
 import type { FetchQueryOptions, QueryKey } from '@tanstack/react-query';
-import type { DictType } from '@shared/contract/system';
+import type { DictType } from '@shared/system/types';
 import { prefetchDicts } from '../../api/system';
 import { gjNumQueryOptions } from '../../api/visit';
 import type { AppDeps } from '../../lib/page';

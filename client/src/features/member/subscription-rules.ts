@@ -5,7 +5,7 @@
  * ≤ 20 regions. No UI kit here: the phone's page uses it too.
  */
 import { MAX_KEYWORD_LENGTH, MAX_KEYWORDS, MAX_REGIONS } from '@shared/constants';
-import type { MemberUser } from '@shared/contract/member';
+import type { MemberUser } from '@shared/member/types';
 
 /** The backend ignores punctuation in keywords: one made of nothing else would match nothing. */
 const HAS_TEXT = /[\p{L}\p{N}]/u;

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UpdateProfileBody } from '@shared/contract/member';
+import type { UpdateProfileBody } from '@shared/member/types';
 import { zbKeys } from '../../api/content';
 import { useHttp } from '../../api/http-context';
 import { updateProfile } from '../../api/member-area';

@@ -5,7 +5,7 @@
  * whatever zone the browser is in.
  */
 import dayjs, { type Dayjs } from 'dayjs';
-import type { BaifangClient } from '@shared/contract/visit';
+import type { BaifangClient } from '@shared/visit/types';
 import { parseTime } from '@shared/time';
 
 export const DATE = 'YYYY-MM-DD';

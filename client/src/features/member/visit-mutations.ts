@@ -4,7 +4,7 @@
  * favourite "已跟进": all of them invalidate the visit module and the favourite lists.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BaifangClientBody, BaifangClientUpdateBody, BaifangRecordBody } from '@shared/contract/visit';
+import type { BaifangClientBody, BaifangClientUpdateBody, BaifangRecordBody } from '@shared/visit/types';
 import { favoriteKeys } from '../../api/content';
 import { useHttp } from '../../api/http-context';
 import { addBaifangClient, addBaifangRecords, delBaifangRecords, updateBaifangClient, visitKeys } from '../../api/visit';

@@ -1,5 +1,5 @@
 /** The URL query of the visit pages (clients as a table and as cards, records as a table and a timeline). */
-import type { BaifangClientListParams, BaifangRecordListParams, VisitStatus } from '@shared/contract/visit';
+import type { BaifangClientListParams, BaifangRecordListParams, VisitStatus } from '@shared/visit/types';
 import { compact, readChoice, readDate, readId, readPaging, readText } from './member-query';
 
 /** dict `cms_visit_status` values, in the order the tabs and selects show them. */

@@ -1,4 +1,4 @@
-import { OWN_MOBILE_SITE } from '@shared/device';
+import { OWN_MOBILE_SITE } from '@shared/routes';
 
 /**
  * What the /3g QR code opens (docs/decisions.md "Public content", issue 14):

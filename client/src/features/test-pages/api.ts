@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { TestTokenResult } from '@shared/contract/content';
-import { ENDPOINTS } from '@shared/contract/endpoints';
+import type { TestTokenResult } from '@shared/content/types';
+import { CONTENT_ENDPOINTS } from '@shared/content/endpoints';
 import { NO_TOKEN, type Http } from '../../api/http';
 
 /**
@@ -8,7 +8,7 @@ import { NO_TOKEN, type Http } from '../../api/http';
  * it "no token": the page shows what the backend says to a call without the bearer.
  */
 export async function getTestToken(http: Http): Promise<TestTokenResult> {
-  const body = await http.call(ENDPOINTS.testToken, NO_TOKEN.spec);
+  const body = await http.call(CONTENT_ENDPOINTS.testToken, NO_TOKEN.spec);
   return body.data;
 }
 

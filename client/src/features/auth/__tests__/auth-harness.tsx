@@ -8,7 +8,7 @@ import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { JSEncrypt } from 'jsencrypt';
 import type { ReactNode } from 'react';
 import { RouterProvider, createMemoryRouter, useLocation } from 'react-router-dom';
-import { CONFIG_KEYS } from '@shared/contract/system';
+import { CONFIG_KEYS } from '@shared/system/types';
 import { createHttp } from '../../../api/http-axios';
 import { HttpProvider } from '../../../api/http-context';
 import { createQueryClient } from '../../../api/query-client';

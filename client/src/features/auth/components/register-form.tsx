@@ -6,7 +6,7 @@ import { Link } from '../../../components/link';
 import { PATHS } from '@shared/routes';
 import { ACCOUNT } from '@shared/contract/fields';
 import { FORM_MESSAGES, toAntdRule } from '@shared/contract/form-rules';
-import { registerBody } from '@shared/contract/schemas';
+import { registerBody } from '@shared/member/schemas';
 import { useHttp } from '../../../api/http-context';
 import { checkUserNameUnique } from '../../../api/member-auth';
 import { useAuthConfig } from '../auth-config';

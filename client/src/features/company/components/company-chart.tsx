@@ -5,7 +5,7 @@
  * so neither the server nor any other page pays for it.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { CompanyYear } from '@shared/contract/company';
+import type { CompanyYear } from '@shared/company/types';
 import { formatWan } from '@shared/format';
 
 export function YearTable({ years }: { years: readonly CompanyYear[] }) {

@@ -6,13 +6,15 @@
 import { Fragment } from 'react';
 import { useParams } from 'react-router-dom';
 import { Link } from '../../../components/link';
-import { COMPANY_ROLE_LABELS, type CompanyNoticeLink, type CompanyProfile, type CompanyRelation } from '@shared/contract/company';
-import { DICT_TYPES } from '@shared/contract/system';
+import type { ContentType } from '@shared/contract/common';
+import { detailPath } from '@shared/content/paths';
+import { COMPANY_ROLE_LABELS, type CompanyNoticeLink, type CompanyProfile, type CompanyRelation } from '@shared/company/types';
+import { DICT_TYPES } from '@shared/system/types';
 import { formatWan } from '@shared/format';
 import { parsePositiveId } from '@shared/routes';
 import { parseTime } from '@shared/time';
 import { Breadcrumb } from '../../../components/breadcrumb';
-import { companyPath } from '../../../components/company-link';
+import { companyPath } from '@shared/company/paths';
 import { DetailFigures, requireId } from '../../../components/detail-parts';
 import { DictLabel, DictTag, useDict } from '../../../components/dict-label';
 import { JsonLd, useBreadcrumbLd, type Crumb } from '../../../components/json-ld';
@@ -52,16 +54,16 @@ export async function load({ deps, id }: PageLoadArgs) {
 function NoticeList({
   title,
   items,
-  base,
+  type,
   empty,
 }: {
   title: string;
   items: readonly CompanyNoticeLink[] | CompanyProfile['latestProjects'];
-  base: '/zb' | '/xmk';
+  type: ContentType;
   empty: string;
 }) {
   const regions = useDict(DICT_TYPES.region);
-  const id = `company-${base.slice(1)}-${title}`;
+  const id = `company-${type}-${title}`;
   return (
     <section className="detail-card" aria-labelledby={id}>
       <h2 id={id} className="detail-card-title">
@@ -74,7 +76,7 @@ function NoticeList({
           {items.map((n) => (
             <li key={n.id}>
               {'noticeType' in n ? <DictTag type={DICT_TYPES.zbNoticeType} value={n.noticeType} /> : null}
-              <Link to={`${base}/${n.id}`}>{n.title}</Link>
+              <Link to={detailPath(type, n.id)}>{n.title}</Link>
               <span className="muted">
                 {regionName(regions, n.areaCode)} · {formatWan(n.amount)} ·{' '}
                 <time dateTime={n.publishTime}>{parseTime(n.publishTime, 'YYYY-MM-DD')}</time>
@@ -181,9 +183,9 @@ export function Component() {
             </div>
           </section>
 
-          <NoticeList title="最近招标" items={company.latestTenders} base="/zb" empty="暂无作为招标人的公告" />
-          <NoticeList title="最近中标" items={company.latestWins} base="/zb" empty="暂无中标记录" />
-          {company.latestProjects.length > 0 ? <NoticeList title="建设项目" items={company.latestProjects} base="/xmk" empty="" /> : null}
+          <NoticeList title="最近招标" items={company.latestTenders} type="zb" empty="暂无作为招标人的公告" />
+          <NoticeList title="最近中标" items={company.latestWins} type="zb" empty="暂无中标记录" />
+          {company.latestProjects.length > 0 ? <NoticeList title="建设项目" items={company.latestProjects} type="xmk" empty="" /> : null}
         </article>
         <aside className="detail-aside">
           <Relations title="常中标单位" items={company.topWinners} unit="次中标" amounts />

@@ -6,14 +6,14 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { Link } from '../../../components/link';
-import { COMPANY_ROLE_LABELS, COMPANY_ROLES, type CompanyRole } from '@shared/contract/company';
-import { DICT_TYPES } from '@shared/contract/system';
+import { COMPANY_ROLE_LABELS, COMPANY_ROLES, type CompanyRole } from '@shared/company/types';
+import { DICT_TYPES } from '@shared/system/types';
 import { PAGE_SIZES } from '@shared/constants';
 import { companySearchQueryOptions, type CompanySearchParams } from '../../../api/company';
 import { useHttp } from '../../../api/http-context';
 import { prefetchDicts } from '../../../api/system';
 import { Breadcrumb } from '../../../components/breadcrumb';
-import { companyPath } from '../../../components/company-link';
+import { companyPath } from '@shared/company/paths';
 import { useDict } from '../../../components/dict-label';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHead } from '../../../components/page-head';

@@ -6,18 +6,18 @@
  */
 import { useSearchParams } from 'react-router-dom';
 import { Link } from '../../../components/link';
-import { COMPANY_ROLE_LABELS, type CompanyNoticeLink, type CompanyProfile, type CompanyRelation } from '@shared/contract/company';
-import { DICT_TYPES } from '@shared/contract/system';
+import { COMPANY_ROLE_LABELS, type CompanyNoticeLink, type CompanyProfile, type CompanyRelation } from '@shared/company/types';
+import { DICT_TYPES } from '@shared/system/types';
 import { formatWan } from '@shared/format';
 import { MOBILE_PATHS, parsePositiveId } from '@shared/routes';
 import { parseTime } from '@shared/time';
 import { dictLabel } from '../../../api/system';
-import { mobileCompanyPath } from '../../../components/company-link';
+import { mobileCompanyPath } from '@shared/company/paths';
 import { requireId } from '../../../components/detail-parts';
 import { useDict } from '../../../components/dict-label';
 import { MobileFields, MobileFigures } from '../../../components/mobile/m-detail-parts';
 import { MobileHead } from '../../../components/mobile/m-parts';
-import { mobileDetailHref } from '../../../components/mobile/detail-href';
+import { mobileDetailPath } from '@shared/content/paths';
 import { regionName } from '../../../components/region';
 import type { PageLoadArgs } from '../../../lib/page';
 import { loadCompanyPage, useCompanyProfile, useCompanySummary } from '../company-page-data';
@@ -49,7 +49,7 @@ function Notices({
         <ul className="m-list m-company-notices">
           {items.map((n) => (
             <li key={n.id} className="m-row">
-              <Link to={mobileDetailHref(type, n.id)} className="m-row-link">
+              <Link to={mobileDetailPath(type, n.id)} className="m-row-link">
                 <span className="m-row-title">{n.title}</span>
                 <span className="m-row-meta">
                   {'noticeType' in n ? <span className="m-tag">{dictLabel(noticeTypes, n.noticeType)}</span> : null}

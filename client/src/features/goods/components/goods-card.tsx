@@ -1,5 +1,5 @@
 import { Link } from '../../../components/link';
-import type { Goods } from '@shared/contract/member';
+import type { Goods } from '@shared/member/types';
 import { formatYuan } from '@shared/format';
 import { goodsUnit, isDiscounted } from '../../../components/ordering';
 import { OrderButton } from './order-button';

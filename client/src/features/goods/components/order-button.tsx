@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { Link } from '../../../components/link';
-import type { Goods, Order } from '@shared/contract/member';
+import type { Goods, Order } from '@shared/member/types';
 import { loginUrl } from '@shared/routes';
 import { feedback } from '../../../lib/feedback';
 import { useSession } from '../../../lib/session';

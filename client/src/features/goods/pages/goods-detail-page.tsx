@@ -2,7 +2,7 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import { Link } from '../../../components/link';
-import type { GoodsType } from '@shared/contract/member';
+import type { GoodsType } from '@shared/member/types';
 import { parsePositiveId } from '@shared/routes';
 import { goodsListQueryOptions, goodsQueryOptions } from '../../../api/goods';
 import { useHttp } from '../../../api/http-context';

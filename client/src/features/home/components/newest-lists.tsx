@@ -5,8 +5,9 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link } from '../../../components/link';
-import type { XmkListItem, ZbListItem } from '@shared/contract/content';
-import { DICT_TYPES, type DictEntry, type DictType } from '@shared/contract/system';
+import { xmkDetailPath, zbDetailPath } from '@shared/content/paths';
+import type { XmkListItem, ZbListItem } from '@shared/content/types';
+import { DICT_TYPES, type DictEntry, type DictType } from '@shared/system/types';
 import { formatWan } from '@shared/format';
 import { parseTime } from '@shared/time';
 import { homeXmkQueryOptions, homeZbQueryOptions } from '../../../api/home';
@@ -121,7 +122,7 @@ function Panel({
 
 const xmkRow = (item: XmkListItem): Row => ({
   id: item.id,
-  href: `/xmk/${item.id}`,
+  href: xmkDetailPath(item.id),
   title: item.title,
   tagType: DICT_TYPES.xmkStage,
   tag: item.stage,
@@ -132,7 +133,7 @@ const xmkRow = (item: XmkListItem): Row => ({
 
 const zbRow = (item: ZbListItem): Row => ({
   id: item.id,
-  href: `/zb/${item.id}`,
+  href: zbDetailPath(item.id),
   title: item.title,
   tagType: DICT_TYPES.zbNoticeType,
   tag: item.noticeType,

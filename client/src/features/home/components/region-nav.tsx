@@ -1,5 +1,5 @@
 import { Link } from '../../../components/link';
-import { DICT_TYPES } from '@shared/contract/system';
+import { DICT_TYPES } from '@shared/system/types';
 import { useDict } from '../../../components/dict-label';
 import { citiesOf } from '../../../components/region';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '../../../components/link';
-import type { TodayCount } from '@shared/contract/home';
+import type { TodayCount } from '@shared/home/types';
 import { formatCount } from '@shared/format';
 import { todayXmkQueryOptions, todayZbQueryOptions } from '../../../api/home';
 import { useHttp } from '../../../api/http-context';

@@ -6,7 +6,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { FavoriteStatus } from '@shared/contract/content';
+import type { FavoriteStatus } from '@shared/content/types';
 import { favoriteKeys } from '../../../api/content';
 import { NewBadge } from '../../../components/new-badge';
 import { LOGGED_OUT, createSessionStore } from '../../../lib/session';

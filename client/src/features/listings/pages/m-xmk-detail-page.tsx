@@ -1,5 +1,5 @@
 /** /m/pages/xmk/detail?id= 项目详情 on the mobile site (issue 14). */
-import { DICT_TYPES } from '@shared/contract/system';
+import { DICT_TYPES } from '@shared/system/types';
 import { formatWan } from '@shared/format';
 import { parseTime } from '@shared/time';
 import { xmkDetailQueryOptions, xmkHistoryQueryOptions } from '../../../api/content';

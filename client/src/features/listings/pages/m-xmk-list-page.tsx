@@ -1,5 +1,5 @@
 /** /m/pages/xmk/index 项目库 on the mobile site (issue 14). */
-import { DICT_TYPES } from '@shared/contract/system';
+import { DICT_TYPES } from '@shared/system/types';
 import { searchXmk } from '../../../api/content';
 import { readXmkSearch } from '../../../components/search-query';
 import { XMK_AMOUNT } from '../amount-presets';

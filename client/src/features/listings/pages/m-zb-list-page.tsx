@@ -1,5 +1,5 @@
 /** /m/pages/zb/index 招标信息 on the mobile site (issue 14). */
-import { DICT_TYPES } from '@shared/contract/system';
+import { DICT_TYPES } from '@shared/system/types';
 import { searchZb } from '../../../api/content';
 import { readZbSearch } from '../../../components/search-query';
 import { ZB_AMOUNT } from '../amount-presets';

@@ -1,6 +1,7 @@
 /** /xmk/{id} 项目详情: the detail page with the project's fields, 建设内容, 项目进展 and 关联招标. */
 import { Link } from '../../../components/link';
-import { DICT_TYPES } from '@shared/contract/system';
+import { zbDetailPath } from '@shared/content/paths';
+import { DICT_TYPES } from '@shared/system/types';
 import { formatArea, formatWan } from '@shared/format';
 import { parseTime } from '@shared/time';
 import { xmkDetailQueryOptions, xmkHistoryQueryOptions } from '../../../api/content';
@@ -12,7 +13,7 @@ import { StageHistory } from '../stage-history';
 import { CompanyLink } from '../../../components/company-link';
 
 export const { load, Component } = detailPage({
-  base: '/xmk',
+  type: 'xmk',
   listName: '项目库',
   dicts: [DICT_TYPES.region, DICT_TYPES.industry, DICT_TYPES.xmkStage, DICT_TYPES.xmkNature, DICT_TYPES.ownerType, DICT_TYPES.zbNoticeType],
   detail: xmkDetailQueryOptions,
@@ -61,7 +62,7 @@ export const { load, Component } = detailPage({
           {item.relatedZb.map((zb) => (
             <li key={zb.id}>
               <DictTag type={DICT_TYPES.zbNoticeType} value={zb.noticeType} />
-              <Link to={`/zb/${zb.id}`}>{zb.title}</Link>
+              <Link to={zbDetailPath(zb.id)}>{zb.title}</Link>
               <time dateTime={zb.publishTime}>{parseTime(zb.publishTime, 'YYYY-MM-DD')}</time>
             </li>
           ))}

@@ -1,5 +1,5 @@
 /** /xmk 项目库: the list page with the project library's filters, sorts and result row. */
-import { DICT_TYPES } from '@shared/contract/system';
+import { DICT_TYPES } from '@shared/system/types';
 import { xmkSearchQueryOptions } from '../../../api/content';
 import { DictLabel } from '../../../components/dict-label';
 import { regionName } from '../../../components/region';
@@ -9,7 +9,7 @@ import { XMK_AMOUNT } from '../amount-presets';
 import { CompanyLink } from '../../../components/company-link';
 
 export const { load, Component } = listPage({
-  path: '/xmk',
+  type: 'xmk',
   name: '项目库',
   subtitle: '全省拟在建项目 · 按地区、行业、阶段与投资额检索',
   placeholder: '输入项目名称、建设单位或建设内容',

@@ -3,19 +3,20 @@
  * project.
  */
 import { Link } from '../../../components/link';
-import { DICT_TYPES } from '@shared/contract/system';
+import { DICT_TYPES } from '@shared/system/types';
+import { xmkDetailPath } from '@shared/content/paths';
+import { amountLabelOf } from '@shared/content/zb-notice';
 import { formatWan } from '@shared/format';
 import { deadlineState, parseTime } from '@shared/time';
 import { zbDetailQueryOptions } from '../../../api/content';
 import { DictLabel } from '../../../components/dict-label';
 import { regionName } from '../../../components/region';
 import { detailPage } from '../detail-page';
-import { amountLabelOf } from '../../../components/zb-amount';
 import { ChangedByBanner, ZbLifecycleCard } from '../notice-timeline';
-import { CompanyLink } from '../../../components/company-link';
+import { zbDetailFields } from '../zb-fields';
 
 export const { load, Component } = detailPage({
-  base: '/zb',
+  type: 'zb',
   listName: '招标信息',
   dicts: [DICT_TYPES.region, DICT_TYPES.industry, DICT_TYPES.zbNoticeType, DICT_TYPES.xmkStage],
   detail: zbDetailQueryOptions,
@@ -49,23 +50,7 @@ export const { load, Component } = detailPage({
     { label: '所在地区', value: regionName(regions, item.areaCode) },
     { label: '所属行业', value: <DictLabel type={DICT_TYPES.industry} value={item.industry} /> },
     { label: amountLabelOf(noticeType), value: formatWan(item.amount) },
-    { label: '招标人', value: <CompanyLink name={item.tenderer} id={item.companies?.tenderer} /> },
-    { label: '代理机构', value: <CompanyLink name={item.agency} id={item.companies?.agency} /> },
-    ...(item.winner
-      ? [
-          {
-            label: item.noticeType === '4' ? '第一中标候选人' : '中标人',
-            value: <CompanyLink name={item.winner} id={item.companies?.winner} />,
-          },
-        ]
-      : []),
-    { label: '开标时间', value: parseTime(item.openTime, 'YYYY-MM-DD HH:mm') },
-    { label: '报名截止', value: parseTime(item.signupDeadline, 'YYYY-MM-DD HH:mm') },
-    {
-      label: '关联项目',
-      value: item.xmk ? <Link to={`/xmk/${item.xmk.id}`}>{item.xmk.title}</Link> : '',
-      wide: true,
-    },
+    ...zbDetailFields(item, xmkDetailPath),
   ],
   contentTitle: '公告正文',
   lifecycle: {
@@ -78,7 +63,7 @@ export const { load, Component } = detailPage({
     body: (item) =>
       item.xmk ? (
         <div className="aside-related">
-          <Link to={`/xmk/${item.xmk.id}`}>{item.xmk.title}</Link>
+          <Link to={xmkDetailPath(item.xmk.id)}>{item.xmk.title}</Link>
           <p className="muted">
             发布于 <time dateTime={item.xmk.publishTime}>{parseTime(item.xmk.publishTime, 'YYYY-MM-DD')}</time>
             ，查看项目概况、投资与阶段进展。

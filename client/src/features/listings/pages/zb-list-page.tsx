@@ -1,13 +1,13 @@
 /** /zb 招标信息: the list page with the tenders' filters, sorts and result row (报名截止 marked). */
-import type { ZbListItem } from '@shared/contract/content';
-import { DICT_TYPES } from '@shared/contract/system';
+import type { ZbListItem } from '@shared/content/types';
+import { DICT_TYPES } from '@shared/system/types';
+import { lastDaysBegin, nextDaysEnd } from '@shared/date-presets';
 import { deadlineState, deadlineText, parseTime } from '@shared/time';
 import { zbSearchQueryOptions } from '../../../api/content';
 import { DictLabel } from '../../../components/dict-label';
-import { daysBefore } from '../../../components/filter-panel';
 import { regionName } from '../../../components/region';
 import { readZbSearch } from '../../../components/search-query';
-import { amountLabelOf } from '../../../components/zb-amount';
+import { amountLabelOf } from '@shared/content/zb-notice';
 import type { RowField } from '../listing-config';
 import { listPage } from '../list-page';
 import { ZB_AMOUNT } from '../amount-presets';
@@ -26,10 +26,8 @@ function deadlineField(item: ZbListItem, now: number): RowField[] {
   ];
 }
 
-const daysAfter = (today: string, days: number) => daysBefore(today, -days);
-
 export const { load, Component } = listPage({
-  path: '/zb',
+  type: 'zb',
   name: '招标信息',
   subtitle: '招标预告 · 招标公告 · 变更公告 · 中标公示 · 中标结果',
   placeholder: '输入公告标题、招标人或正文关键词',
@@ -52,9 +50,9 @@ export const { load, Component } = listPage({
       keys: ['openBegin', 'openEnd'],
       options: (today) => [
         { label: '今天', patch: { openBegin: today, openEnd: today } },
-        { label: '未来7天', patch: { openBegin: today, openEnd: daysAfter(today, 6) } },
-        { label: '未来30天', patch: { openBegin: today, openEnd: daysAfter(today, 29) } },
-        { label: '近7天', patch: { openBegin: daysBefore(today, 6), openEnd: today } },
+        { label: '未来7天', patch: { openBegin: today, openEnd: nextDaysEnd(today, 7) } },
+        { label: '未来30天', patch: { openBegin: today, openEnd: nextDaysEnd(today, 30) } },
+        { label: '近7天', patch: { openBegin: lastDaysBegin(today, 7), openEnd: today } },
       ],
     },
   ],

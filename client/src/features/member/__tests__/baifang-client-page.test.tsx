@@ -1,6 +1,6 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BaifangClient } from '@shared/contract/visit';
+import type { BaifangClient } from '@shared/visit/types';
 import * as clientPage from '../pages/baifang-client-page';
 import * as dashboardPage from '../pages/dashboard-page';
 import { createMemberEnv, ok, renderPage, table, where, typist } from './member-harness';

@@ -1,6 +1,6 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BaifangClient } from '@shared/contract/visit';
+import type { BaifangClient } from '@shared/visit/types';
 import { ClientFormModal } from '../components/client-form';
 import { createMemberEnv, ok, renderWith, table, type Answer, typist } from './member-harness';
 

@@ -1,6 +1,6 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { FavoriteItem, FavoriteStatus } from '@shared/contract/content';
+import type { FavoriteItem, FavoriteStatus } from '@shared/content/types';
 import { favoriteKeys } from '../../../api/content';
 import * as favoritePage from '../pages/favorite-page';
 import { createMemberEnv, ok, renderPage, table, where, type Answer, typist } from './member-harness';

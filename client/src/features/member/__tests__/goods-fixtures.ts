@@ -1,5 +1,5 @@
 /** Goods and tiers as the backend answers them, for the desktop tier pages' and the phone's 会员服务 tests. */
-import type { Goods, MemberTier } from '@shared/contract/member';
+import type { Goods, MemberTier } from '@shared/member/types';
 
 /** A 30-day short pass at ¥99, changed by `patch`. */
 export const goods = (id: number, patch: Partial<Goods>): Goods => ({

@@ -5,7 +5,7 @@
  */
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { MemberUser } from '@shared/contract/member';
+import type { MemberUser } from '@shared/member/types';
 import { biddingPage } from '../m-member-pages';
 import { BASE_CAPABILITIES, DEMO_USER, createMemberEnv, ok, renderPage, table, typist, type Call } from './member-harness';
 

@@ -1,6 +1,6 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { MsgItem } from '@shared/contract/content';
+import type { MsgItem } from '@shared/content/types';
 import * as msgPage from '../pages/msg-form-page';
 import { createMemberEnv, ok, renderPage, table, type Answer, typist } from './member-harness';
 

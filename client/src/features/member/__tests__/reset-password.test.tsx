@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { JSEncrypt } from 'jsencrypt';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CONFIG_KEYS } from '@shared/contract/system';
+import { CONFIG_KEYS } from '@shared/system/types';
 import { systemKeys } from '../../../api/system';
 import { ResetPasswordForm } from '../components/reset-password-form';
 import { createMemberEnv, renderWith, where, type Answer, typist } from './member-harness';

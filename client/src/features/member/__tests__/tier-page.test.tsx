@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Order } from '@shared/contract/member';
-import { CONFIG_KEYS } from '@shared/contract/system';
+import type { Order } from '@shared/member/types';
+import { CONFIG_KEYS } from '@shared/system/types';
 import { feedback } from '../../../lib/feedback';
 import * as duanPage from '../pages/duan-member-page';
 import * as vipPage from '../pages/vipuser-page';

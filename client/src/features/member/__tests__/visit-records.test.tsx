@@ -1,6 +1,6 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BaifangClient, BaifangRecord } from '@shared/contract/visit';
+import type { BaifangClient, BaifangRecord } from '@shared/visit/types';
 import { feedback } from '../../../lib/feedback';
 import { RecordFormModal } from '../components/record-form';
 import * as recordsPage from '../pages/baifang-records-page';

@@ -4,9 +4,10 @@
  * `/cms/bidding/data/{id}` (their tier and unlocks decide the contact block).
  */
 import { Link } from '../../../components/link';
-import type { ZbListItem } from '@shared/contract/content';
-import type { MemberUser } from '@shared/contract/member';
-import { DICT_TYPES, type DictEntry } from '@shared/contract/system';
+import { zbDetailPath } from '@shared/content/paths';
+import type { ZbListItem } from '@shared/content/types';
+import type { MemberUser } from '@shared/member/types';
+import { DICT_TYPES, type DictEntry } from '@shared/system/types';
 import { formatWan } from '@shared/format';
 import { deadlineState, deadlineText, parseTime } from '@shared/time';
 import { DictTag } from '../../../components/dict-label';
@@ -24,7 +25,7 @@ export function BiddingList({ rows, regions, now }: { rows: readonly ZbListItem[
             <div className="bidding-main">
               <p className="bidding-title">
                 <DictTag type={DICT_TYPES.zbNoticeType} value={item.noticeType} />
-                <Link to={`/zb/${item.id}`} title={item.title}>
+                <Link to={zbDetailPath(item.id)} title={item.title}>
                   <HighlightText html={item.highlightTitle} />
                 </Link>
               </p>

@@ -5,13 +5,14 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from '../../../components/link';
-import { DICT_TYPES } from '@shared/contract/system';
+import { DICT_TYPES } from '@shared/system/types';
 import { parseTime } from '@shared/time';
 import { useHttp } from '../../../api/http-context';
 import { baifangClientDetailQueryOptions } from '../../../api/visit';
 import { DictTag } from '../../../components/dict-label';
 import { EmptyState } from '../../../components/empty-state';
-import { CONTENT_TYPE_LABEL, detailPath } from '../content-labels';
+import { detailPath } from '@shared/content/paths';
+import { CONTENT_TYPE_LABEL } from '../content-labels';
 import { isDue, shanghaiDay } from '../visit-dates';
 import { ClientFormModal } from './client-form';
 import { MemberSection } from './member-page';

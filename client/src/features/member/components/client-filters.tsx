@@ -4,8 +4,8 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '../../../components/link';
-import type { BaifangClientListParams } from '@shared/contract/visit';
-import { DICT_TYPES } from '@shared/contract/system';
+import type { BaifangClientListParams } from '@shared/visit/types';
+import { DICT_TYPES } from '@shared/system/types';
 import { useHttp } from '../../../api/http-context';
 import { dictLabel } from '../../../api/system';
 import { gjNumQueryOptions } from '../../../api/visit';

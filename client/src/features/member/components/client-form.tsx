@@ -8,13 +8,13 @@ import { Alert, Button, DatePicker, Form, Input, Modal, Segmented, Select } from
 import type { Dayjs } from 'dayjs';
 import { useState, type ReactNode } from 'react';
 import { Link } from '../../../components/link';
-import type { BaifangClient, BaifangClientBody, VisitStatus } from '@shared/contract/visit';
-import { DICT_TYPES } from '@shared/contract/system';
+import type { BaifangClient, BaifangClientBody, VisitStatus } from '@shared/visit/types';
+import { DICT_TYPES } from '@shared/system/types';
 import { FORM_MESSAGES, toAntdRule, type AntdRuleLike } from '@shared/contract/form-rules';
-import { baifangClientBody } from '@shared/contract/schemas';
+import { baifangClientBody } from '@shared/visit/schemas';
 import { useDict } from '../../../components/dict-label';
 import { feedback } from '../../../lib/feedback';
-import { detailPath } from '../content-labels';
+import { detailPath } from '@shared/content/paths';
 import { formFailure } from '../form-failure';
 import { DATE, pickerText, pickerValue } from '../visit-dates';
 import { useSaveClient } from '../visit-mutations';

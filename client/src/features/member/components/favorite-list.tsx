@@ -8,8 +8,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from '../../../components/link';
-import type { FavoriteItem } from '@shared/contract/content';
-import { DICT_TYPES, type DictEntry } from '@shared/contract/system';
+import type { FavoriteItem } from '@shared/content/types';
+import { DICT_TYPES, type DictEntry } from '@shared/system/types';
 import { parseTime } from '@shared/time';
 import { favoriteKeys, type Paged } from '../../../api/content';
 import { addFavoriteGJ, changeFavoriteStatus } from '../../../api/content-writes';
@@ -19,7 +19,8 @@ import { visitKeys } from '../../../api/visit';
 import { DictTag } from '../../../components/dict-label';
 import { regionName } from '../../../components/region';
 import { feedback } from '../../../lib/feedback';
-import { CONTENT_TYPE_LABEL, detailPath } from '../content-labels';
+import { detailPath } from '@shared/content/paths';
+import { CONTENT_TYPE_LABEL } from '../content-labels';
 
 /** Rows of every cached favourite list with `id` changed by `patch`. */
 function patchRows(rows: Paged<FavoriteItem> | undefined, id: number, patch: Partial<FavoriteItem>) {

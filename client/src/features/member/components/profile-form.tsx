@@ -2,9 +2,9 @@
 import { LoadingOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
-import type { MemberUser } from '@shared/contract/member';
+import type { MemberUser } from '@shared/member/types';
 import { FORM_MESSAGES, toAntdRule, type AntdRuleLike } from '@shared/contract/form-rules';
-import { updateProfileBody } from '@shared/contract/schemas';
+import { updateProfileBody } from '@shared/member/schemas';
 import { feedback } from '../../../lib/feedback';
 import { formFailure } from '../form-failure';
 import { useSaveProfile } from '../use-save-profile';

@@ -6,8 +6,8 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Input } from 'antd';
-import type { XmkListItem } from '@shared/contract/content';
-import type { ProjectCompany } from '@shared/contract/visit';
+import type { XmkListItem } from '@shared/content/types';
+import type { ProjectCompany } from '@shared/visit/types';
 import { parseTime } from '@shared/time';
 import { favoriteListQueryOptions, xmkSearchQueryOptions } from '../../../api/content';
 import { useHttp } from '../../../api/http-context';

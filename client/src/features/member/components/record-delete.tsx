@@ -1,4 +1,4 @@
-import type { BaifangRecord } from '@shared/contract/visit';
+import type { BaifangRecord } from '@shared/visit/types';
 import { parseTime } from '@shared/time';
 import { feedback } from '../../../lib/feedback';
 import { useDeleteRecord } from '../visit-mutations';

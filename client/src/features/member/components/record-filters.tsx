@@ -5,12 +5,11 @@
 import { DatePicker, Select } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { Link } from '../../../components/link';
-import type { BaifangClient, BaifangRecordListParams } from '@shared/contract/visit';
+import type { BaifangClient, BaifangRecordListParams } from '@shared/visit/types';
+import { lastDaysBegin } from '@shared/date-presets';
 import { parseTime } from '@shared/time';
 import { queryHref, withFilter } from '../member-query';
 import { DATE, pickerText, pickerValue } from '../visit-dates';
-
-const DAY_MS = 24 * 3600_000;
 
 export function RecordFilters({
   path,
@@ -28,8 +27,8 @@ export function RecordFilters({
   const go = (patch: Partial<BaifangRecordListParams>) => void navigate(href(patch), { preventScrollReset: true });
   const today = parseTime(now, DATE);
   const presets = [
-    { label: '近 7 天', beginDate: parseTime(now - 6 * DAY_MS, DATE) },
-    { label: '近 30 天', beginDate: parseTime(now - 29 * DAY_MS, DATE) },
+    { label: '近 7 天', beginDate: lastDaysBegin(today, 7) },
+    { label: '近 30 天', beginDate: lastDaysBegin(today, 30) },
     { label: '本月', beginDate: parseTime(now, 'YYYY-MM-01') },
   ];
   const filtered = q.clientId !== undefined || q.beginDate !== undefined || q.endDate !== undefined;

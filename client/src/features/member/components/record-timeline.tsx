@@ -3,8 +3,8 @@
  * /user/baifangRecords-bak view. Each entry: time, way, client, what was said, result, next step.
  */
 import { Link } from '../../../components/link';
-import type { BaifangRecord } from '@shared/contract/visit';
-import { DICT_TYPES } from '@shared/contract/system';
+import type { BaifangRecord } from '@shared/visit/types';
+import { DICT_TYPES } from '@shared/system/types';
 import { parseTime } from '@shared/time';
 import { DictLabel } from '../../../components/dict-label';
 import { RecordDeleteButton } from './record-delete';

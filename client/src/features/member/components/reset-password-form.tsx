@@ -9,7 +9,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { CONFIG_KEYS } from '@shared/contract/system';
+import { CONFIG_KEYS } from '@shared/system/types';
 import { PATHS } from '@shared/routes';
 import { ACCOUNT, ILLEGAL_CHARS_MESSAGE } from '@shared/contract/fields';
 import { toAntdRule } from '@shared/contract/form-rules';

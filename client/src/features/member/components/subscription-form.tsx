@@ -8,7 +8,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Select, TreeSelect } from 'antd';
 import { useState } from 'react';
 import { Link } from '../../../components/link';
-import type { MemberUser } from '@shared/contract/member';
+import type { MemberUser } from '@shared/member/types';
 import { useHttp } from '../../../api/http-context';
 import { regionTreeQueryOptions } from '../../../api/member-area';
 import { feedback } from '../../../lib/feedback';

@@ -8,7 +8,7 @@ import { LoadingOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Form, Input, InputNumber, Switch, TreeSelect } from 'antd';
 import { useState } from 'react';
-import { DICT_TYPES } from '@shared/contract/system';
+import { DICT_TYPES } from '@shared/system/types';
 import { formatWan } from '@shared/format';
 import {
   alertKeys,

@@ -5,7 +5,7 @@
  * notice after ordering says exactly that, with the order number and the service contact.
  */
 import { useState } from 'react';
-import type { Goods, MemberLevel, Order } from '@shared/contract/member';
+import type { Goods, MemberLevel, Order } from '@shared/member/types';
 import { formatYuan } from '@shared/format';
 import { feedback } from '../../../lib/feedback';
 import {

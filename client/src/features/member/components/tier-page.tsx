@@ -7,9 +7,9 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Table, type TableColumnsType } from 'antd';
 import { Link } from '../../../components/link';
-import type { Goods, GoodsType, MemberLevel, Order } from '@shared/contract/member';
+import type { Goods, GoodsType, MemberLevel, Order } from '@shared/member/types';
 import { ORDER_STATUS } from '../../../components/ordering';
-import { DICT_TYPES } from '@shared/contract/system';
+import { DICT_TYPES } from '@shared/system/types';
 import { formatCount, formatYuan } from '@shared/format';
 import { parseTime } from '@shared/time';
 import { goodsListQueryOptions } from '../../../api/goods';

@@ -9,7 +9,8 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Link } from '../../../components/link';
-import { DICT_TYPES } from '@shared/contract/system';
+import { detailPath } from '@shared/content/paths';
+import { DICT_TYPES } from '@shared/system/types';
 import { parseTime } from '@shared/time';
 import {
   alertListQueryOptions,
@@ -67,7 +68,7 @@ export async function load({ deps, url }: PageLoadArgs) {
 const KIND_TONE: Record<AlertKind, string> = { new: 'primary', changed: 'warning', deadline: 'danger' };
 
 function AlertRow({ alert }: { alert: AlertItem }) {
-  const href = `/${alert.contentType}/${alert.contentId}`;
+  const href = detailPath(alert.contentType, alert.contentId);
   const { mark, open } = useAlertRow(alert, href);
   return (
     <li className={alert.read ? 'alert-item' : 'alert-item is-unread'}>

@@ -4,10 +4,10 @@
  */
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '../../../components/link';
-import type { BaifangClientListParams } from '@shared/contract/visit';
-import type { BiddingListParams, FavoriteListParams } from '@shared/contract/content';
-import type { MemberUser } from '@shared/contract/member';
-import { CONFIG_KEYS, DICT_TYPES } from '@shared/contract/system';
+import type { BaifangClientListParams } from '@shared/visit/types';
+import type { BiddingListParams, FavoriteListParams } from '@shared/content/types';
+import type { MemberUser } from '@shared/member/types';
+import { CONFIG_KEYS, DICT_TYPES } from '@shared/system/types';
 import { formatCount } from '@shared/format';
 import { parseTime } from '@shared/time';
 import { biddingListQueryOptions, favoriteListQueryOptions } from '../../../api/content';

@@ -3,7 +3,7 @@
  * (`#subscription`, linked from /user/bidding) with the region tree of `treeselect`.
  */
 import { Link } from '../../../components/link';
-import { DICT_TYPES } from '@shared/contract/system';
+import { DICT_TYPES } from '@shared/system/types';
 import { parseTime } from '@shared/time';
 import { regionTreeQueryOptions } from '../../../api/member-area';
 import { DictTag } from '../../../components/dict-label';

@@ -5,7 +5,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { DICT_TYPES } from '@shared/contract/system';
+import { DICT_TYPES } from '@shared/system/types';
 import { parseTime } from '@shared/time';
 import { msgListQueryOptions } from '../../../api/content';
 import { useHttp } from '../../../api/http-context';

@@ -1,5 +1,5 @@
 /** /user/resetPassword 修改密码: old + new + confirmation; success signs the member out everywhere. */
-import { CONFIG_KEYS } from '@shared/contract/system';
+import { CONFIG_KEYS } from '@shared/system/types';
 import { configQueryOptions } from '../../../api/system';
 import type { PageLoadArgs } from '../../../lib/page';
 import { MemberPage, MemberSection } from '../components/member-page';

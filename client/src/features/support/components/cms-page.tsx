@@ -4,7 +4,7 @@
  */
 import { useSuspenseQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import type { SupportColumn } from '@shared/contract/content';
+import type { SupportColumn } from '@shared/content/types';
 import { parseTime } from '@shared/time';
 import { supportQueryOptions } from '../../../api/content';
 import { useHttp } from '../../../api/http-context';

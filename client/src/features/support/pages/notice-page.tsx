@@ -7,7 +7,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { Link } from '../../../components/link';
-import type { Notice } from '@shared/contract/content';
+import type { Notice } from '@shared/content/types';
 import { MESSAGES } from '@shared/constants';
 import { parseTime } from '@shared/time';
 import { noticeListQueryOptions, noticeQueryOptions } from '../../../api/content';

@@ -1,0 +1,25 @@
+/**
+ * What a backend may offer beyond spec §7, as `GET /api/ext/capabilities` names it. The portal hides
+ * whatever the backend does not name (a Java CMS without that call names nothing). Every ext
+ * endpoint names its feature; 'mail' is named only when the backend can send mail.
+ */
+export const FEATURES = [
+  'capabilities',
+  'visitRecords',
+  'profile',
+  'goods',
+  'messageReply',
+  'lifecycle',
+  /** Member alerts, their feeds, and alert mail. */
+  'alerts',
+  'feeds',
+  'mail',
+  /** The member's favourite ids in one call, for the stars on list rows. */
+  'favoriteIds',
+  /** Company profiles and company search. */
+  'company',
+  /** Lists as .xlsx files (searches, favourites, the visit CRM), rows per day by tier. */
+  'export',
+] as const;
+
+export type Feature = (typeof FEATURES)[number];
