@@ -93,19 +93,6 @@ export const newestEvent = new Query<ByMember, { id: number | null }>(
 
 // ---- subscriptions ------------------------------------------------------------------------------
 
-export interface SubscriptionRow {
-  id: number;
-  name: string;
-  keywords: string;
-  excludeWords: string;
-  areaCodes: string;
-  noticeTypes: string;
-  amountMin: number | null;
-  amountMax: number | null;
-  enabled: 0 | 1;
-  createTime: string;
-}
-
 /** A subscription as stored: lists comma-joined, `enabled` 0 or 1. */
 export interface SubscriptionFields {
   name: string;
@@ -116,6 +103,11 @@ export interface SubscriptionFields {
   amountMin: number | null;
   amountMax: number | null;
   enabled: 0 | 1;
+}
+
+export interface SubscriptionRow extends SubscriptionFields {
+  id: number;
+  createTime: string;
 }
 
 const SUBSCRIPTION_COLUMNS = `id, name, keywords, exclude_words AS excludeWords, area_codes AS areaCodes,
@@ -147,16 +139,9 @@ export const deleteSubscription = new Query<ByMember & { id: number }>(
 );
 
 /** What matching reads of a subscription. */
-export interface MatchingSubscriptionRow {
+export interface MatchingSubscriptionRow extends Omit<SubscriptionFields, 'enabled'> {
   id: number;
   memberId: number;
-  name: string;
-  keywords: string;
-  excludeWords: string;
-  areaCodes: string;
-  noticeTypes: string;
-  amountMin: number | null;
-  amountMax: number | null;
 }
 
 /** Enabled subscriptions of every member. */

@@ -69,9 +69,14 @@ export function searchRow<R>(sql: Statements, table: ContentTable): (id: number)
   return (id) => statement.get({ id });
 }
 
-/** Rows of `FROM <from>`, counted no further than `limit`. */
-const countWithin = (sql: Statements, from: string, params: Params, limit: number) =>
-  sql.get<Params, { n: number }>(`SELECT count(*) AS n FROM (SELECT 1 FROM ${from} LIMIT @limit)`).get({ ...params, limit })!.n;
+/** `SELECT <columns> FROM <from> ORDER BY <order>`, counted no further than a limit and read one row at a time. */
+function exportRows<R>(sql: Statements, columns: string, from: string, order: string, params: Params): ExportRows<R> {
+  return {
+    count: (limit) =>
+      sql.get<Params, { n: number }>(`SELECT count(*) AS n FROM (SELECT 1 FROM ${from} LIMIT @limit)`).get({ ...params, limit })!.n,
+    rows: (limit) => sql.get<Params, R>(`SELECT ${columns} FROM ${from} ORDER BY ${order} LIMIT @limit`).iterate({ ...params, limit }),
+  };
+}
 
 export interface FavoriteRow {
   type: ContentType;
@@ -88,15 +93,11 @@ export interface FavoriteRow {
 /** The favourites of the list, most recently changed first. */
 export function favoriteRows(sql: Statements, memberId: number, filter: FavoriteFilter): ExportRows<FavoriteRow> {
   const { from, params } = favoriteListFrom(memberId, filter);
-  const text = `SELECT f.type, f.data_id AS dataId, coalesce(x.title, z.title) AS title,
+  const columns = `f.type, f.data_id AS dataId, coalesce(x.title, z.title) AS title,
       coalesce(x.area_code, z.area_code) AS areaCode, coalesce(x.city_code, z.city_code) AS cityCode,
       coalesce(x.stage, z.notice_type) AS category, coalesce(x.investment, z.win_amount, z.amount) AS amount,
-      coalesce(x.publish_time, z.publish_time) AS publishTime, f.create_time AS createTime
-    FROM ${from} ORDER BY f.update_time DESC, f.id DESC LIMIT @limit`;
-  return {
-    count: (limit) => countWithin(sql, from, params, limit),
-    rows: (limit) => sql.get<Params, FavoriteRow>(text).iterate({ ...params, limit }),
-  };
+      coalesce(x.publish_time, z.publish_time) AS publishTime, f.create_time AS createTime`;
+  return exportRows(sql, columns, from, 'f.update_time DESC, f.id DESC', params);
 }
 
 export interface VisitRow {
@@ -123,14 +124,10 @@ export interface VisitRow {
 export function visitRows(sql: Statements, memberId: number, filter: ClientFilter, today: string): ExportRows<VisitRow> {
   const { where, params } = clientListWhere(memberId, filter, today);
   const from = `visit_client c LEFT JOIN visit_record r ON r.client_id = c.id AND r.member_id = c.member_id WHERE ${where}`;
-  const text = `SELECT c.company_name AS companyName, c.contact, c.phone, c.status, c.next_visit_date AS nextVisitDate,
+  const columns = `c.company_name AS companyName, c.contact, c.phone, c.status, c.next_visit_date AS nextVisitDate,
       c.remark, c.source_type AS sourceType, c.source_id AS sourceId, c.source_title AS sourceTitle,
-      r.visit_time AS visitTime, r.way, r.content, r.result, r.next_step AS nextStep
-    FROM ${from} ORDER BY c.update_time DESC, c.id DESC, r.visit_time DESC, r.id DESC LIMIT @limit`;
-  return {
-    count: (limit) => countWithin(sql, from, params, limit),
-    rows: (limit) => sql.get<Params, VisitRow>(text).iterate({ ...params, limit }),
-  };
+      r.visit_time AS visitTime, r.way, r.content, r.result, r.next_step AS nextStep`;
+  return exportRows(sql, columns, from, 'c.update_time DESC, c.id DESC, r.visit_time DESC, r.id DESC', params);
 }
 
 // ---- the export log -----------------------------------------------------------------------------
