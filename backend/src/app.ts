@@ -9,7 +9,7 @@ import { ENDPOINTS } from '@shared/contract/endpoints';
 import { systemClock, type Clock } from './clock';
 import type { BackendConfig } from './config';
 import type { AppContext } from './context';
-import { openDatabase, Statements, type Db } from './db/connection';
+import { openDatabase, statementsOf, type Db } from './db/connection';
 import { errorHandler, unknownPath } from './envelope';
 import { createPino, pinoLogger, type Logger } from './log';
 import { migrateDatabase } from './migrate-database';
@@ -120,7 +120,8 @@ function assemble(
     log.info(`backend: seeded in ${(milliseconds / 1000).toFixed(1)} s`);
   }
 
-  const sql = new Statements(db);
+  // The connection's one statement cache: the import and the jobs on this connection share it.
+  const sql = statementsOf(db);
   const stats = new ContentStats(sql);
   const context: AppContext = {
     db,
