@@ -95,19 +95,6 @@ export default tseslint.config(
       ...pluginQuery.configs.recommended.rules,
       // Query functions close over the environment's request layer, which is not a query input.
       '@tanstack/query/exhaustive-deps': 'off',
-      // The portal's own links (components/link.tsx): React Router's add ~2.7 KB to every first load.
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: 'react-router-dom',
-              importNames: ['Link', 'NavLink'],
-              message: "use client/src/components/link.tsx: React Router's carry framework-mode code",
-            },
-          ],
-        },
-      ],
     },
   },
   {

@@ -37,6 +37,10 @@ export default defineConfig({
       },
       {
         resolve: { alias },
+        test: { name: 'scripts', environment: 'node', include: ['scripts/**/*.test.ts'], testTimeout: 60_000 },
+      },
+      {
+        resolve: { alias },
         test: {
           name: 'client',
           environment: 'jsdom',

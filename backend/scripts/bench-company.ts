@@ -1,5 +1,5 @@
 /**
- * `npm run bench:company` (issue 15, not in CI): company search and profiles at scale.
+ * `npm run bench:company` (not in CI): company search and profiles at scale.
  *
  *   npm run bench:company                           # seeds 300,000 projects + 1,000,000 tenders
  *   npm run bench:company -- --projects 60000 --tenders 200000
@@ -62,7 +62,7 @@ function seed(dataDir: string): number {
   const started = Date.now();
   const result = spawnSync(
     process.execPath,
-    ['--import', 'tsx', 'backend/src/db/seed-cli.ts', '--projects', args.projects!, '--tenders', args.tenders!, '--data-dir', dataDir],
+    ['--import', 'tsx', 'backend/src/cli/seed.ts', '--projects', args.projects!, '--tenders', args.tenders!, '--data-dir', dataDir],
     { cwd: ROOT, stdio: 'inherit' },
   );
   if (result.status !== 0) throw new Error(`seeding failed (exit ${result.status})`);

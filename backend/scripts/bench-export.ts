@@ -1,5 +1,5 @@
 /**
- * `npm run bench:export` (issue 15 §4, not in CI): memory of one 100,000-row Excel export.
+ * `npm run bench:export` (not in CI): memory of one 100,000-row Excel export.
  *
  *   npm run bench:export                          # seeds 100,000 tenders (~1 min), exports them all
  *   npm run bench:export -- --data-dir D --keep   # seed into D (or reuse D's database) and keep it
@@ -47,7 +47,7 @@ function seed(dataDir: string): number {
   const started = Date.now();
   const result = spawnSync(
     process.execPath,
-    ['--import', 'tsx', 'backend/src/db/seed-cli.ts', '--projects', '1000', '--tenders', String(tenders), '--data-dir', dataDir],
+    ['--import', 'tsx', 'backend/src/cli/seed.ts', '--projects', '1000', '--tenders', String(tenders), '--data-dir', dataDir],
     { cwd: ROOT, stdio: 'inherit' },
   );
   if (result.status !== 0) throw new Error(`seeding failed (exit ${result.status})`);

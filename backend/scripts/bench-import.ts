@@ -1,5 +1,5 @@
 /**
- * `npm run bench:import` (issue 12, not in CI): import speed into a large database.
+ * `npm run bench:import` (not in CI): import speed into a large database.
  *
  *   npm run bench:import                              # 20,000 projects + 80,000 tenders, then 20,000 notices
  *   npm run bench:import -- --projects 300000 --tenders 700000   # the 1 M-row target
@@ -10,8 +10,7 @@
  * search index included); import it again (all unchanged); import it with one record in ten changed
  * (versions kept, rows re-indexed). Prints notices/s for each. Before the imports, --subscriptions N
  * (default 10,000) alert subscriptions are stored for N / 5 members (see addSubscriptions) and one
- * member in ten follows some tenders, so the figures include matching and the alerts written
- * (issue 12 part 3).
+ * member in ten follows some tenders, so the figures include matching and the alerts written.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,11 +19,11 @@ import { parseArgs } from 'node:util';
 import type { NoticeImportRecord } from '@shared/content/notices';
 import { formatDateTime, MINUTE_MS } from '../src/clock';
 import { DATABASE_FILE, openDatabase, type Db } from '../src/db/connection';
-import { migrate } from '../src/db/migrations';
-import { generateXmk, nextInProcess, processNotice, startProcess } from '../src/db/seed/content-generator';
-import { zbRecord } from '../src/db/seed/demo-feed';
-import { Random } from '../src/db/seed/random';
-import { isSeeded, seedDatabase } from '../src/db/seed/seed';
+import { migrateDatabase } from '../src/migrate-database';
+import { generateXmk, nextInProcess, processNotice, startProcess } from '../src/seed/content-generator';
+import { zbRecord } from '../src/seed/demo-feed';
+import { Random } from '../src/seed/random';
+import { isSeeded, seedDatabase } from '../src/seed/seed';
 import { importNotices } from '../src/modules/content/import';
 import { keywordMatch } from '../src/search/tokens';
 
@@ -170,7 +169,7 @@ function main(): void {
   const now = new Date();
   const db = openDatabase(dataDir, { synchronous: 'NORMAL' });
   try {
-    migrate(db);
+    migrateDatabase(db);
     if (!isSeeded(db)) {
       console.log(`bench:import: seeding ${projects} projects and ${tenders} tenders into ${dataDir}…`);
       const seeded = seedDatabase(db, { projects, tenders, now, progress: (m) => console.log(`  seed: ${m}`) });

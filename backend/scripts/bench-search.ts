@@ -1,5 +1,5 @@
 /**
- * `npm run bench:search` (issue 7 §3, not in CI): search at a million rows.
+ * `npm run bench:search` (not in CI): search at a million rows.
  *
  *   npm run bench:search                          # seeds 300,000 projects + 1,000,000 tenders (~10 min)
  *   npm run bench:search -- --data-dir D --keep   # seed into D (or reuse D's database) and keep it
@@ -10,7 +10,7 @@
  * Steps: seed through the seed CLI (timed), start the built backend on the database and time its
  * first answer, then time the backend's search (index query + total + the page's rows, in process)
  * for keywords of 1, 2, 3 and 5 characters, common and rare, alone and with a county, a notice
- * type and both, an amount of at least 1,000 万元 (on `coalesce(win_amount, amount)`, issue 13 §5),
+ * type and both, an amount of at least 1,000 万元 (on `coalesce(win_amount, amount)`),
  * on page 1 and page 50, next to RuoYi's `LIKE '%keyword%'` (count + page) on the
  * same database in the same run. Prints p50/p95 per case, the LIKE median and the ratio, and the
  * cases that miss the targets (p95 ≤ 30 ms, ≥ 20× faster). A data directory it created is
@@ -138,7 +138,7 @@ function seed(dataDir: string): number {
   const started = Date.now();
   const result = spawnSync(
     process.execPath,
-    ['--import', 'tsx', 'backend/src/db/seed-cli.ts', '--projects', String(projects), '--tenders', String(tenders), '--data-dir', dataDir],
+    ['--import', 'tsx', 'backend/src/cli/seed.ts', '--projects', String(projects), '--tenders', String(tenders), '--data-dir', dataDir],
     { cwd: ROOT, stdio: 'inherit' },
   );
   if (result.status !== 0) throw new Error(`seeding failed (exit ${result.status})`);
@@ -226,7 +226,7 @@ function likeQuery(sql: Statements, keyword: string, filter: FilterCase, page: n
   }
   const clause = where.join(' AND ');
   const count = sql.get<(string | number)[], { n: number }>(`SELECT count(0) AS n FROM zb WHERE ${clause}`);
-  const rows = sql.get(
+  const rows = sql.get<(string | number)[]>(
     `SELECT id, title, area_code, publish_time, amount FROM zb WHERE ${clause} ORDER BY publish_time DESC LIMIT ? OFFSET ?`,
   );
   return () => {

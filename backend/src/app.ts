@@ -1,19 +1,18 @@
 /**
  * The CMS backend as an Express app (ARCHITECTURE.md). `createApp` opens (creating, migrating and
- * seeding on first start) the database in DATA_DIR, wires every route of the contract and never
- * listens; index.ts does. Tests inject the clock and the captcha generator.
+ * seeding on first start) the database in DATA_DIR, wires every route of the contract and lists
+ * the scheduled jobs; it never listens and starts no timer: index.ts listens and runs the jobs
+ * (scheduler.ts). Tests inject the clock and the captcha generator, and call a job directly.
  */
 import express, { type Express } from 'express';
 import { ENDPOINTS } from '@shared/contract/endpoints';
-import { systemClock, startOfDay, addDays, type Clock } from './clock';
+import { systemClock, type Clock } from './clock';
 import type { BackendConfig } from './config';
-import type { AppContext, Logger } from './context';
-import { openDatabase, Statements, type Db } from './db/connection';
-import { migrate } from './db/migrations';
-import { isSeeded, seedDatabase } from './db/seed/seed';
-import { DEMO_FEED_INTERVAL_MS, runDemoFeed } from './db/seed/demo-feed';
-import { topUpDemoData } from './db/seed/top-up';
+import type { AppContext } from './context';
+import { openDatabase, statementsOf, type Db } from './db/connection';
 import { errorHandler, unknownPath } from './envelope';
+import { createPino, pinoLogger, type Logger } from './log';
+import { migrateDatabase } from './migrate-database';
 import { loadOrCreateAdminToken } from './modules/auth/admin-token';
 import { CaptchaStore, pngCaptchaGenerator, type CaptchaGenerator } from './modules/auth/captcha';
 import { LoginLockout } from './modules/auth/lockout';
@@ -21,12 +20,13 @@ import { WRITE_RATE, WriteQuotas, type WriteRate } from './modules/member/quota'
 import { PasswordHasher } from './modules/auth/passwords';
 import { loadPasswordCipher } from './modules/auth/rsa-keys';
 import { registerAlertRoutes, registerFeedBodies } from './modules/alerts/routes';
-import { AlertMailer, DEADLINE_SWEEP_MS, MAIL_INTERVAL_MS, sweepDeadlines } from './modules/alerts/service';
+import { DEADLINE_SWEEP_SCHEDULE, sweepDeadlines } from './modules/alerts/deadlines';
+import { AlertMailer, MAIL_SCHEDULE } from './modules/alerts/mail';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { TokenService } from './modules/auth/tokens';
 import { ContentStats } from './modules/content/content-stats';
 import { registerContentRoutes } from './modules/content/routes';
-import { ViewCounter } from './modules/content/view-counter';
+import { VIEW_FLUSH_SCHEDULE, ViewCounter } from './modules/content/view-counter';
 import { whenImported } from './modules/content/import';
 import { registerExportRoutes } from './modules/export/routes';
 import { registerFavoriteRoutes } from './modules/favorite/routes';
@@ -39,6 +39,10 @@ import { registerScoreRoutes } from './modules/score/routes';
 import { registerSystemRoutes } from './modules/system/routes';
 import { registerVisitRoutes } from './modules/visit/routes';
 import { createRoutes } from './routing';
+import type { Job } from './scheduler';
+import { DEMO_FEED_SCHEDULE, runDemoFeed } from './seed/demo-feed';
+import { isSeeded, seedDatabase } from './seed/seed';
+import { TOP_UP_SCHEDULE, topUpDemoData } from './seed/top-up';
 
 export interface CreateAppOptions {
   clock?: Clock;
@@ -56,11 +60,15 @@ export interface BackendApp {
   app: Express;
   db: Db;
   context: AppContext;
-  /** Publish the demo batch for days missing up to today (see db/seed/top-up.ts). */
+  /** Publish the demo batch for days missing up to today (see seed/top-up.ts). */
   topUp(): void;
-  /** Alerts' scheduled work, also run by timers: deadline alerts due now; mail digests due now. */
+  /** Publish one batch of the demo feed (see seed/demo-feed.ts). */
+  demoFeed(): void;
+  /** Alerts' scheduled work: deadline alerts due now; mail digests due now. */
   alerts: { sweepDeadlines(): number; deliverMail(): Promise<number> };
-  /** Flush pending view counts, stop timers, close the database. */
+  /** The work above and the view counts' writes, on their schedules: index.ts starts them. */
+  jobs: Job[];
+  /** Flush pending view counts, close the mail transport and the database. */
   close(): void;
 }
 
@@ -69,14 +77,9 @@ export const BODY_LIMIT = '100kb';
 /** `POST /admin/content/import`: bigger files go through `npm run import`. */
 export const IMPORT_BODY_LIMIT = '20mb';
 
-export const consoleLogger: Logger = {
-  info: (message) => console.log(message),
-  error: (message, err) => console.error(message, err),
-};
-
 export function createApp(config: BackendConfig, options: CreateAppOptions = {}): BackendApp {
   const clock = options.clock ?? systemClock;
-  const log = options.log ?? consoleLogger;
+  const log = options.log ?? pinoLogger(createPino());
   const db = openDatabase(config.dataDir, { synchronous: config.dbSynchronous });
   try {
     return assemble(
@@ -105,7 +108,7 @@ function assemble(
   writeRate: WriteRate,
   exportRowsPerDay: number | undefined,
 ): BackendApp {
-  migrate(db);
+  migrateDatabase(db);
   if (!isSeeded(db)) {
     log.info(`backend: seeding demo data (${config.seedProjects} projects, ${config.seedTenders} tenders)…`);
     const { milliseconds } = seedDatabase(db, {
@@ -117,7 +120,8 @@ function assemble(
     log.info(`backend: seeded in ${(milliseconds / 1000).toFixed(1)} s`);
   }
 
-  const sql = new Statements(db);
+  // The connection's one statement cache: the import and the jobs on this connection share it.
+  const sql = statementsOf(db);
   const stats = new ContentStats(sql);
   const context: AppContext = {
     db,
@@ -132,7 +136,7 @@ function assemble(
     passwords: loadPasswordCipher(config.dataDir),
     hasher,
     adminToken: config.adminToken ?? loadOrCreateAdminToken(config.dataDir),
-    views: new ViewCounter(db, log),
+    views: new ViewCounter(db),
     stats,
     quotas: new WriteQuotas(sql, clock, writeRate),
   };
@@ -144,64 +148,37 @@ function assemble(
       log.info(`backend: published ${added.projects} projects and ${added.tenders} tenders for ${added.days} missing day(s)`);
     }
   };
-  // Top up now, and again just after each midnight while the process runs.
-  let topUpTimer: NodeJS.Timeout | undefined;
-  const scheduleTopUp = () => {
-    const now = clock();
-    const nextMidnight = addDays(startOfDay(now), 1).getTime() + 5_000;
-    topUpTimer = setTimeout(() => {
-      topUp();
-      scheduleTopUp();
-    }, nextMidnight - now.getTime());
-    topUpTimer.unref();
+  // New and changed notices every few minutes, through the import, so lifecycles move in the demo.
+  const demoFeed = () => {
+    const result = runDemoFeed(db, clock());
+    if (result) {
+      stats.invalidate();
+      log.info(`backend: demo feed published ${result.inserted} new and ${result.updated} changed notices`);
+    }
   };
-  if (config.demoTopUp) {
-    topUp();
-    scheduleTopUp();
-  }
 
-  // The demo feed (issue 12): new and changed notices every few minutes, through the import.
-  let feedTimer: NodeJS.Timeout | undefined;
-  if (config.demoFeed) {
-    feedTimer = setInterval(() => {
-      try {
-        const result = runDemoFeed(db, clock());
-        if (result) {
-          stats.invalidate();
-          log.info(`backend: demo feed published ${result.inserted} new and ${result.updated} changed notices`);
-        }
-      } catch (err) {
-        log.error('backend: demo feed failed', err);
-      }
-    }, DEMO_FEED_INTERVAL_MS);
-    feedTimer.unref();
-  }
-
-  // Alerts (issue 12 part 3): deadline alerts every few minutes, mail every minute (immediate digests
-  // within a minute of the import; the daily one from 08:00).
   const mailer = new AlertMailer(context.sql, clock, log, { smtpUrl: config.smtpUrl, from: config.mailFrom, siteUrl: config.siteUrl });
   const alerts = {
     sweepDeadlines: () => sweepDeadlines(context.sql, clock()),
     deliverMail: () => mailer.deliver(),
   };
-  const sweepTimer = setInterval(() => {
-    try {
-      alerts.sweepDeadlines();
-    } catch (err) {
-      log.error('backend: deadline alerts failed', err);
-    }
-  }, DEADLINE_SWEEP_MS);
-  sweepTimer.unref();
-  const mailTimer = setInterval(() => {
-    mailer.deliver().catch((err: unknown) => log.error('backend: alert mail failed', err));
-  }, MAIL_INTERVAL_MS);
-  mailTimer.unref();
-  // An import in this process sends the immediate digests at once (the timer catches the CLI's).
+  // An import in this process sends the immediate digests at once (the mail job catches the CLI's).
   const stopImportMail = mailer.available
     ? whenImported(db, () => {
         mailer.deliver().catch((err: unknown) => log.error('backend: alert mail failed', err));
       })
     : () => undefined;
+
+  const jobs: Job[] = [
+    { name: 'backend: writing view counts', pattern: VIEW_FLUSH_SCHEDULE, run: () => context.views.flush() },
+    // Deadline alerts every few minutes; mail every minute (immediate digests within a minute of
+    // an import by the CLI; the daily one from 08:00).
+    { name: 'backend: deadline alerts', pattern: DEADLINE_SWEEP_SCHEDULE, run: alerts.sweepDeadlines },
+    { name: 'backend: alert mail', pattern: MAIL_SCHEDULE, run: alerts.deliverMail },
+    ...(config.demoFeed ? [{ name: 'backend: demo feed', pattern: DEMO_FEED_SCHEDULE, run: demoFeed }] : []),
+    // Top up at start, and again just after each midnight while the process runs.
+    ...(config.demoTopUp ? [{ name: 'backend: demo top-up', pattern: TOP_UP_SCHEDULE, atStart: true, run: topUp }] : []),
+  ];
 
   const app = express();
   app.disable('x-powered-by');
@@ -231,7 +208,7 @@ function assemble(
   registerMemberRoutes(routes, context);
   registerGoodsRoutes(routes, context);
   registerCompanyRoutes(routes, context);
-  registerAlertRoutes(routes, context, { mailer });
+  registerAlertRoutes(routes, context, { mailAvailable: mailer.available });
   registerExportRoutes(routes, context, exportRowsPerDay === undefined ? {} : { rowsPerDay: exportRowsPerDay });
   const missing = routes.missing();
   if (missing.length > 0) throw new Error(`contract endpoints without a route: ${missing.join(', ')}`);
@@ -244,12 +221,10 @@ function assemble(
     db,
     context,
     topUp,
+    demoFeed,
     alerts,
+    jobs,
     close() {
-      clearTimeout(topUpTimer);
-      clearInterval(feedTimer);
-      clearInterval(sweepTimer);
-      clearInterval(mailTimer);
       stopImportMail();
       mailer.close();
       try {

@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { LOG_LEVELS, type LogLevel } from './log';
 
 export interface BackendConfig {
   /** BACKEND_PORT: 0 picks a free port (reported through the IPC `ready` message). */
@@ -16,11 +17,11 @@ export interface BackendConfig {
   captchaEnabled: boolean;
   /** ADMIN_TOKEN; when undefined one is generated into DATA_DIR/admin-token (mode 0600). */
   adminToken: string | undefined;
-  /** DB_SYNCHRONOUS: NORMAL survives a killed process, FULL also an OS crash (docs/decisions.md). */
+  /** DB_SYNCHRONOUS: NORMAL survives a killed process, FULL also an OS crash (docs/decisions/backend-storage.md). */
   dbSynchronous: 'NORMAL' | 'FULL';
   /** DEMO_TOP_UP: publish a small deterministic batch for days missing since the newest item. */
   demoTopUp: boolean;
-  /** DEMO_FEED: every few minutes, publish a few new and changed notices through the import (issue 12). */
+  /** DEMO_FEED: every few minutes, publish a few new and changed notices through the import. */
   demoFeed: boolean;
   /**
    * BACKEND_EXTENSIONS: off serves spec §7 alone, as the production Java CMS does (no ext endpoint,
@@ -30,7 +31,7 @@ export interface BackendConfig {
   /** SEED_PROJECTS / SEED_TENDERS: size of the demo data seeded into an empty database. */
   seedProjects: number;
   seedTenders: number;
-  /** SMTP_URL (smtp:// or smtps://): alert digests by mail; unset → no mail is sent (issue 12). */
+  /** SMTP_URL (smtp:// or smtps://): alert digests by mail; unset → no mail is sent. */
   smtpUrl: string | undefined;
   /** MAIL_FROM: the digests' sender. */
   mailFrom: string;
@@ -121,4 +122,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       'an http(s) URL such as https://www.example.com',
     ),
   };
+}
+
+/** LOG_LEVEL (default info): read by the program's entry, which owns the log; tests pass a Logger of their own. */
+export function loadLogLevel(env: NodeJS.ProcessEnv = process.env): LogLevel {
+  return variable(env, 'LOG_LEVEL', z.enum(LOG_LEVELS), LOG_LEVELS.join(', '), 'info');
 }

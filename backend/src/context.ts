@@ -2,6 +2,7 @@
 import type { BackendConfig } from './config';
 import type { Clock } from './clock';
 import type { Db, Statements } from './db/connection';
+import type { Logger } from './log';
 import type { CaptchaGenerator, CaptchaStore } from './modules/auth/captcha';
 import type { LoginLockout } from './modules/auth/lockout';
 import type { PasswordHasher } from './modules/auth/passwords';
@@ -10,11 +11,6 @@ import type { TokenService } from './modules/auth/tokens';
 import type { ContentStats } from './modules/content/content-stats';
 import type { ViewCounter } from './modules/content/view-counter';
 import type { WriteQuotas } from './modules/member/quota';
-
-export interface Logger {
-  info(message: string): void;
-  error(message: string, err?: unknown): void;
-}
 
 export interface AppContext {
   db: Db;

@@ -42,7 +42,7 @@ export interface Routes {
   /** auth 'member': `{code: 401}` without a valid bearer. */
   member<E extends AnyEndpoint & { auth: 'member' }>(endpoint: E, handler: Handler<[session: Session, input: Input<E>]>): void;
   /**
-   * auth 'member', answered with a file the handler writes to `res` itself (issue 15's exports). A
+   * auth 'member', answered with a file the handler writes to `res` itself (the Excel exports). A
    * refusal thrown before the handler sends anything answers the usual envelope.
    */
   memberFile<E extends AnyEndpoint & { auth: 'member' }>(endpoint: E, handler: FileHandler<[session: Session, input: Input<E>]>): void;

@@ -6,7 +6,7 @@
  */
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { Random } from '../src/db/seed/random';
+import { Random } from '../src/seed/random';
 import { compileSubscription, matches, matchTarget, SubscriptionIndex, type CompiledSubscription } from '../src/modules/alerts/matching';
 import type { NoticeRecord } from '../src/modules/content/notice-record';
 import { zbDocument } from '../src/search/fts-index';

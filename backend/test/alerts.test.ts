@@ -1,5 +1,5 @@
 /**
- * Issue 12 part 3: alerts that reach the member. Subscriptions (CRUD, caps, another member's),
+ * Alerts that reach the member. Subscriptions (CRUD, caps, another member's),
  * matching at import time (new), followed notices changing (changed), the deadline sweep
  * (deadline), the inbox, the Atom and iCal feeds behind a revocable token, and mail digests read
  * from a real SMTP sink on loopback.
@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { NoticeImportRecord } from '@shared/content/notices';
 import { startMailSink, type MailSink, type ReceivedMail } from '../../scripts/lib/mail-sink';
 import { openDatabase } from '../src/db/connection';
-import { migrate, MIGRATIONS } from '../src/db/migrations';
+import { MIGRATIONS } from '../src/db/migrations';
+import { MIGRATION_RULES, migrateDatabase } from '../src/migrate-database';
 import { DEFAULT_TEST_NOW, createTestBackend, type TestBackend } from './fixture';
 
 // jsdom (a dev dependency, for its strict XML parser) ships no types here and the backend has no DOM
@@ -487,7 +488,7 @@ describe('the migration to one row per event and member', () => {
     try {
       const db = openDatabase(dir, { synchronous: 'NORMAL' });
       db.pragma('foreign_keys = OFF'); // members without the tiers the seed would add
-      MIGRATIONS.slice(0, 5).forEach((m) => (typeof m === 'string' ? db.exec(m) : m(db)));
+      MIGRATIONS.slice(0, 5).forEach((m) => (typeof m === 'string' ? db.exec(m) : m(db, MIGRATION_RULES)));
       db.pragma('user_version = 5');
       const at = '2024-06-01 10:00:00';
       const insert = db.prepare(
@@ -498,7 +499,7 @@ describe('the migration to one row per event and member', () => {
       insert.run(8, 1, 'changed', 80, 'v2', '变更：金额', 0, 0, at);
       insert.run(9, 2, 'new', 70, '', '匹配订阅「旧」', 0, 1, at);
       db.prepare("INSERT INTO alert_setting (member_id, email_frequency) VALUES (1, 'immediate'), (2, 'daily')").run();
-      migrate(db);
+      migrateDatabase(db);
       expect(
         db
           .prepare(

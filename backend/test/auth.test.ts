@@ -10,7 +10,7 @@ import { createTestBackend, type TestBackend } from './fixture';
 
 const MINUTE = 60_000;
 const BAD_CREDENTIALS = '用户不存在/密码错误';
-/** A wrong password says how many tries this client has left before its lock (issue 11). */
+/** A wrong password says how many tries this client has left before its lock. */
 const triesLeft = (n: number) => `${BAD_CREDENTIALS}，还可尝试${n}次`;
 const LOCKED = '密码输入错误5次，账号锁定10分钟';
 
@@ -189,7 +189,7 @@ describe('lockout', () => {
   });
 });
 
-describe('lockout per account and client (issue 11)', () => {
+describe('lockout per account and client', () => {
   const from = (client: string) => (body: Record<string, unknown>) =>
     request(t.app).post('/api/member/login').set('X-Portal-Client', client).send(body);
 

@@ -1,5 +1,5 @@
 /**
- * `GET /api/ext/capabilities` and BACKEND_EXTENSIONS=off (issue 12): with the extensions on, the
+ * `GET /api/ext/capabilities` and BACKEND_EXTENSIONS=off: with the extensions on, the
  * backend names what it serves beyond spec §7; off, it serves spec §7 alone — every ext endpoint and
  * the capabilities call answer 404 as the Java CMS does, and every spec call still works.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 11: the captcha picture. svg-captcha drew each character with a fixed sequence of path
+ * The captcha picture. svg-captcha drew each character with a fixed sequence of path
  * commands, so a short script read the code from the SVG text every time. The picture is now a
  * raster whose every draw differs: the old attack (look the code up in the image bytes) has nothing
  * to match.

@@ -1,5 +1,5 @@
 /**
- * One masking rule for every answer that carries an item's contact block (issue 11, item 3): a free
+ * One masking rule for every answer that carries an item's contact block: a free
  * member who has not unlocked a project sees its contact company masked in getUserCompany exactly
  * as in the detail, and sees it as stored once unlocked or as a VIP.
  */

@@ -135,7 +135,7 @@ const samples: Record<EndpointName, () => Sample | Promise<Sample>> = {
   exportVisits: async () => ({ token: await t.login('vip', 'vip123') }),
 };
 
-/** Calls answered with a file (issue 15 exports) rather than the envelope. */
+/** Calls answered with a file (the Excel exports) rather than the envelope. */
 const FILE_ANSWERS = new Set<EndpointName>(['exportXmk', 'exportZb', 'exportFavorites', 'exportVisits']);
 
 /** A subscription of demo's, for the calls that change one. */

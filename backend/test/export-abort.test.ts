@@ -1,5 +1,5 @@
 /**
- * Issue 15 (left over from issue 14's list): a client that reads part of a large export and then
+ * A client that reads part of a large export and then
  * goes away. The backend stops reading rows soon after instead of walking the search to its end,
  * closes the export's read-only connection, gives its slot back (at most 4 exports at once), logs
  * no error, and charges the rows it wrote before it noticed: a cut file still gives up its first

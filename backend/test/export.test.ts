@@ -1,5 +1,5 @@
 /**
- * Export to Excel (issue 15): the files are opened with exceljs's reader and checked the way a
+ * Export to Excel: the files are opened with exceljs's reader and checked the way a
  * member's sales team would look at them — Chinese headers, amounts as 万元 numbers, real dates,
  * links to the portal's pages, contacts masked exactly as the API masks them — and the daily quota
  * refuses, cuts and counts only the rows sent.

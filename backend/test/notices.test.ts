@@ -1,5 +1,5 @@
 /**
- * Issue 12 parts 1 and 2: importing notices (all or nothing, idempotent, versions kept, search index
+ * Importing notices (all or nothing, idempotent, versions kept, search index
  * in step), and the detail answers' lifecycle, changes and changedBy, masked like the contact block.
  */
 import { execFile } from 'node:child_process';
@@ -10,7 +10,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NoticeImportRecord, ZbNoticeFields } from '@shared/content/notices';
 import { loadConfig } from '../src/config';
-import { runDemoFeed } from '../src/db/seed/demo-feed';
+import { runDemoFeed } from '../src/seed/demo-feed';
 import { importNotices } from '../src/modules/content/import';
 import { csvToJsonLines } from '../src/modules/content/import-csv';
 import { createTestBackend, type TestBackend } from './fixture';
@@ -224,7 +224,7 @@ describe('a changed re-import', () => {
 
   it('re-indexes the row: found by its new words, within its county too', async () => {
     expect((await searchZb('提升改造')).map((h) => h.id)).toEqual([id]);
-    // A county search reads the county-scoped tokens (issue 13 §6): the import writes them as well.
+    // A county search reads the county-scoped tokens: the import writes them as well.
     expect((await searchZb('提升改造', '370104')).map((h) => h.id)).toEqual([id]);
     expect(await searchZb('提升改造', '370102')).toEqual([]);
   });
@@ -327,7 +327,7 @@ describe('the seeded lifecycles', () => {
 });
 
 describe('npm run import', () => {
-  const cli = path.resolve(__dirname, '../src/db/import-cli.ts');
+  const cli = path.resolve(__dirname, '../src/cli/import.ts');
   const run = async (file: string) => {
     try {
       const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', cli, file, '--data-dir', t.config.dataDir]);

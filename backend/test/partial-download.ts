@@ -1,5 +1,5 @@
 /**
- * A client that leaves in the middle of a download, and what the cut file still holds (issue 15):
+ * A client that leaves in the middle of a download, and what the cut file still holds:
  * shared by the backend's and the portal's tests of an aborted export.
  */
 import http from 'node:http';

@@ -1,5 +1,5 @@
 /**
- * Write quotas (issue 11, item 5): per member, caps on what is stored (scaled by tier) and a rate on
+ * Write quotas: per member, caps on what is stored (scaled by tier) and a rate on
  * every write path, each refused with a Chinese message and nothing written.
  */
 import request from 'supertest';

@@ -1,8 +1,8 @@
 /**
- * Issue 3's acceptance for search, on the default demo size (3000 projects, 5000 tenders): "桥",
- * "道路" and "道路改扩建" return exactly what a brute-force LIKE over the same database returns,
+ * Search on the default demo size (3000 projects, 5000 tenders): "桥", "道路" and "道路改扩建"
+ * return exactly what a brute-force LIKE over the same database returns,
  * in milliseconds. Timings are printed for information; the bound only catches a search that has
- * fallen back to scanning (issue 7 measures performance properly, with `npm run bench:search`).
+ * fallen back to scanning (`npm run bench:search` measures performance properly).
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -97,7 +97,7 @@ describe.each(['xmk', 'zb'] as const)('%s search', (table) => {
     expect(result.total).toBe(expected.length);
   });
 
-  // A county with a type reads the county-scoped words and tags (issue 13 §6); two counties OR them.
+  // A county with a type reads the county-scoped words and tags; two counties OR them.
   it.each([
     ['a keyword, a county and a type', '路', ['370283']],
     ['a keyword, two counties and a type', '工程', ['370283', '370102']],
@@ -127,7 +127,7 @@ describe.each(['xmk', 'zb'] as const)('%s search', (table) => {
   });
 });
 
-// ---- issue 13: scope, several words, exclusions, several regions, excerpts, relevance ----------
+// ---- scope, several words, exclusions, several regions, excerpts, relevance ------------------
 
 interface TextCase {
   keyword: string;
@@ -173,7 +173,7 @@ function allPages(table: 'xmk' | 'zb', c: TextCase): number[] {
   return all;
 }
 
-describe.each(['xmk', 'zb'] as const)('%s search, issue 13', (table) => {
+describe.each(['xmk', 'zb'] as const)('%s search: scope, words, exclusions, regions', (table) => {
   const cases: [string, TextCase][] = [
     ['one word in titles only', { keyword: '道路', scope: 'title' }],
     ['two words, all of them, anywhere', { keyword: '道路 工程' }],
@@ -181,7 +181,7 @@ describe.each(['xmk', 'zb'] as const)('%s search, issue 13', (table) => {
     ['a word without the excluded ones', { keyword: '道路', exclude: '硬化,改造 学校' }],
     ['a title word without excluded title words', { keyword: '道路', scope: 'title', exclude: '改造' }],
     ['several cities at once', { keyword: '路', areaCodes: ['370100', '370200'] }],
-    // Counties only: the words are read from the county-scoped tokens (issue 13 §6).
+    // Counties only: the words are read from the county-scoped tokens.
     ['one county', { keyword: '路', areaCodes: ['370283'] }],
     ['two counties, two words', { keyword: '工程 路', areaCodes: ['370283', '370102'] }],
     ['a county, a phrase, in titles only', { keyword: '工程', scope: 'title', areaCodes: ['370283'] }],
@@ -254,7 +254,7 @@ describe.each(['xmk', 'zb'] as const)('%s search, issue 13', (table) => {
   });
 });
 
-describe('zb filters users asked for (issue 13)', () => {
+describe('zb filters users asked for', () => {
   const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
   async function everyPage(query: Record<string, string | number>): Promise<number[]> {
     const all: number[] = [];
@@ -324,9 +324,9 @@ describe('zb filters users asked for (issue 13)', () => {
   });
 });
 
-// Issue 13 §6: a phrase with a notice type is first checked loosely (one bigram per phrase, no
+// A phrase with a notice type is first checked loosely (one bigram per phrase, no
 // positions); an amount is checked by joining zb_value. Both must leave the answer exactly as it was.
-describe('zb phrases with a type or an amount (issue 13 §6)', () => {
+describe('zb phrases with a type or an amount', () => {
   const like = (param: string) => `(${FIELDS.zb.map((f) => `${f} LIKE '%' || @${param} || '%'`).join(' OR ')})`;
   function reference(keyword: string, where: string, params: Record<string, string | number>, order = 'id DESC'): number[] {
     const words: Record<string, string> = {};

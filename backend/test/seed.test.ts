@@ -8,10 +8,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, DAY_MS, formatDateTime, startOfDay } from '../src/clock';
 import { openDatabase, type Db } from '../src/db/connection';
-import { migrate } from '../src/db/migrations';
-import { CITIES } from '../src/db/seed/regions';
-import { seedDatabase } from '../src/db/seed/seed';
-import { topUpDemoData } from '../src/db/seed/top-up';
+import { migrateDatabase } from '../src/migrate-database';
+import { CITIES } from '../src/reference/regions';
+import { seedDatabase } from '../src/seed/seed';
+import { topUpDemoData } from '../src/seed/top-up';
 import { PasswordHasher } from '../src/modules/auth/passwords';
 import { ContentSearch } from '../src/modules/content/search';
 import { ContentStats } from '../src/modules/content/content-stats';
@@ -24,7 +24,7 @@ function freshDb(): Db {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cms-seed-test-'));
   dirs.push(dir);
   const db = openDatabase(dir, { synchronous: 'NORMAL' });
-  migrate(db);
+  migrateDatabase(db);
   return db;
 }
 
@@ -172,7 +172,7 @@ describe('demo members', () => {
   });
 });
 
-describe('demo members: a plausible timeline and a full member area for both (issue 11, item 14)', () => {
+describe('demo members: a plausible timeline and a full member area for both', () => {
   const nowText = formatDateTime(NOW);
 
   /** The default seed and a few others, small: timelines are random per seed, the rules are not. */
@@ -312,7 +312,7 @@ describe('demo top-up', () => {
   });
 });
 
-describe('tender lifecycles (issue 12)', () => {
+describe('tender lifecycles', () => {
   interface Notice {
     id: number;
     processCode: string;

@@ -1,5 +1,5 @@
 /**
- * Issue 11: look-alike user names. `ｄｅｍｏ` (fullwidth), `dеmo` (Cyrillic е), `Démo` (accent) and
+ * Look-alike user names. `ｄｅｍｏ` (fullwidth), `dеmo` (Cyrillic е), `Démo` (accent) and
  * their kin are the same name as `demo` to a reader: registration refuses them, checkUserNameUnique
  * says they are taken, and the database refuses a second one even when the check is skipped.
  */
@@ -9,7 +9,8 @@ import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/connection';
-import { MIGRATIONS, migrate } from '../src/db/migrations';
+import { MIGRATIONS } from '../src/db/migrations';
+import { migrateDatabase } from '../src/migrate-database';
 import { userNameKey } from '../src/modules/auth/user-name-key';
 import { createTestBackend, type TestBackend } from './fixture';
 
@@ -97,7 +98,7 @@ describe('the migration to name keys', () => {
          VALUES (?, 'x', 'x', 'x', '2024-01-01 00:00:00', '2024-01-01 00:00:00')`,
       );
       for (const name of ['demo', 'Démo', '老会员']) insert.run(name);
-      migrate(db);
+      migrateDatabase(db);
       const rows = db.prepare('SELECT id, user_name AS name, user_name_key AS nameKey FROM member ORDER BY id').all();
       expect(rows).toEqual([
         { id: 1, name: 'demo', nameKey: 'demo' },

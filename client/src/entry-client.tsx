@@ -8,5 +8,5 @@ import { hydratePage } from './app/hydrate-page';
 import { DESKTOP_PAGES } from './app/pages';
 import { sitePages } from './app/routes';
 
-// The desktop site; /m pages load entry-mobile.tsx instead (issue 14).
+// The desktop site; /m pages load entry-mobile.tsx instead.
 void hydratePage(sitePages(DESKTOP_PAGES, false));

@@ -28,7 +28,7 @@ import type { PageState } from './app/page-state';
 import { MOBILE_PAGES } from './app/mobile-pages';
 import { DESKTOP_PAGES } from './app/pages';
 import { AppProviders } from './app/providers';
-import { createRoutes, layoutRouteId, loadSiteData } from './app/routes';
+import { createRoutes, layoutRouteId, loadSiteData, queryPage } from './app/routes';
 import type { AppDeps } from './lib/page';
 import { capabilitySet } from './lib/capabilities';
 import { NO_SETTINGS, type PortalSettings } from './lib/portal-settings';
@@ -52,9 +52,9 @@ export interface RenderOptions {
     bootstrapModule: string;
     /** Stylesheets of the member layout's chunk (antd's member-only components, member.css): member pages link them too. */
     memberCss?: string[];
-    /** The mobile site's stylesheet: /m pages link it instead of `css` (issue 14). */
+    /** The mobile site's stylesheet: /m pages link it instead of `css`. */
     mobileCss?: string[];
-    /** The mobile site's entry: /m pages load it instead of `bootstrapModule` (issue 14). */
+    /** The mobile site's entry: /m pages load it instead of `bootstrapModule`. */
     mobileBootstrapModule?: string;
     /** What each entry imports statically, preloaded with it. */
     entryImports?: string[];
@@ -136,7 +136,7 @@ function serverQueryDefaults(queryClient: QueryClient): void {
 
 /**
  * One route tree per set of backend capabilities (they decide which routes exist), built once and
- * shared by every render: the loaders read each request's deps from the router's request context.
+ * shared by every render: middleware and loaders read each request's deps from the router's context.
  */
 const staticHandlers = new Map<string, StaticHandler>();
 
@@ -144,7 +144,7 @@ function staticHandlerFor(capabilities: ReadonlySet<string>): StaticHandler {
   const key = [...capabilities].sort().join(',');
   let handler = staticHandlers.get(key);
   if (!handler) {
-    handler = createStaticHandler(createRoutes({ perRequest: true, capabilities }, ALL_PAGES));
+    handler = createStaticHandler(createRoutes(ALL_PAGES, { capabilities }));
     staticHandlers.set(key, handler);
   }
   return handler;
@@ -166,7 +166,7 @@ export async function render(opts: RenderOptions): Promise<RenderResult> {
   // Unknown paths match no route, so no loader runs for them; their 404 page still shows the site.
   await loadSiteData(deps).catch(() => undefined);
   const handler = staticHandlerFor(deps.capabilities);
-  const context = await handler.query(opts.request, { requestContext: deps });
+  const context = await queryPage(handler, opts.request, deps);
   if (context instanceof Response) {
     return { type: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
   }

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue 7 §1–2): the production build on a generated data set, each scenario of
+ * `npm run bench`: the production build on a generated data set, each scenario of
  * scenarios.ts at 50 connections for a fixed time after a warm-up, three runs; prints the median
  * of each figure, the ratios against the baselines measured in the same run and the targets, and
  * writes the same as JSON to bench/results/.
@@ -12,7 +12,7 @@
  *
  * The pages "rendered each time" are served by a second server process of the same build with its
  * render cache off (`RENDER_CACHE_MB=0`) on the first one's backend and data: a unique query
- * parameter would not do, since the cache key keeps only the parameters a page reads (issue 11).
+ * parameter would not do, since the cache key keeps only the parameters a page reads.
  *
  * Needs `npm run build` first. The machine is shared and noisy (2 cores; the load generator,
  * the server and the backend compete for them): compare ratios, not absolute figures. The exit
@@ -157,7 +157,7 @@ async function main() {
   });
   let ran: boolean;
   // The same build with its render cache off, on the first portal's backend and data: the pages
-  // it serves are rendered for every request (issue 16 §2).
+  // it serves are rendered for every request.
   let uncached: ProductionPortal | null = null;
   try {
     console.log(`portal ready in ${Math.round((Date.now() - startedAt) / 1000)} s (seeding included)`);

@@ -1,5 +1,5 @@
 /**
- * What `npm run bench` measures (issue 7 §1). Each scenario is one kind of request repeated by 50
+ * What `npm run bench` measures. Each scenario is one kind of request repeated by 50
  * connections; the static asset is the baseline the page figures are divided by, and the direct
  * backend call the baseline of the proxied one.
  */
@@ -62,13 +62,13 @@ export function spreadId(range: BenchIds['zbRange'], n: number): number {
   return range.first + ((n * 7919) % span);
 }
 
-/** The issue's targets, checked against the median of the runs. */
+/** The targets, checked against the median of the runs. */
 export const TARGETS = {
   /** /zb list and /zb/{id}: at least this share of the static baseline's req/s … */
   pageShareOfBaseline: 0.9,
   /** … with p99 at most this. */
   pageP99Ms: 100,
-  /** Pages rendered every time (issue 16 §2): the search and the detail, share of the baseline … */
+  /** Pages rendered every time: the search and the detail, share of the baseline … */
   renderedListShareOfBaseline: 0.3,
   renderedDetailShareOfBaseline: 0.4,
   /** … with p99 at most this. */

@@ -174,7 +174,9 @@ describe('against the embedded backend with its extensions', () => {
     const companyOf = (name: string) => (db.prepare('SELECT id FROM company WHERE name = ?').get(name) as { id: number }).id;
     const detail = await request(portal.app).get(`/zb/${zb.id}`);
     for (const name of [zb.tenderer, zb.agency, zb.winner]) {
-      expect(detail.text).toContain(`href="/company/${companyOf(name)}">${name}</a>`);
+      // The link to the company, with the name as its text (React Router's Link adds attributes of its own).
+      const link = new RegExp(`<a [^>]*href="/company/${companyOf(name)}"[^>]*>${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</a>`);
+      expect(detail.text).toMatch(link);
     }
     const mobile = await request(portal.app).get(`/m/pages/zb/detail?id=${zb.id}`);
     expect(mobile.text).toContain(`href="/m/pages/company/detail?id=${companyOf(zb.tenderer)}"`);

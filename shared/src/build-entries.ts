@@ -1,11 +1,11 @@
 /**
- * The client builds' inputs and manifests, as the build (vite.config.ts) writes them and the server
- * and the bundle bench read them: paths from the repository's root, as Vite's manifests key them.
+ * The client build's inputs and manifest, as the build (vite.config.ts) writes them and the server
+ * and the bundle bench read them: paths from the repository's root, as Vite's manifest keys them.
  */
 export const BUILD_ENTRIES = {
   /** The desktop site's entry. */
   desktop: 'client/src/entry-client.tsx',
-  /** The mobile site's entry (/m pages), from a client build of its own. */
+  /** The mobile site's entry (/m pages): its pages alone. */
   mobile: 'client/src/entry-mobile.tsx',
   /** The mobile site's stylesheet, a build input of its own. */
   mobileCss: 'client/src/styles/mobile-site.css',
@@ -13,5 +13,5 @@ export const BUILD_ENTRIES = {
   memberLayout: 'client/src/app/layouts/user-layout.tsx',
 } as const;
 
-/** Where each client build writes its manifest, in the client's output folder. */
-export const BUILD_MANIFESTS = { desktop: '.vite/manifest.json', mobile: '.vite/manifest-mobile.json' } as const;
+/** Where the client build writes its manifest, in the client's output folder. */
+export const BUILD_MANIFEST = '.vite/manifest.json';

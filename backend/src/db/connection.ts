@@ -1,5 +1,5 @@
 /**
- * Opening the SQLite database (better-sqlite3 12). See docs/decisions.md "Backend" for why WAL with
+ * Opening the SQLite database (better-sqlite3 12). See docs/decisions/backend-storage.md for why WAL with
  * synchronous=NORMAL keeps every acknowledged write through a killed process.
  */
 import fs from 'node:fs';
@@ -34,27 +34,60 @@ function applyPragmas(db: Db, options: OpenOptions): void {
   db.pragma('temp_store = MEMORY');
 }
 
+/** A statement's named parameters: `@name` in its SQL. */
+export type Params = Record<string, string | number | bigint | Buffer | null>;
+
 /**
- * Prepared statements, compiled once per SQL text. Callers pass constant SQL (or SQL assembled
- * from a fixed set of fragments), so the cache stays small.
+ * Prepared statements, compiled once per SQL text and connection. Callers pass constant SQL (or
+ * SQL assembled from a fixed set of fragments), so the cache stays small. `P`: the named
+ * parameters (an object, bound to `@name`), or the positional ones of a statement that has them.
  */
 export class Statements {
   private readonly cache = new Map<string, Database.Statement>();
   constructor(readonly db: Db) {}
 
-  get<P extends unknown[] = unknown[], R = unknown>(sql: string): Database.Statement<P, R> {
+  get<P extends object = [], R = unknown>(sql: string): Database.Statement<P extends unknown[] ? P : [P], R> {
     let statement = this.cache.get(sql);
     if (!statement) {
       statement = this.db.prepare(sql);
       this.cache.set(sql, statement);
     }
-    return statement as Database.Statement<P, R>;
+    return statement as Database.Statement<P extends unknown[] ? P : [P], R>;
   }
 }
 
 /**
- * A read-only second connection to `db`'s file, for a long read that awaits between rows (issue 15
- * export): while a statement iterates, its connection refuses writes, and WAL lets this
+ * One statement of a module's queries.ts: its SQL, with named parameters `P` (`@name`) and rows
+ * `R`, prepared once per connection (Statements) when it first runs.
+ */
+export class Query<P extends object = Record<string, never>, R = unknown> {
+  constructor(readonly text: string) {}
+
+  get(sql: Statements, params: P): R | undefined {
+    return sql.get<P, R>(this.text).get(params);
+  }
+
+  all(sql: Statements, params: P): R[] {
+    return sql.get<P, R>(this.text).all(params);
+  }
+
+  run(sql: Statements, params: P): Database.RunResult {
+    return sql.get<P>(this.text).run(params);
+  }
+}
+
+const cached = new WeakMap<Db, Statements>();
+
+/** The statements of `db`, shared by every caller on that connection (the app, the import, the jobs). */
+export function statementsOf(db: Db): Statements {
+  let statements = cached.get(db);
+  if (!statements) cached.set(db, (statements = new Statements(db)));
+  return statements;
+}
+
+/**
+ * A read-only second connection to `db`'s file, for a long read that awaits between rows (the
+ * Excel exports): while a statement iterates, its connection refuses writes, and WAL lets this
  * connection read a stable snapshot while the main one keeps writing. Close it when done.
  */
 export function openReader(db: Db): Db {

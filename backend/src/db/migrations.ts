@@ -7,10 +7,19 @@
  * the API returns, and they sort as text); security timestamps (token expiry, lockout) are INTEGER
  * epoch milliseconds. Money is REAL 万元 for content and INTEGER 分 for prices.
  */
-import { userNameKey } from '../modules/auth/user-name-key';
 import { buildSearchIndex } from '../search/fts-index';
-import { backfillCompanies } from '../modules/company/maintain';
 import type { Db } from './connection';
+
+/**
+ * Rules of the modules that data steps apply to rows already stored. db/ imports no module: the
+ * program hands them over (migrate-database.ts).
+ */
+export interface MigrationRules {
+  /** The look-alike key of a user name (modules/auth/user-name-key.ts). */
+  userNameKey(name: string): string;
+  /** The companies of every stored notice (modules/company/maintain.ts). */
+  backfillCompanies(db: Db): void;
+}
 
 const V1_SCHEMA = /* sql */ `
 CREATE TABLE meta (
@@ -129,7 +138,7 @@ CREATE INDEX zb_amount ON zb (amount);
 CREATE INDEX zb_views ON zb (views);
 CREATE INDEX zb_xmk ON zb (xmk_id) WHERE xmk_id IS NOT NULL;
 
--- Search indexes (docs/decisions.md "Search"): documents are token lists generated in JS —
+-- Search indexes (docs/decisions/search.md): documents are token lists generated in JS —
 -- unigrams, bigrams within runs of letters/digits (with a gap token between runs), and filter tags —
 -- so the unicode61 tokenizer only splits on spaces. Contentless: the text lives in xmk/zb.
 CREATE VIRTUAL TABLE xmk_fts USING fts5 (
@@ -298,7 +307,7 @@ CREATE INDEX cms_order_member ON cms_order (member_id, id);
 CREATE INDEX cms_order_status ON cms_order (status, id);
 `;
 
-// Issue 12: notices over time. Imported notices carry the publisher's id (a re-import updates the
+// Notices over time. Imported notices carry the publisher's id (a re-import updates the
 // row it names), tenders of one 标段 share a process code, projects and tenders share a project code,
 // results name the winner. Every change to an existing notice keeps the former row in notice_version.
 const V4_NOTICES = /* sql */ `
@@ -332,18 +341,18 @@ CREATE TABLE notice_version (
 `;
 
 /**
- * Issue 11: the look-alike key of every user name (auth/user-name-key.ts) in a unique column, so
+ * The look-alike key of every user name (auth/user-name-key.ts) in a unique column, so
  * `ｄｅｍｏ`, `dеmo` and `Démo` cannot register beside `demo` even when two requests race. Names
  * that already share a key (possible only in a database written before this) keep working: the
  * later ones get their id appended, which no typed name can produce (`#` is not allowed).
  */
-function v2UserNameKeys(db: Db): void {
+function v2UserNameKeys(db: Db, rules: MigrationRules): void {
   db.exec('ALTER TABLE member ADD COLUMN user_name_key TEXT');
   const members = db.prepare<[], { id: number; name: string }>('SELECT id, user_name AS name FROM member ORDER BY id').all();
   const setKey = db.prepare<[string, number]>('UPDATE member SET user_name_key = ? WHERE id = ?');
   const seen = new Set<string>();
   for (const member of members) {
-    const key = userNameKey(member.name);
+    const key = rules.userNameKey(member.name);
     setKey.run(seen.has(key) ? `${key}#${member.id}` : key, member.id);
     seen.add(key);
   }
@@ -351,7 +360,7 @@ function v2UserNameKeys(db: Db): void {
 }
 
 /**
- * Issue 11: failed logins count per account (its name key) and client, so strangers cannot lock
+ * Failed logins count per account (its name key) and client, so strangers cannot lock
  * the owner out (auth/lockout.ts). Counts of the old shape are dropped: at worst a lock ends early.
  */
 const V3_LOGIN_FAILURE_PER_CLIENT = /* sql */ `
@@ -367,10 +376,10 @@ CREATE INDEX login_failure_time ON login_failure (last_failure_at);
 `;
 
 /**
- * Issue 12 part 3: alerts. Subscriptions (several per member), the alerts themselves (one per member,
+ * Alerts. Subscriptions (several per member), the alerts themselves (one per member,
  * kind, notice and change: `change_key` tells changes apart and the unique key makes every writer
  * idempotent), and per-member settings (mail frequency, the feeds' token). The profile's
- * subscribeKeywords/subscribeRegions become the member's first subscriptions (docs/decisions.md).
+ * subscribeKeywords/subscribeRegions become the member's first subscriptions (docs/decisions/alerts-and-feeds.md).
  */
 const V5_ALERTS_SQL = /* sql */ `
 CREATE TABLE alert_subscription (
@@ -457,7 +466,7 @@ function v5Alerts(db: Db): void {
 }
 
 /**
- * Issue 12, import speed with subscriptions: an alert was one wide row per member with three indexes,
+ * Import speed with subscriptions: an alert was one wide row per member with three indexes,
  * and an import matching 10,000 subscriptions wrote ~40 of them per notice. Now what happened is
  * stored once (`alert_event`: kind, notice, change, detail, time) and each member it reaches gets a
  * small row in one B-tree (`alert_inbox`, keyed by member and event; the event's id is the alert's
@@ -498,7 +507,7 @@ DROP TABLE alert;
 `;
 
 /**
- * Issue 13 §6: the search documents gain the county-scoped columns `auni` and `abi` (search/tokens.ts).
+ * The search documents gain the county-scoped columns `auni` and `abi` (search/tokens.ts).
  * FTS5 tables cannot gain columns, so both are recreated and rebuilt from the rows (at a million
  * tenders this takes minutes, once; a new database has no rows yet).
  */
@@ -515,7 +524,7 @@ function v7CountySearchTokens(db: Db): void {
 }
 
 /**
- * Issue 15: companies. One row per normalised name (modules/company/names.ts); company_role says
+ * Companies. One row per normalised name (modules/company/names.ts); company_role says
  * which notices name it in which role (the area copied so counters can be taken back); `notices`
  * and company_area are counters the company search reads (modules/company/maintain.ts keeps them).
  */
@@ -548,13 +557,13 @@ CREATE TABLE company_area (
 CREATE INDEX company_area_area ON company_area (area_code, role, company_id);
 `;
 
-function v8Companies(db: Db): void {
+function v8Companies(db: Db, rules: MigrationRules): void {
   db.exec(V8_COMPANIES_SQL);
-  backfillCompanies(db);
+  rules.backfillCompanies(db);
 }
 
 /**
- * Issue 15: rows a member exported, per export, for the daily export quota (member/quota.ts). A
+ * Rows a member exported, per export, for the daily export quota (member/quota.ts). A
  * row is written when an export starts (the rows it may send) and corrected to the rows sent when
  * it ends. IF NOT EXISTS: the step can be reordered among other branches' migrations safely.
  */
@@ -569,7 +578,7 @@ CREATE TABLE IF NOT EXISTS export_log (
 CREATE INDEX IF NOT EXISTS export_log_member_time ON export_log (member_id, create_time);
 `;
 
-// Issue 13: the amount zb filters on, coalesce(win_amount, amount), in a narrow table kept by
+// The amount zb filters on, coalesce(win_amount, amount), in a narrow table kept by
 // triggers, so an amount filter checks thousands of index matches without reading each notice (a
 // notice row is ~1 KB and win_amount is its last column). OR REPLACE: an INSERT OR REPLACE on zb
 // fires no delete trigger.
@@ -592,7 +601,7 @@ END;
 `;
 
 /** SQL, or a function for a step SQL alone cannot do (computing keys in TypeScript). */
-export type Migration = string | ((db: Db) => void);
+export type Migration = string | ((db: Db, rules: MigrationRules) => void);
 
 export const MIGRATIONS: readonly Migration[] = [
   V1_SCHEMA,
@@ -610,7 +619,7 @@ export const MIGRATIONS: readonly Migration[] = [
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
 /** Bring the schema to the newest version. Refuses a database newer than this code. */
-export function migrate(db: Db): void {
+export function migrate(db: Db, rules: MigrationRules): void {
   const current = db.pragma('user_version', { simple: true });
   if (typeof current !== 'number') throw new Error('cannot read the schema version');
   if (current > SCHEMA_VERSION) {
@@ -620,7 +629,7 @@ export function migrate(db: Db): void {
     db.transaction(() => {
       const migration = MIGRATIONS[version - 1]!;
       if (typeof migration === 'string') db.exec(migration);
-      else migration(db);
+      else migration(db, rules);
       db.pragma(`user_version = ${version}`);
     })();
   }

@@ -65,11 +65,11 @@ export type ContentTable = 'xmk' | 'zb';
  * rebuild, demo top-up, import), so its columns are named in one place.
  */
 export function ftsWriter(db: Db, table: ContentTable): (id: number, doc: FtsDocument) => void {
-  const insert = db.prepare<[number, string, string, string, string, string]>(
-    `INSERT INTO ${table}_fts (rowid, uni, bi, tags, auni, abi) VALUES (?, ?, ?, ?, ?, ?)`,
+  const insert = db.prepare<FtsDocument & { id: number }>(
+    `INSERT INTO ${table}_fts (rowid, uni, bi, tags, auni, abi) VALUES (@id, @uni, @bi, @tags, @auni, @abi)`,
   );
   return (id, doc) => {
-    insert.run(id, doc.uni, doc.bi, doc.tags, doc.auni, doc.abi);
+    insert.run({ ...doc, id });
   };
 }
 
@@ -89,23 +89,23 @@ export function buildSearchIndex(db: Db, table: ContentTable, log: (m: string) =
   db.prepare(`INSERT INTO ${table}_fts (${table}_fts) VALUES ('delete-all')`).run();
   let last = 0;
   let done = 0;
-  const xmkRows = db.prepare<[number, number], XmkSource>(
+  const xmkRows = db.prepare<{ after: number; limit: number }, XmkSource>(
     `SELECT id, title, owner, content, area_code AS areaCode, city_code AS cityCode, industry, stage, nature
-     FROM xmk WHERE id > ? ORDER BY id LIMIT ?`,
+     FROM xmk WHERE id > @after ORDER BY id LIMIT @limit`,
   );
-  const zbRows = db.prepare<[number, number], ZbSource>(
+  const zbRows = db.prepare<{ after: number; limit: number }, ZbSource>(
     `SELECT id, title, tenderer, agency, content, area_code AS areaCode, city_code AS cityCode, industry,
        notice_type AS noticeType
-     FROM zb WHERE id > ? ORDER BY id LIMIT ?`,
+     FROM zb WHERE id > @after ORDER BY id LIMIT @limit`,
   );
   const indexBatch = db.transaction((): number => {
     if (table === 'xmk') {
-      const rows = xmkRows.all(last, INDEX_BATCH);
+      const rows = xmkRows.all({ after: last, limit: INDEX_BATCH });
       for (const row of rows) write(row.id, xmkDocument(row));
       last = rows.at(-1)?.id ?? last;
       return rows.length;
     }
-    const rows = zbRows.all(last, INDEX_BATCH);
+    const rows = zbRows.all({ after: last, limit: INDEX_BATCH });
     for (const row of rows) write(row.id, zbDocument(row));
     last = rows.at(-1)?.id ?? last;
     return rows.length;

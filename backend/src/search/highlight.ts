@@ -1,4 +1,4 @@
-/** Hit highlighting of list titles (contract `highlightTitle`) and body excerpts (`snippet`, issue 13). */
+/** Hit highlighting of list titles (contract `highlightTitle`) and body excerpts (`snippet`). */
 import { runsOf } from './tokens';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -42,7 +42,7 @@ export function highlighter(keyword: string | undefined): (title: string) => str
   return (title) => highlightWith(pattern, title);
 }
 
-/** Excerpt length in characters (issue 13: "about 60–100 characters"), and how much of it precedes the first hit. */
+/** Excerpt length in characters (about 60–100 characters), and how much of it precedes the first hit. */
 export const SNIPPET_LENGTH = 80;
 const SNIPPET_LEAD = 24;
 

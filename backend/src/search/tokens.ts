@@ -1,5 +1,5 @@
 /**
- * Search tokens (docs/decisions.md "Search"; issue 7). SQLite's tokenizers cannot index Chinese
+ * Search tokens (docs/decisions/search.md). SQLite's tokenizers cannot index Chinese
  * usefully (unicode61 makes a whole sentence one token; trigram finds nothing for the commonest
  * 1–2 character queries), so documents are token lists made here and the FTS5 table's unicode61
  * tokenizer only splits them on spaces.
@@ -11,7 +11,7 @@
  *   exactly where the keyword occurs as a substring (the gap stops a phrase spanning two runs);
  * - `tags`: filter values (region, industry, stage, notice type…) as tokens, so filters are an AND
  *   inside the index rather than a join;
- * - `auni`, `abi` (issue 13 §6, the county case): for an item of a county, `uni` and `bi` again with
+ * - `auni`, `abi` (the county case): for an item of a county, `uni` and `bi` again with
  *   each token prefixed by the county code ("370283路", "370283道路"), so a keyword within one
  *   county reads only that county's postings instead of the whole province's; `auni` also holds
  *   the other filter tags so prefixed ("370283t2"), so a county + notice type search stays inside
@@ -119,7 +119,7 @@ export function keywordMatch(keyword: string): string | null {
 }
 
 /**
- * The words of an exclusion list (issue 13 排除词): separated by spaces or commas (either width) or
+ * The words of an exclusion list (排除词): separated by spaces or commas (either width) or
  * 、; each word as its runs. Words without a letter or digit are dropped.
  */
 export function excludedWords(raw: string | undefined): string[][] {
@@ -143,7 +143,7 @@ export function runsMatch(runs: readonly string[], county?: string): string {
  * A looser expression than `runsMatch(runs, county)`: each run of three or more characters becomes
  * its first bigram alone instead of the phrase of all its bigrams. It matches every row
  * `runsMatch` matches (and maybe more), and FTS5 answers it without reading positions: a cheap way
- * to prove that a phrase combined with other conditions matches nothing (issue 13 §6). Null when
+ * to prove that a phrase combined with other conditions matches nothing. Null when
  * no run is a phrase, i.e. when it would be `runsMatch` itself.
  */
 export function runsMatchLoose(runs: readonly string[], county?: string): string | null {

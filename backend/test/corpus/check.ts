@@ -14,9 +14,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openDatabase } from '../../src/db/connection';
-import { migrate } from '../../src/db/migrations';
-import { allDictionaries } from '../../src/db/seed/dictionaries';
+import { openDatabase, statementsOf } from '../../src/db/connection';
+import { migrateDatabase } from '../../src/migrate-database';
+import { allDictionaries } from '../../src/reference/dictionaries';
 import { csvToJsonLines } from '../../src/modules/content/import-csv';
 import { NoticeDictionaries, normaliseRecord, RecordError } from '../../src/modules/content/notice-record';
 
@@ -39,13 +39,13 @@ interface Expected {
 function dictionariesOnly(): { dicts: NoticeDictionaries; close: () => void } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'corpus-check-'));
   const db = openDatabase(dir, { synchronous: 'NORMAL' });
-  migrate(db);
+  migrateDatabase(db);
   const insert = db.prepare(
     `INSERT INTO sys_dict_data (dict_type, dict_sort, dict_label, dict_value, list_class, is_default, remark)
      VALUES (?, ?, ?, ?, NULL, 'N', NULL)`,
   );
   for (const [type, entries] of Object.entries(allDictionaries())) entries.forEach((e, i) => insert.run(type, i + 1, e.label, e.value));
-  const dicts = new NoticeDictionaries(db);
+  const dicts = new NoticeDictionaries(statementsOf(db));
   return {
     dicts,
     close() {

@@ -1,15 +1,15 @@
-import { use } from 'react';
-import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router-dom';
-import { Link } from '../components/link';
+import { lazy } from 'react';
+import { Link, isRouteErrorResponse, useLocation, useRouteError } from 'react-router-dom';
 import { MESSAGES } from '@shared/constants';
 import { MOBILE_PATHS, isMobilePath } from '@shared/routes';
 import { errorStatus } from '../api/http';
 import { LoadingBar } from '../components/loading-bar';
 import type { RouteErrorBody } from '../lib/page';
 import { PageHead } from '../components/page-head';
-import { desktopChrome } from './desktop-chrome';
 import { MobileLayout } from './layouts/mobile-layout';
-import { MOBILE_BUILD } from '../lib/build-target';
+
+/** The desktop error page, in the desktop chrome's chunk (the mobile site never loads it). */
+const DesktopError = lazy(async () => ({ default: (await import('./layouts/desktop-chrome')).ErrorPage }));
 
 /** Status and message of any route error (spec §8: default 500), and the way on when it has one. */
 export function describeRouteError(error: unknown): { status: number } & RouteErrorBody {
@@ -23,10 +23,7 @@ export function describeRouteError(error: unknown): { status: number } & RouteEr
   return { status: errorStatus(error), message: MESSAGES.unknown };
 }
 
-/**
- * An error on the mobile site, in its own chrome and stylesheet (issue 14): what failed and the
- * way on, with the status the server sent.
- */
+/** An error on the mobile site, in its own chrome and stylesheet: what failed and the way on, with the status the server sent. */
 function MobileError({ status, message, detail, link }: ReturnType<typeof describeRouteError>) {
   const title = status === 404 ? (link ? message : MESSAGES.pageNotFound) : message;
   return (
@@ -56,21 +53,5 @@ function MobileError({ status, message, detail, link }: ReturnType<typeof descri
 export function RootErrorBoundary() {
   const error = describeRouteError(useRouteError());
   const { pathname } = useLocation();
-  // The mobile site's build renders its own pages only: the desktop error page is left out of it.
-  if (MOBILE_BUILD || isMobilePath(pathname)) return <MobileError {...error} />;
-  return <DesktopError {...error} />;
-}
-
-function DesktopError({ status, message, detail, link }: ReturnType<typeof describeRouteError>) {
-  // The error layout is the desktop chrome's chunk: loaded before hydrating an error page, and on
-  // the way to one (routes.tsx); `use` covers a route that failed before its loader ran.
-  const { ErrorLayout, ErrorView, NotFound } = desktopChrome.loaded() ?? use(desktopChrome.load());
-  // A 404 with a way on (a page past the last one) says what is missing; any other is the plain 404.
-  const notFound = link ? <NotFound title={message} text={detail} link={link} /> : <NotFound />;
-  return (
-    <ErrorLayout>
-      <LoadingBar />
-      {status === 404 ? notFound : <ErrorView status={status} message={message} />}
-    </ErrorLayout>
-  );
+  return isMobilePath(pathname) ? <MobileError {...error} /> : <DesktopError {...error} />;
 }

@@ -1,6 +1,6 @@
 /**
- * Hydration of a server-rendered page, shared by the browser's two entries (issue 14): the
- * desktop site's (entry-client.tsx, with antd's and the site's stylesheets) and the mobile site's
+ * Hydration of a server-rendered page, shared by the browser's two entries: the desktop site's
+ * (entry-client.tsx, with antd's and the site's stylesheets) and the mobile site's
  * (entry-mobile.tsx, its pages alone). The server picks the entry by path (isMobilePath).
  */
 import { hydrate } from '@tanstack/react-query';
@@ -11,14 +11,12 @@ import { createDeferredHttp } from '../api/http';
 import { createQueryClient } from '../api/query-client';
 import { capabilitySet } from '../lib/capabilities';
 import { feedbackNotifier } from '../lib/feedback';
-import type { PageImports } from '../lib/page';
+import type { AppDeps, PageImports } from '../lib/page';
 import { createSessionStore } from '../lib/session';
-import { desktopChrome } from './desktop-chrome';
 import { Document, STATE_ELEMENT_ID } from './document';
 import type { PageState } from './page-state';
 import { AppProviders } from './providers';
-import { createRoutes, loadRouteCode, type RouteHandle } from './routes';
-import { MOBILE_BUILD } from '../lib/build-target';
+import { createRoutes, routerContext } from './routes';
 
 declare global {
   interface Window {
@@ -26,8 +24,30 @@ declare global {
   }
 }
 
+const RELOAD_FLAG = 'chunk-reload-at';
+
+/**
+ * spec §2: a code chunk that fails to load (a deployment has replaced it) makes the browser load
+ * the page it was opening as a document, which picks up the current deployment's assets. Once per
+ * minute at most, so a chunk that is really gone ends on the error page instead of reloading in a
+ * loop. `vite:preloadError` is the build's event for a dynamic import that failed.
+ */
+function reloadOnChunkError(target: () => string): void {
+  window.addEventListener('vite:preloadError', () => {
+    const last = Number(window.sessionStorage.getItem(RELOAD_FLAG) ?? 0);
+    if (Date.now() - last < 60_000) return;
+    window.sessionStorage.setItem(RELOAD_FLAG, String(Date.now()));
+    window.location.assign(target());
+  });
+}
+
 /** `pages`: the entry's route modules (routes.tsx `sitePages`). */
 export async function hydratePage(pages: PageImports): Promise<void> {
+  let router: DataRouter | null = null;
+  reloadOnChunkError(() => {
+    const opening = router?.state.navigation.location;
+    return opening && router ? router.createHref(opening) : window.location.href;
+  });
   // The server wrote this string; rendering it back unchanged keeps hydration exact.
   const stateJson = document.getElementById(STATE_ELEMENT_ID)?.textContent ?? '';
   const state = JSON.parse(stateJson) as PageState;
@@ -35,7 +55,6 @@ export async function hydratePage(pages: PageImports): Promise<void> {
   const queryClient = createQueryClient();
   hydrate(queryClient, state.rq);
   const session = createSessionStore(state.session);
-  let router: DataRouter | null = null;
   const http = createDeferredHttp({
     baseURL: `/${state.product}`,
     storage: window.sessionStorage,
@@ -49,20 +68,23 @@ export async function hydratePage(pages: PageImports): Promise<void> {
     },
     onTransportUnauthorized: () => session.clear(),
   });
-  const deps = { queryClient, http, session, capabilities: capabilitySet(state.settings.capabilities) };
-  const routes = createRoutes(deps, pages);
+  const deps: AppDeps = { queryClient, http, session, capabilities: capabilitySet(state.settings.capabilities) };
+  const routes = createRoutes(pages, { capabilities: deps.capabilities });
 
-  // Load the matched pages' code before hydrating, or React would hydrate a tree without them.
-  const matches = matchRoutes(routes, window.location) ?? [];
-  // A desktop error page is shown in the error layout, a chunk of its own.
+  // React Router's way with lazy routes and server rendering: the matched routes' code is loaded
+  // before the router is made, or it would render them as not yet loaded and hydration would fail.
+  const lazyRoutes = (matchRoutes(routes, window.location) ?? []).map(({ route }) => route);
   await Promise.all([
-    ...matches.map(({ route }) => route.handle && loadRouteCode(route.handle as RouteHandle)),
-    state.router.errors && !MOBILE_BUILD && !isMobilePath(window.location.pathname) ? desktopChrome.load() : undefined,
+    ...lazyRoutes.map(async (route) => {
+      if (typeof route.lazy === 'function') Object.assign(route, await route.lazy(), { lazy: undefined });
+    }),
+    // A desktop error page is shown in the desktop chrome, a chunk of its own.
+    state.router.errors && !isMobilePath(window.location.pathname) ? import('./layouts/desktop-chrome') : undefined,
   ]);
 
   // React Router reads (and deserialises errors from) this global.
   window.__staticRouterHydrationData = state.router;
-  router = createBrowserRouter(routes);
+  router = createBrowserRouter(routes, { getContext: () => routerContext(deps) });
 
   hydrateRoot(
     document,
@@ -72,7 +94,7 @@ export async function hydratePage(pages: PageImports): Promise<void> {
       </AppProviders>
     </Document>,
   );
-  // After hydration, in a chunk of its own: nothing on the page waits for it (issue 14).
+  // After hydration, in a chunk of its own: nothing on the page waits for it.
   const { keepSession } = await import('../lib/session-keeper');
   keepSession({ session, http, storage: window.localStorage, revalidate: () => void router?.revalidate() });
 }

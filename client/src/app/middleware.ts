@@ -1,42 +1,43 @@
 /**
- * Named route middleware: the guard steps of the navigation pipeline (spec §2), looked up by the
- * names the route table gives (GLOBAL_MIDDLEWARE, then RouteSpec.middleware). Each step either
- * lets the navigation through or throws a redirect or route error.
+ * The route table's named middleware (spec §2): the guard steps of the navigation pipeline, as
+ * React Router middleware. Every navigation runs GLOBAL_MIDDLEWARE (the root route's), then the
+ * names a route gives (RouteSpec.middleware), before any loader.
  */
-import { data, redirect } from 'react-router-dom';
-import { GLOBAL_MIDDLEWARE, guardRedirect, unknownMiddlewareMessage, type RouteSpec } from '@shared/routes';
-import type { AppDeps } from '../lib/page';
-
-export interface MiddlewareContext {
-  deps: AppDeps;
-  url: URL;
-}
-
-export type Middleware = (ctx: MiddlewareContext) => void;
-
-export const MIDDLEWARE: Readonly<Record<string, Middleware>> = {
-  /** spec §2 route guard: visitors on member paths go to login, members on login/register to /user. */
-  auth({ deps, url }) {
-    const target = guardRedirect(url.pathname, url.pathname + url.search, deps.session.get().isLogin);
-    if (target) throw redirect(target);
-  },
-};
+import { data, redirect, type MiddlewareFunction } from 'react-router-dom';
+import { guardRedirect, unknownMiddlewareMessage } from '@shared/routes';
+import { appDeps } from '../lib/page';
+import { loadMemberInfo } from '../lib/session';
+import { toRouteError } from './route-errors';
 
 /**
- * Runs the named steps in order. spec §8: an unknown name is a 500 "Unknown middleware <name>" —
- * a typo in the route table must not quietly drop a guard.
+ * spec §2 route guard: visitors on member paths go to login, members on login/register to /user.
+ * It decides on the member info of this page entry (spec §4: fetched at each one; an answer
+ * without `user` logs the member out), so a session the backend has ended goes to login.
  */
-export function runMiddleware(
-  names: readonly string[],
-  ctx: MiddlewareContext,
-  registry: Readonly<Record<string, Middleware>> = MIDDLEWARE,
-): void {
-  for (const name of names) {
-    const step = Object.hasOwn(registry, name) ? registry[name] : undefined;
-    if (!step) throw data({ message: unknownMiddlewareMessage(name) }, { status: 500 });
-    step(ctx);
+const auth: MiddlewareFunction = async ({ request, context }) => {
+  const deps = context.get(appDeps);
+  const url = new URL(request.url);
+  try {
+    await loadMemberInfo(deps);
+  } catch (error) {
+    toRouteError(deps, error, url);
   }
-}
+  const target = guardRedirect(url.pathname, url.pathname + url.search, deps.session.get().isLogin);
+  if (target) throw redirect(target);
+};
 
-/** The steps a route's navigation runs: the global ones, then its own. */
-export const routeMiddleware = (spec: RouteSpec | null): readonly string[] => [...GLOBAL_MIDDLEWARE, ...(spec?.middleware ?? [])];
+const NAMED: Readonly<Record<string, MiddlewareFunction>> = { auth };
+
+/**
+ * The middleware of `names`, in order. spec §8: an unknown name is a 500 "Unknown middleware
+ * <name>" — a typo in the route table must not quietly drop a guard.
+ */
+export function middlewareFor(names: readonly string[]): MiddlewareFunction[] {
+  return names.map(
+    (name) =>
+      (Object.hasOwn(NAMED, name) ? NAMED[name] : undefined) ??
+      (() => {
+        throw data({ message: unknownMiddlewareMessage(name) }, { status: 500 });
+      }),
+  );
+}

@@ -1,6 +1,6 @@
 /**
- * The mobile site's pages (issue 14), each its own chunk. A map of its own so that the mobile
- * entry (entry-mobile.tsx) carries these fifteen imports and not the desktop site's fifty.
+ * The mobile site's pages, each its own chunk. A map of its own so that the mobile entry
+ * (entry-mobile.tsx) carries these fifteen imports and not the desktop site's fifty.
  */
 import type { PageImports } from '../lib/page';
 

@@ -1,8 +1,8 @@
 /**
- * Which module renders each route of the spec table. Every module is its own chunk, so a visitor
- * downloads only the pages they open (and the member area never weighs on public pages).
- * The mobile site's pages are in mobile-pages.ts: its entry (entry-mobile.tsx) carries that map
- * alone (issue 14).
+ * Which module renders each route of the spec table. Every module is its own chunk (a `lazy`
+ * route), so a visitor downloads only the pages they open (and the member area never weighs on
+ * public pages). The mobile site's pages are in mobile-pages.ts: its entry (entry-mobile.tsx)
+ * carries that map alone.
  */
 import type { PageImports } from '../lib/page';
 

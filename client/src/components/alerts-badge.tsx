@@ -3,7 +3,7 @@
  * the tab comes back into focus, only for members of a backend that has alerts.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Link } from './link';
+import { Link } from 'react-router-dom';
 import { unreadQueryOptions } from '../api/alerts';
 import { useHttp } from '../api/http-context';
 import { useHasCapability } from '../lib/capabilities';

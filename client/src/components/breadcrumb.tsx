@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { Link } from './link';
+import { Link } from 'react-router-dom';
 import type { Crumb } from './json-ld';
 
 /** Element's breadcrumb: 首页 / 项目库 / current page. */

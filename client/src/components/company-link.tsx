@@ -3,8 +3,7 @@
  * backend offers companies and knows this name; plain text otherwise, so a spec-only backend shows
  * the names as before. On the mobile site the link is the mobile company page.
  */
-import { useLocation } from 'react-router-dom';
-import { Link } from './link';
+import { Link, useLocation } from 'react-router-dom';
 import { companyPath, mobileCompanyPath } from '@shared/company/paths';
 import { isMobilePath } from '@shared/routes';
 import { useHasCapability } from '../lib/capabilities';

@@ -7,8 +7,7 @@
  */
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useLocation } from 'react-router-dom';
-import { Link } from './link';
+import { Link, useLocation } from 'react-router-dom';
 import type { ContentType } from '@shared/contract/common';
 import type { ContactAccess, ContactBlock as Contact } from '@shared/content/types';
 import { MOBILE_PATHS, MOBILE_RECHARGE_URL, isMobilePath, loginUrl, registerUrl } from '@shared/routes';

@@ -1,6 +1,6 @@
 /** Pieces the detail pages (/xmk/{id}, /zb/{id}, /company/{id}) share. */
 import type { ReactNode } from 'react';
-import { Link } from './link';
+import { Link } from 'react-router-dom';
 import type { ContentType } from '@shared/contract/common';
 import { detailPath } from '@shared/content/paths';
 import type { ContentLink } from '@shared/content/types';

@@ -1,4 +1,4 @@
-import { Link } from './link';
+import { Link } from 'react-router-dom';
 import { PageHead } from './page-head';
 
 /** spec §8: the error page for failed data fetches, with the status the server also sent. */

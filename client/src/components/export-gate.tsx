@@ -4,8 +4,7 @@
  * the site's own button.
  */
 import type { ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
-import { Link } from './link';
+import { Link, useLocation } from 'react-router-dom';
 import { loginUrl } from '@shared/routes';
 import { useHasCapability } from '../lib/capabilities';
 import { useSession } from '../lib/session';

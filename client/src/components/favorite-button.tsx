@@ -7,8 +7,7 @@
  */
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useLocation } from 'react-router-dom';
-import { Link } from './link';
+import { Link, useLocation } from 'react-router-dom';
 import type { ContentType } from '@shared/contract/common';
 import { loginUrl } from '@shared/routes';
 import { favoriteIdsQueryOptions, favoriteKeys, favoriteStatusQueryOptions } from '../api/content';

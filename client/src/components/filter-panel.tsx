@@ -4,8 +4,7 @@
  * small forms that navigate through the router. Pages compose the rows they need.
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { Link } from './link';
+import { Link, useNavigate } from 'react-router-dom';
 import type { DictEntry } from '@shared/system/types';
 import { formatCount } from '@shared/format';
 import { DATE_PRESETS, lastDaysBegin } from '@shared/date-presets';

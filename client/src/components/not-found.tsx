@@ -1,4 +1,4 @@
-import { Link } from './link';
+import { Link } from 'react-router-dom';
 import { MESSAGES } from '@shared/constants';
 import { PageHead } from './page-head';
 

@@ -1,5 +1,4 @@
 import { mobileAlternate } from '@shared/device';
-import { MOBILE_BUILD } from '../lib/build-target';
 import { absoluteUrl, usePortalSettings } from '../lib/portal-settings';
 import { useSite } from '../lib/site';
 import { useInnerTitle, useUi } from '../lib/ui-state';
@@ -39,8 +38,7 @@ export function PageHead({ title, description, noindex, canonical, ogType = 'web
   // Only the browser knows it is WeChat (ui-state.tsx), so its own origin stands in for SITE_URL.
   const shareImage = inApp === 'wechat' ? new URL(absoluteUrl(settings, SHARE_IMAGE), window.location.origin).href : '';
   // Baidu's and Google's pattern for a separate mobile site: the desktop page names its mobile twin.
-  // (Never on the mobile site's pages, so its build leaves the rule out.)
-  const twin = !MOBILE_BUILD && !mobile && canonical && settings.mobileSiteUrl ? mobileAlternate(settings.mobileSiteUrl, canonical) : null;
+  const twin = !mobile && canonical && settings.mobileSiteUrl ? mobileAlternate(settings.mobileSiteUrl, canonical) : null;
   const alternate = twin?.startsWith('/') ? absoluteUrl(settings, twin) : twin;
   return (
     <>

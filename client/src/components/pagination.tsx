@@ -4,8 +4,7 @@
  * and jump controls navigate through the router.
  */
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
-import { useNavigate, useNavigationType } from 'react-router-dom';
-import { Link } from './link';
+import { Link, useNavigate, useNavigationType } from 'react-router-dom';
 import { PAGE_SIZES } from '@shared/constants';
 import { formatCount } from '@shared/format';
 

@@ -1,4 +1,4 @@
-import { Link } from './link';
+import { Link } from 'react-router-dom';
 import { useSite } from '../lib/site';
 import { telHref } from '@shared/format';
 

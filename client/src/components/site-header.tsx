@@ -1,6 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
-import { Link, NavLink } from './link';
+import { Link, NavLink, useLocation } from 'react-router-dom';
 import { PATHS, loginUrl } from '@shared/routes';
 import { usePathAvailable } from '../lib/capabilities';
 import { AlertsBadge } from './alerts-badge';

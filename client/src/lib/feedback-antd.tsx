@@ -2,7 +2,7 @@
  * antd's message, notification and Modal, loaded on first use (see feedback.ts). Static methods
  * render outside the app's React tree, so they get the same locale and theme through holderRender.
  */
-// Their styles come with them: the mobile site's pages link no antd stylesheet (issue 14).
+// Their styles come with them: the mobile site's pages link no antd stylesheet.
 import 'virtual:antd-feedback.css';
 import { ConfigProvider, Modal, message, notification } from 'antd';
 import zhCN from 'antd/locale/zh_CN';

@@ -1,5 +1,5 @@
 /**
- * 新 on list rows (issue 13 §5): published since the reader's previous visit. A visit is a run of
+ * 新 on list rows: published since the reader's previous visit. A visit is a run of
  * page views in this browser with no gap over 30 minutes (the usual analytics session); "last
  * visit" is when the previous one ended. It lives in localStorage, for visitors and members alike,
  * so the server never knows it: the server renders no 新 and the rows add it after hydration

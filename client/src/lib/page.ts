@@ -1,9 +1,16 @@
 /** The contract between the router and a page module. */
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import type { Params } from 'react-router-dom';
+import { createContext, type Params } from 'react-router-dom';
 import type { Http } from '../api/http';
 import type { SessionStore } from './session';
+
+// Loaders and middleware get React Router's typed context (`context.get(appDeps)`), not `any`.
+declare module 'react-router' {
+  interface Future {
+    v8_middleware: true;
+  }
+}
 
 /** What a page's data step may use: this environment's query client, request layer and session. */
 export interface AppDeps {
@@ -13,6 +20,13 @@ export interface AppDeps {
   /** What the backend offers beyond spec §7 (lib/capabilities.ts), for loaders and the route table. */
   capabilities: ReadonlySet<string>;
 }
+
+/**
+ * Where middleware and loaders find their navigation's deps: the browser's one set (the router's
+ * `getContext`), or on the server each request's own (`query(request, { requestContext })`), so
+ * one route tree serves every render.
+ */
+export const appDeps = createContext<AppDeps>();
 
 export interface PageLoadArgs {
   deps: AppDeps;
@@ -24,8 +38,9 @@ export interface PageLoadArgs {
 }
 
 /**
- * A page module: its component, and optionally the data it needs before it renders (prefetched
- * into the query cache; on the server that is what goes into the HTML and the dehydrated state).
+ * A page module, loaded by its route's `lazy`: its component, and optionally the data it needs
+ * before it renders (prefetched into the query cache; on the server that is what goes into the
+ * HTML and the dehydrated state).
  */
 export interface PageModule {
   Component: ComponentType;
@@ -47,5 +62,8 @@ export function notFoundResponse(body: RouteErrorBody): Response {
   return Response.json(body, { status: 404, statusText: 'Not Found' });
 }
 
-/** The module of each route path of the spec table (client/src/app/pages.ts, mobile-pages.ts). */
-export type PageImports = Readonly<Record<string, () => Promise<PageModule>>>;
+/**
+ * The module of each route path of the spec table (client/src/app/pages.ts, mobile-pages.ts);
+ * `null` for a path of the other site, which the browser opens as a document of its own.
+ */
+export type PageImports = Readonly<Record<string, (() => Promise<PageModule>) | null>>;

@@ -1,4 +1,4 @@
-/** Hand a Blob to the browser's download under `fileName` (the desktop's export button, issue 15). */
+/** Hand a Blob to the browser's download under `fileName` (the desktop's export button). */
 export function saveFile(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');

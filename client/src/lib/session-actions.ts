@@ -1,6 +1,6 @@
 /**
  * Beginning and ending a member's session (spec §4, §7): login, registration and logout call these.
- * A module of its own (issue 14), so that pages a visitor opens do not carry them in their first load.
+ * A module of its own, so that pages a visitor opens do not carry them in their first load.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';

@@ -53,7 +53,7 @@ export function UiProvider({ store, children }: { store?: UiStore; children: Rea
   const [ui] = useState(() => store ?? createUiStore());
   useEffect(() => {
     // After hydration, so the first browser render matches the server's; the rules (isbot's list)
-    // in a chunk of their own, which no page waits for (issue 14).
+    // in a chunk of their own, which no page waits for.
     void import('./device-state').then(({ deviceStateOf }) => ui.update(deviceStateOf(navigator.userAgent)));
   }, [ui]);
   return <UiContext.Provider value={ui}>{children}</UiContext.Provider>;

@@ -2,12 +2,12 @@
  * Where the render function and the page assets come from: the production build
  * (dist/server + the client manifest) or, in development, Vite's dev server.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RenderOptions, RenderResult, createPublicQueryCache } from '../../../client/src/entry-server';
-import { BUILD_ENTRIES, BUILD_MANIFESTS } from '@shared/build-entries';
+import { BUILD_ENTRIES, BUILD_MANIFEST } from '@shared/build-entries';
 import { ASSET_BASE } from '@shared/constants';
 
 export type { RenderOptions, RenderResult };
@@ -41,7 +41,6 @@ export interface Renderer {
 const PUBLIC_DATA_TTL_MS = 60_000;
 
 const { desktop: CLIENT_ENTRY, mobile: MOBILE_ENTRY, memberLayout: MEMBER_LAYOUT, mobileCss: MOBILE_CSS } = BUILD_ENTRIES;
-const MOBILE_MANIFEST = BUILD_MANIFESTS.mobile;
 
 interface ManifestChunk {
   file: string;
@@ -64,7 +63,7 @@ function staticImports(manifest: Record<string, ManifestChunk>, key: string): st
 
 /** The client entry's script and every stylesheet it needs, from Vite's build manifest. */
 export function assetsFromManifest(clientDir: string): PageAssets {
-  const manifest = JSON.parse(readFileSync(join(clientDir, BUILD_MANIFESTS.desktop), 'utf8')) as Record<string, ManifestChunk>;
+  const manifest = JSON.parse(readFileSync(join(clientDir, BUILD_MANIFEST), 'utf8')) as Record<string, ManifestChunk>;
   const entry = manifest[CLIENT_ENTRY];
   if (!entry) throw new Error(`${CLIENT_ENTRY} is missing from the client build manifest`);
   /** The stylesheets of a chunk and of everything it imports statically, in order. */
@@ -77,13 +76,9 @@ export function assetsFromManifest(clientDir: string): PageAssets {
   };
   const css = stylesheets(entry);
   const memberCss = [...stylesheets(manifest[MEMBER_LAYOUT])].filter((file) => !css.has(file));
-  // The mobile site's build has a manifest of its own (vite.config.ts).
-  const mobilePath = join(clientDir, MOBILE_MANIFEST);
-  if (!existsSync(mobilePath)) throw new Error(`${MOBILE_MANIFEST} is missing: the mobile site's client build did not run (npm run build)`);
-  const mobileManifest = JSON.parse(readFileSync(mobilePath, 'utf8')) as Record<string, ManifestChunk>;
-  const mobileEntry = mobileManifest[MOBILE_ENTRY];
-  if (!mobileEntry) throw new Error(`${MOBILE_ENTRY} is missing from ${MOBILE_MANIFEST}`);
-  const mobile = mobileManifest[MOBILE_CSS];
+  const mobileEntry = manifest[MOBILE_ENTRY];
+  if (!mobileEntry) throw new Error(`${MOBILE_ENTRY} is missing from the client build manifest`);
+  const mobile = manifest[MOBILE_CSS];
   const mobileCss = mobile ? [ASSET_BASE + mobile.file] : undefined;
   const mobileBootstrapModule = ASSET_BASE + mobileEntry.file;
   return {
@@ -93,7 +88,7 @@ export function assetsFromManifest(clientDir: string): PageAssets {
     bootstrapModule: ASSET_BASE + entry.file,
     mobileBootstrapModule,
     entryImports: staticImports(manifest, CLIENT_ENTRY),
-    mobileEntryImports: staticImports(mobileManifest, MOBILE_ENTRY),
+    mobileEntryImports: staticImports(manifest, MOBILE_ENTRY),
   };
 }
 

@@ -11,64 +11,39 @@ import { detailPath } from '@shared/content/paths';
 import { createEvents, type DateArray, type EventAttributes } from 'ics';
 import { addDays, formatDateTime, parseLocalDateTime } from '../../clock';
 import type { Statements } from '../../db/connection';
-import { ALERT_COLUMNS_SQL, ALERT_FROM_SQL } from './matching';
+import * as q from './queries';
 
 /** 24 random bytes as base64url: 32 url-safe characters. */
 export const newFeedToken = () => randomBytes(24).toString('base64url');
 
 /** The member's token, created on first use. */
 export function feedToken(sql: Statements, memberId: number): string {
-  const row = sql
-    .get<[number], { token: string | null }>('SELECT feed_token AS token FROM alert_setting WHERE member_id = ?')
-    .get(memberId);
-  if (row?.token) return row.token;
-  return resetFeedToken(sql, memberId);
+  return q.feedTokenOf.get(sql, { memberId })?.token || resetFeedToken(sql, memberId);
 }
 
 /** A new token; the old one stops working at once. */
 export function resetFeedToken(sql: Statements, memberId: number): string {
   const token = newFeedToken();
-  sql
-    .get(
-      `INSERT INTO alert_setting (member_id, feed_token) VALUES (?, ?)
-       ON CONFLICT (member_id) DO UPDATE SET feed_token = excluded.feed_token`,
-    )
-    .run(memberId, token);
+  q.setFeedToken.run(sql, { memberId, token });
   return token;
 }
 
 export function memberOfFeedToken(sql: Statements, token: string): number | null {
   if (!isFeedToken(token)) return null;
-  return (
-    sql.get<[string], { memberId: number }>('SELECT member_id AS memberId FROM alert_setting WHERE feed_token = ?').get(token)?.memberId ??
-    null
-  );
+  return q.memberOfFeedToken.get(sql, { token })?.memberId ?? null;
 }
 
 /** The detail page of a notice on the portal, absolute. */
 export const detailUrl = (base: string, type: 'zb' | 'xmk', id: number) => `${base}${detailPath(type, id)}`;
 
-const KIND_LABELS = { new: '新公告', changed: '变更', deadline: '临近截止' } as const;
-
-interface FeedAlertRow {
-  id: number;
-  kind: 'new' | 'changed' | 'deadline';
-  contentType: 'zb' | 'xmk';
-  contentId: number;
-  title: string;
-  detail: string;
-  createTime: string;
-}
+/** How an alert's kind reads in a feed entry's or a mail's title. */
+export const ALERT_KIND_LABELS = { new: '新公告', changed: '变更', deadline: '临近截止' } as const;
 
 /** At most this many alerts, newest first, in the Atom feed. */
 const ATOM_ENTRIES = 100;
 
 export function atomFeed(sql: Statements, memberId: number, base: string, selfPath: string, now: Date): string {
-  const alerts = sql
-    .get<[number, number], FeedAlertRow>(
-      `SELECT ${ALERT_COLUMNS_SQL} FROM ${ALERT_FROM_SQL} WHERE i.member_id = ? ORDER BY i.event_id DESC LIMIT ?`,
-    )
-    .all(memberId, ATOM_ENTRIES);
+  const alerts = q.latestAlerts.all(sql, { memberId, limit: ATOM_ENTRIES });
   const dateOf = (text: string) => parseLocalDateTime(text) ?? now;
   const feed = new Feed({
     id: `${base}${selfPath}`,
@@ -84,20 +59,13 @@ export function atomFeed(sql: Statements, memberId: number, base: string, selfPa
     const link = detailUrl(base, alert.contentType, alert.contentId);
     feed.addItem({
       id: `${link}#alert-${alert.id}`,
-      title: `【${KIND_LABELS[alert.kind]}】${alert.title}`,
+      title: `【${ALERT_KIND_LABELS[alert.kind]}】${alert.title}`,
       link,
       date: dateOf(alert.createTime),
       description: alert.detail || alert.title,
     });
   }
   return feed.atom1();
-}
-
-interface DeadlineRow {
-  id: number;
-  title: string;
-  signupDeadline: string | null;
-  openTime: string | null;
 }
 
 const dateArray = (text: string): DateArray => {
@@ -129,18 +97,7 @@ const CALENDAR_DAYS = 30;
 
 export function icsFeed(sql: Statements, memberId: number, base: string, now: Date): string {
   const since = formatDateTime(addDays(now, -CALENDAR_DAYS));
-  const tenders = sql
-    .get<[number, number, string, string, string], DeadlineRow>(
-      `SELECT z.id, z.title, z.signup_deadline AS signupDeadline, z.open_time AS openTime FROM zb z
-       WHERE z.id IN (
-           SELECT data_id FROM favorite WHERE member_id = ? AND type = 'zb' AND is_cancel = 0
-           UNION
-           SELECT a.content_id FROM ${ALERT_FROM_SQL}
-           WHERE i.member_id = ? AND a.kind = 'new' AND a.content_type = 'zb' AND a.create_time >= ?)
-         AND (z.signup_deadline >= ? OR z.open_time >= ?)
-       ORDER BY z.id`,
-    )
-    .all(memberId, memberId, since, since, since);
+  const tenders = q.calendarTenders.all(sql, { memberId, since });
   const events: EventAttributes[] = [];
   for (const tender of tenders) {
     const url = detailUrl(base, 'zb', tender.id);

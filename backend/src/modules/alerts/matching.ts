@@ -1,5 +1,5 @@
 /**
- * Subscriptions matched at import time (issue 12 part 3). The import calls `recordImportAlerts`
+ * Subscriptions matched at import time. The import calls `recordImportAlerts`
  * inside its transaction with the notices it inserted or changed; alerts are written there, so they
  * commit or roll back with the file.
  *
@@ -16,13 +16,13 @@
  * the notice's keyword fields (title, tenderer, agency, content), and the words of a subscription
  * must all occur.
  */
-import type { Db } from '../../db/connection';
-import { PROVINCE } from '../../db/seed/regions';
-import { htmlText, runsOf } from '../../search/tokens';
-import { cityOf, FIELD_LABELS, type NoticeRecord } from '../content/notice-record';
-import type { ImportedNotice } from '../content/import';
-import { NOTICE_TYPES } from '../../db/seed/dictionaries';
 import { formatDateTime } from '../../clock';
+import { statementsOf, type Db, type Statements } from '../../db/connection';
+import { NOTICE_TYPES } from '../../reference/dictionaries';
+import { PROVINCE } from '../../reference/regions';
+import { htmlText, runsOf } from '../../search/tokens';
+import { cityOf, FIELD_LABELS, type ImportedNotice, type NoticeRecord } from '../content/notice-record';
+import * as q from './queries';
 
 export interface CompiledSubscription {
   id: number;
@@ -38,18 +38,6 @@ export interface CompiledSubscription {
   amountMax: number | null;
 }
 
-interface SubscriptionRow {
-  id: number;
-  memberId: number;
-  name: string;
-  keywords: string;
-  excludeWords: string;
-  areaCodes: string;
-  noticeTypes: string;
-  amountMin: number | null;
-  amountMax: number | null;
-}
-
 const commaSet = (value: string): ReadonlySet<string> | null => {
   const values = value.split(',').filter((v) => v !== '' && v !== PROVINCE.code);
   return values.length === 0 ? null : new Set(values);
@@ -58,7 +46,7 @@ const commaSet = (value: string): ReadonlySet<string> | null => {
 /** Words of a space separated list (the same split the search applies: runs of letters and digits). */
 export const wordsOf = (value: string): string[] => value.split(/\s+/).filter((w) => runsOf(w).length > 0);
 
-export function compileSubscription(row: SubscriptionRow): CompiledSubscription {
+export function compileSubscription(row: q.MatchingSubscriptionRow): CompiledSubscription {
   return {
     id: row.id,
     memberId: row.memberId,
@@ -167,15 +155,8 @@ export class SubscriptionIndex {
   }
 
   /** Enabled subscriptions of every member, read once per import. */
-  static load(db: Db): SubscriptionIndex {
-    const rows = db
-      .prepare<[], SubscriptionRow>(
-        `SELECT id, member_id AS memberId, name, keywords, exclude_words AS excludeWords, area_codes AS areaCodes,
-           notice_types AS noticeTypes, amount_min AS amountMin, amount_max AS amountMax
-         FROM alert_subscription WHERE enabled = 1 ORDER BY id`,
-      )
-      .all();
-    return new SubscriptionIndex(rows.map(compileSubscription));
+  static load(sql: Statements): SubscriptionIndex {
+    return new SubscriptionIndex(q.enabledSubscriptions.all(sql, {}).map(compileSubscription));
   }
 
   /** Subscriptions the notice matches, each once, in id order. */
@@ -240,13 +221,7 @@ export function changeDetail(previous: NoticeRecord, record: NoticeRecord): stri
 }
 
 /** What happened, once: the members it reaches get an inbox row each (db/migrations.ts, V6). */
-export interface AlertEvent {
-  kind: 'new' | 'changed' | 'deadline';
-  contentType: 'zb' | 'xmk';
-  contentId: number;
-  changeKey: string;
-  detail: string;
-}
+export type AlertEvent = q.EventFields;
 
 /** One member's alert of an event; `subscriptionId` is the subscription a `new` alert matched. */
 export interface AlertDelivery {
@@ -254,46 +229,18 @@ export interface AlertDelivery {
   subscriptionId: number | null;
 }
 
-/** An alert's title is its notice's current one (`a` is the event's alias). */
-const ALERT_TITLE_SQL = `coalesce(CASE a.content_type WHEN 'zb' THEN (SELECT title FROM zb WHERE id = a.content_id)
-  ELSE (SELECT title FROM xmk WHERE id = a.content_id) END, '（已删除）') AS title`;
-
-/** A `new` alert's detail names the subscription it matched, as it is named now. */
-const ALERT_DETAIL_SQL = `CASE WHEN i.subscription_id IS NULL THEN a.detail
-  ELSE '匹配订阅「' || coalesce((SELECT name FROM alert_subscription WHERE id = i.subscription_id), '已删除的订阅') || '」' END AS detail`;
-
-/**
- * A member's alerts: `FROM ${ALERT_FROM_SQL} WHERE i.member_id = ? … ORDER BY i.event_id DESC`. The
- * alert's id is its event's (unique per member: one inbox row per member and event).
- */
-export const ALERT_FROM_SQL = 'alert_inbox i JOIN alert_event a ON a.id = i.event_id';
-
-/** The columns every reader of alerts shows: id, kind, contentType, contentId, title, read, createTime, detail. */
-export const ALERT_COLUMNS_SQL = `a.id, a.kind, a.content_type AS contentType, a.content_id AS contentId, ${ALERT_TITLE_SQL},
-  i.is_read AS read, a.create_time AS createTime, ${ALERT_DETAIL_SQL}`;
-
-const INSERT_EVENT_SQL = `INSERT INTO alert_event (kind, content_type, content_id, change_key, detail, create_time)
-  VALUES (?, ?, ?, ?, ?, ?)`;
-
 /**
  * Writes alerts: an event, then its members. Call inside a transaction; every event is new (so a
  * member's new alerts always sort after the ones already mailed, see AlertMailer), and an event that
  * reaches nobody is not stored. Returns the number of alerts written.
  */
-export function alertWriter(db: Db): (event: AlertEvent, deliveries: readonly AlertDelivery[], now: string) => number {
-  const insertEvent = db.prepare<[string, string, number, string, string, string]>(INSERT_EVENT_SQL);
-  const insertInbox = db.prepare<[number, number, number | null]>(
-    'INSERT OR IGNORE INTO alert_inbox (member_id, event_id, subscription_id) VALUES (?, ?, ?)',
-  );
-  return (event, deliveries, now) => {
-    if (deliveries.length === 0) return 0;
-    const eventId = Number(
-      insertEvent.run(event.kind, event.contentType, event.contentId, event.changeKey, event.detail, now).lastInsertRowid,
-    );
-    let written = 0;
-    for (const d of deliveries) written += insertInbox.run(d.memberId, eventId, d.subscriptionId).changes;
-    return written;
-  };
+export function writeAlert(sql: Statements, event: AlertEvent, deliveries: readonly AlertDelivery[], now: string): number {
+  if (deliveries.length === 0) return 0;
+  const eventId = Number(q.insertEvent.run(sql, { ...event, now }).lastInsertRowid);
+  let written = 0;
+  for (const d of deliveries)
+    written += q.insertInbox.run(sql, { memberId: d.memberId, eventId, subscriptionId: d.subscriptionId }).changes;
+  return written;
 }
 
 /**
@@ -305,36 +252,22 @@ export function alertWriter(db: Db): (event: AlertEvent, deliveries: readonly Al
  */
 export function recordImportAlerts(db: Db, notices: readonly ImportedNotice[], now: Date): number {
   if (notices.length === 0) return 0;
+  const sql = statementsOf(db);
   const at = formatDateTime(now);
-  const insertEvent = db.prepare<[string, string, number, string, string, string]>(INSERT_EVENT_SQL);
-  const followers = db.prepare<[string, number], { memberId: number }>(
-    'SELECT member_id AS memberId FROM favorite WHERE type = ? AND data_id = ? AND is_cancel = 0',
-  );
-  const processFollowers = db.prepare<[string, number], { memberId: number; id: number }>(
-    // CROSS JOIN keeps the process's few tenders as the outer loop: left to itself the planner walked
-    // every followed tender per imported notice (4,000 favourites: 50 ms a notice in bench:import).
-    `SELECT f.member_id AS memberId, z.id FROM zb z
-     CROSS JOIN favorite f ON f.type = 'zb' AND f.data_id = z.id AND f.is_cancel = 0
-     WHERE z.process_code = ? AND z.id <> ?`,
-  );
-  const projectOf = db.prepare<[number], { xmkId: number | null }>('SELECT xmk_id AS xmkId FROM zb WHERE id = ?');
-  const version = db.prepare<[string, number], { v: number | null }>(
-    'SELECT max(version) AS v FROM notice_version WHERE type = ? AND data_id = ?',
-  );
   let index: SubscriptionIndex | null = null;
   // Events are written as they come (ids in order); the members' rows are collected and written
   // sorted by member and event, so each page of the inbox is touched once per import.
   const pending: number[] = [];
   const event = (e: AlertEvent, deliveries: readonly AlertDelivery[]) => {
     if (deliveries.length === 0) return;
-    const eventId = Number(insertEvent.run(e.kind, e.contentType, e.contentId, e.changeKey, e.detail, at).lastInsertRowid);
+    const eventId = Number(q.insertEvent.run(sql, { ...e, now: at }).lastInsertRowid);
     for (const d of deliveries) pending.push(d.memberId, eventId, d.subscriptionId ?? 0);
   };
   const members = (rows: readonly { memberId: number }[]) => rows.map(({ memberId }) => ({ memberId, subscriptionId: null }));
   for (const notice of notices) {
     const { record } = notice;
     if (notice.change === 'inserted' && notice.kind === 'zb') {
-      index ??= SubscriptionIndex.load(db);
+      index ??= SubscriptionIndex.load(sql);
       const matched = index.match(matchTarget(record));
       // A member with several matching subscriptions gets one alert, naming the first.
       const seen = new Set<number>();
@@ -347,31 +280,31 @@ export function recordImportAlerts(db: Db, notices: readonly ImportedNotice[], n
       event({ kind: 'new', contentType: 'zb', contentId: notice.id, changeKey: '', detail: '' }, deliveries);
     }
     if (notice.change === 'updated' && notice.previous) {
-      const changeKey = `v${version.get(notice.kind, notice.id)?.v ?? 0}`;
+      const changeKey = `v${q.latestVersionNumber.get(sql, { type: notice.kind, id: notice.id })?.v ?? 0}`;
       const detail = changeDetail(notice.previous, record);
       event(
         { kind: 'changed', contentType: notice.kind, contentId: notice.id, changeKey, detail },
-        members(followers.all(notice.kind, notice.id)),
+        members(q.followersOf.all(sql, { type: notice.kind, id: notice.id })),
       );
     }
     if (notice.change === 'inserted' && notice.kind === 'zb') {
       const label = noticeTypeLabel(record.noticeType);
-      const project = record.projectCode ? projectOf.get(notice.id) : undefined;
-      if (project?.xmkId) {
+      const xmkId = record.projectCode ? (q.projectOfTender.get(sql, { id: notice.id })?.xmkId ?? null) : null;
+      if (xmkId) {
         event(
           {
             kind: 'changed',
             contentType: 'xmk',
-            contentId: project.xmkId,
+            contentId: xmkId,
             changeKey: `zb:${notice.id}`,
             detail: `项目新增${label}：${record.title}`.slice(0, 300),
           },
-          members(followers.all('xmk', project.xmkId)),
+          members(q.followersOf.all(sql, { type: 'xmk', id: xmkId })),
         );
       }
       if (record.processCode) {
         const byTender = new Map<number, { memberId: number }[]>();
-        for (const followed of processFollowers.all(record.processCode, notice.id)) {
+        for (const followed of q.processFollowers.all(sql, { processCode: record.processCode, exceptId: notice.id })) {
           const list = byTender.get(followed.id);
           if (list) list.push(followed);
           else byTender.set(followed.id, [followed]);
@@ -391,30 +324,23 @@ export function recordImportAlerts(db: Db, notices: readonly ImportedNotice[], n
       }
     }
   }
-  return writeInbox(db, pending);
+  return writeInbox(sql, pending);
 }
 
-/** Inbox rows as flat triples (member, event, subscription or 0), written in key order. */
-function writeInbox(db: Db, flat: number[]): number {
+/** Inbox rows as flat triples (member, event, subscription or 0), written in key order, a hundred a statement. */
+function writeInbox(sql: Statements, flat: number[]): number {
   const count = flat.length / 3;
   const order = Array.from({ length: count }, (_, i) => i * 3);
   order.sort((x, y) => flat[x]! - flat[y]! || flat[x + 1]! - flat[y + 1]!);
-  // Many rows per statement: the call into SQLite, not the B-tree, is most of a small row's cost.
   const BATCH = 100;
-  const statement = (n: number) =>
-    db.prepare(
-      `INSERT OR IGNORE INTO alert_inbox (member_id, event_id, subscription_id) VALUES ${Array(n).fill('(?, ?, nullif(?, 0))').join(', ')}`,
-    );
-  const full = statement(BATCH);
   let written = 0;
   for (let start = 0; start < count; start += BATCH) {
-    const n = Math.min(BATCH, count - start);
     const values: number[] = [];
-    for (let k = start; k < start + n; k++) {
+    for (let k = start; k < Math.min(count, start + BATCH); k++) {
       const at = order[k]!;
       values.push(flat[at]!, flat[at + 1]!, flat[at + 2]!);
     }
-    written += (n === BATCH ? full : statement(n)).run(...values).changes;
+    written += q.insertInboxRows(sql, values);
   }
   return written;
 }

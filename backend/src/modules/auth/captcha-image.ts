@@ -1,5 +1,5 @@
 /**
- * The captcha picture (issue 11): a small grayscale PNG drawn here, pixel by pixel. svg-captcha
+ * The captcha picture: a small grayscale PNG drawn here, pixel by pixel. svg-captcha
  * drew each character with the same sequence of path commands every time, so a script read the
  * code from the SVG text (500 of 500). Here nothing of the drawing survives but pixels: every
  * draw moves each outline point, bends, scales, rotates and shears every glyph differently, warps

@@ -17,7 +17,7 @@ export interface CaptchaChallenge {
 
 export type CaptchaGenerator = () => CaptchaChallenge;
 
-/** Four characters without look-alikes, drawn as a distorted raster (issue 11). */
+/** Four characters without look-alikes, drawn as a distorted raster. */
 export const pngCaptchaGenerator: CaptchaGenerator = () => {
   const text = randomCaptchaText(4);
   return { text, png: drawCaptcha(text) };
@@ -29,7 +29,7 @@ export const MSG_CAPTCHA_WRONG = '验证码错误';
 
 /**
  * Outstanding challenges by uuid. Bounded: beyond `capacity` the oldest are dropped, so a flood of
- * captcha requests costs memory only up to the cap (per-IP rate limits are issue 8's).
+ * captcha requests costs memory only up to the cap (per-IP rate limits are the portal's).
  */
 export class CaptchaStore {
   private readonly answers = new Map<string, { answer: string; expiresAt: number }>();

@@ -1,9 +1,9 @@
 /**
- * Account lockout (DOMAIN.md, RuoYi's SysPasswordService, hardened by issue 11): wrong passwords
+ * Account lockout (DOMAIN.md, after RuoYi's SysPasswordService): wrong passwords
  * count per account *and client* for 10 minutes from the latest failure. Each refusal says how many
  * tries that client has left ("还可尝试N次"); the fifth locks that client out of that account for
  * 10 minutes ("密码输入错误5次，账号锁定10分钟"), right password or not. Other clients — the owner
- * among them — are not locked: five wrong passwords from anywhere no longer shut the owner out.
+ * among them — are not locked: five wrong passwords from elsewhere do not shut the owner out.
  * An attacker pays instead: every try costs a captcha (when on) and a BFF login slot, and a client
  * gets 5 tries per account per 10 minutes. Unknown user names count the same way, so nothing says
  * which names exist. Accounts are keyed by the look-alike key, so `ＤＥＭＯ` shares demo's count.
@@ -12,6 +12,7 @@
 import { MINUTE_MS, type Clock } from '../../clock';
 import type { Statements } from '../../db/connection';
 import { MSG_BAD_CREDENTIALS } from './passwords';
+import * as q from './queries';
 import { userNameKey } from './user-name-key';
 
 export const MAX_FAILURES = 5;
@@ -39,27 +40,18 @@ export class LoginLockout {
     const key = userNameKey(userName);
     const now = this.clock().getTime();
     const failures = this.currentFailures(key, client) + 1;
-    this.sql
-      .get(
-        `INSERT INTO login_failure (name_key, client, failures, last_failure_at) VALUES (?, ?, ?, ?)
-         ON CONFLICT (name_key, client) DO UPDATE SET failures = excluded.failures, last_failure_at = excluded.last_failure_at`,
-      )
-      .run(key, client, failures, now);
+    q.saveFailures.run(this.sql, { nameKey: key, client, failures, at: now });
     // Forget stale rows now and then, so guessing random names cannot grow the table for ever.
-    if (failures === 1) this.sql.get('DELETE FROM login_failure WHERE last_failure_at < ?').run(now - WINDOW_MS);
+    if (failures === 1) q.deleteFailuresBefore.run(this.sql, { before: now - WINDOW_MS });
     return failures >= MAX_FAILURES ? MSG_LOCKED : badCredentialsMessage(MAX_FAILURES - failures);
   }
 
   clear(userName: string, client: string): void {
-    this.sql.get('DELETE FROM login_failure WHERE name_key = ? AND client = ?').run(userNameKey(userName), client);
+    q.clearFailures.run(this.sql, { nameKey: userNameKey(userName), client });
   }
 
   private currentFailures(key: string, client: string): number {
-    const row = this.sql
-      .get<[string, string], { failures: number; lastFailureAt: number }>(
-        'SELECT failures, last_failure_at AS lastFailureAt FROM login_failure WHERE name_key = ? AND client = ?',
-      )
-      .get(key, client);
+    const row = q.failuresOf.get(this.sql, { nameKey: key, client });
     if (!row || row.lastFailureAt <= this.clock().getTime() - WINDOW_MS) return 0;
     return row.failures;
   }

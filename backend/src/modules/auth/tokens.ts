@@ -7,6 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from '../../clock';
 import type { Statements } from '../../db/connection';
+import * as q from './queries';
 
 export const TOKEN_TTL_MS = 30 * 60 * 1000;
 const SLIDE_WHEN_REMAINING_MS = 20 * 60 * 1000;
@@ -29,11 +30,9 @@ export class TokenService {
   /** A new token for `memberId`; also sweeps expired tokens. */
   issue(memberId: number): { token: string; expiresIn: number } {
     const now = this.clock().getTime();
-    this.sql.get('DELETE FROM member_token WHERE expires_at <= ?').run(now);
+    q.deleteExpiredTokens.run(this.sql, { now });
     const token = randomBytes(32).toString('base64url');
-    this.sql
-      .get('INSERT INTO member_token (token_hash, member_id, created_at, expires_at) VALUES (?, ?, ?, ?)')
-      .run(digest(token), memberId, now, now + TOKEN_TTL_MS);
+    q.insertToken.run(this.sql, { tokenHash: digest(token), memberId, now, expiresAt: now + TOKEN_TTL_MS });
     return { token, expiresIn: TOKEN_TTL_MS / 1000 };
   }
 
@@ -42,11 +41,7 @@ export class TokenService {
     const token = authorization === undefined ? null : BEARER.exec(authorization.trim())?.[1];
     if (!token) return null;
     const tokenHash = digest(token);
-    const row = this.sql
-      .get<[Buffer], { memberId: number; expiresAt: number }>(
-        'SELECT member_id AS memberId, expires_at AS expiresAt FROM member_token WHERE token_hash = ?',
-      )
-      .get(tokenHash);
+    const row = q.tokenRow.get(this.sql, { tokenHash });
     const now = this.clock().getTime();
     if (!row || row.expiresAt <= now) return null;
     if (row.expiresAt - now < SLIDE_WHEN_REMAINING_MS) this.extend(tokenHash, now);
@@ -60,14 +55,14 @@ export class TokenService {
   }
 
   revoke(session: Session): void {
-    this.sql.get('DELETE FROM member_token WHERE token_hash = ?').run(session.tokenHash);
+    q.deleteToken.run(this.sql, { tokenHash: session.tokenHash });
   }
 
   revokeAll(memberId: number): void {
-    this.sql.get('DELETE FROM member_token WHERE member_id = ?').run(memberId);
+    q.deleteTokensOf.run(this.sql, { memberId });
   }
 
   private extend(tokenHash: Buffer, now: number): void {
-    this.sql.get('UPDATE member_token SET expires_at = ? WHERE token_hash = ?').run(now + TOKEN_TTL_MS, tokenHash);
+    q.setTokenExpiry.run(this.sql, { tokenHash, expiresAt: now + TOKEN_TTL_MS });
   }
 }

@@ -1,5 +1,5 @@
 /**
- * One rule for "is this the same user name" (issue 11): registration, checkUserNameUnique, login
+ * One rule for "is this the same user name": registration, checkUserNameUnique, login
  * and the lockout all compare names through `userNameKey`, and the database holds the key in a
  * unique column (member.user_name_key), so two requests racing cannot both register look-alikes.
  *

@@ -1,10 +1,11 @@
 /**
- * The company pages of the names on list rows and details (issue 15: every tenderer, agency, winner
- * and owner name links to its company). One indexed look-up per page of rows, by normalised name.
+ * The company pages of the names on list rows and details (every tenderer, agency, winner and owner
+ * name links to its company). One indexed look-up per page of rows, by normalised name.
  */
 import type { CompanyIds } from '@shared/company/types';
 import type { Statements } from '../../db/connection';
 import { companyKey } from './names';
+import { companiesByKey } from './queries';
 
 type NameField = keyof CompanyIds;
 
@@ -18,14 +19,7 @@ export function withCompanyIds<T extends { companies?: CompanyIds }>(sql: Statem
   for (const row of rows) for (const field of fields) keys.add(companyKey(nameOf(row, field)));
   keys.delete('');
   if (keys.size === 0) return rows;
-  const ids = new Map(
-    sql
-      .get<[string], { id: number; key: string }>(
-        'SELECT id, name_key AS key FROM company WHERE name_key IN (SELECT value FROM json_each(?))',
-      )
-      .all(JSON.stringify([...keys]))
-      .map((r) => [r.key, r.id]),
-  );
+  const ids = new Map(companiesByKey.all(sql, { keys: JSON.stringify([...keys]) }).map((r) => [r.key, r.id]));
   return rows.map((row) => {
     const companies: CompanyIds = {};
     for (const field of fields) {

@@ -1,13 +1,14 @@
 /**
- * Keeping the companies right (issue 15): every path that writes a notice — the seeder and the demo
- * top-up (db/seed/content-writer.ts) and the import (content/import.ts, so the demo feed and staff
+ * Keeping the companies right: every path that writes a notice — the seeder and the demo
+ * top-up (seed/content-writer.ts) and the import (content/import.ts, so the demo feed and staff
  * edits too) — hands it to `companyWriter().write`, which replaces the roles that notice gives its
  * companies and the counters the search reads (company.notices, company_area). Companies are never
  * deleted: a page once linked keeps answering, and the search hides companies left with no notice.
  */
 import type { CompanyRole } from '@shared/company/types';
-import type { Db } from '../../db/connection';
+import { statementsOf, type Db } from '../../db/connection';
 import { candidatesIn, COMPANY_NAME_MAX, companyKey, displayName } from './names';
+import { companyStatements, noticeCompanySources } from './queries';
 
 /** The fields of a notice that name companies. For a project, `tenderer` is its 建设单位. */
 export interface CompanySource {
@@ -21,7 +22,7 @@ export interface CompanySource {
   content: string;
 }
 
-/** 中标候选人公示: its winner field is the first candidate, not a win (docs/decisions.md). */
+/** 中标候选人公示: its winner field is the first candidate, not a win (docs/decisions/companies.md). */
 export const CANDIDATE_NOTICE = '4';
 
 /** The (role, name) pairs a notice gives, one per company and role. */
@@ -57,20 +58,7 @@ export interface CompanyWriter {
 }
 
 export function companyWriter(db: Db): CompanyWriter {
-  const byKey = db.prepare<[string], { id: number }>('SELECT id FROM company WHERE name_key = ?');
-  const insertCompany = db.prepare<[string, string], { id: number }>('INSERT INTO company (name, name_key) VALUES (?, ?) RETURNING id');
-  const oldRoles = db.prepare<[string, number], { role: CompanyRole; companyId: number; areaCode: string }>(
-    'SELECT role, company_id AS companyId, area_code AS areaCode FROM company_role WHERE kind = ? AND data_id = ?',
-  );
-  const deleteRoles = db.prepare<[string, number]>('DELETE FROM company_role WHERE kind = ? AND data_id = ?');
-  const insertRole = db.prepare<[string, number, string, number, string]>(
-    'INSERT INTO company_role (kind, data_id, role, company_id, area_code) VALUES (?, ?, ?, ?, ?)',
-  );
-  const countNotice = db.prepare<[number, number]>('UPDATE company SET notices = notices + ? WHERE id = ?');
-  const countArea = db.prepare<[number, string, string, number]>(
-    `INSERT INTO company_area (company_id, role, area_code, n) VALUES (?, ?, ?, ?)
-     ON CONFLICT (company_id, role, area_code) DO UPDATE SET n = n + excluded.n`,
-  );
+  const { byKey, insertCompany, oldRoles, deleteRoles, insertRole, countNotice, countArea } = companyStatements(statementsOf(db));
   // Within one writer (one transaction of the seeder or one import), names repeat a lot.
   const cache = new Map<string, number>();
 
@@ -79,7 +67,7 @@ export function companyWriter(db: Db): CompanyWriter {
     if (key === '') return undefined;
     const cached = cache.get(key);
     if (cached !== undefined) return cached;
-    const id = byKey.get(key)?.id;
+    const id = byKey.get({ key })?.id;
     if (id !== undefined) cache.set(key, id);
     return id;
   };
@@ -87,7 +75,7 @@ export function companyWriter(db: Db): CompanyWriter {
   const ensure = (name: string) => {
     const known = idOf(name);
     if (known !== undefined) return known;
-    const id = insertCompany.get(displayName(name), companyKey(name))!.id;
+    const id = insertCompany.get({ name: displayName(name), key: companyKey(name) })!.id;
     cache.set(companyKey(name), id);
     return id;
   };
@@ -97,21 +85,21 @@ export function companyWriter(db: Db): CompanyWriter {
     write(source, fresh = false) {
       const roles = rolesOf(source).map(([role, name]) => ({ role, companyId: ensure(name) }));
       if (!fresh) {
-        const old = oldRoles.all(source.kind, source.id);
+        const old = oldRoles.all({ kind: source.kind, id: source.id });
         const same =
           old.length === roles.length &&
           old.every((o) => o.areaCode === source.areaCode && roles.some((r) => r.role === o.role && r.companyId === o.companyId));
         if (same) return;
         for (const o of old) {
-          countNotice.run(-1, o.companyId);
-          countArea.run(o.companyId, o.role, o.areaCode, -1);
+          countNotice.run({ change: -1, companyId: o.companyId });
+          countArea.run({ companyId: o.companyId, role: o.role, areaCode: o.areaCode, change: -1 });
         }
-        if (old.length > 0) deleteRoles.run(source.kind, source.id);
+        if (old.length > 0) deleteRoles.run({ kind: source.kind, id: source.id });
       }
       for (const { role, companyId } of roles) {
-        insertRole.run(source.kind, source.id, role, companyId, source.areaCode);
-        countNotice.run(1, companyId);
-        countArea.run(companyId, role, source.areaCode, 1);
+        insertRole.run({ kind: source.kind, id: source.id, role, companyId, areaCode: source.areaCode });
+        countNotice.run({ change: 1, companyId });
+        countArea.run({ companyId, role, areaCode: source.areaCode, change: 1 });
       }
     },
   };
@@ -120,17 +108,10 @@ export function companyWriter(db: Db): CompanyWriter {
 /** The companies of every notice already stored (the migration for an existing database). */
 export function backfillCompanies(db: Db): void {
   const writer = companyWriter(db);
-  const zb = db.prepare<[number], CompanySource>(
-    `SELECT 'zb' AS kind, id, area_code AS areaCode, tenderer, agency, winner, notice_type AS noticeType, content
-     FROM zb WHERE id > ? ORDER BY id LIMIT 10000`,
-  );
-  const xmk = db.prepare<[number], CompanySource>(
-    `SELECT 'xmk' AS kind, id, area_code AS areaCode, owner AS tenderer, '' AS agency, NULL AS winner, stage AS noticeType, '' AS content
-     FROM xmk WHERE id > ? ORDER BY id LIMIT 10000`,
-  );
-  for (const statement of [zb, xmk]) {
+  const sql = statementsOf(db);
+  for (const kind of ['zb', 'xmk'] as const) {
     for (let last = 0; ;) {
-      const rows = statement.all(last);
+      const rows = noticeCompanySources<CompanySource>(sql, kind, last, 10_000);
       if (rows.length === 0) break;
       for (const row of rows) writer.write(row, true);
       last = rows.at(-1)!.id;

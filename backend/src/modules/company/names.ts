@@ -1,5 +1,5 @@
 /**
- * One company per name (issue 15; docs/decisions.md "Issue 15 — companies"): names that differ
+ * One company per name (docs/decisions/companies.md): names that differ
  * only in width (ＡＢＣ/ABC, （）/()), spaces or Latin case are one company. Legal-form variants
  * (有限公司 / 有限责任公司, 集团 / 集团有限公司) stay apart: they can be different registered firms.
  */
@@ -23,7 +23,7 @@ export const COMPANY_NAME_MAX = 100;
 
 /**
  * The 中标候选人 named in a 候选人公示's body: "第一中标候选人：X，…". Real notices vary; what this
- * does not recognise is simply not counted (docs/decisions.md).
+ * does not recognise is simply not counted (docs/decisions/companies.md).
  */
 export function candidatesIn(html: string): string[] {
   const text = html.replace(/<[^>]*>/g, ' ');

@@ -1,4 +1,4 @@
-/** Company search and profile (issue 15, ext feature 'company'; docs/api.md). */
+/** Company search and profile (ext feature 'company'; docs/api.md). */
 import type { AjaxResult, TableDataInfo } from '@shared/contract/common';
 import type { CompanyListItem, CompanyProfile } from '@shared/company/types';
 import { ENDPOINTS } from '@shared/contract/endpoints';

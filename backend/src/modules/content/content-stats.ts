@@ -7,6 +7,7 @@
 import type { Statements } from '../../db/connection';
 import { isCityCode } from '@shared/system/regions';
 import type { ContentTable } from '../../search/fts-index';
+import { rowCount } from './queries';
 
 export class ContentStats {
   private readonly counts = new Map<string, number>();
@@ -26,12 +27,11 @@ export class ContentStats {
     const key = `${table}:${region ?? ''}`;
     let count = this.counts.get(key);
     if (count === undefined) {
-      if (region === undefined) {
-        count = this.sql.get<[], { n: number }>(`SELECT count(*) AS n FROM ${table}`).get()!.n;
-      } else {
-        const column = isCityCode(region) ? 'city_code' : 'area_code';
-        count = this.sql.get<[string], { n: number }>(`SELECT count(*) AS n FROM ${table} WHERE ${column} = ?`).get(region)!.n;
-      }
+      count = rowCount(
+        this.sql,
+        table,
+        region === undefined ? undefined : { column: isCityCode(region) ? 'city_code' : 'area_code', code: region },
+      );
       this.counts.set(key, count);
     }
     return count;

@@ -23,7 +23,7 @@ function sharedFilters(q: XmkSearchQuery | ZbSearchQuery) {
   };
 }
 
-/** `GET /api/xmk/search`'s query as search filters (the export of issue 15 reads the same). */
+/** `GET /api/xmk/search`'s query as search filters (the Excel export reads the same). */
 export function xmkSearchFilters(q: XmkSearchQuery): SearchFilters {
   return {
     ...sharedFilters(q),

@@ -1,5 +1,5 @@
 /**
- * The import record (shared/src/content/notices.ts) checked and normalised: one function turns a
+ * The import record (shared/src/contract/notices.ts) checked and normalised: one function turns a
  * parsed JSON line into the stored shape, and one reads a stored row back into that shape, so a
  * re-import compares like with like and a version keeps exactly what was stored.
  */
@@ -7,9 +7,10 @@ import { z } from 'zod';
 import type { NoticeImportRecord } from '@shared/content/notices';
 import { DICT_TYPES } from '@shared/system/types';
 import { parseLocalDateTime } from '../../clock';
-import type { Db } from '../../db/connection';
+import type { Statements } from '../../db/connection';
 import { sanitizeBodyHtml } from '@shared/content/body-html';
 import { cityCodeOf } from '@shared/system/regions';
+import { dictEntries } from '../system/queries';
 
 export const TITLE_MAX_LENGTH = 200;
 
@@ -34,6 +35,16 @@ export interface NoticeRecord {
   contact: { company: string; name: string; phone: string; address: string };
   content: string;
   sourceUrl: string | null;
+}
+
+/** A notice an import inserted or changed, as the subscription hook sees it (alerts/matching.ts). */
+export interface ImportedNotice {
+  kind: 'zb' | 'xmk';
+  id: number;
+  change: 'inserted' | 'updated';
+  record: NoticeRecord;
+  /** The stored state before this import, for 'updated'. */
+  previous: NoticeRecord | null;
 }
 
 /** Chinese labels of the record's fields, for messages and `changes`. */
@@ -152,19 +163,13 @@ void accepts;
 /** Tender-only fields an xmk record must leave absent (or empty). */
 const TENDER_ONLY = ['processCode', 'signupDeadline', 'openTime', 'agency', 'winner', 'winAmount'] as const;
 
-interface DictEntry {
-  value: string;
-  label: string;
-}
-
 /** Dictionaries the records are checked against, read once per import. */
 export class NoticeDictionaries {
   private readonly regions: Set<string>;
   private readonly lookups: Record<'industry' | 'zbType' | 'xmkStage', Map<string, string>>;
 
-  constructor(db: Db) {
-    const entries = (type: string) =>
-      db.prepare<[string], DictEntry>('SELECT dict_value AS value, dict_label AS label FROM sys_dict_data WHERE dict_type = ?').all(type);
+  constructor(sql: Statements) {
+    const entries = (type: string) => dictEntries.all(sql, { type });
     const byValueOrLabel = (type: string) =>
       new Map(entries(type).flatMap((e) => [[e.value, e.value] as const, [e.label, e.value] as const]));
     this.regions = new Set(entries(DICT_TYPES.region).map((e) => e.value));
@@ -250,20 +255,6 @@ export function normaliseRecord(value: unknown, dicts: NoticeDictionaries): Noti
 }
 
 export const cityOf = (record: Pick<NoticeRecord, 'areaCode'>) => cityCodeOf(record.areaCode);
-
-/** The SELECT list that reads a zb row as a NoticeRecord (flat; see `recordOfRow`). */
-export const ZB_RECORD_COLUMNS = `id, source_id AS sourceId, process_code AS processCode, project_code AS projectCode, title,
-  notice_type AS noticeType, area_code AS areaCode, industry, amount, publish_time AS publishTime,
-  signup_deadline AS signupDeadline, open_time AS openTime, tenderer, agency, winner, win_amount AS winAmount,
-  contact_company AS contactCompany, contact_name AS contactName, contact_phone AS contactPhone,
-  contact_address AS contactAddress, content, source_url AS sourceUrl`;
-
-/** The same for xmk: stage, investment and owner stand in the tender fields' places. */
-export const XMK_RECORD_COLUMNS = `id, source_id AS sourceId, NULL AS processCode, project_code AS projectCode, title,
-  stage AS noticeType, area_code AS areaCode, industry, investment AS amount, publish_time AS publishTime,
-  NULL AS signupDeadline, NULL AS openTime, owner AS tenderer, '' AS agency, NULL AS winner, NULL AS winAmount,
-  contact_company AS contactCompany, contact_name AS contactName, contact_phone AS contactPhone,
-  contact_address AS contactAddress, content, source_url AS sourceUrl`;
 
 export interface RecordRow extends Omit<NoticeRecord, 'kind' | 'contact' | 'sourceId'> {
   id: number;

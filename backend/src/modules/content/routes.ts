@@ -8,13 +8,12 @@ import { ENDPOINTS } from '@shared/contract/endpoints';
 import type { AppContext } from '../../context';
 import { invalid, success, table } from '../../envelope';
 import type { Routes } from '../../routing';
-import { keywordMatch, tagMatch } from '../../search/tokens';
-import { commaList } from '@shared/contract/fields';
 import type { Session } from '../auth/tokens';
 import { contactAccessFor, memberAccess } from '../member/access';
 import { xmkDetail, xmkHistory, zbDetail, type Viewer } from './details';
 import { ImportError, importNotices } from './import';
 import { xmkSearchFilters, zbSearchFilters } from './inputs';
+import { subscribedTenders } from './bidding';
 import { ContentSearch, xmkListItems, zbListItems, type SearchResult } from './search';
 import type { ContentTable } from '../../search/fts-index';
 
@@ -75,22 +74,8 @@ export function registerContentRoutes(routes: Routes, ctx: AppContext): void {
   });
 
   /** Tenders matching the member's subscription (DOMAIN.md: keywords and regions), newest first. */
-  routes.member(ENDPOINTS.biddingList, (_req, session, { query: q }): TableDataInfo<ZbListItem> => {
-    const subscription = sql
-      .get<[number], { keywords: string; regions: string }>(
-        'SELECT subscribe_keywords AS keywords, subscribe_regions AS regions FROM member WHERE id = ?',
-      )
-      .get(session.memberId) ?? { keywords: '', regions: '' };
-    const subscribed = commaList(subscription.keywords);
-    const keywordMatches = subscribed.flatMap((k) => keywordMatch(k) ?? []);
-    const regionMatches = commaList(subscription.regions)
-      .filter((code) => /^\d{6}$/.test(code))
-      .map((code) => tagMatch('area', code));
-    const extraMatches = [keywordMatches, regionMatches].filter((m) => m.length > 0).map((m) => m.map((x) => `(${x})`).join(' OR '));
-    const result = search.search('zb', { keyword: q.keyword, extraMatches, orderBy: 'time', asc: false }, q);
-    const msg = extraMatches.length === 0 ? '未设置订阅关键词和地区，显示最新招标信息' : undefined;
-    // Mark the subscribed words too, so a row found by its body says why (issue 13 excerpts).
-    const marked = [q.keyword ?? '', ...subscribed].join(' ').trim();
-    return page(result, zbListItems(sql, result.ids, marked || undefined), msg);
+  routes.member(ENDPOINTS.biddingList, (_req, session, { query }): TableDataInfo<ZbListItem> => {
+    const { result, rows, subscribed } = subscribedTenders(sql, search, session.memberId, query);
+    return page(result, rows, subscribed ? undefined : '未设置订阅关键词和地区，显示最新招标信息');
   });
 }

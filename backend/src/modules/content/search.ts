@@ -1,24 +1,24 @@
 /**
- * Project and tender search (issue 3 §5, designed for issue 7's million rows; see
- * docs/decisions.md "Search"). Keyword and filters become one FTS5 expression over the documents
+ * Project and tender search, designed for a million rows (docs/decisions/search.md). Keyword and filters become one FTS5 expression over the documents
  * of search/tokens.ts; a date range becomes a rowid range (ids follow publish time); amounts are
  * checked on the joined row. For the default newest-first order, one pass reads up to 10,001
  * rowids in index order and yields both the page and the total ("10000+" beyond that).
  *
- * Issue 13: the keyword's words must all occur (AND), in the title only (`scope: 'title'`) or in any
+ * The keyword's words must all occur (AND), in the title only (`scope: 'title'`) or in any
  * keyword field; excluded words remove rows holding any of them in the same scope. The index
  * answers the all-fields case; the title scope narrows the index's answer by the title itself.
  */
 import { withCompanyIds } from '../company/links';
 import type { XmkListItem, ZbListItem } from '@shared/content/types';
-import type { Statements } from '../../db/connection';
+import type { Params, Statements } from '../../db/connection';
 import { isCityCode, isCountyCode } from '@shared/system/regions';
-import { PROVINCE } from '../../db/seed/regions';
+import { PROVINCE } from '../../reference/regions';
 import type { ContentTable } from '../../search/fts-index';
 import { excerpter, highlighter } from '../../search/highlight';
 import { excludedWords, htmlText, normalize, runsMatch, runsMatchLoose, runsOf, tagMatch, type TagKind } from '../../search/tokens';
 import { offsetOf, type Page } from '@shared/contract/fields';
 import type { ContentStats } from './content-stats';
+import * as q from './queries';
 
 /** Totals above this are reported as capped (`totalCapped: true`). */
 export const TOTAL_CAP = 10_000;
@@ -26,7 +26,7 @@ export const TOTAL_CAP = 10_000;
 /** Where keyword and excluded words are looked for: the title, or every keyword field (default). */
 export type SearchScope = 'title' | 'all';
 
-/** The text part of a search (issue 13), shared with alert subscriptions (`textMatches`). */
+/** The text part of a search, shared with alert subscriptions (`textMatches`). */
 export interface TextQuery {
   /** Words separated by spaces or punctuation; all must occur. */
   keyword?: string | undefined;
@@ -78,8 +78,18 @@ export interface SearchFilters extends TextQuery {
 
 /** SQL function: the tokens' normalisation, so title checks agree with the index. */
 const NORMALIZE_FN = 'search_normalize';
-/** SQL condition: the normalised title holds every run (one parameter each). */
-const titleHolds = (runs: readonly string[]) => runs.map(() => `instr(${NORMALIZE_FN}(t.title), ?) > 0`).join(' AND ');
+/**
+ * SQL condition: the normalised title holds every run, each bound to a parameter named `prefix` and
+ * its index (set into `params`).
+ */
+function titleHolds(runs: readonly string[], prefix: string, params: Params): string {
+  return runs
+    .map((run, i) => {
+      params[`${prefix}${i}`] = run;
+      return `instr(${NORMALIZE_FN}(t.title), @${prefix}${i}) > 0`;
+    })
+    .join(' AND ');
+}
 
 export interface SearchResult {
   ids: number[];
@@ -89,15 +99,14 @@ export interface SearchResult {
 
 const EMPTY: SearchResult = { ids: [], total: 0, capped: false };
 
-/** A search as SQL: `SELECT <idColumn> FROM <from> <where> ORDER BY <order>` with params, then orderParams. */
+/** A search as SQL: `SELECT <idColumn> FROM <from> <where> ORDER BY <order>` with its named params. */
 interface SearchPlan {
   areas: string[];
   useIndex: boolean;
   idColumn: string;
   from: string;
   where: string;
-  params: (string | number)[];
-  orderParams: string[];
+  params: Params;
   order: string;
   orderBy: SearchFilters['orderBy'];
   /** Some condition narrows the rows (otherwise the table's total is the answer's). */
@@ -111,7 +120,7 @@ interface SearchPlan {
 }
 
 /**
- * The amount filtered and sorted on, and listed (issue 13), given the id column: xmk's investment;
+ * The amount filtered and sorted on, and listed, given the id column: xmk's investment;
  * for zb a tender result's winning amount when it states one, otherwise the notice's budget, read
  * from `zb_value` (migration 7: that expression kept by triggers in a table of 16-byte rows), so
  * checking it for the thousands of index matches an amount filter walks does not read each notice.
@@ -144,7 +153,7 @@ export class ContentSearch {
     // Every word is in the index's document; in the title scope that only narrows the candidates.
     const areas = areaList(filters.areaCode);
     const tags = (filters.tags ?? []).flatMap(([kind, value]) => (value ? [[kind, value] as const] : []));
-    // Counties only: words and tags are looked up in the county-scoped tokens (issue 13 §6), which
+    // Counties only: words and tags are looked up in the county-scoped tokens, which
     // read just those counties' postings and imply the region, so no region tag is needed.
     const byCounty = (words.length > 0 || tags.length > 0) && areas.length > 0 && areas.every(isCountyCode);
     // The conditions, given how the words are matched (exactly, or loosely for the precheck below).
@@ -167,7 +176,7 @@ export class ContentSearch {
     matches.push(...conditionsWith((county) => runsMatch(words, county)));
     // A phrase with other conditions: the same conditions with each phrase loosened to one bigram
     // match a superset, found without position checks. When even that is empty, so is the search
-    // (a phrase that never meets a notice type walked all its postings to prove it: issue 13 §6).
+    // (a phrase that never meets a notice type walked all its postings to prove it).
     const others = areas.length + tags.length + (filters.extraMatches?.length ?? 0) + words.length - 1;
     const loose = words.length > 0 && others > 0 ? runsMatchLoose(words) : null;
     const precheck =
@@ -195,59 +204,56 @@ export class ContentSearch {
       !(titleScope && (words.length > 0 || excluded.length > 0));
     const hasValueFilter = filters.minValue !== undefined || filters.maxValue !== undefined;
     // An amount checked on the index's matches: zb_value joined in the index's order (CROSS JOIN
-    // keeps the index outermost) costs ~20 % less than a subquery per match (issue 13 §6).
+    // keeps the index outermost) costs ~20 % less than a subquery per match.
     const valueJoin = useIndex && table === 'zb' && hasValueFilter;
     const valueColumn = narrow ? 't.value' : valueJoin ? 'v.value' : VALUE_FILTER[table](idColumn);
     const conditions: string[] = [];
-    const params: (string | number)[] = [];
+    const params: Params = {};
     const indexExclusion = !titleScope && excluded.length > 0 ? excluded.map((runs) => `(${runsMatch(runs)})`).join(' OR ') : null;
     if (useIndex) {
-      conditions.push(`f.${table}_fts MATCH ?`);
+      conditions.push(`f.${table}_fts MATCH @match`);
       const all = matches.map((m) => `(${m})`).join(' AND ');
-      params.push(indexExclusion ? `(${all}) NOT (${indexExclusion})` : all);
+      params['match'] = indexExclusion ? `(${all}) NOT (${indexExclusion})` : all;
     } else if (indexExclusion) {
       // FTS5's NOT needs something to subtract from: without other matches, subtract the rows.
-      conditions.push(`t.id NOT IN (SELECT rowid FROM ${table}_fts WHERE ${table}_fts MATCH ?)`);
-      params.push(indexExclusion);
+      conditions.push(`t.id NOT IN (SELECT rowid FROM ${table}_fts WHERE ${table}_fts MATCH @exclusion)`);
+      params['exclusion'] = indexExclusion;
     }
+    // The words' parameters (@w0, @w1, …), bound once for the title scope and the relevance order.
+    const wordsInTitle = words.length > 0 ? titleHolds(words, 'w', params) : '';
     if (titleScope) {
-      if (words.length > 0) {
-        conditions.push(titleHolds(words));
-        params.push(...words);
-      }
-      for (const runs of excluded) {
-        conditions.push(`NOT (${titleHolds(runs)})`);
-        params.push(...runs);
-      }
+      if (words.length > 0) conditions.push(wordsInTitle);
+      excluded.forEach((runs, i) => conditions.push(`NOT (${titleHolds(runs, `x${i}_`, params)})`));
     }
     if (range) {
-      conditions.push(`${idColumn} BETWEEN ? AND ?`);
-      params.push(range[0], range[1]);
+      conditions.push(`${idColumn} BETWEEN @low AND @high`);
+      params['low'] = range[0];
+      params['high'] = range[1];
     }
     // Conditions on the content row itself (a join when the index answers the rest).
     let rowNeeded = false;
     if (hasValueFilter && VALUE_NEEDS_ROW[table]) rowNeeded = true;
     if (filters.minValue !== undefined) {
-      conditions.push(`${valueColumn} >= ?`);
-      params.push(filters.minValue);
+      conditions.push(`${valueColumn} >= @minValue`);
+      params['minValue'] = filters.minValue;
     }
     if (filters.maxValue !== undefined) {
-      conditions.push(`${valueColumn} <= ?`);
-      params.push(filters.maxValue);
+      conditions.push(`${valueColumn} <= @maxValue`);
+      params['maxValue'] = filters.maxValue;
     }
     if (dateFilter) {
       rowNeeded = true;
       if (filters.signupOpenAt) {
-        conditions.push('t.signup_deadline >= ?');
-        params.push(filters.signupOpenAt);
+        conditions.push('t.signup_deadline >= @signupOpenAt');
+        params['signupOpenAt'] = filters.signupOpenAt;
       }
       if (filters.openBegin) {
-        conditions.push('t.open_time >= ?');
-        params.push(`${filters.openBegin} 00:00:00`);
+        conditions.push('t.open_time >= @openBegin');
+        params['openBegin'] = `${filters.openBegin} 00:00:00`;
       }
       if (filters.openEnd) {
-        conditions.push('t.open_time <= ?');
-        params.push(`${filters.openEnd} 23:59:59`);
+        conditions.push('t.open_time <= @openEnd');
+        params['openEnd'] = `${filters.openEnd} 23:59:59`;
       }
     }
     const relevance = filters.orderBy === 'relevance' && words.length > 0;
@@ -262,9 +268,8 @@ export class ContentSearch {
         (valueJoin ? ' CROSS JOIN zb_value v ON v.id = f.rowid' : '');
     const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
     const dir = filters.asc ? 'ASC' : 'DESC';
-    const orderParams: string[] = relevance ? words : [];
     const order = relevance
-      ? `(${titleHolds(words)}) DESC, ${idColumn} DESC`
+      ? `(${wordsInTitle}) DESC, ${idColumn} DESC`
       : orderBy === 'time'
         ? `${idColumn} ${filters.orderBy === 'relevance' ? 'DESC' : dir}`
         : orderBy === 'value'
@@ -277,7 +282,6 @@ export class ContentSearch {
       from,
       where,
       params,
-      orderParams,
       order,
       orderBy,
       filtered: conditions.length > 0,
@@ -289,12 +293,12 @@ export class ContentSearch {
   search(table: ContentTable, filters: SearchFilters, page: Page): SearchResult {
     const plan = this.plan(table, filters);
     if (!plan) return EMPTY;
-    const { areas, useIndex, idColumn, from, where, params, orderParams, order, orderBy } = plan;
+    const { areas, useIndex, idColumn, from, where, params, order, orderBy } = plan;
     const offset = offsetOf(page);
     const pageIds = () =>
       this.sql
-        .get<(string | number)[], { id: number }>(`SELECT ${idColumn} AS id FROM ${from} ${where} ORDER BY ${order} LIMIT ? OFFSET ?`)
-        .all(...params, ...orderParams, page.pageSize, offset)
+        .get<Params, { id: number }>(`SELECT ${idColumn} AS id FROM ${from} ${where} ORDER BY ${order} LIMIT @limit OFFSET @offset`)
+        .all({ ...params, limit: page.pageSize, offset })
         .map((r) => r.id);
 
     // Nothing to filter: the exact total is known without counting.
@@ -307,59 +311,60 @@ export class ContentSearch {
       // anyway: read them forwards and turn the list round.
       const newestFirst = !filters.asc || filters.orderBy === 'relevance';
       const forwards = newestFirst && useIndex && areas.length === 1 && this.withinCap(table, areas[0]);
-      // Up to 10,001 ids: plucked as numbers, not wrapped in a row object each (this statement's
-      // text is built only here, so the cached statement always plucks).
+      // Up to 10,001 ids: plucked as numbers, not wrapped in a row object each (matchingIds, whose
+      // statement may have the same text, plucks too).
       const first = this.sql
-        .get<(string | number)[], number>(
-          `SELECT ${idColumn} AS id FROM ${from} ${where} ORDER BY ${forwards ? `${idColumn} ASC` : order} LIMIT ?`,
-        )
+        .get<Params, number>(`SELECT ${idColumn} AS id FROM ${from} ${where} ORDER BY ${forwards ? `${idColumn} ASC` : order} LIMIT @limit`)
         .pluck()
-        .all(...params, this.totalCap + 1);
+        .all({ ...params, limit: this.totalCap + 1 });
       if (forwards) first.reverse();
       const capped = first.length > this.totalCap;
       const ids = offset + page.pageSize <= this.totalCap ? first.slice(offset, offset + page.pageSize) : pageIds();
       return { ids, total: Math.min(first.length, this.totalCap), capped };
     }
 
-    const counted = this.sql
-      .get<(string | number)[], { n: number }>(`SELECT count(*) AS n FROM (SELECT 1 FROM ${from} ${where} LIMIT ?)`)
-      .get(...params, this.totalCap + 1)!.n;
+    const counted = this.countWithin(plan, this.totalCap + 1);
     const capped = counted > this.totalCap;
     return { ids: capped || offset < counted ? pageIds() : [], total: Math.min(counted, this.totalCap), capped };
   }
 
   /**
-   * The ids of every match in the search's order, read one at a time (issue 15 export): at most
+   * The ids of every match in the search's order, read one at a time (the Excel export): at most
    * `limit`. The iterator holds a read on its connection until it ends or is returned, so callers
    * that await between rows use a connection of their own (export/reader.ts).
    */
   *matchingIds(table: ContentTable, filters: SearchFilters, limit: number): Generator<number> {
     const plan = this.plan(table, filters);
     if (!plan || limit <= 0) return;
-    const { idColumn, from, where, params, orderParams, order } = plan;
-    const rows = this.sql
-      .get<(string | number)[], { id: number }>(`SELECT ${idColumn} AS id FROM ${from} ${where} ORDER BY ${order} LIMIT ?`)
-      .iterate(...params, ...orderParams, limit);
-    for (const row of rows) yield row.id;
+    const { idColumn, from, where, params, order } = plan;
+    // Plucked, like the first page's ids in `search`: the two share this text, so one cached statement.
+    yield* this.sql
+      .get<Params, number>(`SELECT ${idColumn} AS id FROM ${from} ${where} ORDER BY ${order} LIMIT @limit`)
+      .pluck()
+      .iterate({ ...params, limit });
   }
 
   /** How many rows match, counting no further than `limit`. */
   countUpTo(table: ContentTable, filters: SearchFilters, limit: number): number {
     const plan = this.plan(table, filters);
     if (!plan || limit <= 0) return 0;
-    const { from, where, params } = plan;
+    return this.countWithin(plan, limit);
+  }
+
+  private countWithin({ from, where, params }: SearchPlan, limit: number): number {
     return this.sql
-      .get<(string | number)[], { n: number }>(`SELECT count(*) AS n FROM (SELECT 1 FROM ${from} ${where} LIMIT ?)`)
-      .get(...params, limit)!.n;
+      .get<Params, { n: number }>(`SELECT count(*) AS n FROM (SELECT 1 FROM ${from} ${where} LIMIT @limit)`)
+      .get({ ...params, limit })!.n;
   }
 
   /**
    * Whether the index expression `match` matches some row within `range`, read oldest first: when
-   * nothing matches, every posting is read either way, and forwards costs ~25 % less (issue 13 §6).
+   * nothing matches, every posting is read either way, and forwards costs ~25 % less.
    */
   private anyMatch(table: ContentTable, match: string, range: [number, number] | null): boolean {
-    const sql = `SELECT 1 FROM ${table}_fts WHERE ${table}_fts MATCH ?${range ? ' AND rowid BETWEEN ? AND ?' : ''} LIMIT 1`;
-    return this.sql.get<(string | number)[], number>(sql).get(match, ...(range ?? [])) !== undefined;
+    const sql = `SELECT 1 FROM ${table}_fts WHERE ${table}_fts MATCH @match${range ? ' AND rowid BETWEEN @low AND @high' : ''} LIMIT 1`;
+    const params: Params = range ? { match, low: range[0], high: range[1] } : { match };
+    return this.sql.get<Params, number>(sql).get(params) !== undefined;
   }
 
   /** Whether the region `areaCode` (a county) holds no more rows than the total cap. */
@@ -378,15 +383,17 @@ export class ContentSearch {
     let high = Number.MAX_SAFE_INTEGER;
     if (begin) {
       const row = this.sql
-        .get<[string], { id: number }>(`SELECT id FROM ${table} WHERE publish_time >= ? ORDER BY publish_time, id LIMIT 1`)
-        .get(`${begin} 00:00:00`);
+        .get<{ time: string }, { id: number }>(`SELECT id FROM ${table} WHERE publish_time >= @time ORDER BY publish_time, id LIMIT 1`)
+        .get({ time: `${begin} 00:00:00` });
       if (!row) return 'empty';
       low = row.id;
     }
     if (end) {
       const row = this.sql
-        .get<[string], { id: number }>(`SELECT id FROM ${table} WHERE publish_time <= ? ORDER BY publish_time DESC, id DESC LIMIT 1`)
-        .get(`${end} 23:59:59`);
+        .get<{ time: string }, { id: number }>(
+          `SELECT id FROM ${table} WHERE publish_time <= @time ORDER BY publish_time DESC, id DESC LIMIT 1`,
+        )
+        .get({ time: `${end} 23:59:59` });
       if (!row) return 'empty';
       high = row.id;
     }
@@ -395,23 +402,6 @@ export class ContentSearch {
 }
 
 // ---- list rows ------------------------------------------------------------------------------
-
-type XmkListRow = Omit<XmkListItem, 'highlightTitle' | 'snippet'>;
-type ZbListRow = Omit<ZbListItem, 'highlightTitle' | 'snippet'>;
-
-const XMK_LIST_SQL = `SELECT id, title, area_code AS areaCode, city_code AS cityCode, industry, publish_time AS publishTime,
-    views, stage, nature, investment, owner
-  FROM xmk WHERE id IN (SELECT value FROM json_each(?))`;
-
-const ZB_LIST_SQL = `SELECT id, title, area_code AS areaCode, city_code AS cityCode, industry, publish_time AS publishTime,
-    views, notice_type AS noticeType, coalesce(win_amount, amount) AS amount, tenderer, signup_deadline AS signupDeadline
-  FROM zb WHERE id IN (SELECT value FROM json_each(?))`;
-
-/** The keyword fields other than the title, body first: where an excerpt is taken from. */
-const BODY_SQL: Record<ContentTable, string> = {
-  xmk: `SELECT id, content, owner AS f1, '' AS f2 FROM xmk WHERE id IN (SELECT value FROM json_each(?))`,
-  zb: `SELECT id, content, tenderer AS f1, agency AS f2 FROM zb WHERE id IN (SELECT value FROM json_each(?))`,
-};
 
 /** The region codes to match, none for "any region". */
 function areaList(areaCode: string | readonly string[] | undefined): string[] {
@@ -427,7 +417,7 @@ function inOrder<R extends { id: number }>(ids: number[], rows: R[]): R[] {
 
 /**
  * Highlighted titles, and for a row whose title has no hit an excerpt of the field that has one
- * (issue 13), so a body-only hit says why it was found. Only the page's rows are read.
+ * so a body-only hit says why it was found. Only the page's rows are read.
  */
 function withHits<R extends { id: number; title: string }>(
   sql: Statements,
@@ -442,8 +432,7 @@ function withHits<R extends { id: number; title: string }>(
   if (bodyOnly.length === 0) return items;
   const excerpt = excerpter(text.keyword);
   const snippets = new Map<number, string>();
-  const bodies = sql.get<[string], { id: number; content: string; f1: string; f2: string }>(BODY_SQL[table]).all(JSON.stringify(bodyOnly));
-  for (const body of bodies) {
+  for (const body of q.bodies(sql, table, bodyOnly)) {
     for (const field of [htmlText(body.content), body.f1, body.f2]) {
       const snippet = excerpt(field);
       if (snippet) {
@@ -462,12 +451,12 @@ const textOf = (text: TextQuery | string | undefined): TextQuery => (typeof text
 
 export function xmkListItems(sql: Statements, ids: number[], text?: TextQuery | string): XmkListItem[] {
   if (ids.length === 0) return [];
-  const rows = sql.get<[string], XmkListRow>(XMK_LIST_SQL).all(JSON.stringify(ids));
+  const rows = q.listRows<q.XmkListRow>(sql, 'xmk', ids);
   return withCompanyIds(sql, withHits(sql, 'xmk', inOrder(ids, rows), textOf(text)), ['owner']);
 }
 
 export function zbListItems(sql: Statements, ids: number[], text?: TextQuery | string): ZbListItem[] {
   if (ids.length === 0) return [];
-  const rows = sql.get<[string], ZbListRow>(ZB_LIST_SQL).all(JSON.stringify(ids));
+  const rows = q.listRows<q.ZbListRow>(sql, 'zb', ids);
   return withCompanyIds(sql, withHits(sql, 'zb', inOrder(ids, rows), textOf(text)), ['tenderer']);
 }

@@ -1,24 +1,17 @@
 /**
- * A notice over time (issue 12 part 2), for the detail answers: the process it belongs to
+ * A notice over time, for the detail answers: the process it belongs to
  * (lifecycle), what changed (against the notice a 变更公告 changes, else against the previous
  * version), and which later 变更公告 changed it. Contact parts of `changes` are masked with the same
  * rule as the contact block.
  */
 import type { ContactBlock } from '@shared/content/types';
-import type { ChangesAgainst, LifecycleNotice, NoticeChange, NoticeChangedBy, XmkLifecycle, ZbLifecycle } from '@shared/content/notices';
+import type { ChangesAgainst, LifecycleNotice, NoticeChange, XmkLifecycle, ZbLifecycle } from '@shared/content/notices';
 import type { Statements } from '../../db/connection';
 import type { ContentTable } from '../../search/fts-index';
 import { htmlText } from '../../search/tokens';
 import { maskContact } from './contact-mask';
-import {
-  FIELD_LABELS,
-  recordOfRow,
-  XMK_FIELD_LABELS,
-  XMK_RECORD_COLUMNS,
-  ZB_RECORD_COLUMNS,
-  type NoticeRecord,
-  type RecordRow,
-} from './notice-record';
+import { FIELD_LABELS, recordOfRow, XMK_FIELD_LABELS, type NoticeRecord } from './notice-record';
+import * as q from './queries';
 
 /** 变更公告 in dict cms_zb_notice_type. */
 export const AMENDMENT_TYPE = '3';
@@ -97,10 +90,8 @@ function diff(
   return changes;
 }
 
-const recordSql = (kind: ContentTable) => `SELECT ${kind === 'zb' ? ZB_RECORD_COLUMNS : XMK_RECORD_COLUMNS} FROM ${kind} WHERE id = ?`;
-
 function currentRecord(sql: Statements, kind: ContentTable, id: number): NoticeRecord | undefined {
-  const row = sql.get<[number], RecordRow>(recordSql(kind)).get(id);
+  const row = q.recordRow(sql, kind, id);
   return row ? recordOfRow(kind, row) : undefined;
 }
 
@@ -112,12 +103,7 @@ function versionChanges(
   id: number,
   masked: boolean,
 ): { changes: NoticeChange[]; changesAgainst: ChangesAgainst | null } {
-  const version = sql
-    .get<[string, number], { version: number; record: string; changedBy: NoticeChangedBy; changeTime: string }>(
-      `SELECT version, record, changed_by AS changedBy, change_time AS changeTime FROM notice_version
-       WHERE type = ? AND data_id = ? ORDER BY version DESC LIMIT 1`,
-    )
-    .get(kind, id);
+  const version = q.latestVersion(sql, kind, id);
   if (!version) return { changes: [], changesAgainst: null };
   const previous = JSON.parse(version.record) as NoticeRecord;
   return {
@@ -133,13 +119,8 @@ interface ProcessNotice extends LifecycleNotice {
 /** The notice a 变更公告 changes: the latest earlier notice of its process that is not itself a 变更公告. */
 function amendedNotice(sql: Statements, amendment: ProcessNotice): LifecycleNotice | undefined {
   if (amendment.processCode === null) return undefined;
-  return sql
-    .get<[string, string, string, string, number], LifecycleNotice>(
-      `SELECT id, notice_type AS noticeType, title, publish_time AS publishTime FROM zb
-       WHERE process_code = ? AND notice_type <> ? AND (publish_time < ? OR (publish_time = ? AND id < ?))
-       ORDER BY publish_time DESC, id DESC LIMIT 1`,
-    )
-    .get(amendment.processCode, AMENDMENT_TYPE, amendment.publishTime, amendment.publishTime, amendment.id);
+  const { processCode, id, publishTime } = amendment;
+  return q.previousInProcess.get(sql, { processCode, excludedType: AMENDMENT_TYPE, id, publishTime });
 }
 
 export interface ZbTimelineFields {
@@ -154,12 +135,7 @@ export function zbTimeline(sql: Statements, notice: ProcessNotice, masked: boole
   const notices =
     processCode === null
       ? [{ id: notice.id, noticeType: notice.noticeType, title: notice.title, publishTime: notice.publishTime }]
-      : sql
-          .get<[string], LifecycleNotice>(
-            `SELECT id, notice_type AS noticeType, title, publish_time AS publishTime FROM zb
-             WHERE process_code = ? ORDER BY publish_time, id LIMIT 100`,
-          )
-          .all(processCode);
+      : q.processNotices.all(sql, { processCode });
   const current = currentRecord(sql, 'zb', notice.id)!;
 
   const amended = notice.noticeType === AMENDMENT_TYPE ? amendedNotice(sql, notice) : undefined;
@@ -192,17 +168,8 @@ export interface XmkTimelineFields {
 }
 
 export function xmkTimeline(sql: Statements, id: number, projectCode: string | null, masked: boolean): XmkTimelineFields {
-  const stages = sql
-    .get<[number], XmkLifecycle['stages'][number]>(
-      'SELECT stage, summary, change_time AS changeTime FROM xmk_version WHERE xmk_id = ? ORDER BY version',
-    )
-    .all(id);
-  const tenders = sql
-    .get<[number], XmkLifecycle['tenders'][number]>(
-      `SELECT id, notice_type AS noticeType, title, publish_time AS publishTime, process_code AS processCode FROM zb
-       WHERE xmk_id = ? ORDER BY publish_time, id LIMIT 200`,
-    )
-    .all(id);
+  const stages = q.projectStages.all(sql, { id });
+  const tenders = q.projectTenders.all(sql, { id });
   const current = currentRecord(sql, 'xmk', id)!;
   return { lifecycle: { projectCode, stages, tenders }, ...versionChanges(sql, 'xmk', current, id, masked) };
 }

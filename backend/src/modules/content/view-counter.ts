@@ -1,35 +1,25 @@
 /**
  * Detail-page view counts (浏览量). A view is counted in memory and written in batches every few
- * seconds (and on close), so reading a detail never waits for a disk write. The price: a killed
- * process loses at most one interval of view counts — a popularity figure, never a member's data.
+ * seconds (the scheduler's job, VIEW_FLUSH_SCHEDULE) and on close, so reading a detail never waits
+ * for a disk write. The price: a killed process loses at most one interval of view counts — a
+ * popularity figure, never a member's data.
  */
 import type { Statement } from 'better-sqlite3';
-import type { Logger } from '../../context';
 import type { Db } from '../../db/connection';
 import type { ContentTable } from '../../search/fts-index';
 
+/** Pending views are written every five seconds (scheduler.ts). */
+export const VIEW_FLUSH_SCHEDULE = '*/5 * * * * *';
+
 export class ViewCounter {
   private pending: Record<ContentTable, Map<number, number>> = { xmk: new Map(), zb: new Map() };
-  private readonly timer: NodeJS.Timeout;
-  private readonly updates: Record<ContentTable, Statement<[number, number]>>;
+  private readonly updates: Record<ContentTable, Statement<[{ id: number; views: number }]>>;
 
-  constructor(
-    private readonly db: Db,
-    log: Logger,
-    flushEveryMs = 5_000,
-  ) {
+  constructor(private readonly db: Db) {
     this.updates = {
-      xmk: db.prepare('UPDATE xmk SET views = views + ? WHERE id = ?'),
-      zb: db.prepare('UPDATE zb SET views = views + ? WHERE id = ?'),
+      xmk: db.prepare('UPDATE xmk SET views = views + @views WHERE id = @id'),
+      zb: db.prepare('UPDATE zb SET views = views + @views WHERE id = @id'),
     };
-    this.timer = setInterval(() => {
-      try {
-        this.flush();
-      } catch (err) {
-        log.error('backend: writing view counts failed; will retry', err);
-      }
-    }, flushEveryMs);
-    this.timer.unref();
   }
 
   /** Count one view; returns the views not yet written for this item, this one included. */
@@ -47,7 +37,7 @@ export class ViewCounter {
     try {
       this.db.transaction(() => {
         for (const table of ['xmk', 'zb'] as const) {
-          for (const [id, count] of batch[table]) this.updates[table].run(count, id);
+          for (const [id, views] of batch[table]) this.updates[table].run({ id, views });
         }
       })();
     } catch (err) {
@@ -59,7 +49,6 @@ export class ViewCounter {
   }
 
   close(): void {
-    clearInterval(this.timer);
     this.flush();
   }
 }

@@ -1,5 +1,5 @@
 /**
- * Export to Excel (issue 15, ext feature 'export'; docs/api.md "Export"): the project and tender
+ * Export to Excel (ext feature 'export'; docs/api.md "Export"): the project and tender
  * searches (the search's own query and code), the favourites and the visit CRM as .xlsx files.
  *
  * - Quota: rows per member per Shanghai day by tier (`QUOTAS.exportRowsPerDay`). With none left
@@ -18,11 +18,12 @@ import type { AppContext } from '../../context';
 import { openReader, Statements } from '../../db/connection';
 import { ApiError } from '../../envelope';
 import type { Routes } from '../../routing';
-import { siteBase } from '../alerts/routes';
+import { siteBase } from '../../site-base';
 import { xmkSearchFilters, zbSearchFilters } from '../content/inputs';
 import { ContentSearch } from '../content/search';
 import { memberAccess } from '../member/access';
 import { capMessage } from '../member/quota';
+import { insertExportLog, setExportedRows } from './queries';
 import { favoriteExport, visitExport, xmkExport, zbExport, type ExportContext } from './sheets';
 import { contentDisposition, streamSheet, XLSX_TYPE, type Column } from './workbook';
 
@@ -91,7 +92,7 @@ export function registerExportRoutes(routes: Routes, ctx: AppContext, options: E
     try {
       const exportCtx: ExportContext = {
         sql: new Statements(reader),
-        links: { base: siteBase(ctx, req) },
+        links: { base: siteBase(ctx.config, req) },
         access: memberAccess(ctx.sql, memberId, now),
       };
       const { columns, count, rows } = source(exportCtx, now);
@@ -114,14 +115,8 @@ export function registerExportRoutes(routes: Routes, ctx: AppContext, options: E
         return;
       }
       // No await since the quota was read: nothing else ran, so the reservation cannot overspend.
-      const logId =
-        granted > 0
-          ? Number(
-              ctx.sql
-                .get('INSERT INTO export_log (member_id, kind, rows, create_time) VALUES (?, ?, ?, ?)')
-                .run(memberId, kind, granted, formatDateTime(now)).lastInsertRowid,
-            )
-          : null;
+      const entry = { memberId, kind, rows: granted, time: formatDateTime(now) };
+      const logId = granted > 0 ? Number(insertExportLog.run(ctx.sql, entry).lastInsertRowid) : null;
       const note = truncated
         ? `今日导出额度剩余 ${remaining} 条，本次仅导出前 ${granted} 条；明天或升级会员后可导出更多`
         : granted === 0
@@ -129,7 +124,7 @@ export function registerExportRoutes(routes: Routes, ctx: AppContext, options: E
           : undefined;
       const written = await streamSheet(res, { sheetName: file.sheet, columns, rows: rows(granted), note });
       if (logId !== null && written < granted) {
-        ctx.sql.get('UPDATE export_log SET rows = ? WHERE id = ?').run(written, logId);
+        setExportedRows.run(ctx.sql, { id: logId, rows: written });
       }
     } finally {
       running.delete(memberId);

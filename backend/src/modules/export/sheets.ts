@@ -1,5 +1,5 @@
 /**
- * What each export holds (issue 15): its rows, read one at a time from the export's own connection,
+ * What each export holds: its rows, read one at a time from the export's own connection,
  * and its columns (Chinese headers, amounts in 万元, dates, a link to the portal's page).
  *
  * Contact data goes through `shownContact`, the rule the detail pages use: a VIP or an unlocked
@@ -13,18 +13,15 @@ import type { ContentTable } from '../../search/fts-index';
 import { shownContact } from '../content/contact-mask';
 import type { ContentSearch, SearchFilters } from '../content/search';
 import { contactAccessFor, type MemberAccess } from '../member/access';
-import { favoriteListFrom } from '../favorite/routes';
-import { clientListWhere } from '../visit/queries';
+import type { FavoriteFilter } from '../favorite/queries';
+import { dictEntries } from '../system/queries';
+import type { ClientFilter } from '../visit/queries';
+import * as q from './queries';
 import type { Column } from './workbook';
 
 /** A dictionary's labels by value (staff may rename them, so they come from the database). */
 function labels(sql: Statements, type: string): Labels {
-  const rows = sql
-    .get<[string], { value: string; label: string }>(
-      'SELECT dict_value AS value, dict_label AS label FROM sys_dict_data WHERE dict_type = ?',
-    )
-    .all(type);
-  return new Map(rows.map((r) => [r.value, r.label]));
+  return new Map(dictEntries.all(sql, { type }).map((r) => [r.value, r.label]));
 }
 
 /** 济南市 历城区 for a county, 济南市 for a city. */
@@ -76,69 +73,17 @@ export interface ExportContext {
 
 // ---- searches ------------------------------------------------------------------------------
 
-interface ZbRow {
-  id: number;
-  title: string;
-  areaCode: string;
-  cityCode: string;
-  industry: string;
-  noticeType: string;
-  amount: number | null;
-  tenderer: string;
-  agency: string;
-  winner: string | null;
-  contactName: string;
-  contactPhone: string;
-  publishTime: string;
-  signupDeadline: string | null;
-  openTime: string | null;
-}
-
-interface XmkRow {
-  id: number;
-  title: string;
-  areaCode: string;
-  cityCode: string;
-  industry: string;
-  stage: string;
-  nature: string;
-  investment: number | null;
-  owner: string;
-  contactName: string;
-  contactPhone: string;
-  publishTime: string;
-}
-
-const ROW_SQL: Record<ContentTable, string> = {
-  zb: `SELECT id, title, area_code AS areaCode, city_code AS cityCode, industry, notice_type AS noticeType,
-      coalesce(win_amount, amount) AS amount, tenderer, agency, winner, contact_name AS contactName,
-      contact_phone AS contactPhone, contact_company AS contactCompany, contact_address AS contactAddress,
-      publish_time AS publishTime, signup_deadline AS signupDeadline, open_time AS openTime
-    FROM zb WHERE id = ?`,
-  xmk: `SELECT id, title, area_code AS areaCode, city_code AS cityCode, industry, stage, nature, investment, owner,
-      contact_name AS contactName, contact_phone AS contactPhone, contact_company AS contactCompany,
-      contact_address AS contactAddress, publish_time AS publishTime
-    FROM xmk WHERE id = ?`,
-};
-
-interface ContactColumns {
-  contactName: string;
-  contactPhone: string;
-  contactCompany: string;
-  contactAddress: string;
-}
-
 /** The search's matches as rows, contact data as this member may see it. */
-function* searchRows<R extends ContactColumns>(
+function* searchRows<R extends q.ContactColumns>(
   ctx: ExportContext,
   search: ContentSearch,
   table: ContentTable,
   filters: SearchFilters,
   limit: number,
 ): Generator<R> {
-  const row = ctx.sql.get<[number], R>(ROW_SQL[table]);
+  const row = q.searchRow<R>(ctx.sql, table);
   for (const id of search.matchingIds(table, filters, limit)) {
-    const found = row.get(id);
+    const found = row(id);
     if (!found) continue;
     const { contact } = shownContact(contactAccessFor(ctx.sql, ctx.access, table, id), {
       company: found.contactCompany,
@@ -151,7 +96,7 @@ function* searchRows<R extends ContactColumns>(
 }
 
 /** A search's export: its columns, its count and its rows, from the search's own query. */
-function searchExport<R extends ContactColumns & { id: number }>(
+function searchExport<R extends q.ContactColumns & { id: number }>(
   ctx: ExportContext,
   search: ContentSearch,
   table: ContentTable,
@@ -167,7 +112,7 @@ function searchExport<R extends ContactColumns & { id: number }>(
 
 /** The columns both searches have: where, which trade, whom to call, when, and the item's page. */
 function searchColumns<
-  R extends ContactColumns & { id: number; publishTime: string; areaCode: string; cityCode: string; industry: string },
+  R extends q.ContactColumns & { id: number; publishTime: string; areaCode: string; cityCode: string; industry: string },
 >(ctx: ExportContext, table: ContentTable) {
   return {
     region: COLUMNS.region<R>(labels(ctx.sql, DICT_TYPES.region)),
@@ -179,7 +124,7 @@ function searchColumns<
 }
 
 export function zbExport(ctx: ExportContext, search: ContentSearch, filters: SearchFilters) {
-  type Row = ZbRow & ContactColumns;
+  type Row = q.ZbRow;
   const shared = searchColumns<Row>(ctx, 'zb');
   const noticeTypes = labels(ctx.sql, DICT_TYPES.zbNoticeType);
   return searchExport<Row>(ctx, search, 'zb', filters, [
@@ -200,7 +145,7 @@ export function zbExport(ctx: ExportContext, search: ContentSearch, filters: Sea
 }
 
 export function xmkExport(ctx: ExportContext, search: ContentSearch, filters: SearchFilters) {
-  type Row = XmkRow & ContactColumns;
+  type Row = q.XmkRow;
   const shared = searchColumns<Row>(ctx, 'xmk');
   const stages = labels(ctx.sql, DICT_TYPES.xmkStage);
   const natures = labels(ctx.sql, DICT_TYPES.xmkNature);
@@ -220,43 +165,11 @@ export function xmkExport(ctx: ExportContext, search: ContentSearch, filters: Se
 
 // ---- favourites ------------------------------------------------------------------------------
 
-interface FavoriteRow {
-  type: ContentType;
-  dataId: number;
-  title: string;
-  areaCode: string;
-  cityCode: string;
-  category: string;
-  amount: number | null;
-  publishTime: string;
-  createTime: string;
-}
-
-export interface FavoriteFilter {
-  type?: ContentType | undefined;
-  isCancel?: 0 | 1 | undefined;
-}
-
-/** The favourites of the list (not cancelled unless asked), most recently changed first. */
-function favoriteSource(ctx: ExportContext, filter: FavoriteFilter) {
-  const { from, params } = favoriteListFrom(ctx.access.memberId, { ...filter, isCancel: filter.isCancel ?? 0 });
-  const sql = `SELECT f.type, f.data_id AS dataId, coalesce(x.title, z.title) AS title,
-      coalesce(x.area_code, z.area_code) AS areaCode, coalesce(x.city_code, z.city_code) AS cityCode,
-      coalesce(x.stage, z.notice_type) AS category, coalesce(x.investment, z.win_amount, z.amount) AS amount,
-      coalesce(x.publish_time, z.publish_time) AS publishTime, f.create_time AS createTime
-    FROM ${from} ORDER BY f.update_time DESC, f.id DESC LIMIT ?`;
-  return {
-    count: (limit: number) =>
-      ctx.sql.get<(string | number)[], { n: number }>(`SELECT count(*) AS n FROM (SELECT 1 FROM ${from} LIMIT ?)`).get(...params, limit)!.n,
-    rows: (limit: number) => ctx.sql.get<(string | number)[], FavoriteRow>(sql).iterate(...params, limit),
-  };
-}
-
 export function favoriteExport(ctx: ExportContext, filter: FavoriteFilter) {
   const regions = labels(ctx.sql, DICT_TYPES.region);
   const stages = labels(ctx.sql, DICT_TYPES.xmkStage);
   const noticeTypes = labels(ctx.sql, DICT_TYPES.zbNoticeType);
-  const columns: Column<FavoriteRow>[] = [
+  const columns: Column<q.FavoriteRow>[] = [
     { header: '类型', kind: 'text', width: 8, value: (r) => (r.type === 'xmk' ? '项目' : '招标') },
     COLUMNS.title('标题'),
     COLUMNS.region(regions),
@@ -266,51 +179,10 @@ export function favoriteExport(ctx: ExportContext, filter: FavoriteFilter) {
     COLUMNS.time('收藏时间', (r) => r.createTime),
     COLUMNS.link('详情链接', (r) => itemLink(ctx.links, r.type, r.dataId)),
   ];
-  return { columns, ...favoriteSource(ctx, filter) };
+  return { columns, ...q.favoriteRows(ctx.sql, ctx.access.memberId, { ...filter, isCancel: filter.isCancel ?? 0 }) };
 }
 
 // ---- the visit CRM ---------------------------------------------------------------------------
-
-interface VisitRow {
-  companyName: string;
-  contact: string;
-  phone: string;
-  status: string;
-  nextVisitDate: string | null;
-  remark: string;
-  sourceType: ContentType | 'manual';
-  sourceId: number | null;
-  sourceTitle: string | null;
-  visitTime: string | null;
-  way: string | null;
-  content: string | null;
-  result: string | null;
-  nextStep: string | null;
-}
-
-export interface ClientFilter {
-  keyword?: string | undefined;
-  status?: '0' | '1' | '2' | '3' | undefined;
-  due?: boolean | undefined;
-}
-
-/**
- * Clients with their visit records, one line per record (a client without records has one line
- * with the record columns empty): the client list's filters and order, records newest first.
- */
-function visitSource(ctx: ExportContext, filter: ClientFilter, today: string) {
-  const { where, params } = clientListWhere(ctx.access.memberId, filter, today);
-  const from = `visit_client c LEFT JOIN visit_record r ON r.client_id = c.id AND r.member_id = c.member_id WHERE ${where}`;
-  const sql = `SELECT c.company_name AS companyName, c.contact, c.phone, c.status, c.next_visit_date AS nextVisitDate,
-      c.remark, c.source_type AS sourceType, c.source_id AS sourceId, c.source_title AS sourceTitle,
-      r.visit_time AS visitTime, r.way, r.content, r.result, r.next_step AS nextStep
-    FROM ${from} ORDER BY c.update_time DESC, c.id DESC, r.visit_time DESC, r.id DESC LIMIT ?`;
-  return {
-    count: (limit: number) =>
-      ctx.sql.get<(string | number)[], { n: number }>(`SELECT count(*) AS n FROM (SELECT 1 FROM ${from} LIMIT ?)`).get(...params, limit)!.n,
-    rows: (limit: number) => ctx.sql.get<(string | number)[], VisitRow>(sql).iterate(...params, limit),
-  };
-}
 
 /** The portal path of the visit CRM, where a manually added client links. */
 export const CLIENTS_PATH = '/user/baifangClient';
@@ -318,7 +190,7 @@ export const CLIENTS_PATH = '/user/baifangClient';
 export function visitExport(ctx: ExportContext, filter: ClientFilter, today: string) {
   const statuses = labels(ctx.sql, DICT_TYPES.visitStatus);
   const ways = labels(ctx.sql, DICT_TYPES.visitWay);
-  const columns: Column<VisitRow>[] = [
+  const columns: Column<q.VisitRow>[] = [
     { header: '客户名称', kind: 'text', width: 30, value: (r) => r.companyName },
     COLUMNS.contact((r) => r.contact),
     COLUMNS.phone((r) => r.phone),
@@ -335,5 +207,5 @@ export function visitExport(ctx: ExportContext, filter: ClientFilter, today: str
       r.sourceType !== 'manual' && r.sourceId !== null ? itemLink(ctx.links, r.sourceType, r.sourceId) : `${ctx.links.base}${CLIENTS_PATH}`,
     ),
   ];
-  return { columns, ...visitSource(ctx, filter, today) };
+  return { columns, ...q.visitRows(ctx.sql, ctx.access.memberId, filter, today) };
 }

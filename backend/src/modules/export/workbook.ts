@@ -1,5 +1,5 @@
 /**
- * One sheet of an export, streamed (issue 15): exceljs's streaming WorkbookWriter writes each row to
+ * One sheet of an export, streamed: exceljs's streaming WorkbookWriter writes each row to
  * the zip as it is added, and the loop waits for the response to drain, so memory holds a few
  * rows' worth of XML and the zip's buffers, whatever the row count (docs/performance.md "Export").
  *

@@ -12,7 +12,7 @@ import { success, table } from '../../envelope';
 import type { Routes } from '../../routing';
 import type { ContentTable } from '../../search/fts-index';
 import { isCityCode } from '@shared/system/regions';
-import { PROVINCE } from '../../db/seed/regions';
+import { PROVINCE } from '../../reference/regions';
 import { ContentSearch, xmkListItems, zbListItems } from '../content/search';
 
 export function registerHomeRoutes(routes: Routes, ctx: AppContext): void {
@@ -46,15 +46,16 @@ export function registerHomeRoutes(routes: Routes, ctx: AppContext): void {
    */
   const countSince = (t: ContentTable, region: string, time: string): number => {
     if (region === '0' || region === PROVINCE.code) {
-      return sql.get<[string], { n: number }>(`SELECT count(*) AS n FROM ${t} WHERE publish_time >= ?`).get(time)!.n;
+      return sql.get<{ time: string }, { n: number }>(`SELECT count(*) AS n FROM ${t} WHERE publish_time >= @time`).get({ time })!.n;
     }
     const first = sql
-      .get<[string], { id: number }>(`SELECT id FROM ${t} WHERE publish_time >= ? ORDER BY publish_time, id LIMIT 1`)
-      .get(time);
+      .get<{ time: string }, { id: number }>(`SELECT id FROM ${t} WHERE publish_time >= @time ORDER BY publish_time, id LIMIT 1`)
+      .get({ time });
     if (!first) return 0;
     const column = isCityCode(region) ? 'city_code' : 'area_code';
-    return sql.get<[string, number], { n: number }>(`SELECT count(*) AS n FROM ${t} WHERE ${column} = ? AND id >= ?`).get(region, first.id)!
-      .n;
+    return sql
+      .get<{ region: string; id: number }, { n: number }>(`SELECT count(*) AS n FROM ${t} WHERE ${column} = @region AND id >= @id`)
+      .get({ region, id: first.id })!.n;
   };
 
   const todayCount = (t: ContentTable, region: string): TodayCount => {

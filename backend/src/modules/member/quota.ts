@@ -1,6 +1,6 @@
 /**
- * Write quotas (issue 11): what one member may store, and how fast. One free account once stored
- * 998 visit records in 10 s; every member write now passes here.
+ * Write quotas: what one member may store, and how fast. Every member write passes here, so one
+ * account cannot fill the store (a free account could write hundreds of visit records in seconds).
  *
  * - Totals (clients, records, favourites, messages per day, pending orders) are counted in the
  *   store, in the same synchronous step as the insert (inside its transaction where it has one), so
@@ -19,6 +19,7 @@ import { formatDateTime, MINUTE_MS, startOfDay, type Clock } from '../../clock';
 import type { Statements } from '../../db/connection';
 import { ApiError, invalid } from '../../envelope';
 import { memberAccess } from './access';
+import { quotaCount } from './queries';
 
 export interface WriteRate {
   writes: number;
@@ -44,27 +45,16 @@ export const QUOTAS = {
   messagesPerDay: { '0': 20, '1': 20, '2': 20 },
   /** orders waiting for staff to confirm payment */
   pendingOrders: { '0': 3, '1': 3, '2': 3 },
-  /** alert subscriptions (issue 12) */
+  /** alert subscriptions */
   subscriptions: { '0': 10, '1': 10, '2': 30 },
   /**
-   * rows exported to Excel per Shanghai day, all lists together (issue 15): a free member gets a
+   * rows exported to Excel per Shanghai day, all lists together: a free member gets a
    * taste (one page), a paying member a sales team's working lists. Counted as rows are sent.
    */
   exportRowsPerDay: { '0': 20, '1': 2000, '2': 20000 },
 } as const satisfies Record<string, Record<MemberLevel, number>>;
 
 export type QuotaKind = keyof typeof QUOTAS;
-
-/** How each cap is counted; every count is served by an index on (member_id, …). */
-const COUNTS: Record<Exclude<QuotaKind, 'recordsPerClient'>, string> = {
-  clients: 'SELECT count(*) AS n FROM visit_client WHERE member_id = ?',
-  records: 'SELECT count(*) AS n FROM visit_record WHERE member_id = ?',
-  favorites: 'SELECT count(*) AS n FROM favorite WHERE member_id = ?',
-  messagesPerDay: 'SELECT count(*) AS n FROM message WHERE member_id = ? AND create_time >= ?',
-  pendingOrders: "SELECT count(*) AS n FROM cms_order WHERE member_id = ? AND status = 'pending'",
-  subscriptions: 'SELECT count(*) AS n FROM alert_subscription WHERE member_id = ?',
-  exportRowsPerDay: 'SELECT coalesce(sum(rows), 0) AS n FROM export_log WHERE member_id = ? AND create_time >= ?',
-};
 
 export function capMessage(kind: QuotaKind, level: MemberLevel, cap: number): string {
   const tier = `${TIER_NAMES[level]} ${cap}`;
@@ -141,15 +131,7 @@ export class WriteQuotas {
 
   /** Stored rows of `kind` for this member (what `ensureRoom` compares with the cap). */
   count(memberId: number, kind: QuotaKind, clientId?: number): number {
-    if (kind === 'recordsPerClient') {
-      return this.sql
-        .get<[number, number], { n: number }>('SELECT count(*) AS n FROM visit_record WHERE member_id = ? AND client_id = ?')
-        .get(memberId, clientId ?? 0)!.n;
-    }
-    if (kind === 'messagesPerDay' || kind === 'exportRowsPerDay') {
-      return this.sql.get<[number, string], { n: number }>(COUNTS[kind]).get(memberId, formatDateTime(startOfDay(this.clock())))!.n;
-    }
-    return this.sql.get<[number], { n: number }>(COUNTS[kind]).get(memberId)!.n;
+    return quotaCount(this.sql, kind, { memberId, since: formatDateTime(startOfDay(this.clock())), clientId: clientId ?? 0 });
   }
 
   /** Forget members whose last write left the window, so the map holds only recent writers. */

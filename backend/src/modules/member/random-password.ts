@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { RandomPassword } from '@shared/member/types';
 import { formatDateTime } from '../../clock';
 import type { Statements } from '../../db/connection';
+import { setRandomPassword } from './queries';
 
 /** 16 characters of base64url: 96 random bits. */
 export function newRandomPassword(): string {
@@ -12,6 +13,6 @@ export function newRandomPassword(): string {
 export function rotateRandomPassword(sql: Statements, memberId: number, now: Date): RandomPassword {
   const randomPassword = newRandomPassword();
   const createTime = formatDateTime(now);
-  sql.get('UPDATE member SET random_password = ?, random_password_time = ? WHERE id = ?').run(randomPassword, createTime, memberId);
+  setRandomPassword.run(sql, { memberId, randomPassword, createTime });
   return { randomPassword, createTime };
 }

@@ -14,6 +14,16 @@ import type { Routes } from '../../routing';
 
 const MSG_COLUMNS = `id, name, phone, email, content, source, create_time AS createTime, reply, reply_time AS replyTime`;
 
+interface NewMessage {
+  memberId: number | null;
+  name: string;
+  phone: string;
+  email: string | null;
+  content: string;
+  source: string;
+  time: string;
+}
+
 export function registerMessageRoutes(routes: Routes, ctx: AppContext): void {
   const { sql } = ctx;
 
@@ -21,8 +31,19 @@ export function registerMessageRoutes(routes: Routes, ctx: AppContext): void {
   routes.optional(ENDPOINTS.addMsg, (_req, session, { body: msg }) => {
     if (session) ctx.quotas.ensureRoom(session.memberId, 'messagesPerDay');
     sql
-      .get('INSERT INTO message (member_id, name, phone, email, content, source, create_time) VALUES (?, ?, ?, ?, ?, ?, ?)')
-      .run(session?.memberId ?? null, msg.name, msg.phone, msg.email ?? null, msg.content, msg.source, formatDateTime(ctx.clock()));
+      .get<NewMessage>(
+        `INSERT INTO message (member_id, name, phone, email, content, source, create_time)
+         VALUES (@memberId, @name, @phone, @email, @content, @source, @time)`,
+      )
+      .run({
+        memberId: session?.memberId ?? null,
+        name: msg.name,
+        phone: msg.phone,
+        email: msg.email ?? null,
+        content: msg.content,
+        source: msg.source,
+        time: formatDateTime(ctx.clock()),
+      });
     return ack('留言成功，我们会尽快与您联系');
   });
 
@@ -30,9 +51,9 @@ export function registerMessageRoutes(routes: Routes, ctx: AppContext): void {
     pagedTable<MsgItem>(
       sql,
       {
-        count: 'SELECT count(*) AS n FROM message WHERE member_id = ?',
-        rows: `SELECT ${MSG_COLUMNS} FROM message WHERE member_id = ? ORDER BY id DESC LIMIT ? OFFSET ?`,
-        params: [session.memberId],
+        count: 'SELECT count(*) AS n FROM message WHERE member_id = @memberId',
+        rows: `SELECT ${MSG_COLUMNS} FROM message WHERE member_id = @memberId ORDER BY id DESC LIMIT @pageSize OFFSET @offset`,
+        params: { memberId: session.memberId },
       },
       query,
     ),
@@ -40,8 +61,10 @@ export function registerMessageRoutes(routes: Routes, ctx: AppContext): void {
 
   routes.admin(ENDPOINTS.replyMsg, (_req, { params: { id }, body: { reply } }): AjaxResult<MsgItem> => {
     const row = sql
-      .get<[string, string, number], MsgItem>(`UPDATE message SET reply = ?, reply_time = ? WHERE id = ? RETURNING ${MSG_COLUMNS}`)
-      .get(reply, formatDateTime(ctx.clock()), id);
+      .get<{ reply: string; time: string; id: number }, MsgItem>(
+        `UPDATE message SET reply = @reply, reply_time = @time WHERE id = @id RETURNING ${MSG_COLUMNS}`,
+      )
+      .get({ reply, time: formatDateTime(ctx.clock()), id });
     if (!row) throw notFound('留言不存在');
     return success(row, '回复成功');
   });

@@ -1,5 +1,5 @@
 /**
- * `GET /api/ext/capabilities` (issue 12): what this backend offers beyond spec §7, so the portal can
+ * `GET /api/ext/capabilities`: what this backend offers beyond spec §7, so the portal can
  * hide the rest. Derived from the contract — every ext endpoint names its feature — plus features
  * that depend on configuration rather than on a route (mail needs an SMTP server).
  */

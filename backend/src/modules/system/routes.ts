@@ -13,7 +13,7 @@ import { pagedTable } from '../../db/paging';
 import { notFound, success } from '../../envelope';
 import type { Routes } from '../../routing';
 import { capabilities } from './capabilities';
-import { readSetting } from './settings';
+import { dictData, NOTICE_LIST, publishedNotice, readSetting, supportPage } from './queries';
 
 export function registerSystemRoutes(routes: Routes, ctx: AppContext): void {
   const { sql } = ctx;
@@ -30,51 +30,23 @@ export function registerSystemRoutes(routes: Routes, ctx: AppContext): void {
     return { code: 200, msg: derived[key] ?? readSetting(sql, key) ?? '' };
   });
 
-  /** ext (issue 12): the features beyond spec §7 this backend serves; absent when BACKEND_EXTENSIONS=off. */
+  /** ext: the features beyond spec §7 this backend serves; absent when BACKEND_EXTENSIONS=off. */
   routes.open(ENDPOINTS.capabilities, (): AjaxResult<string[]> => success(capabilities(ctx.config)));
 
   /** RuoYi answers an empty list for an unknown type. */
-  routes.open(ENDPOINTS.dictData, (_req, { params: { type } }): AjaxResult<DictData[]> => {
-    const rows = sql
-      .get<[string], DictData>(
-        `SELECT dict_code AS dictCode, dict_sort AS dictSort, dict_label AS dictLabel, dict_value AS dictValue,
-           dict_type AS dictType, css_class AS cssClass, list_class AS listClass, is_default AS isDefault, status, remark
-         FROM sys_dict_data WHERE dict_type = ? AND status = '0' ORDER BY dict_sort, dict_code`,
-      )
-      .all(type);
-    return success(rows);
-  });
+  routes.open(ENDPOINTS.dictData, (_req, { params: { type } }): AjaxResult<DictData[]> => success(dictData.all(sql, { type })));
 
   /** Every column answers its page; `notice` answers the list of published notices, newest first. */
   routes.open(ENDPOINTS.support, (_req, { params: { col }, query }): AjaxResult<SupportPage> | TableDataInfo<NoticeSummary> => {
-    if (col === 'notice') {
-      return pagedTable<NoticeSummary>(
-        sql,
-        {
-          count: "SELECT count(*) AS n FROM sys_notice WHERE status = '0'",
-          rows: `SELECT notice_id AS noticeId, notice_title AS noticeTitle, notice_type AS noticeType, create_time AS createTime
-                 FROM sys_notice WHERE status = '0' ORDER BY notice_id DESC LIMIT ? OFFSET ?`,
-          params: [],
-        },
-        query,
-      );
-    }
+    if (col === 'notice') return pagedTable<NoticeSummary>(sql, NOTICE_LIST, query);
     if (!(SUPPORT_COLUMNS as readonly string[]).includes(col)) throw notFound('栏目不存在');
-    const page = sql
-      .get<[string], SupportPage>('SELECT col, title, content, update_time AS updateTime FROM cms_support WHERE col = ?')
-      .get(col);
+    const page = supportPage.get(sql, { col });
     if (!page) throw notFound('栏目不存在');
     return success({ ...page, content: sanitizeBodyHtml(page.content) });
   });
 
   routes.open(ENDPOINTS.notice, (_req, { params: { id } }): AjaxResult<Notice> => {
-    const notice = sql
-      .get<[number], Notice>(
-        `SELECT notice_id AS noticeId, notice_title AS noticeTitle, notice_type AS noticeType, create_time AS createTime,
-           notice_content AS noticeContent, status, create_by AS createBy
-         FROM sys_notice WHERE notice_id = ? AND status = '0'`,
-      )
-      .get(id);
+    const notice = publishedNotice.get(sql, { id });
     if (!notice) throw notFound('公告不存在');
     return success({ ...notice, noticeContent: sanitizeBodyHtml(notice.noticeContent) });
   });

@@ -1,9 +1,6 @@
-/** Stored site settings (sys_config). */
+/** Stored site settings (sys_config) read as the values they hold. */
 import type { Statements } from '../../db/connection';
-
-export function readSetting(sql: Statements, key: string): string | undefined {
-  return sql.get<[string], { value: string }>('SELECT config_value AS value FROM sys_config WHERE config_key = ?').get(key)?.value;
-}
+import { readSetting } from './queries';
 
 /** A numeric setting; `fallback` when missing or not a non-negative integer. */
 export function readCount(sql: Statements, key: string, fallback: number): number {

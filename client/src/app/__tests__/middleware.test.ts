@@ -1,5 +1,7 @@
 import { createStaticHandler, isRouteErrorResponse, type StaticHandlerContext } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { ENDPOINTS } from '@shared/contract/endpoints';
+import type { MemberInfoResult } from '@shared/member/types';
 import { CONFIG_KEYS } from '@shared/system/types';
 import { ROUTES, type RouteSpec } from '@shared/routes';
 import type { Http } from '../../api/http';
@@ -9,7 +11,8 @@ import { LOGGED_OUT, createSessionStore } from '../../lib/session';
 import type { AppDeps } from '../../lib/page';
 import { MOBILE_PAGES } from '../mobile-pages';
 import { DESKTOP_PAGES } from '../pages';
-import { createRoutes } from '../routes';
+import { createRoutes, queryPage } from '../routes';
+import { DEMO_USER } from '../../test/page-harness';
 
 /** A visitor's environment whose site configs are cached: the pipeline under test asks the backend nothing. */
 function visitorDeps(): AppDeps {
@@ -27,9 +30,23 @@ function visitorDeps(): AppDeps {
 
 const spec = (path: string, middleware?: string[]): RouteSpec => ({ ...ROUTES.find((r) => r.path === path)!, middleware });
 
-async function navigate(routes: RouteSpec[], path: string): Promise<StaticHandlerContext | Response> {
-  const handler = createStaticHandler(createRoutes(visitorDeps(), { ...DESKTOP_PAGES, ...MOBILE_PAGES }, routes));
-  return handler.query(new Request(`http://portal.test${path}`));
+/** A logged-in member's environment whose backend answers member info (and nothing else) with `info`. */
+function memberDeps(info: Omit<MemberInfoResult, 'code' | 'msg'>): { deps: AppDeps; memberInfoCalls: () => number } {
+  let calls = 0;
+  const http = new Proxy({} as Http, {
+    get: (_, name) => (endpoint: unknown) => {
+      if (name !== 'call' || endpoint !== ENDPOINTS.memberInfo) throw new Error(`unexpected backend call (${String(name)})`);
+      calls += 1;
+      return Promise.resolve({ code: 200, msg: '操作成功', ...info });
+    },
+  });
+  const deps = { ...visitorDeps(), http, session: createSessionStore({ ...LOGGED_OUT, isLogin: true }) };
+  return { deps, memberInfoCalls: () => calls };
+}
+
+async function navigate(routes: RouteSpec[], path: string, deps = visitorDeps()): Promise<StaticHandlerContext | Response> {
+  const handler = createStaticHandler(createRoutes({ ...DESKTOP_PAGES, ...MOBILE_PAGES }, { capabilities: deps.capabilities, routes }));
+  return queryPage(handler, new Request(`http://portal.test${path}`), deps);
 }
 
 function routeError(context: StaticHandlerContext | Response): { status: number; message: unknown } {
@@ -57,5 +74,21 @@ describe('named route middleware (spec §2, §8)', () => {
     expect(context).toBeInstanceOf(Response);
     expect((context as Response).status).toBe(302);
     expect((context as Response).headers.get('Location')).toBe('/user_login?redirect=%2Fuser%2Ffavorite%3Fpage%3D2');
+  });
+
+  it('asks for member info once per navigation (spec §4) and lets a member through', async () => {
+    const { deps, memberInfoCalls } = memberDeps({ user: DEMO_USER, roles: ['member'], permissions: [] });
+    const context = await navigate([spec('/test/test-flex')], '/test/test-flex', deps);
+    expect((context as StaticHandlerContext).statusCode).toBe(200);
+    expect(deps.session.get().member_name).toBe(DEMO_USER.userName);
+    expect(memberInfoCalls()).toBe(1);
+  });
+
+  it('guards with that answer: a member whose session the backend ended goes to login', async () => {
+    const { deps, memberInfoCalls } = memberDeps({ user: undefined, roles: [], permissions: [] });
+    const context = await navigate([spec('/user/favorite')], '/user/favorite', deps);
+    expect((context as Response).status).toBe(302);
+    expect((context as Response).headers.get('Location')).toBe('/user_login?redirect=%2Fuser%2Ffavorite');
+    expect(memberInfoCalls()).toBe(1);
   });
 });

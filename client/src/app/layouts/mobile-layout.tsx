@@ -1,10 +1,9 @@
 /**
- * The mobile site's layout (issue 14): a slim header, the page, a bottom tab bar and the "电脑版"
+ * The mobile site's layout: a slim header, the page, a bottom tab bar and the "电脑版"
  * link. No antd and no desktop header, so a phone downloads React, the router and this.
  */
 import type { ReactNode } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
-import { Link, NavLink } from '../../components/link';
+import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { desktopUrlFor, desktopViewHref } from '@shared/device';
 import { MOBILE_PATHS } from '@shared/routes';
 import { useSite } from '../../lib/site';

@@ -1,5 +1,4 @@
-import { Outlet } from 'react-router-dom';
-import { NavLink } from '../../components/link';
+import { NavLink, Outlet } from 'react-router-dom';
 import { ROUTES } from '@shared/routes';
 
 const TEST_ROUTES = ROUTES.filter((r) => r.layout === 'test');

@@ -3,8 +3,7 @@
 import 'virtual:antd-member.css';
 import '../../styles/member.css';
 import { useQuery } from '@tanstack/react-query';
-import { Outlet } from 'react-router-dom';
-import { Link, NavLink } from '../../components/link';
+import { Link, NavLink, Outlet } from 'react-router-dom';
 import type { MemberUser } from '@shared/member/types';
 import { DICT_TYPES } from '@shared/system/types';
 import { formatCount } from '@shared/format';

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter, useLocation } from 'react-router-dom';
+import { createMemoryRouter, Link, NavLink, RouterProvider, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Link, NavLink } from '../link';
 
 afterEach(cleanup);
 
@@ -11,7 +10,7 @@ function Where() {
   return <output aria-label="当前页">{pathname + search}</output>;
 }
 
-/** The portal's links inside a router at `start`, with the current location on show. */
+/** Links inside a router at `start`, with the current location on show. */
 function renderAt(start: string, links: ReactNode) {
   const router = createMemoryRouter(
     [
@@ -33,7 +32,7 @@ function renderAt(start: string, links: ReactNode) {
 
 const here = () => screen.getByLabelText('当前页').textContent;
 
-describe('Link: the portal’s own link, with React Router’s behaviour', () => {
+describe('Link: what the portal relies on', () => {
   it('resolves its href through the router and opens the page in the app on a plain click', () => {
     const router = renderAt('/zb', <Link to="/zb/12?from=list">某某项目施工招标</Link>);
     const link = screen.getByRole('link', { name: '某某项目施工招标' });

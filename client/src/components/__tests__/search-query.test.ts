@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { XmkSearchParams } from '@shared/content/types';
-import { hasFilters, normaliseKeyword, readXmkSearch, readZbSearch, searchHref, withFilters } from '../search-query';
+import { hasFilters, normaliseKeyword, searchHref, withFilters } from '../search-href';
+import { readXmkSearch, readZbSearch } from '../search-query';
 import { zbSearchQuery } from '@shared/content/schemas';
 
 const q = (text: string) => new URLSearchParams(text);

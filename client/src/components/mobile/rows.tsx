@@ -1,5 +1,5 @@
 /** Result rows of the mobile lists, home tabs and member lists (issue 14). */
-import { Link } from '../link';
+import { Link } from 'react-router-dom';
 import type { XmkListItem, ZbListItem } from '@shared/content/types';
 import { DICT_TYPES } from '@shared/system/types';
 import { formatWan } from '@shared/format';

@@ -3,8 +3,7 @@
  * captcha, password encryption and sign-in as the desktop forms (features/auth), without antd.
  */
 import { useEffect, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
-import { useLocation, useSearchParams } from 'react-router-dom';
-import { Link } from '../../components/link';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { desktopViewHref } from '@shared/device';
 import { telHref } from '@shared/format';
 import { MOBILE_PATHS } from '@shared/routes';

@@ -6,8 +6,7 @@
  * is the backend's 404, which becomes the 404 page.
  */
 import { useSuspenseQuery, type QueryKey } from '@tanstack/react-query';
-import { useParams } from 'react-router-dom';
-import { Link } from '../../components/link';
+import { Link, useParams } from 'react-router-dom';
 import { detailPath, listPath } from '@shared/content/paths';
 import type { XmkDetail, ZbDetail } from '@shared/content/types';
 import { DICT_TYPES } from '@shared/system/types';

@@ -5,8 +5,7 @@
  */
 import { useQueries, useSuspenseQuery, type QueryKey } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { Link } from '../../components/link';
+import { Link, useSearchParams } from 'react-router-dom';
 import { listPath } from '@shared/content/paths';
 import { DEFAULT_PAGE_SIZE } from '@shared/constants';
 import { DICT_TYPES, type DictEntry, type DictType } from '@shared/system/types';
@@ -36,7 +35,7 @@ import {
 import { PageHead } from '../../components/page-head';
 import { Pagination, pageCountOf, useScrollToTopOnPageChange } from '../../components/pagination';
 import { regionName } from '../../components/region';
-import { SEARCH_RESULT_LIMIT, exportParams, hasFilters, searchHref, withFilters, type SearchParams } from '../../components/search-query';
+import { SEARCH_RESULT_LIMIT, exportParams, hasFilters, searchHref, withFilters, type SearchParams } from '../../components/search-href';
 import { notFoundResponse, type PageLoadArgs, type PageModule } from '../../lib/page';
 import type { ListConfig, ListRow } from './listing-config';
 import { ResultRow } from './result-row';

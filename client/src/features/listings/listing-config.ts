@@ -11,7 +11,7 @@ import type { DictEntry, DictType } from '@shared/system/types';
 import type { Paged } from '../../api/content';
 import type { Http } from '../../api/http';
 import type { RangePreset, SortOption } from '../../components/filter-panel';
-import type { SearchParams } from '../../components/search-query';
+import type { SearchParams } from '../../components/search-href';
 
 /** What a result row needs of an item, whatever its type. */
 export type ListRow = Pick<XmkListItem, 'id' | 'title' | 'highlightTitle' | 'snippet' | 'areaCode' | 'publishTime' | 'views'>;

@@ -5,8 +5,7 @@
  */
 import { useSuspenseQuery, type QueryClient, type QueryKey, type UseSuspenseQueryOptions } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { Link } from '../../components/link';
+import { Link, useSearchParams } from 'react-router-dom';
 import type { ContentType } from '@shared/contract/common';
 import type { ContentLink, XmkDetail, ZbDetail } from '@shared/content/types';
 import { DICT_TYPES, type DictType } from '@shared/system/types';

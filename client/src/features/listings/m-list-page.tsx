@@ -1,9 +1,9 @@
 /**
- * The mobile lists /m/pages/{xmk|zb}/index (issue 14): the desktop search's parameters and API,
+ * The mobile lists /m/pages/{xmk|zb}/index: the desktop search's parameters and API,
  * pages appended as the visitor scrolls (useInfiniteQuery + IntersectionObserver), and the filters
  * in a bottom sheet. The first page is rendered on the server.
  */
-import { infiniteQueryOptions, useSuspenseInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { ContentType } from '@shared/contract/common';
@@ -18,7 +18,7 @@ import { prefetchDicts } from '../../api/system';
 import { useDict } from '../../components/dict-label';
 import { prefetchFavoriteIds } from '../../components/favorite-button';
 import { citiesOf } from '../../components/region';
-import { SEARCH_RESULT_LIMIT, exportParams, hasFilters, searchHref, withFilters, type SearchParams } from '../../components/search-query';
+import { SEARCH_RESULT_LIMIT, exportParams, hasFilters, searchHref, withFilters, type SearchParams } from '../../components/search-href';
 import type { PageLoadArgs, PageModule } from '../../lib/page';
 import { BottomSheet, Chips, LoadMore } from '../../components/mobile/m-list-parts';
 import { MobileHead } from '../../components/mobile/m-parts';
@@ -32,7 +32,11 @@ export interface MobileListConfig<P extends SearchParams, Row extends { id: numb
   /** Whose favourite ids the rows' stars read. */
   type: ContentType;
   name: string;
-  read: (query: Query) => P;
+  /**
+   * The filters of a URL query. Asynchronous: the reader brings the contract's field schemas (zod),
+   * which the page needs only for a navigation in the browser, not to hydrate what the server read.
+   */
+  read: (query: Query) => Promise<P>;
   fetch: (http: Http, params: P) => Promise<Paged<Row>>;
   /** The type filter: 项目阶段 or 公告类型. */
   typeFilter: { key: 'stage' | 'noticeType'; dict: DictType; label: string };
@@ -62,10 +66,19 @@ export function mobileListPage<P extends SearchParams, Row extends { id: number 
         all.length * PAGE_SIZE < Math.min(last.total, SEARCH_RESULT_LIMIT) && last.rows.length > 0 ? all.length + 1 : undefined,
     });
 
+  /** The filters read from a URL query, kept with the page's data (the server's go out with the page). */
+  const filters = (search: string) =>
+    queryOptions({
+      queryKey: ['m-list-filters', config.path, search],
+      queryFn: () => config.read(new URLSearchParams(search)),
+      staleTime: Infinity,
+    });
+
   async function load({ deps, url }: PageLoadArgs) {
     const { queryClient, http } = deps;
+    const params = await queryClient.ensureQueryData(filters(url.searchParams.toString()));
     await Promise.all([
-      queryClient.prefetchInfiniteQuery(options(http, config.read(url.searchParams))),
+      queryClient.prefetchInfiniteQuery(options(http, params)),
       prefetchDicts(queryClient, http, [DICT_TYPES.region, DICT_TYPES.industry, config.typeFilter.dict]),
       prefetchFavoriteIds(deps, config.type),
     ]);
@@ -75,7 +88,7 @@ export function mobileListPage<P extends SearchParams, Row extends { id: number 
     const http = useHttp();
     const navigate = useNavigate();
     const [query] = useSearchParams();
-    const params = config.read(query);
+    const params = useSuspenseQuery(filters(query.toString())).data;
     const list = useSuspenseInfiniteQuery(options(http, params));
     const [sheet, setSheet] = useState(false);
     const [draft, setDraft] = useState<P>(params);

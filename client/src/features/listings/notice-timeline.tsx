@@ -4,7 +4,7 @@
  * with the detail answer (`lifecycle`, `changes`, `changedBy`; docs/api.md "Notices"), so it is
  * server-rendered; a backend without the `lifecycle` capability sends none of it and none shows.
  */
-import { Link } from '../../components/link';
+import { Link } from 'react-router-dom';
 import type { ContentType } from '@shared/contract/common';
 import { detailPath, xmkDetailPath, zbDetailPath } from '@shared/content/paths';
 import type { XmkDetail, ZbDetail } from '@shared/content/types';

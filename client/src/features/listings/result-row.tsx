@@ -1,4 +1,4 @@
-import { Link } from '../../components/link';
+import { Link } from 'react-router-dom';
 import type { DictEntry } from '@shared/system/types';
 import { formatCount, formatWan } from '@shared/format';
 import { parseTime } from '@shared/time';

@@ -6,7 +6,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link } from '../../components/link';
+import { Link } from 'react-router-dom';
 import type { ZbDetail } from '@shared/content/types';
 import { DICT_TYPES, type DictType } from '@shared/system/types';
 import type { DateTimeString } from '@shared/contract/common';

@@ -7,7 +7,7 @@ import type { ZbDetail } from '@shared/content/types';
 import { winnerLabel } from '@shared/content/zb-notice';
 import { parseTime } from '@shared/time';
 import { CompanyLink } from '../../components/company-link';
-import { Link } from '../../components/link';
+import { Link } from 'react-router-dom';
 
 /** `xmkHref`: where the related project's page is on this site. */
 export function zbDetailFields(item: ZbDetail, xmkHref: (id: number) => string): { label: string; value: ReactNode; wide?: boolean }[] {

@@ -4,8 +4,7 @@
  * messages, profile) links to the desktop page, which phones can still open through 电脑版.
  */
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router-dom';
-import { Link } from '../../components/link';
+import { Link, useSearchParams } from 'react-router-dom';
 import { DICT_TYPES } from '@shared/system/types';
 import { desktopViewHref } from '@shared/device';
 import { MOBILE_PATHS, MOBILE_RECHARGE_URL } from '@shared/routes';

@@ -19,7 +19,7 @@ import { useHttp } from '../../api/http-context';
 import { memberOrdersQueryOptions, memberTiersQueryOptions } from '../../api/member-area';
 import { dictLabel, prefetchDicts } from '../../api/system';
 import { useDict } from '../../components/dict-label';
-import { Link } from '../../components/link';
+import { Link } from 'react-router-dom';
 import { prefetchServiceContact, useServiceContact } from '../../components/service-contact';
 import { hasCapability, useHasCapability } from '../../lib/capabilities';
 import type { PageLoadArgs } from '../../lib/page';

@@ -6,7 +6,7 @@
  */
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@shared/constants';
 import { parseDateTimeString } from '@shared/time';
-import { normaliseText } from '../../components/search-query';
+import { normaliseText } from '../../components/search-href';
 
 type Query = Pick<URLSearchParams, 'get'>;
 

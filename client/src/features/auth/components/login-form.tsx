@@ -1,7 +1,6 @@
 import { LoadingOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input } from 'antd';
-import { useLocation, useSearchParams } from 'react-router-dom';
-import { Link } from '../../../components/link';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { PATHS } from '@shared/routes';
 import { ACCOUNT } from '@shared/contract/fields';
 import { toAntdRule } from '@shared/contract/form-rules';

@@ -1,8 +1,7 @@
 import { LoadingOutlined, LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Checkbox, Form, Input, type FormRule } from 'antd';
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { Link } from '../../../components/link';
+import { Link, useSearchParams } from 'react-router-dom';
 import { PATHS } from '@shared/routes';
 import { ACCOUNT } from '@shared/contract/fields';
 import { FORM_MESSAGES, toAntdRule } from '@shared/contract/form-rules';

@@ -1,5 +1,5 @@
 import { Alert } from 'antd';
-import { Link } from '../../../components/link';
+import { Link } from 'react-router-dom';
 import { PATHS } from '@shared/routes';
 import { PageHead } from '../../../components/page-head';
 import type { PageLoadArgs } from '../../../lib/page';

@@ -2,7 +2,7 @@
  * The frame of the three consulting service pages (/business/gczx, xmzx, zjzx): what the service
  * is, what it includes, how an engagement runs, and a consultation form (a message, `addMsg`).
  */
-import { Link } from '../../../components/link';
+import { Link } from 'react-router-dom';
 import { Breadcrumb } from '../../../components/breadcrumb';
 import { BUSINESS_SERVICES, type BusinessService } from '../../../components/business-services';
 import { ConsultForm } from '../../../components/consult-form';

@@ -4,8 +4,7 @@
  * wins its tenders and whom it competes with. An unknown id is the backend's 404 (the 404 page).
  */
 import { Fragment } from 'react';
-import { useParams } from 'react-router-dom';
-import { Link } from '../../../components/link';
+import { Link, useParams } from 'react-router-dom';
 import type { ContentType } from '@shared/contract/common';
 import { detailPath } from '@shared/content/paths';
 import { COMPANY_ROLE_LABELS, type CompanyNoticeLink, type CompanyProfile, type CompanyRelation } from '@shared/company/types';

@@ -4,8 +4,7 @@
  * values the search does not accept are left out rather than failing the page.
  */
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router-dom';
-import { Link } from '../../../components/link';
+import { Link, useSearchParams } from 'react-router-dom';
 import { COMPANY_ROLE_LABELS, COMPANY_ROLES, type CompanyRole } from '@shared/company/types';
 import { DICT_TYPES } from '@shared/system/types';
 import { PAGE_SIZES } from '@shared/constants';

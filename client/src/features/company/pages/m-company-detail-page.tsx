@@ -4,8 +4,7 @@
  * regions and industries, latest tenders and wins (mobile details), top winners and competitors
  * (mobile company pages) and the contact as the API masks it. A missing or bad id is the 404 page.
  */
-import { useSearchParams } from 'react-router-dom';
-import { Link } from '../../../components/link';
+import { Link, useSearchParams } from 'react-router-dom';
 import { COMPANY_ROLE_LABELS, type CompanyNoticeLink, type CompanyProfile, type CompanyRelation } from '@shared/company/types';
 import { DICT_TYPES } from '@shared/system/types';
 import { formatWan } from '@shared/format';

@@ -1,4 +1,4 @@
-import { Link } from '../../../components/link';
+import { Link } from 'react-router-dom';
 import type { Goods } from '@shared/member/types';
 import { formatYuan } from '@shared/format';
 import { goodsUnit, isDiscounted } from '../../../components/ordering';

@@ -5,7 +5,7 @@
  * the tier or the points.
  */
 import { useState } from 'react';
-import { Link } from '../../../components/link';
+import { Link } from 'react-router-dom';
 import type { Goods, Order } from '@shared/member/types';
 import { loginUrl } from '@shared/routes';
 import { feedback } from '../../../lib/feedback';

@@ -1,7 +1,6 @@
 /** /goods/{id}: one product, its price and benefits, and ordering; an unknown id is a 404. */
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router-dom';
-import { Link } from '../../../components/link';
+import { Link, useParams } from 'react-router-dom';
 import type { GoodsType } from '@shared/member/types';
 import { parsePositiveId } from '@shared/routes';
 import { goodsListQueryOptions, goodsQueryOptions } from '../../../api/goods';

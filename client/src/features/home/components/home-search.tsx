@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { Link } from '../../../components/link';
-import { normaliseKeyword, searchHref } from '../../../components/search-query';
+import { Link, useNavigate } from 'react-router-dom';
+import { normaliseKeyword, searchHref } from '../../../components/search-href';
 
 type SearchType = 'xmk' | 'zb';
 

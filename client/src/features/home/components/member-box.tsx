@@ -1,4 +1,4 @@
-import { Link } from '../../../components/link';
+import { Link } from 'react-router-dom';
 import { usePathAvailable } from '../../../lib/capabilities';
 import { useSession } from '../../../lib/session';
 

@@ -4,7 +4,7 @@
  */
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { Link } from '../../../components/link';
+import { Link } from 'react-router-dom';
 import { xmkDetailPath, zbDetailPath } from '@shared/content/paths';
 import type { XmkListItem, ZbListItem } from '@shared/content/types';
 import { DICT_TYPES, type DictEntry, type DictType } from '@shared/system/types';
@@ -16,7 +16,7 @@ import { dictLabel } from '../../../api/system';
 import { DictTag, useDict } from '../../../components/dict-label';
 import { EmptyState } from '../../../components/empty-state';
 import { regionName } from '../../../components/region';
-import { searchHref } from '../../../components/search-query';
+import { searchHref } from '../../../components/search-href';
 import { xmkTabParams, zbTabParams } from '../home-data';
 
 interface Row {

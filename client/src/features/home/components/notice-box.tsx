@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '../../../components/link';
+import { Link } from 'react-router-dom';
 import { parseTime } from '@shared/time';
 import { noticeListQueryOptions } from '../../../api/content';
 import { useHttp } from '../../../api/http-context';

@@ -1,4 +1,4 @@
-import { Link } from '../../../components/link';
+import { Link } from 'react-router-dom';
 import { DICT_TYPES } from '@shared/system/types';
 import { useDict } from '../../../components/dict-label';
 import { citiesOf } from '../../../components/region';

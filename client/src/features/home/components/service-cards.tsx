@@ -1,4 +1,4 @@
-import { Link } from '../../../components/link';
+import { Link } from 'react-router-dom';
 import { BUSINESS_SERVICES } from '../../../components/business-services';
 import { LazyImage } from '../../../components/lazy-image';
 

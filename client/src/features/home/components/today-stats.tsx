@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '../../../components/link';
+import { Link } from 'react-router-dom';
 import type { TodayCount } from '@shared/home/types';
 import { formatCount } from '@shared/format';
 import { todayXmkQueryOptions, todayZbQueryOptions } from '../../../api/home';

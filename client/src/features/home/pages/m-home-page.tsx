@@ -1,8 +1,7 @@
 /** /m/ 手机版首页 (issue 14): search, today's counts, and the newest projects and tenders in tabs. */
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { Link } from '../../../components/link';
+import { Link, useNavigate } from 'react-router-dom';
 import { DICT_TYPES } from '@shared/system/types';
 import { MOBILE_PATHS } from '@shared/routes';
 import { homeXmkQueryOptions, homeZbQueryOptions, todayXmkQueryOptions, todayZbQueryOptions } from '../../../api/home';

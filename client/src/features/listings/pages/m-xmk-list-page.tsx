@@ -1,7 +1,6 @@
-/** /m/pages/xmk/index 项目库 on the mobile site (issue 14). */
+/** /m/pages/xmk/index 项目库 on the mobile site. */
 import { DICT_TYPES } from '@shared/system/types';
 import { searchXmk } from '../../../api/content';
-import { readXmkSearch } from '../../../components/search-query';
 import { XMK_AMOUNT } from '../amount-presets';
 import { mobileListPage } from '../m-list-page';
 import { XmkRow } from '../../../components/mobile/rows';
@@ -11,7 +10,7 @@ export const { load, Component } = mobileListPage({
   path: MOBILE_PATHS.xmkList,
   type: 'xmk',
   name: '项目库',
-  read: readXmkSearch,
+  read: async (query) => (await import('../../../components/search-query')).readXmkSearch(query),
   fetch: searchXmk,
   typeFilter: { key: 'stage', dict: DICT_TYPES.xmkStage, label: '项目阶段' },
   amount: XMK_AMOUNT,

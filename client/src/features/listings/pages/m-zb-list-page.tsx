@@ -1,7 +1,6 @@
-/** /m/pages/zb/index 招标信息 on the mobile site (issue 14). */
+/** /m/pages/zb/index 招标信息 on the mobile site. */
 import { DICT_TYPES } from '@shared/system/types';
 import { searchZb } from '../../../api/content';
-import { readZbSearch } from '../../../components/search-query';
 import { ZB_AMOUNT } from '../amount-presets';
 import { mobileListPage } from '../m-list-page';
 import { ZbRow } from '../../../components/mobile/rows';
@@ -11,7 +10,7 @@ export const { load, Component } = mobileListPage({
   path: MOBILE_PATHS.zbList,
   type: 'zb',
   name: '招标信息',
-  read: readZbSearch,
+  read: async (query) => (await import('../../../components/search-query')).readZbSearch(query),
   fetch: searchZb,
   typeFilter: { key: 'noticeType', dict: DICT_TYPES.zbNoticeType, label: '公告类型' },
   amount: ZB_AMOUNT,

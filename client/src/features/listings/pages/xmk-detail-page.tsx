@@ -1,5 +1,5 @@
 /** /xmk/{id} 项目详情: the detail page with the project's fields, 建设内容, 项目进展 and 关联招标. */
-import { Link } from '../../../components/link';
+import { Link } from 'react-router-dom';
 import { zbDetailPath } from '@shared/content/paths';
 import { DICT_TYPES } from '@shared/system/types';
 import { formatArea, formatWan } from '@shared/format';

@@ -2,7 +2,7 @@
  * /zb/{id} 招标详情: the detail page with the tender's fields, 报名 state, 公告正文 and the related
  * project.
  */
-import { Link } from '../../../components/link';
+import { Link } from 'react-router-dom';
 import { DICT_TYPES } from '@shared/system/types';
 import { xmkDetailPath } from '@shared/content/paths';
 import { amountLabelOf } from '@shared/content/zb-notice';

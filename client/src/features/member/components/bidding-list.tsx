@@ -3,7 +3,7 @@
  * in words. Each tender opens the zb detail page, which members read through
  * `/cms/bidding/data/{id}` (their tier and unlocks decide the contact block).
  */
-import { Link } from '../../../components/link';
+import { Link } from 'react-router-dom';
 import { zbDetailPath } from '@shared/content/paths';
 import type { ZbListItem } from '@shared/content/types';
 import type { MemberUser } from '@shared/member/types';

@@ -4,7 +4,7 @@
  */
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from '../../../components/link';
+import { Link } from 'react-router-dom';
 import { DICT_TYPES } from '@shared/system/types';
 import { parseTime } from '@shared/time';
 import { useHttp } from '../../../api/http-context';

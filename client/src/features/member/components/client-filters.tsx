@@ -3,7 +3,7 @@
  * badges, a 待拜访 tab in red, and a search over company, contact and phone — all in the URL.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '../../../components/link';
+import { Link } from 'react-router-dom';
 import type { BaifangClientListParams } from '@shared/visit/types';
 import { DICT_TYPES } from '@shared/system/types';
 import { useHttp } from '../../../api/http-context';

@@ -7,7 +7,7 @@ import { LoadingOutlined } from '@ant-design/icons';
 import { Alert, Button, DatePicker, Form, Input, Modal, Segmented, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState, type ReactNode } from 'react';
-import { Link } from '../../../components/link';
+import { Link } from 'react-router-dom';
 import type { BaifangClient, BaifangClientBody, VisitStatus } from '@shared/visit/types';
 import { DICT_TYPES } from '@shared/system/types';
 import { FORM_MESSAGES, toAntdRule, type AntdRuleLike } from '@shared/contract/form-rules';

@@ -7,7 +7,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from '../../../components/link';
+import { Link } from 'react-router-dom';
 import type { FavoriteItem } from '@shared/content/types';
 import { DICT_TYPES, type DictEntry } from '@shared/system/types';
 import { parseTime } from '@shared/time';

@@ -1,4 +1,4 @@
-import { Link } from '../../../components/link';
+import { Link } from 'react-router-dom';
 import { DEFAULT_PAGE_SIZE } from '@shared/constants';
 import { Pagination } from '../../../components/pagination';
 import { queryHref, type Paging } from '../member-query';

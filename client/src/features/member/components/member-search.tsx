@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { Link } from '../../../components/link';
+import { Link, useNavigate } from 'react-router-dom';
 
 /**
  * A keyword box for a member list: a GET form (works before hydration), routed with JavaScript.

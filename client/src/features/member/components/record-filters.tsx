@@ -3,8 +3,7 @@
  * The date presets are counted back from the day the page's data was fetched (render-stable).
  */
 import { DatePicker, Select } from 'antd';
-import { useNavigate } from 'react-router-dom';
-import { Link } from '../../../components/link';
+import { Link, useNavigate } from 'react-router-dom';
 import type { BaifangClient, BaifangRecordListParams } from '@shared/visit/types';
 import { lastDaysBegin } from '@shared/date-presets';
 import { parseTime } from '@shared/time';

@@ -2,7 +2,7 @@
  * Visit records as a timeline grouped by day, newest first: the client detail's history and the
  * /user/baifangRecords-bak view. Each entry: time, way, client, what was said, result, next step.
  */
-import { Link } from '../../../components/link';
+import { Link } from 'react-router-dom';
 import type { BaifangRecord } from '@shared/visit/types';
 import { DICT_TYPES } from '@shared/system/types';
 import { parseTime } from '@shared/time';

@@ -7,7 +7,7 @@ import { LoadingOutlined } from '@ant-design/icons';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Select, TreeSelect } from 'antd';
 import { useState } from 'react';
-import { Link } from '../../../components/link';
+import { Link } from 'react-router-dom';
 import type { MemberUser } from '@shared/member/types';
 import { useHttp } from '../../../api/http-context';
 import { regionTreeQueryOptions } from '../../../api/member-area';

@@ -6,7 +6,7 @@
  */
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Table, type TableColumnsType } from 'antd';
-import { Link } from '../../../components/link';
+import { Link } from 'react-router-dom';
 import type { Goods, GoodsType, MemberLevel, Order } from '@shared/member/types';
 import { ORDER_STATUS } from '../../../components/ordering';
 import { DICT_TYPES } from '@shared/system/types';

@@ -7,8 +7,7 @@
  */
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { Link } from '../../../components/link';
+import { Link, useSearchParams } from 'react-router-dom';
 import { detailPath } from '@shared/content/paths';
 import { DICT_TYPES } from '@shared/system/types';
 import { parseTime } from '@shared/time';

@@ -1,8 +1,7 @@
 /** /user/baifang-bak 客户卡片: the clients of /user/baifangClient as cards, same filters and paging. */
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { Link } from '../../../components/link';
+import { Link, useSearchParams } from 'react-router-dom';
 import type { BaifangClient } from '@shared/visit/types';
 import { DICT_TYPES } from '@shared/system/types';
 import { parseTime } from '@shared/time';

@@ -6,8 +6,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Table, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { Link } from '../../../components/link';
+import { Link, useSearchParams } from 'react-router-dom';
 import type { BaifangClient, BaifangClientListParams } from '@shared/visit/types';
 import { DICT_TYPES } from '@shared/system/types';
 import { parseTime } from '@shared/time';

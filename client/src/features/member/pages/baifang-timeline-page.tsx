@@ -1,8 +1,7 @@
 /** /user/baifangRecords-bak 拜访时间线: the records of /user/baifangRecords as a timeline by day. */
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { Link } from '../../../components/link';
+import { Link, useSearchParams } from 'react-router-dom';
 import { DICT_TYPES } from '@shared/system/types';
 import { formatCount } from '@shared/format';
 import { useHttp } from '../../../api/http-context';

@@ -5,8 +5,7 @@
  */
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { Link } from '../../../components/link';
+import { Link, useSearchParams } from 'react-router-dom';
 import type { BiddingListParams } from '@shared/content/types';
 import { DICT_TYPES } from '@shared/system/types';
 import { KEYWORD_MAX_LENGTH } from '@shared/constants';

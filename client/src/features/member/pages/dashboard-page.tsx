@@ -3,7 +3,7 @@
  * due (`getGJNum`), the clients to visit now and the newest tenders of the subscription (DOMAIN.md).
  */
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { Link } from '../../../components/link';
+import { Link } from 'react-router-dom';
 import type { BaifangClientListParams } from '@shared/visit/types';
 import type { BiddingListParams, FavoriteListParams } from '@shared/content/types';
 import type { MemberUser } from '@shared/member/types';

@@ -1,8 +1,7 @@
 /** /user/favorite 我的收藏: favourited projects and tenders, filtered by type in the URL. */
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { Link } from '../../../components/link';
+import { Link, useSearchParams } from 'react-router-dom';
 import type { ContentType } from '@shared/contract/common';
 import type { FavoriteListParams } from '@shared/content/types';
 import { DICT_TYPES } from '@shared/system/types';

@@ -5,8 +5,7 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Table, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { Link } from '../../../components/link';
+import { Link, useSearchParams } from 'react-router-dom';
 import type { ScoreLogItem } from '@shared/member/types';
 import { CONFIG_KEYS, DICT_TYPES } from '@shared/system/types';
 import { formatCount } from '@shared/format';

@@ -2,7 +2,7 @@
  * /user/member 会员资料: the account at a glance, the profile, and the bidding subscription
  * (`#subscription`, linked from /user/bidding) with the region tree of `treeselect`.
  */
-import { Link } from '../../../components/link';
+import { Link } from 'react-router-dom';
 import { DICT_TYPES } from '@shared/system/types';
 import { parseTime } from '@shared/time';
 import { regionTreeQueryOptions } from '../../../api/member-area';

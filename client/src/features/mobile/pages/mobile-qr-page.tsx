@@ -11,7 +11,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { QRCode } from 'antd';
 import { useSyncExternalStore } from 'react';
-import { Link } from '../../../components/link';
+import { Link } from 'react-router-dom';
 import { useHttp } from '../../../api/http-context';
 import { memberKeys } from '../../../api/member';
 import { createRandomPassword, randomPasswordQueryOptions } from '../../../api/member-area';

@@ -1,6 +1,6 @@
 /** 帮助中心: the support pages share a side menu and a content card. */
 import type { ReactNode } from 'react';
-import { NavLink } from '../../../components/link';
+import { NavLink } from 'react-router-dom';
 import { Breadcrumb } from '../../../components/breadcrumb';
 
 const SUPPORT_PAGES = [

@@ -5,8 +5,7 @@
  * real 404 — the URL names a notice that cannot be shown.
  */
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router-dom';
-import { Link } from '../../../components/link';
+import { Link, useSearchParams } from 'react-router-dom';
 import type { Notice } from '@shared/content/types';
 import { MESSAGES } from '@shared/constants';
 import { parseTime } from '@shared/time';

@@ -1,5 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
-import { Link } from '../../../components/link';
+import { Link, useSearchParams } from 'react-router-dom';
 import { parsePositiveId } from '@shared/routes';
 import { SimplePage } from '../../../components/simple-page';
 

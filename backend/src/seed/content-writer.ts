@@ -1,9 +1,9 @@
 /** Inserts generated projects and tenders (seed and demo top-up share it). */
 
-/** A generated project's code, from its id: tenders link to projects by it (issue 12). */
+/** A generated project's code, from its id: tenders link to projects by it. */
 export const projectCodeOf = (id: number) => `SDXM${String(id).padStart(8, '0')}`;
-import { companyWriter } from '../../modules/company/maintain';
-import type { Db } from '../connection';
+import { companyWriter } from '../modules/company/maintain';
+import type { Db } from '../db/connection';
 import type { ProjectRef, XmkRow, ZbRow } from './content-generator';
 
 export interface ContentWriter {

@@ -6,9 +6,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { openDatabase, DATABASE_FILE } from './connection';
-import { migrate } from './migrations';
-import { DEFAULT_SEED, seedDatabase } from './seed/seed';
+import { openDatabase, DATABASE_FILE } from '../db/connection';
+import { migrateDatabase } from '../migrate-database';
+import { DEFAULT_SEED, seedDatabase } from '../seed/seed';
 
 function count(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
@@ -43,7 +43,7 @@ function main(): void {
 
   // A bigger page cache speeds up building the indexes of large data sets.
   const db = openDatabase(dataDir, { synchronous: 'NORMAL', cacheMiB: 512 });
-  migrate(db);
+  migrateDatabase(db);
   const started = Date.now();
   const summary = seedDatabase(db, {
     projects,

@@ -1,5 +1,5 @@
 /**
- * The demo feed (DEMO_FEED, issue 12): every few minutes a small batch of new and changed notices
+ * The demo feed (DEMO_FEED): every few minutes a small batch of new and changed notices
  * goes through the same import path as real data (`importNotices`, recorded as 'import'), so the
  * demo shows lifecycles moving: feed processes advance one notice (预告 → 公告 → 变更 → 候选人 →
  * 结果), a new process starts, a feed project moves a stage or a new one appears, and now and then a
@@ -7,10 +7,11 @@
  * comes at the next tick, not when it would fall due. Only databases made by the seeder are fed.
  */
 import type { NoticeImportRecord, NoticeImportResult } from '@shared/content/notices';
-import { addDays, formatDateTime, MINUTE_MS, parseLocalDateTime } from '../../clock';
-import { importNotices } from '../../modules/content/import';
-import { recordOfRow, ZB_RECORD_COLUMNS, XMK_RECORD_COLUMNS, type RecordRow } from '../../modules/content/notice-record';
-import type { Db } from '../connection';
+import { addDays, formatDateTime, parseLocalDateTime } from '../clock';
+import { importNotices } from '../modules/content/import';
+import { recordOfRow, type RecordRow } from '../modules/content/notice-record';
+import { XMK_RECORD_COLUMNS, ZB_RECORD_COLUMNS } from '../modules/content/queries';
+import type { Db } from '../db/connection';
 import {
   generateXmk,
   NOTICE_SUFFIX,
@@ -21,11 +22,12 @@ import {
   type TenderProcess,
   type ZbRow,
 } from './content-generator';
-import type { Industry, NoticeType } from './dictionaries';
+import type { Industry, NoticeType } from '../reference/dictionaries';
 import { Random } from './random';
 import { META } from './seed';
 
-export const DEMO_FEED_INTERVAL_MS = 3 * MINUTE_MS;
+/** The feed's schedule (scheduler.ts): every three minutes. */
+export const DEMO_FEED_SCHEDULE = '0 */3 * * * *';
 
 /** Source ids of the feed's notices start with these (range scans on the source_id index). */
 const ZB_PREFIX = 'feed-zb-';

@@ -3,11 +3,11 @@
  * cities and counties, typical project kinds per industry, owners and agencies, amounts, dates,
  * HTML bodies (only p/strong), contact blocks and stage histories.
  */
-import { addDays, DAY_MS, formatDate, formatDateTime, parseLocalDateTime, startOfDay } from '../../clock';
-import type { Industry, NoticeType, OwnerType, XmkNature, XmkStage } from './dictionaries';
-import { XMK_NATURES, XMK_STAGES } from './dictionaries';
+import { addDays, DAY_MS, formatDate, formatDateTime, parseLocalDateTime, startOfDay } from '../clock';
+import type { Industry, NoticeType, OwnerType, XmkNature, XmkStage } from '../reference/dictionaries';
+import { XMK_NATURES, XMK_STAGES } from '../reference/dictionaries';
 import type { Random } from './random';
-import { CITIES } from './regions';
+import { CITIES } from '../reference/regions';
 import * as words from './vocabulary';
 
 // ---- places ---------------------------------------------------------------------------------
@@ -1059,7 +1059,7 @@ function tenderBody(
 }
 
 /**
- * A tender process (标段, issue 12): what its notices share. Its notices run 预告 → 公告 → (变更) →
+ * A tender process (标段): what its notices share. Its notices run 预告 → 公告 → (变更) →
  * 中标候选人公示 → 中标结果, published by `processNotice` one at a time; `openTime` and the winner
  * carry over from notice to notice.
  */

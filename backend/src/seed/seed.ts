@@ -1,13 +1,13 @@
 /**
- * The deterministic demo data generator (issue 3 §3). The same seed and reference time give the
+ * The deterministic demo data generator. The same seed and reference time give the
  * same database. Content is written in publish order (the id-order invariant of migrations.ts) in
  * large transactions, and the search index is built in a second pass once the rows are in.
  */
-import { addDays, formatDateTime } from '../../clock';
-import { buildSearchIndex } from '../../search/fts-index';
-import { PasswordHasher } from '../../modules/auth/passwords';
-import type { Db } from '../connection';
-import { subscriptionsFromProfiles } from '../migrations';
+import { addDays, formatDateTime } from '../clock';
+import { buildSearchIndex } from '../search/fts-index';
+import { PasswordHasher } from '../modules/auth/passwords';
+import type { Db } from '../db/connection';
+import { subscriptionsFromProfiles } from '../db/migrations';
 import {
   generateXmk,
   generateZb,
@@ -20,7 +20,7 @@ import {
 } from './content-generator';
 import { contentWriter } from './content-writer';
 import { seedDemoMembers } from './demo-members';
-import { allDictionaries, type NoticeType } from './dictionaries';
+import { allDictionaries, type NoticeType } from '../reference/dictionaries';
 import { Random } from './random';
 import { GOODS, MEMBER_TIERS, NOTICES, SITE_CONFIGS, SUPPORT_PAGES } from './site-content';
 
@@ -202,7 +202,7 @@ const processCodeOf = (n: number, publishAt: Date) => `SDZB${formatDateTime(publ
 /**
  * Tenders in publish order. Each slot publishes the next notice of a process that is due by then,
  * else starts something new: three in four a process (预告 or 公告 first, then 变更, 候选人 and
- * 结果 as they fall due), one in four a one-off notice of any type (issue 12: real lifecycles).
+ * 结果 as they fall due), one in four a one-off notice of any type (real lifecycles).
  */
 function seedTenders(db: Db, rng: Random, count: number, now: Date, projectTimes: Float64Array, log: (m: string) => void): void {
   const times = publishTimes(rng.fork('times'), count, now);

@@ -1,18 +1,21 @@
 /**
- * Demo freshness (docs/decisions.md): a demo database seeded days ago would show zero "today" counts.
+ * Demo freshness (docs/decisions/demo-data.md): a demo database seeded days ago would show zero "today" counts.
  * When the newest item is older than today, publish a small deterministic batch for each missing
  * day (at most the last 30), at the seeded daily rate, in one transaction, keeping ids in publish
  * order. Only databases made by the seeder (meta `seed`) are touched.
  */
-import { addDays, DAY_MS, formatDate, parseLocalDateTime, startOfDay } from '../../clock';
-import { ftsWriter, xmkDocument, zbDocument } from '../../search/fts-index';
-import type { Db } from '../connection';
+import { addDays, DAY_MS, formatDate, parseLocalDateTime, startOfDay } from '../clock';
+import { ftsWriter, xmkDocument, zbDocument } from '../search/fts-index';
+import type { Db } from '../db/connection';
 import { generateXmk, generateZb } from './content-generator';
 import { contentWriter } from './content-writer';
 import { Random } from './random';
 import { META } from './seed';
 
 export const TOP_UP_MAX_DAYS = 30;
+
+/** The top-up's schedule (scheduler.ts): five seconds after each midnight, Asia/Shanghai. */
+export const TOP_UP_SCHEDULE = '5 0 0 * * *';
 
 export interface TopUpResult {
   days: number;

@@ -5,11 +5,11 @@
  * full as demo's). Balances in the score log add up to each member's score. Nothing is dated after
  * `now` except next-visit dates, and a client's next visit comes after its last one.
  */
-import { addDays, DAY_MS, formatDate, formatDateTime, parseLocalDateTime, startOfDay } from '../../clock';
-import type { PasswordHasher } from '../../modules/auth/passwords';
-import { userNameKey } from '../../modules/auth/user-name-key';
-import type { Db } from '../connection';
-import { SCORE_TYPES } from './dictionaries';
+import { addDays, DAY_MS, formatDate, formatDateTime, parseLocalDateTime, startOfDay } from '../clock';
+import type { PasswordHasher } from '../modules/auth/passwords';
+import { userNameKey } from '../modules/auth/user-name-key';
+import type { Db } from '../db/connection';
+import { SCORE_TYPES } from '../reference/dictionaries';
 import type { Random } from './random';
 import { GOODS, SITE_CONFIGS } from './site-content';
 import { BRANDS, CONTRACTOR_SUFFIXES } from './vocabulary';

@@ -9,9 +9,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ImportError, importNotices } from '../modules/content/import';
 import { csvToJsonLines } from '../modules/content/import-csv';
-import { DATABASE_FILE, openDatabase } from './connection';
-import { migrate } from './migrations';
-import { isSeeded } from './seed/seed';
+import { DATABASE_FILE, openDatabase } from '../db/connection';
+import { migrateDatabase } from '../migrate-database';
+import { isSeeded } from '../seed/seed';
 
 function fail(message: string): never {
   console.error(`import: ${message}`);
@@ -37,7 +37,7 @@ function main(): void {
   }
   const db = openDatabase(dataDir, { synchronous: 'NORMAL' });
   try {
-    migrate(db);
+    migrateDatabase(db);
     if (!isSeeded(db)) fail('数据库尚未初始化（缺少字典数据）：先启动后端或运行 npm run seed');
     const started = Date.now();
     const body = file.toLowerCase().endsWith('.csv') ? csvToJsonLines(text) : text;

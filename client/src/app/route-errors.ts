@@ -1,0 +1,22 @@
+import { data, redirect } from 'react-router-dom';
+import { loginUrl } from '@shared/routes';
+import { ApiError, errorStatus } from '../api/http';
+import type { AppDeps } from '../lib/page';
+
+export function notFound(): never {
+  throw data({ message: '访问资源不存在' }, { status: 404 });
+}
+
+/**
+ * Data errors become route errors with the status of spec §8. A 401 is the internal redirect
+ * signal: the member's session is over, so the navigation goes to login instead of an error page.
+ */
+export function toRouteError(deps: AppDeps, error: unknown, url: URL): never {
+  if (error instanceof Response) throw error;
+  if (error instanceof ApiError && error.code === 401) {
+    deps.session.clear();
+    throw redirect(loginUrl(url.pathname + url.search));
+  }
+  const message = error instanceof Error ? error.message : '系统未知错误，请反馈给管理员';
+  throw data({ message }, { status: errorStatus(error) });
+}
