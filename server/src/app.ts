@@ -15,7 +15,7 @@ import { healthHandler } from './http/health';
 import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 import { knownFilesOnly, precompressed } from './http/static-files';
-import { RenderCache, type RenderCacheOptions } from './render/cache';
+import { RenderCache, keepMs, type RenderCacheOptions } from './render/cache';
 import { RenderGate, defaultRenderLimit, type RenderLimit } from './render/gate';
 import { mobileRedirect, mobileSiteChoice } from './render/mobile-site';
 import type { Renderer } from './render/renderer';
@@ -48,6 +48,8 @@ export interface AppOptions {
   redis?: SharedRedis;
   /** Renders in flight and waiting (render/gate.ts; default: defaultRenderLimit()). */
   renderLimit?: RenderLimit;
+  /** The render gate itself, when the caller reads its `stats()` (metrics); default: one built from `renderLimit`. */
+  renderGate?: RenderGate;
   log?: (message: string, error: unknown) => void;
   /** The access log (http/request-log.ts); unset: request ids are still given and passed on, nothing is logged. */
   logger?: Logger;
@@ -108,7 +110,7 @@ export function createApp(opts: AppOptions) {
     mobileSiteUrl: opts.config.MOBILE_SITE_URL ?? null,
     capabilities: await capabilities.current(),
   });
-  const gate = new RenderGate(opts.renderLimit ?? defaultRenderLimit());
+  const gate = opts.renderGate ?? new RenderGate(opts.renderLimit ?? defaultRenderLimit());
   app.use(
     ssrHandler({
       renderer: opts.renderer,
@@ -130,7 +132,7 @@ export function createApp(opts: AppOptions) {
  */
 function renderCache(options: RenderCacheOptions | undefined, backend: BackendClient, redis: SharedRedis | undefined) {
   if (!options) return undefined;
-  const store = options.store ?? (redis ? new RedisPageStore(redis, options.ttlMs, options.now) : undefined);
+  const store = options.store ?? (redis ? new RedisPageStore(redis, keepMs(options), options.now) : undefined);
   const pages = new RenderCache({ ...options, store });
   const liveness = new BackendLiveness();
   liveness.watch(backend.agent);
