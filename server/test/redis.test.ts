@@ -154,7 +154,7 @@ describe('two instances sharing one Redis', () => {
     if (!redis) throw new Error('no client');
     let now = Date.now();
     const renderer = countingRenderer();
-    const gate = new RenderGate({ maxInFlight: 1, maxQueued: 4, maxWaitMs: 30_000, memberReserve: 0 });
+    const gate = new RenderGate({ maxInFlight: 1, maxQueued: 4, maxWaitMs: 30_000, memberReserve: 0, anonymousMinimum: 0 });
     const app = createApp({
       config: { PRODUCT: 'prod-api', MOBILE_SITE_URL: undefined, TRUST_PROXY: true },
       backendURL: portal.backendURL,

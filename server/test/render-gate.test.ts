@@ -122,7 +122,7 @@ function expectShed(answer: { res: Response; text: string }) {
 describe('renders in flight', () => {
   it('past the bound and the queue: the oldest waiter gets 503 with Retry-After at once, while /healthz and static files answer at once', async () => {
     const pages = stalledRenderer();
-    const limit = { maxInFlight: 2, maxQueued: 2, maxWaitMs: 30_000, memberReserve: 0 };
+    const limit = { maxInFlight: 2, maxQueued: 2, maxWaitMs: 30_000, memberReserve: 0, anonymousMinimum: 0 };
     const gate = new RenderGate(limit);
     const url = await startPortal(pages.renderer, limit, { renderGate: gate });
     // Two render, two wait: every one a different URL, so the render cache could not help anyway.
@@ -155,7 +155,7 @@ describe('renders in flight', () => {
 
   it('a request that waits longer than maxWaitMs is refused with 503', async () => {
     const pages = stalledRenderer();
-    const url = await startPortal(pages.renderer, { maxInFlight: 1, maxQueued: 5, maxWaitMs: 200, memberReserve: 0 });
+    const url = await startPortal(pages.renderer, { maxInFlight: 1, maxQueued: 5, maxWaitMs: 200, memberReserve: 0, anonymousMinimum: 0 });
     const held = fetch(`${url}/`, { redirect: 'manual' });
     await until(() => pages.started() === 1);
     const waited = await timed(`${url}/xmk`);
@@ -169,19 +169,19 @@ describe('renders in flight', () => {
 describe('under overload, members first', () => {
   it('a member page is served while anonymous renders are being shed', async () => {
     const pages = heldPages();
-    const limit = { maxInFlight: 2, maxQueued: 2, maxWaitMs: 30_000, memberReserve: 1 };
+    const limit = { maxInFlight: 3, maxQueued: 2, maxWaitMs: 30_000, memberReserve: 1, anonymousMinimum: 1 };
     const gate = new RenderGate(limit);
     const url = await startPortal(pages.renderer, limit, { renderGate: gate });
 
-    // Anonymous visitors ask for more pages than the gate takes: one renders, two wait, the rest push the oldest out.
-    const anonymous = [2, 3, 4, 5, 6].map((n) => timed(`${url}/zb?pageNum=${n}`));
+    // Anonymous visitors ask for more pages than the gate takes: two render, two wait, the rest push the oldest out.
+    const anonymous = [2, 3, 4, 5, 6, 7].map((n) => timed(`${url}/zb?pageNum=${n}`));
     await until(() => gate.stats().shed.anonymous === 2);
-    expect(gate.stats()).toMatchObject({ inFlight: { member: 0, anonymous: 1 }, queued: { member: 0, anonymous: 2 } });
+    expect(gate.stats()).toMatchObject({ inFlight: { member: 0, anonymous: 2 }, queued: { member: 0, anonymous: 2 } });
 
     // The member's page renders at once in the slot anonymous renders leave free, and goes out.
     const member = timed(`${url}/user`, MEMBER);
     await until(() => pages.held.some((render) => render.member));
-    expect(gate.stats().inFlight).toEqual({ member: 1, anonymous: 1 });
+    expect(gate.stats().inFlight).toEqual({ member: 1, anonymous: 2 });
     pages.finish('/user');
     const served = await member;
     expect(served.res.status).toBe(200);
@@ -202,24 +202,24 @@ describe('under overload, members first', () => {
     expect((await second).res.status).toBe(200);
     expect((await secondHold).res.status).toBe(200);
 
-    // What the anonymous visitors got: three shed with 503 and Retry-After, two rendered in turn.
-    await until(() => pages.held.length === 5);
+    // What the anonymous visitors got: three shed with 503 and Retry-After, three rendered in turn.
+    await until(() => pages.held.length === 6);
     for (const render of pages.held) if (!render.member) render.finish();
     const answers = await Promise.all(anonymous);
     const shed = answers.filter((answer) => answer.res.status === 503);
     expect(shed).toHaveLength(3);
     shed.forEach(expectShed);
-    expect(answers.filter((answer) => answer.res.status === 200)).toHaveLength(2);
+    expect(answers.filter((answer) => answer.res.status === 200)).toHaveLength(3);
     expect(gate.stats()).toEqual({
       inFlight: { member: 0, anonymous: 0 },
       queued: { member: 0, anonymous: 0 },
       shed: { member: 0, anonymous: 3 },
-      started: 5,
+      started: 6,
     });
   });
 
   it('a member is refused only when the queue holds nothing but members', async () => {
-    const gate = new RenderGate({ maxInFlight: 1, maxQueued: 2, maxWaitMs: 10_000, memberReserve: 0 });
+    const gate = new RenderGate({ maxInFlight: 1, maxQueued: 2, maxWaitMs: 10_000, memberReserve: 0, anonymousMinimum: 0 });
     const first = gate.tryAcquire('member');
     const waiting = [gate.acquire('member'), gate.acquire('member')];
     expect(await gate.acquire('member')).toBeNull();
@@ -239,10 +239,10 @@ describe('stale copies', () => {
   it('an anonymous page past its time gets its stale copy at once while renders are busy, and is rendered again when a slot is free', async () => {
     let now = Date.now();
     const pages = heldPages();
-    const gate = new RenderGate({ maxInFlight: 2, maxQueued: 4, maxWaitMs: 30_000, memberReserve: 1 });
+    const gate = new RenderGate({ maxInFlight: 2, maxQueued: 4, maxWaitMs: 30_000, memberReserve: 1, anonymousMinimum: 0 });
     const url = await startPortal(
       pages.renderer,
-      { maxInFlight: 2, maxQueued: 4, maxWaitMs: 30_000, memberReserve: 1 },
+      { maxInFlight: 2, maxQueued: 4, maxWaitMs: 30_000, memberReserve: 1, anonymousMinimum: 0 },
       { renderGate: gate, renderCache: { maxBytes: 1024 * 1024, ttlMs: TTL_MS, now: () => now } },
     );
     const path = '/zb?industry=stale';
@@ -280,10 +280,10 @@ describe('stale copies', () => {
   it('a shed anonymous request gets the copy it finds then; with none, 503', async () => {
     let now = Date.now();
     const pages = heldPages();
-    const gate = new RenderGate({ maxInFlight: 1, maxQueued: 1, maxWaitMs: 30_000, memberReserve: 0 });
+    const gate = new RenderGate({ maxInFlight: 1, maxQueued: 1, maxWaitMs: 30_000, memberReserve: 0, anonymousMinimum: 0 });
     const url = await startPortal(
       pages.renderer,
-      { maxInFlight: 1, maxQueued: 1, maxWaitMs: 30_000, memberReserve: 0 },
+      { maxInFlight: 1, maxQueued: 1, maxWaitMs: 30_000, memberReserve: 0, anonymousMinimum: 0 },
       { renderGate: gate, renderCache: { maxBytes: 1024 * 1024, ttlMs: TTL_MS, now: () => now } },
     );
     const kept = '/xmk?industry=kept';
@@ -314,7 +314,7 @@ describe('stale copies', () => {
 
 describe('RenderGate', () => {
   it('gives a freed slot to the longest waiter, and a browser that left gives up its place', async () => {
-    const gate = new RenderGate({ maxInFlight: 1, maxQueued: 3, maxWaitMs: 10_000, memberReserve: 0 });
+    const gate = new RenderGate({ maxInFlight: 1, maxQueued: 3, maxWaitMs: 10_000, memberReserve: 0, anonymousMinimum: 0 });
     const first = await gate.acquire('anonymous');
     const leaving = new AbortController();
     const left = gate.acquire('anonymous', leaving.signal);
@@ -336,8 +336,34 @@ describe('RenderGate', () => {
     });
   });
 
+  it('members first, not members only: anonymous renders below their minimum take any free slot, and a freed one ahead of members', async () => {
+    const gate = new RenderGate({ maxInFlight: 2, maxQueued: 8, maxWaitMs: 10_000, memberReserve: 1, anonymousMinimum: 1 });
+    // With no anonymous render running, a member may take every slot…
+    const members = [gate.tryAcquire('member'), gate.tryAcquire('member')];
+    expect(gate.stats().inFlight).toEqual({ member: 2, anonymous: 0 });
+    const order: string[] = [];
+    const queuedMember = gate.acquire('member').then((release) => (order.push('member'), release));
+    const queuedAnonymous = gate.acquire('anonymous').then((release) => (order.push('anonymous'), release));
+    // …but the first slot freed goes to the anonymous render, queued after the member.
+    members[0]!();
+    const anonymous = await queuedAnonymous;
+    expect(gate.stats()).toMatchObject({ inFlight: { member: 1, anonymous: 1 }, queued: { member: 1, anonymous: 0 } });
+    // One anonymous render runs: the next waits behind members again, and may not take the reserved slot.
+    const second = gate.acquire('anonymous').then((release) => (order.push('second anonymous'), release));
+    members[1]!();
+    (await queuedMember)!();
+    anonymous!();
+    (await second)!();
+    expect(order).toEqual(['anonymous', 'member', 'second anonymous']);
+    // A free slot, none reserved for members in use: an anonymous render below its minimum takes it.
+    const member = gate.tryAcquire('member');
+    expect(gate.tryAcquire('anonymous')).toBeTypeOf('function');
+    expect(gate.tryAcquire('anonymous')).toBeNull();
+    member!();
+  });
+
   it('anonymous renders leave the reserved slots to members; a freed slot goes to a waiting member first', async () => {
-    const gate = new RenderGate({ maxInFlight: 3, maxQueued: 8, maxWaitMs: 10_000, memberReserve: 1 });
+    const gate = new RenderGate({ maxInFlight: 3, maxQueued: 8, maxWaitMs: 10_000, memberReserve: 1, anonymousMinimum: 0 });
     const anonymous = [gate.tryAcquire('anonymous'), gate.tryAcquire('anonymous')];
     expect(anonymous.every((release) => typeof release === 'function')).toBe(true);
     expect(gate.tryAcquire('anonymous')).toBeNull();

@@ -8,6 +8,10 @@
  *   anonymous one: members are granted a freed slot first, anonymous renders leave `memberReserve`
  *   slots free for them, and a member who finds the queue full takes the place of the oldest
  *   anonymous waiter. A member is refused only when every waiter is a member.
+ * - Members first, not members only: while fewer than `anonymousMinimum` anonymous renders run,
+ *   one may take any free slot, and a freed slot goes to the longest-waiting anonymous one. One
+ *   anonymous render fills the render cache for every visitor after it; starved of slots by
+ *   members, a page nobody has a copy of would be refused to all of them.
  * - Anonymous renders wait first come first served; one that finds the queue full pushes out the
  *   oldest anonymous waiter (who has waited longest and is likeliest to have given up), so those
  *   served under overload waited as little as the queue allows.
@@ -34,11 +38,13 @@ export interface RenderLimit {
   maxWaitMs: number;
   /** Slots anonymous renders leave free, so a member's render starts at once (at most maxInFlight − 1). */
   memberReserve: number;
+  /** Anonymous renders that may run whatever members wait (any free slot, ahead of waiting members). */
+  anonymousMinimum: number;
 }
 
 export function defaultRenderLimit(cores = availableParallelism()): RenderLimit {
   // Waiting longer than any backend call may take (14 s) helps nobody: the browser is about to give up.
-  return { maxInFlight: 2 * cores, maxQueued: 32 * cores, maxWaitMs: UPSTREAM_TIMEOUT_MS, memberReserve: 1 };
+  return { maxInFlight: 2 * cores, maxQueued: 32 * cores, maxWaitMs: UPSTREAM_TIMEOUT_MS, memberReserve: 1, anonymousMinimum: 1 };
 }
 
 /** Who a render is for: a request with a member session, or anyone else (crawlers included). */
@@ -136,7 +142,9 @@ export class RenderGate {
 
   private hasRoom(priority: RenderPriority): boolean {
     const active = this.inFlight.member + this.inFlight.anonymous;
-    return priority === 'member' ? active < this.limit.maxInFlight : active < this.anonymousSlots;
+    if (active >= this.limit.maxInFlight) return false;
+    // Below its minimum an anonymous render may take any free slot, the reserved one too.
+    return priority === 'member' || active < this.anonymousSlots || this.inFlight.anonymous < this.limit.anonymousMinimum;
   }
 
   private take(priority: RenderPriority): Release {
@@ -153,10 +161,14 @@ export class RenderGate {
 
   /** Freed slots go to waiting members first, then to the longest-waiting anonymous renders. */
   private grantWaiting(): void {
-    for (const priority of ['member', 'anonymous'] as const) {
-      const queue = this.queues[priority];
-      while (queue.length > 0 && this.hasRoom(priority)) queue.shift()?.grant(this.take(priority));
-    }
+    for (let next = this.nextToGrant(); next; next = this.nextToGrant()) next.grant(this.take(next.priority));
+  }
+
+  private nextToGrant(): Waiter | undefined {
+    const anonymous = this.queues.anonymous.length > 0 && this.hasRoom('anonymous');
+    if (anonymous && this.inFlight.anonymous < this.limit.anonymousMinimum) return this.queues.anonymous.shift();
+    if (this.queues.member.length > 0 && this.hasRoom('member')) return this.queues.member.shift();
+    return anonymous ? this.queues.anonymous.shift() : undefined;
   }
 }
 
