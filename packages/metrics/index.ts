@@ -10,7 +10,7 @@
 import cluster from 'node:cluster';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { AggregatorRegistry, collectDefaultMetrics, Counter, Histogram, type Registry } from 'prom-client';
 
 // ---- who may read /metrics ----------------------------------------------------------------------
@@ -99,15 +99,12 @@ export function setRouteGroup(res: Response, group: string): void {
   (res.locals as { routeGroup?: string }).routeGroup = group;
 }
 
-export function routeGroupOf(res: Response): string {
-  return (res.locals as { routeGroup?: string }).routeGroup ?? OTHER_ROUTE;
-}
-
 /**
  * `http_requests_total{route,method,status}` and `http_request_duration_seconds{route,method}`,
  * recorded when the answer has gone (or the client left: status then is what was set so far).
+ * The route group is what a handler named (setRouteGroup), else `groupOf(req)`, else `other`.
  */
-export function requestMetrics(registry: Registry): RequestHandler {
+export function requestMetrics(registry: Registry, groupOf: (req: Request) => string = () => OTHER_ROUTE): RequestHandler {
   const requests = new Counter({
     name: 'http_requests_total',
     help: 'Requests answered, by route group, method and status',
@@ -124,7 +121,7 @@ export function requestMetrics(registry: Registry): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
     res.once('close', () => {
-      const route = routeGroupOf(res);
+      const route = (res.locals as { routeGroup?: string }).routeGroup ?? groupOf(req);
       const method = METHODS.has(req.method) ? req.method : 'OTHER';
       requests.inc({ route, method, status: String(res.statusCode) });
       latency.observe({ route, method }, Number(process.hrtime.bigint() - started) / 1e9);

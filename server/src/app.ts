@@ -6,6 +6,7 @@ import type { Agent } from 'node:http';
 import type { Logger } from 'pino';
 import cookieParser from 'cookie-parser';
 import express, { type RequestHandler } from 'express';
+import { METRICS_PATH, metricsRoute, registryText, type MetricsRouteOptions } from '@portal/metrics';
 import { FEED_PORTAL_ROUTE } from '@shared/alerts/feeds';
 import { authRoutes } from './auth-routes';
 import { dropStaleToken } from './auth-stale-token';
@@ -15,6 +16,7 @@ import { errorHandler, sendJsonError } from './errors';
 import { feedRoute } from './feeds';
 import { mobileRedirect, memberGuard } from './guards';
 import { healthHandler } from './health';
+import { ServerMetrics } from './metrics';
 import { mobileSiteChoice } from './mobile-site';
 import { BackendLiveness } from './backend-liveness';
 import { BackendCapabilities } from './capabilities';
@@ -32,7 +34,7 @@ import { seoRoutes } from './seo';
 import { ssrHandler } from './ssr';
 
 export interface AppOptions {
-  config: Pick<Config, 'PRODUCT' | 'MOBILE_SITE_URL' | 'TRUST_PROXY' | 'SITE_URL'>;
+  config: Pick<Config, 'PRODUCT' | 'MOBILE_SITE_URL' | 'TRUST_PROXY' | 'SITE_URL' | 'METRICS_TOKEN'>;
   backendURL: string;
   renderer: Renderer;
   /** Built client assets (dist/client), served under /dist/ with immutable caching. */
@@ -53,6 +55,10 @@ export interface AppOptions {
   log?: (message: string, error: unknown) => void;
   /** The access log (request-log.ts); unset: request ids are still given and passed on, nothing is logged. */
   logger?: Logger;
+  /** This app's series (metrics.ts); unset: its own. */
+  metrics?: ServerMetrics;
+  /** What GET /metrics answers: a cluster worker asks for every worker's (index.ts); unset: this app's registry. */
+  readMetrics?: MetricsRouteOptions['read'];
 }
 
 export function createApp(opts: AppOptions) {
@@ -60,15 +66,20 @@ export function createApp(opts: AppOptions) {
   // The one way to the backend (backend-client.ts): proxy, health, sitemap, session calls, renders' agent.
   const backend = new BackendClient(opts.backendURL, opts.agent);
   const agent = backend.agent;
+  const metrics = opts.metrics ?? new ServerMetrics();
+  metrics.watchBackend(agent, new URL(backend.baseURL).pathname.replace(/\/+$/, ''));
   const app = express();
   app.disable('x-powered-by');
   // One hop: the client address is the one our TLS-terminating proxy appended to X-Forwarded-For,
   // not whatever a client wrote at its start (which `true` would trust).
   app.set('trust proxy', opts.config.TRUST_PROXY ? 1 : false);
   app.use(requestLog(opts.logger));
+  app.use(metrics.requests(opts.config.PRODUCT));
   app.use(securityHeaders({ development: opts.devMiddleware !== undefined }));
 
   app.get('/healthz', healthHandler(backend, opts.redis));
+  // For the operator on this machine, or with METRICS_TOKEN; anyone else gets the 404 page.
+  app.get(METRICS_PATH, metricsRoute({ token: opts.config.METRICS_TOKEN, read: opts.readMetrics ?? registryText(metrics.registry) }));
 
   // The proxy goes before any body parser: it streams request bodies through untouched. Login,
   // RefreshToken and logout are the BFF's own routes in front of it (auth-routes.ts).
@@ -113,6 +124,7 @@ export function createApp(opts: AppOptions) {
     capabilities: await capabilities.current(),
   });
   const gate = new RenderGate(opts.renderLimit ?? defaultRenderLimit());
+  metrics.watchRenderGate(gate);
   app.use(
     ssrHandler({
       renderer: opts.renderer,
@@ -122,6 +134,7 @@ export function createApp(opts: AppOptions) {
       settings,
       cache: renderCache(opts.renderCache, agent, opts.redis),
       gate,
+      metrics,
       log,
     }),
   );

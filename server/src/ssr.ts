@@ -13,6 +13,7 @@ import type { BackendLiveness } from './backend-liveness';
 import { sendErrorPage } from './errors';
 import { RenderCache, type CachedPage } from './render-cache';
 import { RETRY_AFTER_SECONDS, type RenderGate } from './render-gate';
+import type { ServerMetrics } from './metrics';
 import type { RenderOptions, RenderResult, Renderer } from './renderer';
 import { cspNonce } from './security-headers';
 
@@ -33,6 +34,8 @@ export interface SsrOptions {
   cache?: { pages: RenderCache; liveness: BackendLiveness };
   /** Renders in flight are bounded (render-gate.ts); unset: no bound. */
   gate?: RenderGate;
+  /** Render-cache results and renders shed (metrics.ts). */
+  metrics?: ServerMetrics;
   log: (message: string, error: unknown) => void;
 }
 
@@ -183,6 +186,7 @@ export function ssrHandler(opts: SsrOptions): RequestHandler {
     try {
       if (cache && cacheKey !== null) {
         const cached = await cache.lookup(cacheKey);
+        opts.metrics?.renderCache.inc({ result: cached ? 'hit' : 'miss' });
         if (cached) {
           sendCachedPage(req, res, cached, cache);
           return;
@@ -192,6 +196,7 @@ export function ssrHandler(opts: SsrOptions): RequestHandler {
       const release = opts.gate ? await opts.gate.acquire(abort.signal) : null;
       if (opts.gate && !release) {
         if (abort.signal.aborted) return;
+        opts.metrics?.rendersShed.inc();
         res.set('Retry-After', String(RETRY_AFTER_SECONDS));
         sendErrorPage(res, 503);
         return;
