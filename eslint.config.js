@@ -75,6 +75,7 @@ export default tseslint.config(
           'backend/tsconfig.json',
           'e2e/tsconfig.json',
           'scripts/tsconfig.json',
+          'packages/env-files/tsconfig.json',
           'packages/metrics/tsconfig.json',
           'tsconfig.node.json',
         ],
@@ -132,6 +133,20 @@ export default tseslint.config(
     },
   },
   {
+    // packages/: Node code the server and the backend both use; it depends on neither program.
+    files: ['packages/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/client/**', '**/server/**', '**/backend/**'], message: 'packages/ serve the programs, not the reverse' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['client/src/features/**/*.{ts,tsx}'],
     plugins: { boundaries },
     rules: { 'boundaries/feature-imports': 'error' },
@@ -148,20 +163,6 @@ export default tseslint.config(
               message: 'the server only talks to the client through entry-server',
             },
             { group: ['**/backend/**'], message: 'the server reaches the backend over HTTP only' },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // packages/: Node code the server and the backend both use; it depends on neither program.
-    files: ['packages/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/client/**', '**/server/**', '**/backend/**'], message: 'packages/ serve the programs, not the reverse' },
           ],
         },
       ],

@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 const alias = {
   '@shared': fileURLToPath(new URL('./shared/src', import.meta.url)),
+  '@portal/env-files': fileURLToPath(new URL('./packages/env-files/index.ts', import.meta.url)),
   '@portal/metrics': fileURLToPath(new URL('./packages/metrics/index.ts', import.meta.url)),
 };
 

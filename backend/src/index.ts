@@ -16,7 +16,7 @@ import { collectProcessMetrics } from '@portal/metrics';
 import { createPino, pinoLogger } from './log';
 import { registry } from './metrics';
 import { startScheduler } from './scheduler';
-import { loadEnvFiles } from '../../scripts/lib/env-files';
+import { loadEnvFiles } from '@portal/env-files';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SHUTDOWN_GRACE_MS = 10_000;

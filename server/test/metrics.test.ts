@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseExposition, sampleValue, type Exposition } from '@portal/metrics';
 import { matchRoute } from '@shared/routes';
 import { createApp } from '../src/app';
-import { ServerMetrics } from '../src/metrics';
-import type { RenderResult, Renderer } from '../src/renderer';
+import { ServerMetrics } from '../src/http/metrics';
+import type { RenderResult, Renderer } from '../src/render/renderer';
 import { API, listenTestBackend, PRODUCT, type ListeningBackend } from './portal-fixture';
 
 const TOKEN = 'server-metrics-token-0123';
