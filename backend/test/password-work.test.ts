@@ -5,11 +5,14 @@
  * answers the lock, right password or not.
  */
 import { constants, publicEncrypt } from 'node:crypto';
+import { getPriority } from 'node:os';
 import bcrypt from 'bcryptjs';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CLIENT_HEADER } from '@shared/constants';
 import { PasswordHasher } from '../src/modules/auth/passwords';
+import { runPasswordTask } from '../src/modules/auth/password-pool';
+import { WORKER_NICENESS } from '../src/modules/auth/password-worker';
 import { MAX_FAILURES, MSG_LOCKED } from '../src/modules/auth/lockout';
 import { createTestBackend, type TestBackend } from './fixture';
 
@@ -60,6 +63,14 @@ describe('bcrypt in worker threads', () => {
     const { result, turns } = await turnsDuring(() => hasher.verify('anything', null));
     expect(result).toBe(false);
     expect(turns).toBeGreaterThan(20);
+  });
+});
+
+describe('the password threads', () => {
+  it.runIf(process.platform === 'linux')('run below the event loop’s priority, which keeps its own', async () => {
+    const before = getPriority(process.pid);
+    expect(await runPasswordTask('niceness', undefined)).toBeGreaterThanOrEqual(Math.max(WORKER_NICENESS, before));
+    expect(getPriority(process.pid)).toBe(before);
   });
 });
 

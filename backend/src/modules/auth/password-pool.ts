@@ -36,6 +36,7 @@ function shared(): Tinypool {
 }
 
 type Tasks = {
+  niceness: [undefined, number];
   decrypt: [DecryptTask, string | null];
   hash: [{ plain: string; rounds: number }, string];
   compare: [{ plain: string; hash: string }, boolean];
