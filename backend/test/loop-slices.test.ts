@@ -8,28 +8,12 @@ import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import { nextSlice, SLICE_MS, sliceSpent } from '../src/loop-slices';
 import { streamSheet, type Column } from '../src/modules/export/workbook';
+import { turnCounter } from './loop-turns';
 
 /** Hold the thread for `ms`, as a costly row would. */
 function busy(ms: number): void {
   const until = performance.now() + ms;
   while (performance.now() < until);
-}
-
-/** Counts turns of the loop from now on, until stopped. */
-function turnCounter() {
-  let turns = 0;
-  let running = true;
-  const tick = () => {
-    turns++;
-    if (running) setImmediate(tick);
-  };
-  setImmediate(tick);
-  return {
-    current: () => turns,
-    stop: () => {
-      running = false;
-    },
-  };
 }
 
 describe('sliceSpent', () => {

@@ -15,22 +15,7 @@ import { runPasswordTask } from '../src/modules/auth/password-pool';
 import { WORKER_NICENESS } from '../src/modules/auth/password-worker';
 import { MAX_FAILURES, MSG_LOCKED } from '../src/modules/auth/lockout';
 import { createTestBackend, type TestBackend } from './fixture';
-
-/** Turns of the event loop (setImmediate ticks) while `work` is under way. */
-async function turnsDuring<T>(work: () => Promise<T>): Promise<{ result: T; turns: number }> {
-  let turns = 0;
-  let running = true;
-  const tick = () => {
-    turns++;
-    if (running) setImmediate(tick);
-  };
-  setImmediate(tick);
-  try {
-    return { result: await work(), turns };
-  } finally {
-    running = false;
-  }
-}
+import { turnsDuring } from './loop-turns';
 
 describe('bcrypt in worker threads', () => {
   it('verifies a hash bcryptjs made ($2a$ and $2b$), and bcryptjs verifies the hashes it makes', async () => {

@@ -46,22 +46,20 @@ export class ServerMetrics {
   constructor() {
     const gates = this.gates;
     const sum = (of: 'active' | 'queued') => [...gates].reduce((total, gate) => total + gate.stats[of], 0);
-    new Gauge({
-      name: 'portal_renders_in_flight',
-      help: 'Page renders running',
-      registers: [this.registry],
-      collect() {
-        this.set(sum('active'));
-      },
-    });
-    new Gauge({
-      name: 'portal_renders_queued',
-      help: 'Page renders waiting for a slot at the render gate',
-      registers: [this.registry],
-      collect() {
-        this.set(sum('queued'));
-      },
-    });
+    const gauges = [
+      ['portal_renders_in_flight', 'Page renders running', 'active'],
+      ['portal_renders_queued', 'Page renders waiting for a slot at the render gate', 'queued'],
+    ] as const;
+    for (const [name, help, of] of gauges) {
+      new Gauge({
+        name,
+        help,
+        registers: [this.registry],
+        collect() {
+          this.set(sum(of));
+        },
+      });
+    }
   }
 
   /** `http_requests_total` and `http_request_duration_seconds` by serverRouteGroup. */
