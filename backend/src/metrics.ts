@@ -16,16 +16,14 @@ export const registry = new Registry();
 export const httpMetrics = requestMetrics(registry);
 
 export const metrics = {
-  /** Notice rows an import has read (admin call, demo feed; the CLI's own process is not scraped). */
+  /**
+   * Notice rows imports have read (admin call, demo feed; the CLI's own process is not scraped).
+   * An import that counts as it goes makes its rate the import's pace; today's counts a file once
+   * its transaction has committed.
+   */
   importRows: new Counter({
     name: 'backend_import_rows_total',
     help: 'Notice rows read by imports in this process',
-    registers: [registry],
-  }),
-  /** Imports under way in this process; with importRows, how far a long import has got. */
-  importsRunning: new Gauge({
-    name: 'backend_imports_running',
-    help: 'Imports running in this process',
     registers: [registry],
   }),
   /** Alert fan-out: inbox rows written, one per member an event reaches (import matching, deadline sweeps). */
