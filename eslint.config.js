@@ -76,6 +76,7 @@ export default tseslint.config(
           'e2e/tsconfig.json',
           'scripts/tsconfig.json',
           'packages/env-files/tsconfig.json',
+          'packages/metrics/tsconfig.json',
           'tsconfig.node.json',
         ],
         tsconfigRootDir: import.meta.dirname,

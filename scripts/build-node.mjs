@@ -5,7 +5,11 @@ import { existsSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const entryPoints = { server: 'server/src/index.ts' };
-if (existsSync('backend/src/index.ts')) entryPoints.backend = 'backend/src/index.ts';
+if (existsSync('backend/src/index.ts')) {
+  entryPoints.backend = 'backend/src/index.ts';
+  // The backend's password worker threads load it beside backend.js (modules/auth/password-pool.ts).
+  entryPoints['password-worker'] = 'backend/src/modules/auth/password-worker.ts';
+}
 
 await build({
   entryPoints,

@@ -113,6 +113,8 @@ export async function startProductionPortal(opts: ProductionPortalOptions = {}):
       // npm's own notices (update checks) would only add noise and a network call.
       npm_config_update_notifier: 'false',
       DATA_DIR: dataDir,
+      // One process unless the caller asks for more: the runs' per-process figures and limits assume it.
+      WEB_CONCURRENCY: '1',
       ...opts.env,
     },
   });

@@ -11,6 +11,7 @@ import { readSessionToken } from '../auth/cookies';
 import type { BackendClient } from '../upstream/backend-client';
 import type { BackendLiveness } from '../upstream/liveness';
 import { HttpError } from '../http/errors';
+import type { ServerMetrics } from '../http/metrics';
 import { RenderCache, type CachedPage } from './cache';
 import { RETRY_AFTER_SECONDS, type RenderGate } from './gate';
 import type { RenderOptions, RenderResult, Renderer } from './renderer';
@@ -33,6 +34,8 @@ export interface SsrOptions {
   cache?: { pages: RenderCache; liveness: BackendLiveness };
   /** Renders in flight are bounded (render/gate.ts); unset: no bound. */
   gate?: RenderGate;
+  /** Render-cache results and renders shed (http/metrics.ts). */
+  metrics?: ServerMetrics;
   log: (message: string, error: unknown) => void;
 }
 
@@ -194,6 +197,7 @@ export function ssrHandler(opts: SsrOptions): RequestHandler {
       if (cache && cacheKey !== null) {
         const cached = await cache.lookup(cacheKey);
         if (cached && cache.isFresh(cached)) {
+          opts.metrics?.renderCache.inc({ result: 'hit' });
           sendCachedPage(req, res, cached, cache, 'hit');
           return;
         }
@@ -210,15 +214,21 @@ export function ssrHandler(opts: SsrOptions): RequestHandler {
           // Refused: the copy at hand, or one another instance (Redis) kept meanwhile, rather than a 503.
           const copy = stale ?? (cache && cacheKey !== null ? await cache.peek(cacheKey) : null);
           if (copy && cache) {
-            sendCachedPage(req, res, copy, cache, cache.isFresh(copy) ? 'hit' : 'stale');
+            const as = cache.isFresh(copy) ? 'hit' : 'stale';
+            opts.metrics?.rendersShed.inc({ priority, answer: 'stale' });
+            opts.metrics?.renderCache.inc({ result: as });
+            sendCachedPage(req, res, copy, cache, as);
             return;
           }
+          opts.metrics?.rendersShed.inc({ priority, answer: 'unavailable' });
+          if (cacheKey !== null) opts.metrics?.renderCache.inc({ result: 'miss' });
           next(new HttpError(503, '服务暂时不可用', { as: 'page', headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } }));
           return;
         }
         // The slot is held until the page has gone out (the stream outlives render()), or the browser left.
         res.once('close', release);
       }
+      if (cacheKey !== null) opts.metrics?.renderCache.inc({ result: 'miss' });
       const request = new Request(url, { signal: abort.signal });
       // Every backend call of the render listens on its signal (entry-server); a page makes a dozen or so.
       setMaxListeners(64, request.signal);

@@ -22,6 +22,7 @@ import {
   type NoticeRecord,
 } from './notice-record';
 import { importWriters, recordBySource } from './queries';
+import { metrics } from '../../metrics';
 
 /** A refused file: `line` is 1-based; the message reads "第 N 行：…". */
 export class ImportError extends Error {
@@ -212,6 +213,7 @@ export function importNotices(db: Db, text: string, options: ImportOptions): Not
     // IMMEDIATE: take the write lock first (waiting up to busy_timeout) rather than fail on upgrading
     // a read snapshot that the live backend's writes have moved past.
   }).immediate();
+  metrics.importRows.inc(result.total);
   if (result.inserted + result.updated > 0) for (const listener of importListeners.get(db) ?? []) listener();
   return result;
 }
