@@ -6,7 +6,7 @@
 import type { AddGJBody, FavoriteChangeBody, UnlockBody, UnlockResult } from '@shared/content/types';
 import { CONTENT_ENDPOINTS } from '@shared/content/endpoints';
 import type { BaifangClient } from '@shared/visit/types';
-import type { Http } from './http';
+import type { Http } from '../lib/http/http';
 
 /** PUT /cms/favorite/changeStatus — favourite (isCancel 0) or cancel (1); created on first use. */
 export async function changeFavoriteStatus(http: Http, body: FavoriteChangeBody): Promise<void> {

@@ -5,7 +5,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ContentType } from '@shared/contract/common';
 import type { FavoriteStatus } from '@shared/content/types';
-import { favoriteKeys } from './content';
+import { favoriteKeys } from '../features/listings/api';
 
 /**
  * Writes a favourite's new state into every cache that shows it — the detail's status, the rows'

@@ -11,7 +11,7 @@ import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import type { ReactNode } from 'react';
-import { buttonConfig, runtimeTheme } from '../app/theme';
+import { buttonConfig, runtimeTheme } from '../lib/theme';
 
 // The member area's date pickers: Chinese month and weekday names.
 dayjs.locale('zh-cn');

@@ -5,8 +5,8 @@
  * one challenge to many visitors.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useHttp } from '../../api/http-context';
-import { captchaQueryOptions } from '../../api/member-auth';
+import { useHttp } from '../../lib/http/context';
+import { captchaQueryOptions } from './api';
 
 export interface Captcha {
   /** False when the backend runs without captcha: the field is not shown and no code is sent. */

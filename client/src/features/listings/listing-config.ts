@@ -8,10 +8,10 @@ import type { QueryClient, QueryKey, UseSuspenseQueryOptions } from '@tanstack/r
 import type { ContentType } from '@shared/contract/common';
 import type { XmkDetail, XmkListItem, ZbDetail } from '@shared/content/types';
 import type { DictEntry, DictType } from '@shared/system/types';
-import type { Paged } from '../../api/content';
-import type { Http } from '../../api/http';
-import type { RangePreset, SortOption } from '../../components/filter-panel';
-import type { SearchParams } from '../../components/search-href';
+import type { Paged } from '../../lib/http/paged';
+import type { Http } from '../../lib/http/http';
+import type { RangePreset, SortOption } from './components/filter-panel';
+import type { SearchParams } from '../../lib/search-href';
 
 /** What a result row needs of an item, whatever its type. */
 export type ListRow = Pick<XmkListItem, 'id' | 'title' | 'highlightTitle' | 'snippet' | 'areaCode' | 'publishTime' | 'views'>;

@@ -2,7 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CompanyLink } from '../../../components/company-link';
+import { CompanyLink } from '../components/company-link';
 import { NO_SETTINGS, PortalSettingsProvider } from '../../../lib/portal-settings';
 import { MaskedContactNote } from '../pages/company-detail-page';
 import { companySearchHref, readCompanyQuery } from '../pages/company-list-page';

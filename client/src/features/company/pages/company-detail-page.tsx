@@ -18,7 +18,7 @@ import { DetailFigures, requireId } from '../../../components/detail-parts';
 import { DictLabel, DictTag, useDict } from '../../../components/dict-label';
 import { JsonLd, useBreadcrumbLd, type Crumb } from '../../../components/json-ld';
 import { PageHead } from '../../../components/page-head';
-import { regionName } from '../../../components/region';
+import { regionName } from '../../../lib/region';
 import { usePathAvailable } from '../../../lib/capabilities';
 import type { PageLoadArgs } from '../../../lib/page';
 import { absoluteUrl, usePortalSettings } from '../../../lib/portal-settings';

@@ -1,9 +1,9 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FavoriteItem, FavoriteStatus } from '@shared/content/types';
-import { favoriteKeys } from '../../../api/content';
+import { favoriteKeys } from '../../listings/api';
 import * as favoritePage from '../pages/favorite-page';
-import { createMemberEnv, ok, renderPage, table, where, type Answer, typist } from './member-harness';
+import { createMemberEnv, ok, renderPage, table, where, type Answer, typist } from '../../../test/member-harness';
 
 vi.mock('../../../lib/feedback', () => ({ feedback: { success: vi.fn(), error: vi.fn(), notifyError: vi.fn(), preload: vi.fn() } }));
 
