@@ -17,8 +17,7 @@ export const COMPANY_ROLE_LABELS: Record<CompanyRole, string> = {
   owner: '建设单位',
 };
 
-/** Company ids of the names on a list row or detail (absent: no company page for that name). */
-export type CompanyIds = Partial<Record<'tenderer' | 'agency' | 'winner' | 'owner', number>>;
+export type { CompanyIds } from '../content/types';
 
 export interface CompanyRoleCount {
   role: CompanyRole;

@@ -6,7 +6,7 @@ import { AlertsBadge } from '../../features/alerts/components/alerts-badge';
 import { feedback } from '../../lib/feedback';
 import { useSession } from '../../lib/session';
 import { useLogout } from '../../lib/session-actions';
-import { useSite } from '../../lib/site';
+import { SiteLogo } from '../../components/site-logo';
 import { usePopover } from './use-popover';
 
 const NAV = [
@@ -19,19 +19,6 @@ const NAV = [
   { to: '/business/zjzx', label: '造价咨询' },
   { to: '/goods', label: '会员服务' },
 ] as const;
-
-export function SiteLogo() {
-  const site = useSite();
-  return (
-    <Link to="/" className="site-logo" aria-label={`${site.name}首页`}>
-      <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true">
-        <rect width="32" height="32" rx="6" fill="#409EFF" />
-        <path d="M7 24V12l9-5 9 5v12h-6v-7h-6v7z" fill="#fff" />
-      </svg>
-      <span className="site-logo-text">{site.name}</span>
-    </Link>
-  );
-}
 
 /** Visitors log in and come back to the page they were on (spec §2: same-site redirects only). */
 function loginLink(pathname: string, search: string): string {

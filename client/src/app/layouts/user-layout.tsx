@@ -12,7 +12,7 @@ import { useHttp } from '../../lib/http/context';
 import { gjNumQueryOptions } from '../../features/visit/api';
 import { AntdScope } from '../../components/antd-scope';
 import { DictTag } from '../../components/dict-label';
-import { NavToggle } from './nav-toggle';
+import { NavToggle } from '../../components/nav-toggle';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { usePathAvailable } from '../../lib/capabilities';

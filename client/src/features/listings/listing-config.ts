@@ -10,7 +10,8 @@ import type { XmkDetail, XmkListItem, ZbDetail } from '@shared/content/types';
 import type { DictEntry, DictType } from '@shared/system/types';
 import type { Paged } from '../../lib/http/paged';
 import type { Http } from '../../lib/http/http';
-import type { RangePreset, SortOption } from './components/filter-panel';
+import type { RangePreset } from './components/range-filters';
+import type { SortOption } from './components/search-bar';
 import type { SearchParams } from '../../lib/search-href';
 
 /** What a result row needs of an item, whatever its type. */

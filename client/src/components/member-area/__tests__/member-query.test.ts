@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { queryHref, readPaging, readText, withFilter } from '../member-query';
-import { readClientQuery, readRecordQuery } from '../../../features/visit/visit-query';
 
 const q = (text: string) => new URLSearchParams(text);
 
@@ -20,23 +19,6 @@ describe('member list URLs', () => {
     );
     const page4: { status?: string; pageNum?: number } = { status: '1', pageNum: 4 };
     expect(withFilter(page4, { status: '2' })).toEqual({ status: '2' });
-  });
-
-  it('round-trip the client filters; 待拜访 is its own tab', () => {
-    const read = readClientQuery(q('keyword=%20城建%20&status=1&pageNum=2'));
-    expect(read).toEqual({ keyword: '城建', status: '1', pageNum: 2 });
-    expect(readClientQuery(q(queryHref('/x', read).split('?')[1] ?? ''))).toEqual(read);
-    expect(readClientQuery(q('due=1&status=2'))).toEqual({ due: true });
-    expect(readClientQuery(q('status=9'))).toEqual({});
-  });
-
-  it('read record dates that exist, the right way round', () => {
-    expect(readRecordQuery(q('clientId=7&beginDate=2024-06-30&endDate=2024-06-01'))).toEqual({
-      clientId: 7,
-      beginDate: '2024-06-01',
-      endDate: '2024-06-30',
-    });
-    expect(readRecordQuery(q('beginDate=2024-02-31&clientId=abc'))).toEqual({});
   });
 
   it('read free text without control characters (the backend refuses them: an error page)', () => {

@@ -16,7 +16,7 @@ import { useHttp } from '../../../lib/http/context';
 import { authKeys, createRandomPassword, randomPasswordQueryOptions } from '../api';
 import { AntdScope } from '../../../components/antd-scope';
 import { PageHead } from '../../../components/page-head';
-import { SiteLogo } from '../../../app/layouts/site-header';
+import { SiteLogo } from '../../../components/site-logo';
 import { usePortalSettings } from '../../../lib/portal-settings';
 import { useSession } from '../../../lib/session';
 import { mobileLink } from '../mobile-link';

@@ -16,22 +16,10 @@ import { Breadcrumb } from '../../../components/breadcrumb';
 import { EmptyState } from '../../../components/empty-state';
 import { prefetchFavoriteIds } from '../components/favorite-button';
 import { ExportButton } from '../../export/components/export-button';
-import {
-  ActiveFilters,
-  AmountFilter,
-  amountRangeText,
-  DateFilter,
-  DictOptions,
-  FilterPanel,
-  FilterRow,
-  KeywordForm,
-  PresetRow,
-  RegionFilter,
-  ResultCount,
-  SortBar,
-  TextFilter,
-  type ActiveFilter,
-} from '../components/filter-panel';
+import { ActiveFilters, DictOptions, FilterPanel, FilterRow, PresetRow, TextFilter, type ActiveFilter } from '../components/filter-panel';
+import { AmountFilter, amountRangeText, DateFilter } from '../components/range-filters';
+import { KeywordForm, ResultCount, SortBar } from '../components/search-bar';
+import { RegionFilter } from '../components/region-filter';
 import { PageHead } from '../../../components/page-head';
 import { Pagination, pageCountOf, useScrollToTopOnPageChange } from '../../../components/pagination';
 import { regionName } from '../../../lib/region';

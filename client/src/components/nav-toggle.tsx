@@ -1,4 +1,4 @@
-import { useUi, useUiStore } from '../../lib/ui-state';
+import { useUi, useUiStore } from '../lib/ui-state';
 
 /**
  * spec §3/§4: the navigation-shown flag, toggled. It hides the member area's side menu (the element

@@ -5,14 +5,14 @@ import type { ReactNode } from 'react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONFIG_KEYS } from '@shared/system/types';
-import type { Http } from './http/http';
-import { HttpProvider } from './http/context';
-import { systemKeys } from './system';
-import { NavToggle } from '../app/layouts/nav-toggle';
-import { PageHead } from '../components/page-head';
-import { LOGGED_OUT, SessionProvider, createSessionStore } from './session';
-import { deviceStateOf } from './device-state';
-import { UiProvider, createUiStore, type UiStore } from './ui-state';
+import type { Http } from '../../lib/http/http';
+import { HttpProvider } from '../../lib/http/context';
+import { systemKeys } from '../../lib/system';
+import { NavToggle } from '../nav-toggle';
+import { PageHead } from '../page-head';
+import { LOGGED_OUT, SessionProvider, createSessionStore } from '../../lib/session';
+import { deviceStateOf } from '../../lib/device-state';
+import { UiProvider, createUiStore, type UiStore } from '../../lib/ui-state';
 
 const UA = {
   wechatAndroid:
