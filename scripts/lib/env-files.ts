@@ -1,5 +1,5 @@
 /**
- * The one `.env` loader of the server and the embedded backend (issue 11 item 17): `.env.local`
+ * The one `.env` loader of the server and the embedded backend: `.env.local`
  * then `.env` from `dir`. Node's loadEnvFile never overrides a variable that is already set, so
  * the real environment wins over `.env.local`, which wins over `.env`. Node APIs, so not in
  * shared/src; here because both programs may import from scripts/lib and neither from the other.

@@ -1,12 +1,11 @@
 /**
- * Paging and filters of the member lists live in the URL query, as on the public lists (issue 6
- * §9): a page of favourites or records is a link the member can reload, share between tabs and
+ * Paging and filters of the member lists live in the URL query, as on the public lists: a page of favourites or records is a link the member can reload, share between tabs and
  * go back to. Reading is forgiving — a value that makes no sense is dropped and the list shows
  * unfiltered — and defaults are left out, so one list state has one URL and one query key.
  */
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@shared/constants';
 import { parseDateTimeString } from '@shared/time';
-import { normaliseText } from '../../lib/search-href';
+import { compact, normaliseText } from '../../lib/search-href';
 
 type Query = Pick<URLSearchParams, 'get'>;
 
@@ -53,11 +52,6 @@ export function readDate(query: Query, key: string): string | undefined {
 /** Trimmed text up to `max` characters (code points, as the backend counts). */
 export function readText(query: Query, key: string, max: number): string | undefined {
   return normaliseText(query.get(key), max);
-}
-
-/** Drops undefined members, so equal filters are equal objects (and equal query keys). */
-export function compact<T extends object>(params: T): T {
-  return Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined)) as T;
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
- * What the alert inbox does alike on /user/alerts and the phone's /m/pages/user/alerts (issue 12
- * §3): the kinds' names, marking alerts read, and opening an unread alert, which reads it first.
+ * What the alert inbox does alike on /user/alerts and the phone's /m/pages/user/alerts: the
+ * kinds' names, marking alerts read, and opening an unread alert, which reads it first.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MouseEvent } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Member alerts (issue 12 §3; every call ext, capability `alerts`/`feeds`): the inbox, the unread
+ * Member alerts (every call ext, capability `alerts`/`feeds`): the inbox, the unread
  * count, subscriptions, delivery settings and the private feed links (shared/src/contract/alerts.ts,
  * docs/api.md "Alerts").
  */

@@ -14,7 +14,7 @@ describe('what the /3g QR code opens', () => {
     );
   });
 
-  it('the built-in mobile site /m on this portal by default and with the redirect off (issue 14)', () => {
+  it('the built-in mobile site /m on this portal by default and with the redirect off', () => {
     for (const mobileSiteUrl of ['/m', null]) {
       expect(mobileLink({ mobileSiteUrl, portalOrigin: 'https://www.example.com', member: null })).toBe('https://www.example.com/m/');
       expect(mobileLink({ mobileSiteUrl, portalOrigin: 'https://www.example.com', member })).toBe(

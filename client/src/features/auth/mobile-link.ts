@@ -1,7 +1,7 @@
 import { OWN_MOBILE_SITE } from '@shared/routes';
 
 /**
- * What the /3g QR code opens (docs/decisions.md "Public content", issue 14):
+ * What the /3g QR code opens (docs/decisions/qr-login.md):
  * - visitor: the mobile site's home;
  * - member: its login page with the member's random password, which the mobile site sends as
  *   `POST /api/member/login` with `loginType: 'randomPassword'`.

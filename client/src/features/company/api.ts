@@ -1,5 +1,5 @@
 /**
- * Company profiles (issue 15, ext feature 'company'; docs/api.md): the company search of /company
+ * Company profiles (ext feature 'company'; docs/api.md): the company search of /company
  * and the profile of /company/{id}. Members fetch the profile with their token, so its contact is
  * shown by their tier and unlocks (the rule of the details); visitors without, like the details.
  */

@@ -109,7 +109,7 @@ export function exportSummary(info: ExportInfo): string {
   return info.rows > 0 ? `已导出 ${info.rows} 条，今日还可导出 ${info.remaining} 条` : '没有符合条件的数据';
 }
 
-/** The address the browser downloads the file from itself (phones: docs/decisions.md "Issue 15 — export on the phone"). */
+/** The address the browser downloads the file from itself (phones: docs/decisions/export.md). */
 export function exportHref(http: Http, kind: ExportKind, params: object): string {
   return http.href(BY_KIND[kind].path, params);
 }

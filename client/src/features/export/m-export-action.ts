@@ -1,8 +1,8 @@
 /**
- * The phone's 导出Excel (issue 15 on the mobile site): ask what the file would
+ * The phone's 导出Excel on the mobile site: ask what the file would
  * hold (HEAD, no cost; a refusal brings the backend's message), then let the browser download it
  * from its own address, as it downloads any link: iOS Safari and WeChat's in-app browser do not
- * save a Blob built by the page (docs/decisions.md "Issue 15 — export on the phone").
+ * save a Blob built by the page (docs/decisions/export.md).
  */
 import { exportHref, exportInfo, exportSummary, type ExportKind } from './api';
 import { type Http } from '../../lib/http/http';

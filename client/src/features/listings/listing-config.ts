@@ -31,8 +31,8 @@ export interface DictFilter<P> {
 }
 
 /**
- * A row of preset choices that set several parameters at once (issue 13: 报名截止 未截止, 开标时间
- * 未来 7 天). `today` is the render-stable day the list was fetched.
+ * A row of preset choices that set several parameters at once (报名截止 未截止, 开标时间 未来 7
+ * 天). `today` is the render-stable day the list was fetched.
  */
 export interface PresetFilter<P> {
   label: string;
@@ -130,7 +130,7 @@ export interface DetailConfig<Item extends XmkDetail | ZbDetail, K extends Query
   /** Sections after the body (项目进展). */
   afterContent?: (item: Item) => ReactNode;
   /**
-   * Issue 12 (capability `lifecycle`, fields in the answer): a banner under the header, and the
+   * The notice lifecycle (capability `lifecycle`, fields in the answer): a banner under the header, and the
    * sections after the body, which then replace `afterContent`.
    */
   lifecycle?: { banner?: (item: Item) => ReactNode; sections: (item: Item) => ReactNode };

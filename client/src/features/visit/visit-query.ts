@@ -1,6 +1,7 @@
 /** The URL query of the visit pages (clients as a table and as cards, records as a table and a timeline). */
 import type { BaifangClientListParams, BaifangRecordListParams, VisitStatus } from '@shared/visit/types';
-import { compact, readChoice, readDate, readId, readPaging, readText } from '../../components/member-area/member-query';
+import { readChoice, readDate, readId, readPaging, readText } from '../../components/member-area/member-query';
+import { compact } from '../../lib/search-href';
 
 /** dict `cms_visit_status` values, in the order the tabs and selects show them. */
 export const VISIT_STATUSES: readonly VisitStatus[] = ['0', '1', '2', '3'];

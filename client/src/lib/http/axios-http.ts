@@ -1,7 +1,7 @@
 /**
  * The request layer on axios (spec §5–§9): the interceptors that add the token and the platform
  * header, refuse a repeated submit and turn the response envelope into the body or an ApiError.
- * A module of its own (issue 14): the server and tests import it with axios; the browser loads it
+ * A module of its own: the server and tests import it with axios; the browser loads it
  * with axios on its first call (http.ts createDeferredHttp), so no page's first load carries it.
  */
 import axios, { type AxiosRequestConfig, type AxiosStatic, type InternalAxiosRequestConfig } from 'axios';

@@ -3,7 +3,7 @@ import { ApiError } from './errors';
 import { hrefOf, type Http, type HttpOptions } from './http';
 
 /**
- * The browser's request layer (issue 14): the same layer, with axios (~20 KB gzip) loaded by the
+ * The browser's request layer: the same layer, with axios (~20 KB gzip) loaded by the
  * first call instead of with the page. A server-rendered page hydrates from the data it came with,
  * so a phone runs the page before it has downloaded axios.
  */

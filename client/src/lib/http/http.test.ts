@@ -362,7 +362,7 @@ describe('errorStatus (spec §8 navigation errors)', () => {
   });
 });
 
-describe('the browser layer, with axios loaded by its first call (issue 14)', () => {
+describe('the browser layer, with axios loaded by its first call', () => {
   it('sends and answers as the eager layer does, 401 handling included', async () => {
     const sent: { url?: string; platform: unknown }[] = [];
     const previous = axios.defaults.adapter;

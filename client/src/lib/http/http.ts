@@ -11,7 +11,7 @@ import type { z } from 'zod';
 
 /**
  * spec §6: every call carries the bearer unless it opts out. Each opt-out says why, by which of
- * these it spreads into its options (docs/decisions.md, Issue 11 — client and spec items).
+ * these it spreads into its options (docs/decisions/auth-and-session.md).
  */
 export const NO_TOKEN = {
   /** spec §7 marks the call "no token" (search, public detail, notice, testToken, config, dictionary). */
@@ -105,7 +105,8 @@ export type ResponseOf<E extends AnyEndpoint> = z.output<Schemas[E['name']]['res
 export interface Http {
   /**
    * Calls one endpoint of the contract; the answer's type comes from the endpoint's response
-   * schema. Development and tests check the answer against that schema (docs/decisions.md).
+   * schema. Development and tests check the answer against that schema
+   * (docs/decisions/contract-and-validation.md).
    */
   call<E extends AnyEndpoint>(endpoint: E, call?: EndpointCall): Promise<ResponseOf<E>>;
   get(url: string, options?: RequestOptions): Promise<unknown>;
@@ -113,12 +114,12 @@ export interface Http {
   put(url: string, data?: unknown, options?: RequestOptions): Promise<unknown>;
   delete(url: string, options?: RequestOptions): Promise<unknown>;
   /**
-   * A file (issue 15's exports): the answer as a Blob with its headers; a refusal comes as an
+   * A file (the exports): the answer as a Blob with its headers; a refusal comes as an
    * envelope in the Blob. `method: 'head'` asks for the headers alone.
    */
   download(url: string, options?: DownloadOptions): Promise<Download>;
   /**
-   * The address of a GET for the browser to follow itself (a download on a phone, issue 15), in
+   * The address of a GET for the browser to follow itself (a download on a phone), in
    * the browser `/<product>/…?query`. Nothing is sent, and no bearer goes with it: the BFF adds
    * one only to our pages' calls and to their same-origin downloads (server/src/proxy.ts).
    */

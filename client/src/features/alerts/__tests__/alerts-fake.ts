@@ -1,5 +1,5 @@
 /**
- * A fake of the alerts contract (issue 12 §3, docs/api.md "Alerts") for component tests only: an
+ * A fake of the alerts contract (docs/api.md "Alerts") for component tests only: an
  * in-memory inbox, subscriptions, settings and feed token answering as the backend will.
  */
 import type { AlertItem, AlertSettings, Subscription } from '../api';

@@ -1,5 +1,5 @@
 /**
- * 推送设置 (issue 12 §3): the private feed links (Atom for readers, iCalendar for 报名截止 and 开标
+ * 推送设置: the private feed links (Atom for readers, iCalendar for 报名截止 and 开标
  * dates; capability `feeds`) with copy and reset, and the e-mail digest frequency — disabled, with
  * the backend's reason, when it cannot send mail.
  */

@@ -1,5 +1,5 @@
 /**
- * 消息 in the header's member menu with the unread count (issue 12 §3): asked every minute and when
+ * 消息 in the header's member menu with the unread count: asked every minute and when
  * the tab comes back into focus, only for members of a backend that has alerts.
  */
 import { useQuery } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * 我的订阅 (issue 12 §3): the member's subscriptions, and a form to add or change one — name,
+ * 我的订阅: the member's subscriptions, and a form to add or change one — name,
  * keywords and exclude words (space separated), regions (the `treeselect` region tree), notice types
  * (dictionary) and an amount range in 万元. Limits are the contract's; the backend says why it
  * refuses anything else (too many subscriptions, a duplicate name) and that shows by the form.

@@ -1,5 +1,5 @@
 /**
- * /user/alerts 消息提醒 (issue 12 §3, capability `alerts`): the inbox with mark read / all read, the
+ * /user/alerts 消息提醒 (capability `alerts`): the inbox with mark read / all read, the
  * member's subscriptions (several, each with keywords, exclude words, regions, notice types and an
  * amount range; the old keyword/region subscription became the first one), and delivery: private
  * feed links (capability `feeds`) and the e-mail digest, disabled with the reason when the backend

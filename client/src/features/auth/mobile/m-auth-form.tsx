@@ -1,5 +1,5 @@
 /**
- * The mobile site's login and register forms (issue 14): plain inputs, the same calls, rules,
+ * The mobile site's login and register forms: plain inputs, the same calls, rules,
  * captcha, password encryption and sign-in as the desktop forms (features/auth), without antd.
  */
 import { useEffect, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';

@@ -1,4 +1,4 @@
-/** /m/pages/login/index 会员登录 on the mobile site (issue 14), also the /3g QR code's target. */
+/** /m/pages/login/index 会员登录 on the mobile site, also the /3g QR code's target. */
 import type { PageLoadArgs } from '../../../lib/page';
 import { loadAuthConfig } from '../auth-config';
 import { MobileLoginForm } from './m-auth-form';

@@ -1,4 +1,4 @@
-/** /m/pages/register/index 会员注册 on the mobile site (issue 14). */
+/** /m/pages/register/index 会员注册 on the mobile site. */
 import type { PageLoadArgs } from '../../../lib/page';
 import { loadAuthConfig } from '../auth-config';
 import { MobileRegisterForm } from './m-auth-form';

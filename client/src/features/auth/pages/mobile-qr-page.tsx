@@ -5,8 +5,8 @@
  *
  * The random password is a second password, so it is fetched by the browser after hydration and
  * never rendered on the server: it stays out of the HTML and its dehydrated state (which a saved
- * page, the back/forward cache or a proxy log could keep), the way the captcha is (decisions.md,
- * issue 11).
+ * page, the back/forward cache or a proxy log could keep), the way the captcha is
+ * (docs/decisions/qr-login.md).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { QRCode } from 'antd';

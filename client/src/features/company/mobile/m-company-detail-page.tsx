@@ -1,5 +1,5 @@
 /**
- * /m/pages/company/detail?id= 企业详情 on the mobile site (issue 14/15): the desktop profile's query
+ * /m/pages/company/detail?id= 企业详情 on the mobile site: the desktop profile's query
  * options in one column — roles, counts, a compact table by year instead of the ECharts chart,
  * regions and industries, latest tenders and wins (mobile details), top winners and competitors
  * (mobile company pages) and the contact as the API masks it. A missing or bad id is the 404 page.

@@ -1,5 +1,5 @@
 /**
- * /company 企业查询 (issue 15): companies by name, region and role. The URL holds the query
+ * /company 企业查询: companies by name, region and role. The URL holds the query
  * (name, areaCode, role, pageNum, pageSize), so every result page is a server-rendered link;
  * values the search does not accept are left out rather than failing the page.
  */

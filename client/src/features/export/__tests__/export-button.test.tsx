@@ -1,5 +1,5 @@
 /**
- * 导出Excel (issue 15): the member's click downloads the file under its Chinese name, says when the
+ * 导出Excel: the member's click downloads the file under its Chinese name, says when the
  * file was cut to the day's quota, shows the quota's own message when refused, and the button is
  * absent when the backend has no 'export' feature.
  */

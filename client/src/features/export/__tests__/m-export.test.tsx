@@ -1,5 +1,5 @@
 /**
- * 导出Excel on the phone (issue 15): the member's tap asks HEAD what the file would hold, then sends
+ * 导出Excel on the phone: the member's tap asks HEAD what the file would hold, then sends
  * the browser to the file's address (no Blob, which phones do not save) and says how many rows;
  * a refusal shows the backend's own message; nothing is downloaded for an empty result.
  */

@@ -1,5 +1,5 @@
 /**
- * 导出Excel beside a list (issue 15): the list with the page's filters as an .xlsx, for members;
+ * 导出Excel beside a list: the list with the page's filters as an .xlsx, for members;
  * visitors get a link to log in and come back; nothing without the backend's 'export' feature.
  * The quota's refusal and a file cut to the quota say so in a message.
  */

@@ -1,5 +1,5 @@
 /**
- * Who sees 导出Excel (issue 15, both sites): nobody when the backend lacks the 'export' feature,
+ * Who sees 导出Excel (both sites): nobody when the backend lacks the 'export' feature,
  * a visitor a link to the login (the mobile one on /m) that comes back to this page, a member
  * the site's own button.
  */

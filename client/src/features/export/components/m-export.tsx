@@ -1,7 +1,7 @@
 /**
- * 导出Excel on the mobile lists and 我的收藏 (issue 15 on the phone): the list's search as an .xlsx.
+ * 导出Excel on the mobile lists and 我的收藏 on the phone: the list's search as an .xlsx.
  * Members get a button (its work in m-export-action.ts, in the list's own chunk: a chunk loaded
- * on the tap cost every mobile page more, measured in docs/decisions.md); visitors a link to the
+ * on the tap cost every mobile page more, docs/decisions/export.md); visitors a link to the
  * mobile login and back; nothing without the backend's 'export' feature. What the export did, or why it was refused (the quota's message
  * from the backend), shows under the toolbar.
  */

@@ -1,4 +1,4 @@
-/** /m/ 手机版首页 (issue 14): search, today's counts, and the newest projects and tenders in tabs. */
+/** /m/ 手机版首页: search, today's counts, and the newest projects and tenders in tabs. */
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';

@@ -26,7 +26,7 @@ function renderBlock(access: ContactAccess['contactAccess']) {
   );
 }
 
-describe('contact block: what unlocks the masked contacts (issue 11 §14)', () => {
+describe('contact block: what unlocks the masked contacts', () => {
   it('tells a visitor that logging in is not enough: VIP sees them, a free member pays points per item', async () => {
     renderBlock('visitor');
     const prompt = (await screen.findByRole('link', { name: '登录查看' })).closest('.contact-prompt') as HTMLElement;

@@ -1,5 +1,5 @@
 /**
- * Issue 13 §5 on the /zb list: the 收藏 star on every row (filled from the member's favourite ids,
+ * On the /zb list: the 收藏 star on every row (filled from the member's favourite ids,
  * one call; toggled optimistically; the detail's 收藏 learns it; a visitor is sent to log in) and
  * 新 on rows published since the reader's previous visit.
  */

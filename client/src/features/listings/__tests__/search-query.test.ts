@@ -103,7 +103,7 @@ describe('building result URLs', () => {
   });
 });
 
-describe('URL filters follow the contract (issue 11)', () => {
+describe('URL filters follow the contract', () => {
   it('keeps exactly what the search endpoint accepts', () => {
     const params = readZbSearch(q('industry=AB-1&noticeType=x_1&minAmount=50000000&maxAmount=100000001'));
     // A code the backend refuses used to reach it (an error page); an amount it accepts used to be dropped.
@@ -112,7 +112,7 @@ describe('URL filters follow the contract (issue 11)', () => {
   });
 });
 
-describe('issue 13: scope, exclusions and several regions in the URL', () => {
+describe('scope, exclusions and several regions in the URL', () => {
   it('reads 标题 scope, excluded words and a region list, and writes them back in one spelling', () => {
     const params = readZbSearch(q('keyword=道路 工程&scope=title&exclude=硬化,学校&areaCode=370200,370100,370200&orderBy=relevance'));
     expect(params).toEqual({
@@ -138,7 +138,7 @@ describe('issue 13: scope, exclusions and several regions in the URL', () => {
   });
 });
 
-describe('issue 13: 报名截止 and 开标时间 in the URL', () => {
+describe('报名截止 and 开标时间 in the URL', () => {
   it('reads 未截止 and an opening range (reversed read as meant) and writes them back', () => {
     const params = readZbSearch(q('signup=open&openBegin=2026-12-01&openEnd=2026-11-01'));
     expect(params).toEqual({ signup: 'open', openBegin: '2026-11-01', openEnd: '2026-12-01' });

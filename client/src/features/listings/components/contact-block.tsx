@@ -26,7 +26,7 @@ export interface ContactBlockProps {
 /** Where points are bought: the desktop recharge page, or the phone's 会员服务 at its 积分套餐. */
 const RECHARGE_PATH = '/user/chargeMember';
 
-/** 积分查看, through a chunk loaded on the first click (contact-unlock.ts, issue 14). */
+/** 积分查看, through a chunk loaded on the first click (contact-unlock.ts). */
 function useUnlock(type: ContentType, id: number): { isPending: boolean; mutate: () => void } {
   const http = useHttp();
   const queryClient = useQueryClient();
@@ -62,7 +62,7 @@ export function ContactBlock({ type, id, detail }: ContactBlockProps) {
 
   const visible = contactAccess === 'vip' || contactAccess === 'unlocked';
   const available = usePathAvailable();
-  // Each site's own pages (issue 14): a phone sent to a desktop page would be redirected to the
+  // Each site's own pages: a phone sent to a desktop page would be redirected to the
   // mobile home. Membership on the phone is the mobile 会员服务 page (tiers, and the way to order).
   const here = location.pathname + location.search;
   const mobile = isMobilePath(location.pathname);

@@ -1,5 +1,5 @@
 /**
- * 积分查看 itself (issue 14): a chunk loaded on the first click, so that a detail page's first load
+ * 积分查看 itself: a chunk loaded on the first click, so that a detail page's first load
  * carries neither the call nor React Query's mutation hook.
  */
 import type { QueryClient } from '@tanstack/react-query';

@@ -1,6 +1,6 @@
 /**
  * 收藏 for members: the detail pages' button (state from `GET /cms/favorite/{id}?type=`) and the
- * list rows' star (state from the member's favourite ids, one call per type: issue 13 §5), both
+ * list rows' star (state from the member's favourite ids, one call per type), both
  * toggled through changeStatus by one optimistic mutation that writes every cache showing the
  * item, so a row's star, the detail's button and 我的收藏 agree. Visitors get a link to log in and
  * come back (the same prompt on the detail and on a row).
@@ -48,7 +48,7 @@ function useLoginHref(): string {
  * Toggles one item's favourite state and says whether a toggle is under way, to disable the button
  * meanwhile. The star and every cache showing the item change at once and the call goes out in the
  * same tick: a member who taps 收藏 and leaves the page at once keeps the favourite. (Loading the
- * call's code on the first tap, tried for issue 14, let a reload overtake it.)
+ * call's code on the first tap, tried once, let a reload overtake it.)
  */
 export function useFavoriteToggle(type: ContentType, id: number): { isPending: boolean; toggle: (next: boolean) => void } {
   const http = useHttp();

@@ -63,7 +63,7 @@ export function DictOptions({
 }
 
 /**
- * 搜索范围 and 排除词 (issue 13): where the keyword is looked for (全文, the default, or 标题) and
+ * 搜索范围 and 排除词: where the keyword is looked for (全文, the default, or 标题) and
  * words whose rows are left out, in the same scope.
  */
 export function TextFilter({

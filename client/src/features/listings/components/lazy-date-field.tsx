@@ -18,7 +18,7 @@ function useHydrated(): boolean {
  * DateField from its own chunk. Until it arrives, a read-only text field of the same size holds
  * the place and shows the value — never the browser's native picker (mm/dd/yyyy, English messages).
  * The server renders only that placeholder: antd's picker there (two per /zb page, each in its own
- * ConfigProvider) was ~11 % of a rendered search's CPU for markup the browser replaces (issue 16 §2).
+ * ConfigProvider) was ~11 % of a rendered search's CPU for markup the browser replaces.
  */
 export function LazyDateField(props: DateFieldProps) {
   const placeholder = (

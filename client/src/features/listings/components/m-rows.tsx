@@ -1,4 +1,4 @@
-/** Result rows of the mobile lists, home tabs and member lists (issue 14). */
+/** Result rows of the mobile lists, home tabs and member lists. */
 import { Link } from 'react-router-dom';
 import type { XmkListItem, ZbListItem } from '@shared/content/types';
 import { DICT_TYPES } from '@shared/system/types';

@@ -1,5 +1,5 @@
 /**
- * Issue 12 §2 on the detail pages: the notices of a tender's process, a project's stages and
+ * The notice lifecycle on the detail pages: the notices of a tender's process, a project's stages and
  * tenders, 变更内容 (before → after) and the banner on a notice a 变更公告 changed. All of it comes
  * with the detail answer (`lifecycle`, `changes`, `changedBy`; docs/api.md "Notices"), so it is
  * server-rendered; a backend without the `lifecycle` capability sends none of it and none shows.
@@ -17,7 +17,7 @@ import { regionName } from '../../../lib/region';
 import { useHasCapability } from '../../../lib/capabilities';
 import { ProcessTimeline, StageTimeline } from './timeline';
 
-/** The answer carries the issue 12 fields and the backend says it offers them. */
+/** The answer carries the lifecycle fields and the backend says it offers them. */
 export function useLifecycle<Item extends XmkDetail | ZbDetail>(item: Item): boolean {
   const offered = useHasCapability('lifecycle');
   return offered && item.lifecycle != null;

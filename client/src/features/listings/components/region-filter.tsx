@@ -7,7 +7,7 @@ import { FilterRow, Option } from './filter-panel';
 /**
  * 地区: the cities of the province; once one is chosen, its counties in a second line. The URL
  * holds `areaCode`: a city (all its counties), a county (its city is then highlighted too), or
- * several cities separated by commas (issue 13): "+" after a city adds it to the chosen ones, and
+ * several cities separated by commas: "+" after a city adds it to the chosen ones, and
  * a chosen city's link then removes it.
  */
 export function RegionFilter({

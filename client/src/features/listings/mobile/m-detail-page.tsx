@@ -1,5 +1,5 @@
 /**
- * The mobile details /m/pages/{xmk|zb}/detail?id= (issue 14): the same query options, contact block
+ * The mobile details /m/pages/{xmk|zb}/detail?id=: the same query options, contact block
  * and favourite as the desktop detail, in one column with a sticky bar (收藏, 查看联系方式, 分享).
  * A missing or bad id is the 404 page, as on /xmk/{id}.
  */
@@ -46,7 +46,7 @@ export interface MobileDetailConfig<Item extends XmkDetail | ZbDetail, K extends
   contentTitle: string;
   /**
    * 招标进程 or 项目进展 under the overview: the desktop's timeline (timeline.tsx). `lifecycle` says
-   * whether the answer carries the issue 12 fields; a body of null leaves the section out.
+   * whether the answer carries the lifecycle fields; a body of null leaves the section out.
    */
   timeline?: { title: string; body: (item: Item, lifecycle: boolean) => ReactNode };
   /** Secondary data of the page's sections, fetched with the detail (failures only leave them empty). */

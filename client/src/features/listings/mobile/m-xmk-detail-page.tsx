@@ -1,4 +1,4 @@
-/** /m/pages/xmk/detail?id= 项目详情 on the mobile site (issue 14). */
+/** /m/pages/xmk/detail?id= 项目详情 on the mobile site. */
 import { DICT_TYPES } from '@shared/system/types';
 import { formatWan } from '@shared/format';
 import { parseTime } from '@shared/time';

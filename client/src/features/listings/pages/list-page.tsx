@@ -1,6 +1,6 @@
 /**
  * The list page of /xmk 项目库 and /zb 招标信息: search and filters in the URL query
- * (components/search-query.ts), results rendered on the server, highlighted keyword, "共 N 条",
+ * (search-query.ts), results rendered on the server, highlighted keyword, "共 N 条",
  * pagination with page size, "暂无数据". What differs by type comes from its ListConfig.
  */
 import { useQueries, useSuspenseQuery, type QueryKey } from '@tanstack/react-query';

@@ -100,7 +100,7 @@ describe('/user/favorite', () => {
   });
 });
 
-describe('/user/favorite count (issue 11 §14)', () => {
+describe('/user/favorite count', () => {
   it('共 N 条收藏 drops by one on 取消收藏 and comes back on 撤销', async () => {
     const env = setup([favorite(1), favorite(2), favorite(3)]);
     renderPage(favoritePage, '/user/favorite', env);

@@ -1,7 +1,7 @@
 /**
- * 会员服务 on the phone (issue 14, "membership"): where the member stands, the packages on offer
+ * 会员服务 on the phone ("membership"): where the member stands, the packages on offer
  * with ordering in place, the member's orders, what each tier includes, and how to pay. The same
- * calls and ordering rules as the desktop tier pages (components/ordering.tsx); the phone asks
+ * calls and ordering rules as the desktop tier pages (goods/components/ordering.tsx); the phone asks
  * for confirmation inside the package's card instead of a dialog. Goods are an extension: against
  * a backend without them the page offers the service phone instead.
  *

@@ -21,7 +21,8 @@ import { QueryListFooter } from '../../../components/member-area/list-footer';
 import { MemberPage, MemberSection } from '../../../components/member-area/member-page';
 import { MemberSearch } from '../../../components/member-area/member-search';
 import { fetchFresh, loadMemberChrome } from '../api';
-import { compact, queryHref, readPaging, readText, withFilter } from '../../../components/member-area/member-query';
+import { queryHref, readPaging, readText, withFilter } from '../../../components/member-area/member-query';
+import { compact } from '../../../lib/search-href';
 
 const PATH = '/user/bidding';
 const DICTS = [DICT_TYPES.region, DICT_TYPES.zbNoticeType] as const;

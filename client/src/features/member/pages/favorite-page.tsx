@@ -17,7 +17,8 @@ import { QueryListFooter } from '../../../components/member-area/list-footer';
 import { MemberPage, MemberSection } from '../../../components/member-area/member-page';
 import { CONTENT_TYPE_LABEL } from '../../../lib/content-labels';
 import { fetchFresh, loadMemberChrome } from '../api';
-import { compact, queryHref, readChoice, readPaging, withFilter, type Paging } from '../../../components/member-area/member-query';
+import { queryHref, readChoice, readPaging, withFilter, type Paging } from '../../../components/member-area/member-query';
+import { compact } from '../../../lib/search-href';
 
 const PATH = '/user/favorite';
 const DICTS = [DICT_TYPES.region, DICT_TYPES.xmkStage, DICT_TYPES.zbNoticeType] as const;
