@@ -20,7 +20,7 @@ import {
   type AlertKind,
 } from '../api';
 import { useHttp } from '../../../lib/http/context';
-import { regionTreeQueryOptions } from '../../member/api';
+import { regionTreeQueryOptions, fetchFresh, loadMemberChrome } from '../../member/api';
 import { EmptyState } from '../../../components/empty-state';
 import { hasCapability, useHasCapability } from '../../../lib/capabilities';
 import type { PageLoadArgs } from '../../../lib/page';
@@ -29,7 +29,6 @@ import { ListFooter } from '../../../components/member-area/list-footer';
 import { MemberPage, MemberSection } from '../../../components/member-area/member-page';
 import { SubscriptionList } from '../components/subscription-list';
 import { ALERT_KIND_LABELS, useAlertRow, useMarkAlertsRead } from '../alert-inbox';
-import { fetchFresh, loadMemberChrome } from '../../member/api';
 import { queryHref, readPaging } from '../../../components/member-area/member-query';
 
 const PATH = '/user/alerts';

@@ -6,8 +6,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ContentType } from '@shared/contract/common';
 import type { UnlockResult, XmkDetail, ZbDetail } from '@shared/content/types';
 import type { Http } from '../../../lib/http/http';
-import { xmkKeys, zbKeys } from '../api';
-import { unlockContact } from '../api';
+import { xmkKeys, zbKeys, unlockContact } from '../api';
 import { feedback } from '../../../lib/feedback';
 import type { SessionStore } from '../../../lib/session';
 

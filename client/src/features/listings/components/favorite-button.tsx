@@ -6,13 +6,13 @@
  * come back (the same prompt on the detail and on a row).
  */
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router-dom';
 import type { ContentType } from '@shared/contract/common';
 import { loginUrl } from '@shared/routes';
-import { favoriteIdsQueryOptions, favoriteKeys, favoriteStatusQueryOptions } from '../api';
-import { setFavoriteInCache } from '../api';
-import { saveFavorite } from './favorite-toggle';
+import { changeFavoriteStatus, favoriteIdsQueryOptions, favoriteKeys, favoriteStatusQueryOptions, setFavoriteInCache } from '../api';
+import { feedback } from '../../../lib/feedback';
+import type { Http } from '../../../lib/http/http';
 import { useHttp } from '../../../lib/http/context';
 import { hasCapability, useHasCapability } from '../../../lib/capabilities';
 import type { AppDeps } from '../../../lib/page';
@@ -42,6 +42,23 @@ function StarIcon({ filled, size = 16 }: { filled: boolean; size?: number }) {
 function useLoginHref(): string {
   const location = useLocation();
   return loginUrl(location.pathname + location.search);
+}
+
+/**
+ * Saves a favourite (true) or its cancellation (false) whose caches `useFavoriteToggle` already
+ * changed: `undo` puts them back if the call fails (its error toast says why); the member's
+ * favourite lists refetch either way.
+ */
+async function saveFavorite(queryClient: QueryClient, http: Http, type: ContentType, id: number, next: boolean, undo: () => void) {
+  try {
+    await changeFavoriteStatus(http, { id, type, isCancel: next ? 0 : 1 });
+    feedback.success(next ? '已加入收藏' : '已取消收藏');
+  } catch {
+    undo();
+  } finally {
+    // The member's favourite lists (and their counts) are out of date now.
+    void queryClient.invalidateQueries({ queryKey: favoriteKeys.lists() });
+  }
 }
 
 /**

@@ -16,7 +16,7 @@ import { MOBILE_PATHS, MOBILE_SECTIONS } from '@shared/routes';
 import { parseTime } from '@shared/time';
 import { goodsListQueryOptions } from '../../goods/api';
 import { useHttp } from '../../../lib/http/context';
-import { memberOrdersQueryOptions, memberTiersQueryOptions } from '../api';
+import { memberOrdersQueryOptions, memberTiersQueryOptions, fetchFresh } from '../api';
 import { dictLabel, prefetchDicts } from '../../../lib/system';
 import { useDict } from '../../../components/dict-label';
 import { Link } from 'react-router-dom';
@@ -34,7 +34,6 @@ import {
   outranked,
   useCreateOrder,
 } from '../../goods/components/ordering';
-import { fetchFresh } from '../api';
 import { MobileMemberPage } from '../../../components/mobile/m-member-page';
 import { daysLeft } from '../tier-expiry';
 

@@ -11,7 +11,7 @@ import { CONFIG_KEYS, DICT_TYPES } from '@shared/system/types';
 import { formatCount } from '@shared/format';
 import { parseTime } from '@shared/time';
 import { useHttp } from '../../../lib/http/context';
-import { scoreLogQueryOptions } from '../api';
+import { scoreLogQueryOptions, fetchFresh, loadMemberChrome } from '../api';
 import { configQueryOptions } from '../../../lib/system';
 import { DictLabel } from '../../../components/dict-label';
 import { EmptyState } from '../../../components/empty-state';
@@ -19,7 +19,6 @@ import type { PageLoadArgs } from '../../../lib/page';
 import { useSession } from '../../../lib/session';
 import { QueryListFooter } from '../../../components/member-area/list-footer';
 import { MemberPage, MemberSection } from '../../../components/member-area/member-page';
-import { fetchFresh, loadMemberChrome } from '../api';
 import { readPaging } from '../../../components/member-area/member-query';
 
 const PATH = '/user/logscore';
