@@ -25,6 +25,7 @@ const tsProjects = [
   'backend/tsconfig.json',
   'e2e/tsconfig.json',
   'scripts/tsconfig.json',
+  'packages/env-files/tsconfig.json',
   'tsconfig.node.json',
 ];
 
@@ -151,6 +152,20 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         { zones: [{ target: 'shared/src', from: ['client', 'server', 'backend'], message: 'shared/ imports no program.' }] },
+      ],
+    },
+  },
+  {
+    // packages/: Node code the server and the backend both use; it depends on neither program.
+    files: ['packages/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/client/**', '**/server/**', '**/backend/**'], message: 'packages/ serve the programs, not the reverse' },
+          ],
+        },
       ],
     },
   },
