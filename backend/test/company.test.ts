@@ -119,7 +119,7 @@ describe('the seeded companies', () => {
       )
       .all() as CompanySource[];
     for (const notice of zb) {
-      for (const [role, name] of rolesOf(notice)) {
+      for (const { role, name } of rolesOf(notice)) {
         const key = `${companyKey(name)}|${role}`;
         expected.set(key, (expected.get(key) ?? 0) + 1);
       }
@@ -166,7 +166,7 @@ describe('profiles after an import', () => {
     expect(code).toBe(200);
     expect(data.name).toBe(TENDERER);
     expect(roleCount(data, 'tenderer')).toBe(5);
-    expect(data.years).toEqual([{ year: 2024, tenders: 5, wins: 0, winAmount: 0, awardedAmount: 1200.5 }]);
+    expect(data.years).toEqual([{ year: 2024, tenders: 5, wins: 0, winAmount: 0, winsWithoutAmount: 0, awardedAmount: 1200.5 }]);
     expect(data.topWinners).toEqual([{ id: idOfName(WINNER), name: WINNER, count: 2, amount: 1200.5 }]);
     expect(data.latestTenders.map((n) => n.title)[0]).toBe('琥珀湾片区绿化工程中标结果');
     expect(data.regions).toEqual([{ code: '370104', count: 5 }]);
