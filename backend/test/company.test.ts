@@ -9,6 +9,7 @@ import type { CompanyListItem, CompanyProfile, CompanyRole } from '@shared/compa
 import type { NoticeImportRecord } from '@shared/content/notices';
 import { importNotices } from '../src/modules/content/import';
 import { backfillCompanies, rolesOf, type CompanySource } from '../src/modules/company/maintain';
+import { firmsOf } from '../src/modules/company/consortium';
 import { candidatesIn, companyKey } from '../src/modules/company/names';
 import { companyProfile, searchCompanies } from '../src/modules/company/profile';
 import { Statements } from '../src/db/connection';
@@ -98,6 +99,60 @@ describe('names', () => {
     expect(companyKey('济南市 城市管理局')).toBe(companyKey('济南市城市管理局'));
     expect(companyKey('山东甲建设有限公司')).not.toBe(companyKey('山东甲建设有限责任公司'));
     expect(companyKey('   ')).toBe('');
+  });
+
+  it.each([
+    ['a firm alone (no lead)', '山东泰和建设管理有限公司', [['山东泰和建设管理有限公司', false]]],
+    [
+      'A、B联合体: the first named leads',
+      '山东岱衡建工集团有限公司、济南泺源建筑设计研究院有限公司联合体',
+      [
+        ['山东岱衡建工集团有限公司', true],
+        ['济南泺源建筑设计研究院有限公司', false],
+      ],
+    ],
+    [
+      'A、B（联合体）',
+      '甲建设有限公司、乙设计院有限公司（联合体）',
+      [
+        ['甲建设有限公司', true],
+        ['乙设计院有限公司', false],
+      ],
+    ],
+    [
+      'marked members, half-width brackets in a name kept',
+      '青岛海晟市政工程(集团)有限公司（牵头人）、青岛北岸勘察设计有限公司（成员）',
+      [
+        ['青岛海晟市政工程(集团)有限公司', true],
+        ['青岛北岸勘察设计有限公司', false],
+      ],
+    ],
+    [
+      'a lead marked second',
+      '乙设计院有限公司(成员)、甲建设有限公司(牵头人)',
+      [
+        ['乙设计院有限公司', false],
+        ['甲建设有限公司', true],
+      ],
+    ],
+    [
+      'labelled',
+      '联合体牵头人：聊城昌隆建工集团有限公司；联合体成员：山东晟源装饰工程有限公司、聊城昌润建筑设计有限公司',
+      [
+        ['聊城昌隆建工集团有限公司', true],
+        ['山东晟源装饰工程有限公司', false],
+        ['聊城昌润建筑设计有限公司', false],
+      ],
+    ],
+    [
+      'cell junk: nbsp, zero-width and trailing spaces',
+      '&nbsp;\u200b济南华岳路桥工程有限公司 &nbsp;',
+      [['济南华岳路桥工程有限公司', false]],
+    ],
+    ['the same firm twice in other widths', '甲建设（集团）有限公司、甲建设(集团)有限公司', [['甲建设（集团）有限公司', false]]],
+    ['nothing', '  ', []],
+  ] as const)('reads the firms of a winner or candidate: %s', (_name, text, firms) => {
+    expect(firmsOf(text).map((f) => [f.name, f.lead])).toEqual(firms);
   });
 
   it('reads the candidates of a 候选人公示 body', () => {
