@@ -9,6 +9,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import ExcelJS from 'exceljs';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyProfile } from '@shared/company/types';
@@ -181,6 +182,23 @@ describe('processes.jsonl through the admin call (a worker thread)', () => {
     expect(rows).toEqual(provincial.map(() => ({ a: '370000' })));
     expect(await searchIds({ keyword: '山东省教育厅', areaCode: '370100' })).not.toContain(provincial[0]);
     expect(await searchIds({ keyword: '山东省教育厅' })).toContain(provincial[0]);
+    // The export names their region too.
+    const vip = await t.login('vip', 'vip123');
+    const res = await request(t.app)
+      .get('/cms/export/zb')
+      .query({ keyword: '山东省教育厅' })
+      .set(t.bearer(vip))
+      .buffer(true)
+      .parse((stream, done) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.body as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const column = (sheet.getRow(1).values as unknown[]).indexOf('地区');
+    expect(sheet.getRow(2).getCell(column).value).toBe('山东省（省本级）');
   });
 
   it('shows an award whose record has no budget: the award, the consortium with its lead, each member linked', async () => {
