@@ -15,9 +15,9 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { NoticeImportRecord, NoticeImportResult } from '@shared/content/notices';
+import { freePort } from '../../scripts/lib/production-portal';
 import { formatDateTime, DAY_MS } from '../src/clock';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -32,14 +32,6 @@ export interface LiveOptions {
   concurrency: number;
   /** 0: any free port */
   port: number;
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => probe.once('listening', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 /** `count` notices from the corpus, each under a source id and process code of this run. */

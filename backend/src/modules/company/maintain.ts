@@ -10,25 +10,16 @@ import { ZB_NOTICE_TYPES } from '@shared/content/zb-notice';
 import { statementsOf, type Db } from '../../db/connection';
 import { firmsOf, type Firm } from './consortium';
 import { candidatesIn, COMPANY_NAME_MAX, companyKey, displayName } from './names';
-import { companyStatements, noticeCompanySources, type CompanyPart } from './queries';
+import { companyStatements, noticeCompanySources, type CompanyPart, type NoticeCompanyRow } from './queries';
 
-/** The fields of a notice that name companies. For a project, `tenderer` is its 建设单位. */
-export interface CompanySource {
-  kind: 'xmk' | 'zb';
-  id: number;
-  areaCode: string;
-  tenderer: string;
-  agency: string;
-  /** 中标人 as written (a consortium's members are credited each) */
-  winner: string | null;
-  noticeType: string;
-  content: string;
-  /** zb: its process and publish time decide whether a 中标结果 is the process's current one */
-  processCode?: string | null;
-  publishTime?: string;
-  /** zb: the candidates table's names */
-  candidates?: readonly { name: string }[];
-}
+/**
+ * What names companies in a notice being written (queries.ts `NoticeCompanyRow`, the candidates
+ * table as its names; the seeder's rows have neither process order nor a table to give).
+ */
+export type CompanySource = Omit<NoticeCompanyRow, 'processCode' | 'publishTime' | 'candidates'> &
+  Partial<Pick<NoticeCompanyRow, 'processCode' | 'publishTime'>> & {
+    candidates?: readonly { name: string }[];
+  };
 
 /** 中标候选人公示: its winner field is the first candidate, not a win (docs/decisions/companies.md). */
 export const CANDIDATE_NOTICE = ZB_NOTICE_TYPES.candidates;
@@ -169,7 +160,7 @@ export function companyWriter(db: Db): CompanyWriter {
 }
 
 /** A stored zb row's company fields (its candidates as stored JSON) as a CompanySource. */
-export function companySourceOfRow(row: Omit<CompanySource, 'candidates'> & { candidates: string | null }): CompanySource {
+export function companySourceOfRow(row: NoticeCompanyRow): CompanySource {
   const { candidates, ...rest } = row;
   return { ...rest, candidates: candidates ? (JSON.parse(candidates) as { name: string }[]) : [] };
 }

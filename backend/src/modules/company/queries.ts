@@ -212,15 +212,18 @@ export function companyStatements(sql: Statements) {
 const ZB_COMPANY_COLUMNS = `'zb' AS kind, id, area_code AS areaCode, tenderer, agency, winner, notice_type AS noticeType, content,
   process_code AS processCode, publish_time AS publishTime, candidates`;
 
+/** The fields of a stored notice that name companies. For a project, `tenderer` is its 建设单位. */
 export interface NoticeCompanyRow {
   kind: 'zb' | 'xmk';
   id: number;
   areaCode: string;
   tenderer: string;
   agency: string;
+  /** 中标人 as written (a consortium's members are credited each) */
   winner: string | null;
   noticeType: string;
   content: string;
+  /** zb: its process and publish time decide whether a 中标结果 is the process's current one */
   processCode: string | null;
   publishTime: string;
   /** JSON of the candidates table */

@@ -56,24 +56,20 @@ const neighbours = (sql: Statements, table: ContentTable, id: number) => ({
   next: q.neighbour(sql, table, id, 'next'),
 });
 
-interface XmkDetailRow
-  extends
-    Omit<
-      XmkDetail,
-      | 'highlightTitle'
-      | 'contact'
-      | 'relatedZb'
-      | 'prev'
-      | 'next'
-      | keyof ContactAccess
-      | 'lifecycle'
-      | 'changes'
-      | 'changesAgainst'
-      | 'attachments'
-      | 'dateOnly'
-    >,
-    q.ContactColumns,
-    StoredNoticeColumns {}
+/** What both detail answers make of their row rather than read as it is. */
+type DerivedDetailFields =
+  | 'highlightTitle'
+  | 'contact'
+  | 'prev'
+  | 'next'
+  | keyof ContactAccess
+  | 'lifecycle'
+  | 'changes'
+  | 'changesAgainst'
+  | 'attachments'
+  | 'dateOnly';
+
+interface XmkDetailRow extends Omit<XmkDetail, DerivedDetailFields | 'relatedZb'>, q.ContactColumns, StoredNoticeColumns {}
 
 export const MSG_XMK_NOT_FOUND = '项目不存在或已删除';
 export const MSG_ZB_NOT_FOUND = '招标信息不存在或已删除';
@@ -106,26 +102,7 @@ export function xmkDetail(sql: Statements, id: number, viewer: Viewer, pendingVi
 }
 
 interface ZbDetailRow
-  extends
-    Omit<
-      ZbDetail,
-      | 'highlightTitle'
-      | 'contact'
-      | 'xmk'
-      | 'prev'
-      | 'next'
-      | keyof ContactAccess
-      | 'lifecycle'
-      | 'changes'
-      | 'changesAgainst'
-      | 'changedBy'
-      | 'attachments'
-      | 'dateOnly'
-      | 'winners'
-      | 'candidates'
-    >,
-    q.ContactColumns,
-    StoredNoticeColumns {
+  extends Omit<ZbDetail, DerivedDetailFields | 'xmk' | 'changedBy' | 'winners' | 'candidates'>, q.ContactColumns, StoredNoticeColumns {
   xmkId: number | null;
   /** JSON of the candidates table */
   candidates: string;
