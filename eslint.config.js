@@ -75,6 +75,7 @@ export default tseslint.config(
           'backend/tsconfig.json',
           'e2e/tsconfig.json',
           'scripts/tsconfig.json',
+          'packages/env-files/tsconfig.json',
           'tsconfig.node.json',
         ],
         tsconfigRootDir: import.meta.dirname,
@@ -125,6 +126,20 @@ export default tseslint.config(
               allowTypeImports: true,
               message: 'endpoint tables and paths stay free of zod: the browser loads them',
             },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // packages/: Node code the server and the backend both use; it depends on neither program.
+    files: ['packages/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/client/**', '**/server/**', '**/backend/**'], message: 'packages/ serve the programs, not the reverse' },
           ],
         },
       ],

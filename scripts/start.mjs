@@ -11,7 +11,7 @@ import { constants } from 'node:os';
 import { join } from 'node:path';
 
 const STAMP = 'dist/.build-stamp';
-const SOURCES = ['client', 'server/src', 'shared/src', 'backend/src', 'vite.config.ts', 'package-lock.json'];
+const SOURCES = ['client', 'server/src', 'shared/src', 'backend/src', 'packages', 'vite.config.ts', 'package-lock.json'];
 const FORWARDED = ['SIGTERM', 'SIGINT', 'SIGHUP'];
 
 function newestMtime(path) {

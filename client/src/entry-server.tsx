@@ -1,7 +1,7 @@
 /**
  * Server render of one request. It builds that request's query client, request layer and session,
  * runs the route pipeline (guard → layout → params → data), and returns a stream plus its status.
- * The Express side (server/src/ssr.ts) owns headers, timeouts and piping.
+ * The Express side (server/src/render/ssr.ts) owns headers, timeouts and piping.
  */
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { AxiosError } from 'axios';

@@ -6,7 +6,7 @@ import type { BackendConfig } from '../../backend/src/config';
 import { capabilities } from '../../backend/src/modules/system/capabilities';
 import { createTestPortal, type TestPortal } from './harness';
 
-/** Issue 2 "done means": the route table of spec §2, exactly, on the server. */
+/** The route table of spec §2, exactly, on the server. */
 let portal: TestPortal;
 let ids: Record<'xmk' | 'zb' | 'goods' | 'company', number>;
 
@@ -33,7 +33,7 @@ afterAll(async () => {
 const concrete = (path: string) =>
   path.replace(/^\/(xmk|zb|goods|company)\/:id$/, (_m, kind: 'xmk' | 'zb' | 'goods' | 'company') => `/${kind}/${ids[kind]}`);
 
-// The mobile site's pages (issue 14) have their own test: mobile-site.test.ts.
+// The mobile site's pages have their own test: mobile-site.test.ts.
 const publicRoutes = ROUTES.filter((r) => r.layout !== 'user' && r.layout !== 'mobile' && r.path !== '/test/user1' && r.path !== '/404');
 const memberRoutes = ROUTES.filter((r) => r.layout === 'user' || r.path === '/test/user1');
 /** Pages of features the test backend offers (a page needing one it lacks is a 404: capabilities-pages.test.ts). */

@@ -110,7 +110,8 @@ function createHttpOn(lib: AxiosLib, opts: HttpOptions): AxiosHttp {
     baseURL: opts.baseURL,
     timeout: REQUEST_TIMEOUT_MS,
     headers: { 'Content-Type': 'application/json;charset=utf-8' },
-    ...(opts.httpAgent ? { httpAgent: opts.httpAgent } : {}),
+    // axios picks one by the URL's scheme; the server's one agent is of BACKEND_URL's scheme.
+    ...(opts.httpAgent ? { httpAgent: opts.httpAgent, httpsAgent: opts.httpAgent } : {}),
   });
 
   instance.interceptors.request.use((config: CallConfig) => {

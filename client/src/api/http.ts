@@ -147,7 +147,7 @@ export interface Http {
   /**
    * The address of a GET for the browser to follow itself (a download on a phone, issue 15), in
    * the browser `/<product>/…?query`. Nothing is sent, and no bearer goes with it: the BFF adds
-   * one only to our pages' calls and to their same-origin downloads (server/src/proxy.ts).
+   * one only to our pages' calls and to their same-origin downloads (server/src/upstream/api-proxy.ts).
    */
   href(url: string, params?: object): string;
 }

@@ -52,7 +52,7 @@ export function precompressed(dir: string): RequestHandler {
 /**
  * `serve` for the files that were in `dir` when the server started, and nothing else: a page path
  * such as `/zb/123` skips the file system instead of costing a `stat` that fails, which was ~6 % of
- * a rendered detail page's CPU and ran before every cache hit too (issue 16 §2).
+ * a rendered detail page's CPU and ran before every cache hit too.
  */
 export function knownFilesOnly(dir: string, serve: RequestHandler): RequestHandler {
   const files = new Set(filesUnder(dir));

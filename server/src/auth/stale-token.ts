@@ -12,8 +12,8 @@ import type { RequestHandler } from 'express';
 import { PLATFORM_HEADER, PLATFORM_VALUE, REQUEST_ID_HEADER, TOKEN_COOKIE } from '@shared/constants';
 import { ENDPOINTS } from '@shared/contract/endpoints';
 import { PATHS } from '@shared/routes';
-import { clearSessionCookies, hasMalformedSessionCookie, readSessionToken } from './auth-cookies';
-import type { BackendClient } from './backend-client';
+import { clearSessionCookies, hasMalformedSessionCookie, readSessionToken } from './cookies';
+import type { BackendClient } from '../upstream/backend-client';
 
 const CHECK_TIMEOUT_MS = 2_000;
 const MAX_ANSWER_BYTES = 64 * 1024;

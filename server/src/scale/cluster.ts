@@ -1,5 +1,5 @@
 /**
- * WEB_CONCURRENCY > 1 in production (issue 8 §5): the primary process owns the embedded backend
+ * WEB_CONCURRENCY > 1 in production: the primary process owns the embedded backend
  * and forks that many server workers, which share the port (node:cluster hands connections out
  * round-robin) and proxy to the one backend. Workers hold no state between requests that another
  * worker would need (ARCHITECTURE.md); what each keeps for itself is listed in docs/reliability.md.

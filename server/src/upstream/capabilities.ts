@@ -1,5 +1,5 @@
 /**
- * What the backend offers beyond spec §7 (issue 12's design rule), asked once and kept: the first
+ * What the backend offers beyond spec §7, asked once and kept: the first
  * render waits for the answer (briefly), later ones read the kept list while it is refreshed in the
  * background every few minutes. A backend without the call (the production Java CMS answers 404 or
  * a non-200 envelope) offers nothing; one that cannot be reached keeps the last list known (none at

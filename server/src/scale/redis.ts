@@ -1,5 +1,5 @@
 /**
- * The one connection to Redis when `REDIS_URL` is set (issue 16 §1): N server instances share
+ * The one connection to Redis when `REDIS_URL` is set: N server instances share
  * their rate-limit counters and the render cache through it. Without `REDIS_URL` nothing here runs.
  *
  * Redis is a help, never a dependency: a command is sent only while the connection is up and

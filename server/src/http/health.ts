@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
-import type { BackendClient } from './backend-client';
-import type { SharedRedis } from './redis';
+import type { BackendClient } from '../upstream/backend-client';
+import type { SharedRedis } from '../scale/redis';
 
 /** A cheap public call of the contract, so the probe works against any backend (ours or Java). */
 const PROBE_PATH = '/api/system/config/configKey/sys.site.title';
@@ -13,7 +13,7 @@ export async function probeBackend(backend: BackendClient, timeoutMs = 1000): Pr
 
 /**
  * GET /healthz: 200 when this server and its backend answer, 503 otherwise (take it out of the
- * balancer). With `REDIS_URL` (issue 16), Redis unreachable is `degraded`, still 200: the instance
+ * balancer). With `REDIS_URL`, Redis unreachable is `degraded`, still 200: the instance
  * serves every page and call, with local rate limits and no shared render cache, and pulling it
  * would pull every instance at once, since they share the one Redis. `reason` says why.
  */

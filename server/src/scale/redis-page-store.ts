@@ -1,17 +1,17 @@
 /**
- * The render cache's pages in Redis (issue 16 §1), shared by every server instance: a page one
+ * The render cache's pages in Redis, shared by every server instance: a page one
  * instance rendered is served by all of them until its time to live is over (`SET … PX`).
  * Keys read `<prefix>page:<cache key>`, e.g. `portal:page:/zb?keyword=水利`.
  *
  * A value keeps the page exactly as the memory store does, cut around its nonce, so each answer
- * still carries its own response's nonce (render-cache.ts):
+ * still carries its own response's nonce (render/cache.ts):
  * version (1 byte) · storedAt (float64) · part count (uint32) · each part's length (uint32) · parts.
  *
  * Redis unreachable or slow: every read is a miss, writes are dropped; the portal renders as if
- * the cache were off and `/healthz` says degraded (health.ts). How much Redis keeps in all is its
+ * the cache were off and `/healthz` says degraded (http/health.ts). How much Redis keeps in all is its
  * own `maxmemory` (with an LRU policy), docs/reliability.md.
  */
-import { ENTRY_OVERHEAD_BYTES, type CachedPage, type PageStore } from './render-cache';
+import { ENTRY_OVERHEAD_BYTES, type CachedPage, type PageStore } from '../render/cache';
 import type { SharedRedis } from './redis';
 
 const FORMAT_VERSION = 1;

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { RenderOptions, RenderResult, createPublicQueryCache } from '../../client/src/entry-server';
+import type { RenderOptions, RenderResult, createPublicQueryCache } from '../../../client/src/entry-server';
 import { BUILD_ENTRIES, BUILD_MANIFEST } from '@shared/build-entries';
 import { ASSET_BASE } from '@shared/constants';
 
@@ -16,14 +16,14 @@ export interface PageAssets {
   css: string[];
   /** The member layout chunk's own stylesheets, linked on member pages only. */
   memberCss?: string[];
-  /** The mobile site's stylesheet, linked on /m pages instead of `css` (issue 14). */
+  /** The mobile site's stylesheet, linked on /m pages instead of `css`. */
   mobileCss?: string[];
   bootstrapModule: string;
-  /** The mobile site's entry, loaded by /m pages instead of `bootstrapModule` (issue 14). */
+  /** The mobile site's entry, loaded by /m pages instead of `bootstrapModule`. */
   mobileBootstrapModule?: string;
   /**
    * The chunks each entry imports statically (the framework chunk): preloaded in <head>, so the
-   * browser fetches them with the entry instead of after parsing it (issue 14).
+   * browser fetches them with the entry instead of after parsing it.
    */
   entryImports?: string[];
   mobileEntryImports?: string[];

@@ -1,5 +1,5 @@
 /**
- * robots.txt and sitemap.xml (issue 5 §3). The sitemap lists the public pages of the route table
+ * robots.txt and sitemap.xml. The sitemap lists the public pages of the route table
  * and the newest project and tender details, read from the backend's own search calls; when that
  * is more than one file should hold, /sitemap.xml becomes a sitemap index over numbered files.
  *
@@ -19,8 +19,9 @@ import type { Goods } from '@shared/member/types';
 import { PAGE_SIZE_MAX } from '@shared/constants';
 import { ROUTES } from '@shared/routes';
 import { toTimestamp } from '@shared/time';
-import { parseEnvelope, type BackendClient } from './backend-client';
-import { BackendCapabilities } from './capabilities';
+import { HttpError } from '../http/errors';
+import { parseEnvelope, type BackendClient } from '../upstream/backend-client';
+import { BackendCapabilities } from '../upstream/capabilities';
 
 /** URLs per sitemap file: small enough to build from a few backend pages quickly. */
 export const SITEMAP_CHUNK = 1000;
@@ -36,11 +37,11 @@ export interface SeoOptions {
   log: (message: string, error: unknown) => void;
   /** URLs per sitemap file (tests use a small one to see the index). */
   chunkSize?: number;
-  /** The backend's features (capabilities.ts); asked of the backend when not given. */
+  /** The backend's features (upstream/capabilities.ts); asked of the backend when not given. */
   capabilities?: () => Promise<readonly string[]>;
 }
 
-/** The most active companies the sitemap lists (issue 15), a backend page at a time. */
+/** The most active companies the sitemap lists, a backend page at a time. */
 export const SITEMAP_COMPANY_PAGES = 5;
 
 /**
@@ -49,7 +50,7 @@ export const SITEMAP_COMPANY_PAGES = 5;
  */
 const ALTERNATE_HOMES = new Set(['/2', '/index2']);
 export const STATIC_PATHS: readonly string[] = ROUTES.filter(
-  // Mobile pages (issue 14) name their desktop page as canonical: that one is listed.
+  // Mobile pages name their desktop page as canonical: that one is listed.
   (r) => !r.noindex && !r.path.includes(':') && r.layout !== 'user' && r.layout !== 'mobile' && !ALTERNATE_HOMES.has(r.path),
 ).map((r) => r.path);
 
@@ -174,9 +175,9 @@ export function seoRoutes(opts: SeoOptions): Router {
     res.status(200).set({ 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': SITEMAP_CACHE }).send(body);
 
   /** The backend is down: crawlers should come back later rather than drop the URLs. */
-  const unavailable = (res: Response, error: unknown) => {
+  const unavailable = (error: unknown) => {
     opts.log('sitemap: backend unavailable', error instanceof Error ? error.message : error);
-    res.status(503).set({ 'Retry-After': '600', 'Cache-Control': 'no-store' }).type('text/plain').send('sitemap temporarily unavailable');
+    return new HttpError(503, 'sitemap temporarily unavailable', { as: 'text', headers: { 'Retry-After': '600' } });
   };
 
   router.get('/robots.txt', (req, res) => {
@@ -204,7 +205,7 @@ export function seoRoutes(opts: SeoOptions): Router {
       }
       sendXml(res, sitemapIndex(originOf(req), files));
     } catch (error) {
-      unavailable(res, error);
+      throw unavailable(error);
     }
   });
 
@@ -223,7 +224,7 @@ export function seoRoutes(opts: SeoOptions): Router {
       if (urls.length === 0) return next();
       sendXml(res, urlset(originOf(req), urls));
     } catch (error) {
-      unavailable(res, error);
+      throw unavailable(error);
     }
   });
 

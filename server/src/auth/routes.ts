@@ -1,22 +1,23 @@
 /**
- * Login, RefreshToken and logout as routes of the BFF itself (issue 11 item 16), not answers the
- * proxy rewrites on their way through: each calls the backend (backend-client.ts), reads its small
- * answer and sets or clears the session cookies (auth-cookies.ts). The token never reaches the
+ * Login, RefreshToken and logout as routes of the BFF itself, not answers the
+ * proxy rewrites on their way through: each calls the backend (upstream/backend-client.ts), reads its small
+ * answer and sets or clears the session cookies (auth/cookies.ts). The token never reaches the
  * browser; it lives in the HttpOnly cookie.
  *
  * Mounted under the API prefix before the proxy, with the proxy's rules for who may do what
- * (proxy.ts: allow-list, body guard, CSRF). Express matches these paths as leniently as a backend
+ * (upstream/api-proxy.ts: allow-list, body guard, CSRF). Express matches these paths as leniently as a backend
  * router does (any case, a trailing slash), so no spelling of them slips through the proxy with
  * its token in the body.
  */
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { CLIENT_HEADER, MESSAGES, PLATFORM_HEADER, REQUEST_ID_HEADER } from '@shared/constants';
 import { ENDPOINTS } from '@shared/contract/endpoints';
-import { clearSessionCookies, extendSessionCookies, setSessionCookies } from './auth-cookies';
-import { BackendError, parseEnvelope, type BackendAnswer, type BackendClient } from './backend-client';
-import { sendJsonError } from './errors';
-import { MAX_REQUEST_BODY_BYTES, TOO_LARGE, admitApiCall, bearerFor, fromOurPage } from './proxy';
-import { clientKey } from './rate-limit';
+import { clearSessionCookies, extendSessionCookies, setSessionCookies } from './cookies';
+import { BackendError, parseEnvelope, type BackendAnswer, type BackendClient } from '../upstream/backend-client';
+import { HttpError } from '../http/errors';
+import { readBounded } from '../http/read-bounded';
+import { MAX_REQUEST_BODY_BYTES, bearerFor, checkApiCall, fromOurPage, requestTooLarge } from '../upstream/api-proxy';
+import { clientKey } from '../scale/rate-limit';
 
 /** Login and refresh answers are a few hundred bytes; anything this large is not one. */
 const MAX_AUTH_ANSWER_BYTES = 64 * 1024;
@@ -26,21 +27,11 @@ export interface AuthRoutesOptions {
   log: (message: string, error: unknown) => void;
 }
 
-/** The request body, or null when it grew past the limit (the client's mistake: 413). */
-function readRequestBody(req: Request): Promise<Buffer | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_REQUEST_BODY_BYTES) {
-        req.pause();
-        resolve(null);
-      } else chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
+/** The request body; past MAX_REQUEST_BODY_BYTES the client's mistake (413), and the rest is not read. */
+async function readRequestBody(req: Request): Promise<Buffer> {
+  const body = await readBounded(req, MAX_REQUEST_BODY_BYTES);
+  if (body === null) throw requestTooLarge();
+  return body;
 }
 
 /** What the proxy would have sent on: the caller's own headers that matter, the bearer, X-Forwarded-*. */
@@ -57,7 +48,7 @@ function forwardHeaders(req: Request, bearer: string | null): Record<string, str
     'x-forwarded-proto': req.get('x-forwarded-proto') ?? ('encrypted' in req.socket ? 'https' : 'http'),
     'x-forwarded-host': req.get('x-forwarded-host') ?? req.get('host'),
     authorization: bearer === null ? undefined : `Bearer ${bearer}`,
-    // The backend's login lockout counts per account and client (issue 11); only the BFF knows the client.
+    // The backend's login lockout counts per account and client; only the BFF knows the client.
     [CLIENT_HEADER]: clientKey(req.ip),
   };
 }
@@ -72,8 +63,8 @@ const seconds = (value: unknown): number | null =>
 export function authRoutes(opts: AuthRoutesOptions): Router {
   const router = Router();
 
-  /** One backend exchange for `req`; null when it failed and the browser has had its 502/504/413. */
-  async function exchange(req: Request, res: Response, bearer: string | null, body?: Buffer): Promise<BackendAnswer | null> {
+  /** One backend exchange for `req`; an HttpError (502, 504) when there was no answer. */
+  async function exchange(req: Request, bearer: string | null, body?: Buffer): Promise<BackendAnswer> {
     try {
       return await opts.backend.call({
         method: req.method,
@@ -86,40 +77,32 @@ export function authRoutes(opts: AuthRoutesOptions): Router {
     } catch (error) {
       if (!(error instanceof BackendError)) throw error;
       opts.log(`${req.method} ${req.originalUrl} failed: ${error.message}`, error.failure);
-      if (error.failure === 'timeout') sendJsonError(res, 504, MESSAGES.timeout);
-      else sendJsonError(res, 502, MESSAGES.upstreamDown);
-      return null;
+      throw error.failure === 'timeout' ? new HttpError(504, MESSAGES.timeout) : new HttpError(502, MESSAGES.upstreamDown);
     }
   }
 
-  /** Passes a small answer on as JSON; one that is not a JSON object is refused (it could hold a token). */
-  function readEnvelope(answer: BackendAnswer, res: Response): Record<string, unknown> | null {
+  /** The answer's JSON object; one that is not a JSON object is refused (it could hold a token). */
+  function readEnvelope(answer: BackendAnswer): Record<string, unknown> {
     const body = parseEnvelope(answer.bytes);
-    if (body === null) sendJsonError(res, 502, MESSAGES.upstreamDown);
+    if (body === null) throw new HttpError(502, MESSAGES.upstreamDown);
     return body;
   }
 
+  /** The proxy's rules (checkApiCall) first, as for any call under the API prefix. */
   const guarded =
     (handler: (req: Request, res: Response) => Promise<void>): RequestHandler =>
-    (req, res, next) => {
-      if (!admitApiCall(req, res)) return;
-      handler(req, res).catch(next);
+    async (req, res) => {
+      checkApiCall(req);
+      await handler(req, res);
     };
 
   router.post(
     ENDPOINTS.login.path,
     guarded(async (req, res) => {
       const body = await readRequestBody(req);
-      if (body === null) {
-        res.set('Connection', 'close');
-        sendJsonError(res, 413, TOO_LARGE);
-        return;
-      }
       const bearer = bearerFor(req);
-      const answer = await exchange(req, res, bearer, body);
-      if (!answer) return;
-      const envelope = readEnvelope(answer, res);
-      if (!envelope) return;
+      const answer = await exchange(req, bearer, body);
+      const envelope = readEnvelope(answer);
       if (bearer !== null && (envelope.code === 401 || answer.status === 401)) clearSessionCookies(req, res);
       else if (envelope.code === 200 && typeof envelope.token === 'string' && fromOurPage(req)) {
         // A login from anywhere else (a cross-site form) gets no cookie: no login CSRF.
@@ -138,10 +121,8 @@ export function authRoutes(opts: AuthRoutesOptions): Router {
     ENDPOINTS.refreshToken.path,
     guarded(async (req, res) => {
       const bearer = bearerFor(req);
-      const answer = await exchange(req, res, bearer);
-      if (!answer) return;
-      const envelope = readEnvelope(answer, res);
-      if (!envelope) return;
+      const answer = await exchange(req, bearer);
+      const envelope = readEnvelope(answer);
       if (bearer !== null && (envelope.code === 401 || answer.status === 401)) clearSessionCookies(req, res);
       else if (bearer !== null && envelope.code === 200) {
         // The cookie's lifetime follows the token's.
@@ -160,13 +141,8 @@ export function authRoutes(opts: AuthRoutesOptions): Router {
       // only when one of our pages asks, or any site could log our members out with a form.
       if (fromOurPage(req)) clearSessionCookies(req, res);
       // The backend reads no logout body; whatever was sent is drained, not forwarded.
-      if ((await readRequestBody(req)) === null) {
-        res.set('Connection', 'close');
-        sendJsonError(res, 413, TOO_LARGE);
-        return;
-      }
-      const answer = await exchange(req, res, bearerFor(req));
-      if (!answer) return;
+      await readRequestBody(req);
+      const answer = await exchange(req, bearerFor(req));
       res
         .status(answer.status)
         .set('Content-Type', answer.headers['content-type'] ?? 'application/json; charset=utf-8')

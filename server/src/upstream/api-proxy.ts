@@ -5,33 +5,34 @@
  * start (an export's address, same origin), so a cross-site page cannot make the browser call
  * the API as the member.
  *
- * Only the contract's paths pass (contract-paths.ts), bodies are bounded and never smuggled, and
+ * Only the contract's paths pass (upstream/contract-paths.ts), bodies are bounded and never smuggled, and
  * answers stream through untouched, with one exception: a `code: 401` on a call that carried our
  * bearer clears the session cookies. Login, RefreshToken and logout, which set and clear them, are
- * routes of their own (auth-routes.ts) in front of this proxy.
+ * routes of their own (auth/routes.ts) in front of this proxy.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
-import type { Request, RequestHandler, Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Endpoint } from '@shared/contract/endpoint';
 import { ENDPOINTS } from '@shared/contract/endpoints';
 import { CLIENT_HEADER, IS_TOKEN_HEADER, MESSAGES, PLATFORM_HEADER, PLATFORM_VALUE } from '@shared/constants';
-import { clearSessionCookies, readSessionToken } from './auth-cookies';
-import { CONNECT_TIMEOUT_MS, UPSTREAM_TIMEOUT_MS, parseEnvelope, type BackendClient } from './backend-client';
+import { clearSessionCookies, readSessionToken } from '../auth/cookies';
+import { UPSTREAM_TIMEOUT_MS, limitWaiting, parseEnvelope, type BackendClient } from './backend-client';
 import { canonicalCallPath, isContractPath } from './contract-paths';
-import { sendJsonError } from './errors';
-import { clientKey } from './rate-limit';
-
-/** Kept here for callers that knew it from the proxy; the agent belongs to backend-client.ts. */
-export { createBackendAgent } from './backend-client';
+import { HttpError } from '../http/errors';
+import { clientKey } from '../scale/rate-limit';
 
 /**
  * The backend refuses JSON bodies over 100 kB (docs/api.md, 413). The proxy refuses them itself,
  * so a huge upload never travels on to the backend, whichever backend it is.
  */
 export const MAX_REQUEST_BODY_BYTES = 100 * 1024;
-export const TOO_LARGE = '请求数据过大';
+const TOO_LARGE = '请求数据过大';
+
+/** A body over MAX_REQUEST_BODY_BYTES: the rest of it is not read, so the connection closes. */
+export function requestTooLarge(): HttpError {
+  return new HttpError(413, TOO_LARGE, { headers: { Connection: 'close' } });
+}
 /** A `{code: 401, msg}` envelope is tiny; only first chunks this small are read for one. */
 const MAX_ENVELOPE_PEEK_BYTES = 1024;
 
@@ -66,7 +67,7 @@ export function fromOurPage(req: Request): boolean {
   return req.get(PLATFORM_HEADER) === PLATFORM_VALUE && isSameOrigin(req);
 }
 
-/** The exports (issue 15): files a phone downloads by following their address. */
+/** The exports: files a phone downloads by following their address. */
 const DOWNLOAD_PATHS = new Set(
   Object.values(ENDPOINTS as Record<string, Endpoint>)
     .filter((endpoint) => endpoint.feature === 'export')
@@ -74,8 +75,8 @@ const DOWNLOAD_PATHS = new Set(
 );
 
 /**
- * A download one of our pages started by sending the browser to the file's address (phones:
- * docs/decisions.md "Issue 15 — export on the phone"), where no platform header can ride along:
+ * A download one of our pages started by sending the browser to the file's address (phones save
+ * an export that way), where no platform header can ride along:
  * a GET of an export, and the browser's word that it comes from our origin — Sec-Fetch-Site, or
  * where a browser does not send that, a Referer of our origin. A cross-site page can make the
  * browser drop its Referer, never claim ours; no evidence at all means no bearer.
@@ -109,21 +110,23 @@ interface Exchange {
   tooLarge: boolean;
   /** The backend's answer has begun: from here on it decides, not the body counter. */
   answered: boolean;
+  /** Express's `next`: a failed exchange goes to the app's error handler. */
+  next: NextFunction;
 }
 const exchanges = new WeakMap<IncomingMessage, Exchange>();
 
 /** Header rewriting happens on the request itself, so it holds whatever path http-proxy takes. */
-function prepareRequest(req: Request): void {
+function prepareRequest(req: Request, next: NextFunction): void {
   const bearer = bearerFor(req);
   delete req.headers.authorization;
   delete req.headers.cookie;
   delete req.headers[IS_TOKEN_HEADER];
-  // Staff credentials never travel through the public site (contract-paths.ts keeps /admin off it).
+  // Staff credentials never travel through the public site (upstream/contract-paths.ts keeps /admin off it).
   delete req.headers['x-admin-token'];
   if (bearer !== null) req.headers.authorization = `Bearer ${bearer}`;
-  // The backend's login lockout counts per account and client (issue 11); only we know the client.
+  // The backend's login lockout counts per account and client; only we know the client.
   req.headers[CLIENT_HEADER] = clientKey(req.ip);
-  exchanges.set(req, { sentBearer: bearer !== null, timedOut: false, tooLarge: false, answered: false });
+  exchanges.set(req, { sentBearer: bearer !== null, timedOut: false, tooLarge: false, answered: false, next });
 }
 
 function copyHead(proxyRes: IncomingMessage, res: Response): void {
@@ -232,70 +235,45 @@ export function apiProxy(opts: ApiProxyOptions): RequestHandler {
             proxyReq.destroy(new Error('request body too large'));
           }
         });
-        proxyReq.setTimeout(upstreamTimeoutMs, () => {
+        limitWaiting(proxyReq, upstreamTimeoutMs, () => {
           if (exchange) exchange.timedOut = true;
-          proxyReq.destroy(new Error('upstream timeout'));
         });
-        // A reused keep-alive socket is already connected; a new one gets a second to connect.
-        const socket = proxyReq.socket;
-        if (socket?.connecting) {
-          const timer = setTimeout(() => proxyReq.destroy(new Error('connect timeout')), CONNECT_TIMEOUT_MS);
-          socket.once('connect', () => clearTimeout(timer));
-          proxyReq.once('close', () => clearTimeout(timer));
-        }
       },
       proxyRes: onProxyRes,
       error(error, req, res) {
         const exchange = exchanges.get(req);
-        const timedOut = exchange?.timedOut === true;
-        if (!('setHeader' in res)) {
-          (res as Socket).destroy();
-          return;
-        }
-        if (exchange?.tooLarge && !res.headersSent) {
-          // The client's mistake, not a failure: the rest of the body is not read, the connection closes.
-          res.set('Connection', 'close');
-          sendJsonError(res, 413, TOO_LARGE);
-          return;
-        }
-        const code = (error as NodeJS.ErrnoException).code ?? error.message;
-        opts.log(`proxy ${req.method} ${req.originalUrl} failed: ${code}`, error.message);
-        if (res.headersSent) {
+        // Not an HTTP answer (an upgrade's socket), or not an exchange of ours: nothing to tell.
+        if (!('setHeader' in res) || !exchange) {
           res.destroy();
           return;
         }
-        sendJsonError(res, timedOut ? 504 : 502, timedOut ? MESSAGES.timeout : MESSAGES.upstreamDown);
+        // The client's mistake, not a failure.
+        if (exchange.tooLarge && !res.headersSent) return exchange.next(requestTooLarge());
+        const code = (error as NodeJS.ErrnoException).code ?? error.message;
+        opts.log(`proxy ${req.method} ${req.originalUrl} failed: ${code}`, error.message);
+        exchange.next(exchange.timedOut ? new HttpError(504, MESSAGES.timeout) : new HttpError(502, MESSAGES.upstreamDown));
       },
     },
   });
   return (req, res, next) => {
-    if (!admitApiCall(req, res)) return;
-    prepareRequest(req);
+    checkApiCall(req);
+    prepareRequest(req, next);
     void proxy(req, res, next);
   };
 }
 
 /**
  * The rules every call under the API prefix passes before anything reaches the backend (the
- * proxy's and auth-routes.ts's alike); false when the answer has been sent.
+ * proxy's and the auth routes' alike); an HttpError when it does not.
  */
-export function admitApiCall(req: Request, res: Response): boolean {
+export function checkApiCall(req: Request): void {
   // Only the contract's public paths reach the backend; the rest answers like an unknown path.
-  if (!isContractPath(req.path)) {
-    sendJsonError(res, 404, MESSAGES.notFound);
-    return false;
-  }
+  if (!isContractPath(req.path)) throw new HttpError(404, MESSAGES.notFound);
   if (hasBody(req) && !METHODS_WITH_BODY.has(req.method)) {
     // http-proxy forwards a DELETE or OPTIONS body after `Content-Length: 0`, so the backend
     // would read it as a second request: smuggled past every rule here (found by the fuzzer).
-    res.set('Connection', 'close');
-    sendJsonError(res, 400, '请求格式不正确');
-    return false;
+    // The connection closes, so the body is never read as one.
+    throw new HttpError(400, '请求格式不正确', { headers: { Connection: 'close' } });
   }
-  if (Number(req.get('content-length') ?? 0) > MAX_REQUEST_BODY_BYTES) {
-    res.set('Connection', 'close');
-    sendJsonError(res, 413, TOO_LARGE);
-    return false;
-  }
-  return true;
+  if (Number(req.get('content-length') ?? 0) > MAX_REQUEST_BODY_BYTES) throw requestTooLarge();
 }

@@ -1,7 +1,8 @@
 /**
- * The access log and the request id (issue 11 item 17): pino-http writes one JSON line per
- * request with the id it gave it, the same id goes back as `X-Request-Id` and on to the backend in
- * the request's own headers, which the proxy forwards (the backend logs it with any error).
+ * The portal's log, through pino. The access log and the request id: pino-http writes one JSON
+ * line per request with the id it gave it, the same id goes back as `X-Request-Id` and on to the
+ * backend in the request's own headers, which the proxy forwards (the backend logs it with any
+ * error). And the last line of a process that met an error nobody caught.
  */
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
@@ -12,6 +13,23 @@ import { REQUEST_ID_HEADER, isRequestId } from '@shared/constants';
 /** The portal's logger: JSON lines on stdout, `LOG_LEVEL` (default info). */
 export function createLogger(level = 'info'): Logger {
   return pino({ level });
+}
+
+/**
+ * A bug nobody caught — an exception no handler caught, a rejected promise nobody awaited — leaves
+ * the process in a state nobody can vouch for: it is logged through pino (synchronously, so the
+ * line is written) and the process exits with 1. The cluster primary starts another worker
+ * (scale/cluster.ts); a single process is restarted by whatever supervises it.
+ */
+export function exitOnUncaughtErrors(logger: Logger): void {
+  process.on('uncaughtException', (error) => {
+    logger.fatal({ err: error }, 'Uncaught exception: exiting');
+    process.exit(1);
+  });
+  process.on('unhandledRejection', (reason) => {
+    logger.fatal({ err: reason }, 'Unhandled promise rejection: exiting');
+    process.exit(1);
+  });
 }
 
 /** createApp's `(message, error)` log, written through pino. */

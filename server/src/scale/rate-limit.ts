@@ -1,13 +1,13 @@
 /**
  * Per-client-IP limits on the calls that cost the backend work or let someone flood it with
- * records (issue 8 §4): captcha images, logins, registrations and messages; and the user-name
- * check, which would otherwise list the members for anyone who asks (issue 11). They sit in the BFF
+ * records: captcha images, logins, registrations and messages; and the user-name
+ * check, which would otherwise list the members for anyone who asks. They sit in the BFF
  * because only the BFF sees the browser's address (the embedded backend only ever sees the
  * server); the backend's per-account lockout still applies on top.
  *
  * express-rate-limit does the counting. Without Redis, in sliding windows kept in this process's
  * memory (SlidingWindowStore): each server instance (and each WEB_CONCURRENCY worker) counts on
- * its own. With `REDIS_URL` (issue 16), in Redis, shared by every instance (SharedStore), and in
+ * its own. With `REDIS_URL`, in Redis, shared by every instance (SharedStore), and in
  * the local windows again whenever Redis cannot be reached: a limit never lapses.
  */
 import type { Request, RequestHandler } from 'express';
@@ -16,8 +16,8 @@ import { RedisStore, type RedisReply } from 'rate-limit-redis';
 import { MESSAGES } from '@shared/constants';
 import type { Endpoint } from '@shared/contract/endpoint';
 import { ENDPOINTS } from '@shared/contract/endpoints';
-import { canonicalCallPath } from './contract-paths';
-import { sendJsonError } from './errors';
+import { canonicalCallPath } from '../upstream/contract-paths';
+import { HttpError } from '../http/errors';
 import type { SharedRedis } from './redis';
 
 export interface RateLimit {
@@ -149,7 +149,7 @@ export class SlidingWindowStore implements Store {
 }
 
 /**
- * One limit's counts in Redis, shared by every instance (issue 16), with the local sliding window
+ * One limit's counts in Redis, shared by every instance, with the local sliding window
  * standing in while Redis cannot be reached. rate-limit-redis counts in a fixed window per client
  * that starts with its first call and counts refusals too (one Lua script, atomic across
  * instances): a client that keeps calling while refused waits out the window it started, never
@@ -226,7 +226,7 @@ export interface RateLimiterOptions {
   now?: () => number;
   /** (message, client): the app's log. */
   log?: (message: string, client: string) => void;
-  /** Count in Redis, shared by every instance (issue 16); unset: in this process only. */
+  /** Count in Redis, shared by every instance; unset: in this process only. */
   redis?: SharedRedis;
 }
 
@@ -253,15 +253,14 @@ export function rateLimiter(opts: RateLimiterOptions): RequestHandler[] {
         legacyHeaders: false,
         // Without TRUST_PROXY an X-Forwarded-For header is ignored on purpose, not a misconfiguration.
         validate: { xForwardedForHeader: false },
-        handler: (req, res) => {
+        handler: (req, _res, next) => {
           const info = (req as Request & { rateLimit?: RateLimitInfo }).rateLimit;
           const key = info?.key ?? 'unknown';
           // Once per run of refusals: enough to see an attack in the log without flooding it. The
           // first refusal is call limit + 1 in either store; the local one counts its refusals in a row.
           if (info?.used === rule.limit + 1 && local.refusals(key) <= 1) opts.log?.(`rate limit ${name} reached by`, key);
           const waitMs = info?.resetTime ? info.resetTime.getTime() - (opts.now ?? Date.now)() : rule.windowMs;
-          res.set('Retry-After', String(Math.max(1, Math.ceil(waitMs / 1000))));
-          sendJsonError(res, 429, MESSAGES.rateLimited);
+          next(new HttpError(429, MESSAGES.rateLimited, { headers: { 'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))) } }));
         },
       }),
     ];

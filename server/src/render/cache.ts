@@ -1,18 +1,18 @@
 /**
- * A short cache of anonymous page renders (issue 7 §2). A render costs tens of milliseconds of CPU
+ * A short cache of anonymous page renders. A render costs tens of milliseconds of CPU
  * and several backend calls; the same anonymous URL renders the same HTML for every visitor, which
  * the HTTP contract already lets any proxy keep for 60 s (`Cache-Control: public, max-age=60`,
- * ssr.ts).
+ * render/ssr.ts).
  *
  * - Keyed by URL (path and query as sent); each entry lives `ttlMs` at most.
  * - A page is kept as the parts around its CSP nonce: every answer gets its own response's nonce
- *   (security-headers.ts), so the body always matches the header sent with it.
+ *   (http/security-headers.ts), so the body always matches the header sent with it.
  * - Concurrent misses of one URL render once per instance: the first request renders and streams
  *   as usual, the others wait for its body (`lookup` returns the pending render's result).
  * - Where the pages live is a PageStore: this process's memory (MemoryPageStore, bounded in bytes,
- *   least recently used first), or Redis shared by every instance (redis-page-store.ts, issue 16).
+ *   least recently used first), or Redis shared by every instance (scale/redis-page-store.ts).
  *
- * What may be stored (anonymous 200s only) is ssr.ts's decision; this module only keeps bytes.
+ * What may be stored (anonymous 200s only) is render/ssr.ts's decision; this module only keeps bytes.
  */
 export interface RenderCacheOptions {
   /** Upper bound of the bodies kept in memory, in bytes; a single page may take an eighth of it. */
@@ -175,7 +175,7 @@ export class RenderCache {
   }
 
   /**
-   * After a miss: the request that missed claims the render right after its lookup (ssr.ts), so
+   * After a miss: the request that missed claims the render right after its lookup (render/ssr.ts), so
    * the render is marked as pending at once. One that does not (HEAD) lets go a turn later, and
    * whoever waited renders itself.
    */

@@ -1,15 +1,16 @@
 /**
- * The server's one way to the backend (issue 11 item 16): one keep-alive agent, the connect and
- * answer timeouts, and the request id passed on. The API proxy streams through it (proxy.ts); the
- * server's own calls — the health probe, the stale-token check, the sitemap, login, refresh and
- * logout (auth-routes.ts) — are small JSON exchanges made with `call`.
- *
- * Before, four modules each had their own: http-proxy with the agent, axios in seo.ts and raw
- * node:http in health.ts and auth-stale-token.ts, each with its own idea of timeouts and URLs.
+ * The server's one way to the backend: one keep-alive agent, the connect and answer timeouts, and
+ * the request id passed on. Everything that talks to the backend goes through a BackendClient:
+ * - the server's own calls — the health probe, the stale-token check, capabilities, feeds, the
+ *   sitemap, login, refresh and logout — are small exchanges made with `call`;
+ * - the API proxy (api-proxy.ts) streams through `baseURL` and `agent`, under `limitWaiting`;
+ * - page renders send their backend calls through `agent` (render/ssr.ts hands it to the render).
+ * BackendLiveness (upstream/liveness.ts) watches the agent, so it sees every connection of all three.
  */
-import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { Agent, request as httpRequest, type ClientRequest, type IncomingHttpHeaders } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { REQUEST_ID_HEADER, REQUEST_TIMEOUT_MS } from '@shared/constants';
+import { readBounded } from '../http/read-bounded';
 
 /** A backend that is down refuses at once; one that cannot be reached must not hold the page long. */
 export const CONNECT_TIMEOUT_MS = 1_000;
@@ -19,8 +20,32 @@ export const UPSTREAM_TIMEOUT_MS = REQUEST_TIMEOUT_MS - 1_000;
 const DEFAULT_MAX_ANSWER_BYTES = 4 * 1024 * 1024;
 
 /** Without keep-alive the proxy's p99 went to seconds at 50 connections (DEPENDENCIES.md). */
-export function createBackendAgent(): Agent {
-  return new Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, timeout: 60_000 });
+const AGENT_OPTIONS = { keepAlive: true, maxSockets: 256, maxFreeSockets: 64, timeout: 60_000 };
+
+export function createBackendAgent(https = false): Agent {
+  return https ? new HttpsAgent(AGENT_OPTIONS) : new Agent(AGENT_OPTIONS);
+}
+
+/**
+ * The time limits of one request to the backend, `call`'s and the proxy's alike: a new connection
+ * gets CONNECT_TIMEOUT_MS to connect (a reused keep-alive socket is already connected), then the
+ * backend may stay silent `silenceMs` at a time. Past either, the request is destroyed with an
+ * error; `onSilence` runs first, so the caller can tell a silent backend (504) from one that
+ * cannot be reached (502).
+ */
+export function limitWaiting(req: ClientRequest, silenceMs: number, onSilence: () => void): void {
+  req.setTimeout(silenceMs, () => {
+    onSilence();
+    req.destroy(new Error('upstream timeout'));
+  });
+  const watchConnect = (socket: { connecting: boolean; once(event: 'connect', listener: () => void): unknown }) => {
+    if (!socket.connecting) return;
+    const timer = setTimeout(() => req.destroy(new Error('connect timeout')), CONNECT_TIMEOUT_MS);
+    socket.once('connect', () => clearTimeout(timer));
+    req.once('close', () => clearTimeout(timer));
+  };
+  if (req.socket) watchConnect(req.socket);
+  else req.once('socket', watchConnect);
 }
 
 export type BackendFailure = 'unreachable' | 'timeout' | 'too-large';
@@ -75,9 +100,7 @@ export class BackendClient {
   constructor(baseURL: string, agent?: Agent) {
     this.baseURL = baseURL.replace(/\/+$/, '');
     this.https = this.baseURL.startsWith('https:');
-    this.agent =
-      agent ??
-      (this.https ? new HttpsAgent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, timeout: 60_000 }) : createBackendAgent());
+    this.agent = agent ?? createBackendAgent(this.https);
   }
 
   /** The backend URL of `path`: a BACKEND_URL with a path prefix keeps it. */
@@ -95,30 +118,17 @@ export class BackendClient {
     const send = this.https ? httpsRequest : httpRequest;
     return new Promise((resolve, reject) => {
       const req = send(this.url(call.path), { method: call.method ?? 'GET', agent: this.agent, headers, signal: call.signal }, (res) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > maxBytes) {
+        readBounded(res, maxBytes).then(
+          (bytes) => {
+            if (bytes !== null) return resolve({ status: res.statusCode ?? 502, headers: res.headers, bytes });
             res.destroy();
             reject(new BackendError('too-large', `${call.path}: answer over ${maxBytes} bytes`));
-          } else chunks.push(chunk);
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 502, headers: res.headers, bytes: Buffer.concat(chunks) }));
-        res.on('error', (error) => reject(new BackendError('unreachable', `${call.path}: ${error.message}`)));
+          },
+          (error: Error) => reject(new BackendError('unreachable', `${call.path}: ${error.message}`)),
+        );
       });
       let timedOut = false;
-      req.setTimeout(call.timeoutMs ?? UPSTREAM_TIMEOUT_MS, () => {
-        timedOut = true;
-        req.destroy(new Error('timeout'));
-      });
-      // A reused keep-alive socket is already connected; a new one gets a second to connect.
-      req.on('socket', (socket) => {
-        if (!socket.connecting) return;
-        const timer = setTimeout(() => req.destroy(new Error('connect timeout')), CONNECT_TIMEOUT_MS);
-        socket.once('connect', () => clearTimeout(timer));
-        req.once('close', () => clearTimeout(timer));
-      });
+      limitWaiting(req, call.timeoutMs ?? UPSTREAM_TIMEOUT_MS, () => (timedOut = true));
       req.on('error', (error: NodeJS.ErrnoException) => {
         reject(new BackendError(timedOut ? 'timeout' : 'unreachable', `${call.path}: ${error.code ?? error.message}`));
       });

@@ -1,15 +1,15 @@
 /**
- * A bound on page renders in flight (issue 11 item 7). A render costs tens of milliseconds of CPU
+ * A bound on page renders in flight. A render costs tens of milliseconds of CPU
  * and several backend calls; without a bound, 40 clients asking for uncached pages slowed every
  * answer of the process, `/healthz` to 2.4 s. Renders beyond `maxInFlight` wait in a short queue,
  * first come first served; a request that finds the queue full, or waits longer than
- * `maxWaitMs`, is refused at once (ssr.ts answers 503 with Retry-After) instead of piling up.
+ * `maxWaitMs`, is refused at once (render/ssr.ts answers 503 with Retry-After) instead of piling up.
  *
  * Only renders pass the gate: `/healthz`, static assets, the API proxy and cached pages never
- * wait behind it (app.ts mounts them before the pages; ssr.ts asks the cache first).
+ * wait behind it (app.ts mounts them before the pages; render/ssr.ts asks the cache first).
  */
 import { availableParallelism } from 'node:os';
-import { UPSTREAM_TIMEOUT_MS } from './backend-client';
+import { UPSTREAM_TIMEOUT_MS } from '../upstream/backend-client';
 
 export interface RenderLimit {
   /** Renders at once; about twice the cores, so backend waits overlap without starving the loop. */

@@ -1,5 +1,5 @@
 /**
- * Graceful stop of the portal's HTTP server (issue 8 §2, SIGTERM during load): requests already
+ * Graceful stop of the portal's HTTP server (SIGTERM, under load too): requests already
  * being answered finish; a request that arrives on a kept-alive connection after the signal gets
  * a clean 503 with `Connection: close`; new connections are refused because the listener is
  * closed. Connections are closed as soon as they fall idle, so a load balancer's pooled sockets do

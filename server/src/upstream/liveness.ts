@@ -1,6 +1,6 @@
 /**
  * Whether the backend is believed to answer, for the render cache: a cached page must not hide an
- * outage (issue 8 §2: while the backend is down, pages answer the error page within a second).
+ * outage (while the backend is down, pages answer the error page within a second).
  *
  * Down on the first sign of it, on any connection the agent opened, whoever used it (a render, the
  * API proxy, the health probe):
@@ -8,7 +8,7 @@
  * - the backend resetting one (RST: a process killed while a request waited unread in its socket,
  *   which is what a loaded machine has at any moment), or a write meeting a closed one;
  * - a connection refused;
- * - a render answering 502/503 (ssr.ts calls `markDown`).
+ * - a render answering 502/503 (render/ssr.ts calls `markDown`).
  * Our own ends of a connection are no sign: the agent's idle timeout, a call we gave up on (timeout,
  * a browser that left) destroy the socket without one of those codes.
  *

@@ -1,7 +1,7 @@
 /**
  * The member session's cookies (spec §4: the token in one cookie, the random password in a
  * second). Both are HttpOnly: the browser's JavaScript never reads a credential; the server
- * turns the token into `Authorization: Bearer` for the calls of our own pages (proxy.ts) and for
+ * turns the token into `Authorization: Bearer` for the calls of our own pages (upstream/api-proxy.ts) and for
  * server rendering.
  */
 import type { CookieOptions, Request, Response } from 'express';

@@ -1,20 +1,20 @@
 /**
- * Streaming SSR of every page route (issue 2 §4): browsers get the shell as soon as it is ready,
+ * Streaming SSR of every page route: browsers get the shell as soon as it is ready,
  * crawlers the complete document; a stream that stalls is aborted so its socket is freed.
  */
 import { setMaxListeners } from 'node:events';
 import { PassThrough, Transform, type TransformCallback } from 'node:stream';
-import type { Agent } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { isCrawler } from '@shared/user-agent';
 import { pageQueryKeys } from '@shared/routes';
-import { readSessionToken } from './auth-cookies';
-import type { BackendLiveness } from './backend-liveness';
-import { sendErrorPage } from './errors';
-import { RenderCache, type CachedPage } from './render-cache';
-import { RETRY_AFTER_SECONDS, type RenderGate } from './render-gate';
+import { readSessionToken } from '../auth/cookies';
+import type { BackendClient } from '../upstream/backend-client';
+import type { BackendLiveness } from '../upstream/liveness';
+import { HttpError } from '../http/errors';
+import { RenderCache, type CachedPage } from './cache';
+import { RETRY_AFTER_SECONDS, type RenderGate } from './gate';
 import type { RenderOptions, RenderResult, Renderer } from './renderer';
-import { cspNonce } from './security-headers';
+import { cspNonce } from '../http/security-headers';
 
 /** React's abort timer: after this, unfinished Suspense boundaries fall back to client rendering. */
 const STREAM_TIMEOUT_MS = 10_000;
@@ -24,14 +24,14 @@ const RENDER_ORIGIN = 'http://portal.internal';
 
 export interface SsrOptions {
   renderer: Renderer;
-  backendURL: string;
+  /** The render's backend calls go to its base URL through its agent. */
+  backend: BackendClient;
   product: string;
-  agent: Agent;
   /** Public settings the pages read (canonical origin, mobile site, the backend's capabilities). */
   settings?: () => Promise<RenderOptions['settings']>;
-  /** Anonymous renders kept briefly, served while the backend is believed up (issue 7). */
+  /** Anonymous renders kept briefly, served while the backend is believed up. */
   cache?: { pages: RenderCache; liveness: BackendLiveness };
-  /** Renders in flight are bounded (render-gate.ts); unset: no bound. */
+  /** Renders in flight are bounded (render/gate.ts); unset: no bound. */
   gate?: RenderGate;
   log: (message: string, error: unknown) => void;
 }
@@ -52,7 +52,7 @@ function renderUrl(path: string, originalUrl: string): URL {
 /**
  * `url` with only the query parameters its page reads (the route table's `query`), in the order
  * sent. Anything else (`utm_source`, `?t=123`, a cache buster) cannot change the page, so it must
- * not cost a render of its own (issue 11 item 7).
+ * not cost a render of its own.
  */
 export function pageUrl(url: URL): URL {
   const keys = pageQueryKeys(url.pathname);
@@ -72,7 +72,7 @@ export function cacheControlFor(status: number, member: boolean): string {
 /**
  * The render cache's key, or null when this request must neither read nor fill it: anything
  * sent with a member session is rendered for that request alone (a cookie failing the session
- * rule was cleared and removed before this, auth-stale-token.ts). Crawlers
+ * rule was cleared and removed before this, auth/stale-token.ts). Crawlers
  * get the complete document rather than the streamed one, so they have entries of their own.
  */
 function renderCacheKey(req: Request, url: URL): string | null {
@@ -103,7 +103,7 @@ function sendCachedPage(req: Request, res: Response, page: CachedPage, cache: Re
 /**
  * React writes a page as dozens of small chunks (4 KB views and longer strings), each of which
  * became a chunk of the HTTP response with its own framing and a buffer in the socket's writev:
- * 4–8 % of a rendered page's CPU in the profile (issue 16 §2). This joins what React writes in one pass and sends
+ * 4–8 % of a rendered page's CPU in the profile. This joins what React writes in one pass and sends
  * it as one chunk when React says the pass is done (`flush()`, which it calls on any destination
  * that has one) or when the stream ends; the shell still goes out as soon as it is ready.
  */
@@ -192,8 +192,7 @@ export function ssrHandler(opts: SsrOptions): RequestHandler {
       const release = opts.gate ? await opts.gate.acquire(abort.signal) : null;
       if (opts.gate && !release) {
         if (abort.signal.aborted) return;
-        res.set('Retry-After', String(RETRY_AFTER_SECONDS));
-        sendErrorPage(res, 503);
+        next(new HttpError(503, '服务暂时不可用', { as: 'page', headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } }));
         return;
       }
       // The slot is held until the page has gone out (the stream outlives render()), or the browser left.
@@ -205,13 +204,13 @@ export function ssrHandler(opts: SsrOptions): RequestHandler {
       setMaxListeners(64, request.signal);
       const result = await opts.renderer.render({
         request,
-        backendURL: opts.backendURL,
+        backendURL: opts.backend.baseURL,
         product: opts.product,
         token,
         assets: opts.renderer.assets,
         nonce: cspNonce(res),
         waitForAll: isCrawler(req.get('user-agent')),
-        httpAgent: opts.agent,
+        httpAgent: opts.backend.agent,
         settings: await opts.settings?.(),
         publicQueries: opts.renderer.publicQueries,
         log: opts.log,
@@ -246,7 +245,7 @@ export function ssrHandler(opts: SsrOptions): RequestHandler {
       if (res.headersSent) return next(error);
       // The shell itself failed (a page threw outside any Suspense boundary): still a page, not JSON.
       opts.log(`render failed on ${req.method} ${req.path}`, error);
-      sendErrorPage(res, 500);
+      next(new HttpError(500, '页面加载失败', { as: 'page' }));
     } finally {
       // Any way out but the recorded stream: nothing to keep, and whoever waits renders itself.
       keep?.(null);
