@@ -82,6 +82,11 @@ export interface ContactAccess {
   contactAccess: 'visitor' | 'locked' | 'vip' | 'unlocked';
   /** Points an unlock costs (config cms.score.unlockCost). */
   unlockCost: number;
+  /**
+   * Whether the item names any contact at all. false: there is nothing to unlock (no points
+   * offer, no masked `***`); `contact` is then all empty strings.
+   */
+  hasContact: boolean;
 }
 
 /** xmk detail (`/api/cmsData/xmk/{id}` public, `/cms/xmk/data/{id}` member). */

@@ -13,7 +13,7 @@ afterEach(cleanup);
 const masked: Contact = { company: '济南市**建设有限公司', contact: '王**', phone: '138****0000', address: '济南市历下区****' };
 
 function renderBlock(access: ContactAccess['contactAccess']) {
-  const detail = { contact: masked, contactMasked: true, contactAccess: access, unlockCost: 10 };
+  const detail = { contact: masked, contactMasked: true, contactAccess: access, unlockCost: 10, hasContact: true };
   const element = <ContactBlock type="zb" id={5} detail={detail} />;
   render(
     <QueryClientProvider client={new QueryClient()}>
