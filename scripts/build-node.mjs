@@ -9,6 +9,8 @@ if (existsSync('backend/src/index.ts')) {
   entryPoints.backend = 'backend/src/index.ts';
   // The backend's password worker threads load it beside backend.js (modules/auth/password-pool.ts).
   entryPoints['password-worker'] = 'backend/src/modules/auth/password-worker.ts';
+  // The admin import's worker thread, loaded beside the bundle (backend/src/modules/content/import-runner.ts).
+  entryPoints['import-worker'] = 'backend/src/modules/content/import-worker.ts';
 }
 
 await build({
