@@ -12,6 +12,7 @@ import { RouterProvider, createMemoryRouter, useLocation } from 'react-router-do
 import type { MemberUser } from '@shared/member/types';
 import type { DictData, DictType } from '@shared/system/types';
 import { DICT_TYPES } from '@shared/system/types';
+import { parsePositiveId } from '@shared/routes';
 import { createHttp } from '../lib/http/axios-http';
 import { HttpProvider } from '../lib/http/context';
 import { createQueryClient } from '../lib/query-client';
@@ -152,10 +153,11 @@ function Providers({ env, children }: { env: MemberEnv; children: ReactNode }) {
 
 /**
  * A page module at `path`: its `load` runs as the route's loader (again on every navigation, as in
- * the app), then the page renders. Other paths render only the current address.
+ * the app), then the page renders. Other paths render only the current address. `pattern` is the
+ * route's own path when it has parameters (`/zb/:id`); the loader then gets the id as the app's does.
  */
-export function renderPage(module: PageModule, path: string, env: MemberEnv) {
-  const pathname = path.split('?')[0] ?? path;
+export function renderPage(module: PageModule, path: string, env: MemberEnv, pattern?: string) {
+  const pathname = pattern ?? path.split('?')[0] ?? path;
   const router = createMemoryRouter(
     [
       {
@@ -163,7 +165,8 @@ export function renderPage(module: PageModule, path: string, env: MemberEnv) {
         // The page renders once its loader has run, as after a navigation in the app.
         HydrateFallback: () => null,
         loader: async ({ request, params }) => {
-          await module.load?.({ deps: env.deps, id: null, url: new URL(request.url), params, request });
+          const id = pathname.endsWith('/:id') ? parsePositiveId(params.id) : null;
+          await module.load?.({ deps: env.deps, id, url: new URL(request.url), params, request });
           return null;
         },
         element: (

@@ -23,8 +23,9 @@ export function NoticeFirms({ firms, name, id }: NoticeFirmsProps) {
         <ul className="consortium-members" aria-label="联合体成员">
           {firms.map((firm) => (
             <li key={firm.name}>
+              {/* The part first, so a name that wraps never reads as the next firm's. */}
+              {firm.lead ? <span className="tag tag-warning">牵头人</span> : <span className="tag tag-plain">成员</span>}
               <CompanyLink name={firm.name} id={firm.companyId} />
-              {firm.lead ? <span className="tag tag-warning">牵头人</span> : <span className="muted">成员</span>}
             </li>
           ))}
         </ul>
