@@ -31,6 +31,18 @@ describe('noticeAmounts', () => {
     // Rate bids and no first-candidate amount: no sum, and the budget is never shown as the bid.
     const [bid] = noticeAmounts({ noticeType: '4', amount: 186.4, winAmount: null, winAmountText: null }, '中标候选人公示');
     expect(bid).toEqual({ label: '投标报价', value: '—', asWritten: null });
+    // ZDJL-2026-0009's bids are rates: the first candidate's, as written.
+    const candidates = [
+      { price: null, priceText: '下浮率12.5%' },
+      { price: null, priceText: '下浮率10%' },
+    ];
+    expect(
+      noticeAmounts({ noticeType: '4', amount: 186.4, winAmount: null, winAmountText: null, candidates }, '中标候选人公示')[0],
+    ).toEqual({
+      label: '投标报价',
+      value: '下浮率12.5%',
+      asWritten: null,
+    });
   });
 
   it('shows the budget alone on notices before an award', () => {

@@ -43,13 +43,14 @@ export const winnerLabel = (noticeType: string) => (noticeType === CANDIDATES_NO
  * 中标结果 the award (中标金额), a 合同公告 the contract sum (合同金额), anything earlier the budget.
  */
 export function amountLabelOf(noticeTypeLabel: string): string {
-  if (noticeTypeLabel.includes('候选人')) return '投标报价';
+  if (noticeTypeLabel.includes('候选人')) return BID_LABEL;
   if (noticeTypeLabel.includes('中标')) return '中标金额';
   if (noticeTypeLabel.includes('合同')) return '合同金额';
   return BUDGET_LABEL;
 }
 
 const BUDGET_LABEL = '预算金额';
+const BID_LABEL = '投标报价';
 
 /** The amounts of a tender notice as its detail pages show them, label and text. */
 export interface NoticeAmount {
@@ -66,13 +67,16 @@ export interface AwardFields {
   amount: number | null;
   winAmount?: number | null;
   winAmountText?: string | null;
+  /** The candidates table, by rank: a 中标候选人公示 without an amount shows its first bid. */
+  candidates?: readonly { price: number | null; priceText: string | null }[];
 }
 
 /**
  * What a tender notice's detail shows as its amounts, first the headline one. A 中标候选人公示
  * shows the first candidate's bid (投标报价), a 中标结果 the award (中标金额), a 合同公告 the
  * contract sum: `winAmount` in 万元, else the publisher's words (`winAmountText`: a rate or a fee
- * formula), never the budget and never "—" when the notice states one. The budget follows as
+ * formula; a 中标候选人公示 stating neither: its first candidate's bid), never the budget and never
+ * "—" when the notice states one. The budget follows as
  * 预算金额 when stated. Without the award fields (a spec-only backend) `amount` is the spec's
  * 预算/中标金额 and keeps the type's label.
  */
@@ -83,7 +87,10 @@ export function noticeAmounts(item: AwardFields, noticeTypeLabel: string): Notic
   if (item.winAmount === undefined && item.winAmountText === undefined) {
     return [{ label, value: formatWan(item.amount), asWritten: null }];
   }
-  return [{ label, ...sumOrWords(item.winAmount, item.winAmountText) }, ...budget];
+  const first = item.candidates?.[0];
+  const stated = item.winAmount != null || !!item.winAmountText?.trim();
+  const award = !stated && label === BID_LABEL && first ? bidOf(first) : sumOrWords(item.winAmount, item.winAmountText);
+  return [{ label, ...award }, ...budget];
 }
 
 /** A sum in 万元 with the publisher's words beside it, or the words alone (a rate, a formula), or MISSING. */

@@ -135,7 +135,7 @@ describe.each(['desktop', 'phone'] as const)('the award on the %s detail', (site
     const rates = screen.getByRole('region', { name: '中标候选人' });
     for (const rate of ['下浮率12.5%', '下浮率10%', '下浮率9.8%']) expect(rates).toHaveTextContent(rate);
     expect(rates).not.toHaveTextContent('万元');
-    expect(figure('投标报价')).toBe('—');
+    expect(figure('投标报价')).toBe('下浮率12.5%');
   });
 
   it('links 原文 and the http(s) 附件 by name in a new tab without referrer; other schemes are dropped', async () => {
