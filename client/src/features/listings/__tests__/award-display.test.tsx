@@ -7,10 +7,10 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ZbDetail } from '@shared/content/types';
 import type { Feature } from '@shared/system/features';
-import { DICT_TYPES, type DictData, type DictType } from '@shared/system/types';
+import { DICT_TYPES, type DictType } from '@shared/system/types';
 import type { MemberUser } from '@shared/member/types';
 import { systemKeys } from '../../../lib/system';
-import { DEMO_USER, createMemberEnv, ok, renderPage } from '../../../test/page-harness';
+import { DEMO_USER, createMemberEnv, dictEntry, ok, renderPage } from '../../../test/page-harness';
 import * as desktopPage from '../pages/zb-detail-page';
 import * as mobilePage from '../mobile/m-zb-detail-page';
 import { candidatesNotice, consortiumAward, noContact, rateAward, rateCandidates, specOnly } from './award-fixtures';
@@ -26,19 +26,6 @@ const NOTICE_TYPES: [string, string][] = [
   ['5', '中标结果'],
   ['9', '废标/流标'],
 ];
-
-const dictEntry = (dictType: DictType, dictValue: string, dictLabel: string): DictData => ({
-  dictCode: 0,
-  dictSort: 0,
-  dictLabel,
-  dictValue,
-  dictType,
-  cssClass: null,
-  listClass: 'default',
-  isDefault: 'N',
-  status: '0',
-  remark: null,
-});
 
 function environment(detail: ZbDetail, { capabilities = ['company', 'lifecycle'] as Feature[], user = DEMO_USER as MemberUser } = {}) {
   const env = createMemberEnv(
