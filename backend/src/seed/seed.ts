@@ -1,7 +1,7 @@
 /**
  * The deterministic demo data generator. The same seed and reference time give the
- * same database. Content is written in publish order (the id-order invariant of migrations.ts) in
- * large transactions, and the search index is built in a second pass once the rows are in.
+ * same database. Content is written in publish order in large transactions, and the search index
+ * and its publish order (search/publish-order.ts) are built in a second pass once the rows are in.
  */
 import { addDays, formatDateTime } from '../clock';
 import { buildSearchIndex } from '../search/fts-index';

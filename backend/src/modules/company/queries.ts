@@ -94,18 +94,23 @@ export const industryShares = new Query<Limited, CompanyShare>(
    GROUP BY code ORDER BY count DESC, code LIMIT @limit`,
 );
 
-/** The company's newest tenders in a role. */
+/**
+ * The company's newest tenders in a role: its notices' keys in publish order (zb_order, by id) sorted,
+ * then only those rows read.
+ */
 export const latestTenders = new Query<Limited & { role: CompanyRole }, CompanyNoticeLink>(
   `SELECT z.id, z.title, z.publish_time AS publishTime, z.notice_type AS noticeType, z.area_code AS areaCode,
      coalesce(z.win_amount, z.amount) AS amount
-   FROM company_role r JOIN zb z ON z.id = r.data_id
-   WHERE r.company_id = @id AND r.role = @role ORDER BY r.data_id DESC LIMIT @limit`,
+   FROM (SELECT o.id, o.seq FROM company_role r CROSS JOIN zb_order o ON o.id = r.data_id
+         WHERE r.company_id = @id AND r.role = @role ORDER BY o.seq DESC LIMIT @limit) n
+   CROSS JOIN zb z ON z.id = n.id ORDER BY n.seq DESC`,
 );
 
 export const latestProjects = new Query<Limited, CompanyProfile['latestProjects'][number]>(
   `SELECT x.id, x.title, x.publish_time AS publishTime, x.area_code AS areaCode, x.investment AS amount
-   FROM company_role r JOIN xmk x ON x.id = r.data_id
-   WHERE r.company_id = @id AND r.role = 'owner' ORDER BY r.data_id DESC LIMIT @limit`,
+   FROM (SELECT o.id, o.seq FROM company_role r CROSS JOIN xmk_order o ON o.id = r.data_id
+         WHERE r.company_id = @id AND r.role = 'owner' ORDER BY o.seq DESC LIMIT @limit) n
+   CROSS JOIN xmk x ON x.id = n.id ORDER BY n.seq DESC`,
 );
 
 /**
@@ -136,8 +141,9 @@ export const competitors = new Query<Limited, CompanyRelation>(
 /** The contact block of the company's newest tender as 招标人, with that tender's id. */
 export const latestTendererContact = new Query<ById, { id: number; company: string; contact: string; phone: string; address: string }>(
   `SELECT z.id, z.contact_company AS company, z.contact_name AS contact, z.contact_phone AS phone, z.contact_address AS address
-   FROM company_role r JOIN zb z ON z.id = r.data_id
-   WHERE r.company_id = @id AND r.role = 'tenderer' ORDER BY r.data_id DESC LIMIT 1`,
+   FROM (SELECT o.id, o.seq FROM company_role r CROSS JOIN zb_order o ON o.id = r.data_id
+         WHERE r.company_id = @id AND r.role = 'tenderer' ORDER BY o.seq DESC LIMIT 1) n
+   CROSS JOIN zb z ON z.id = n.id ORDER BY n.seq DESC`,
 );
 
 /** The ids of the companies with these name keys (a JSON array). */

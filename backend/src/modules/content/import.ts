@@ -1,9 +1,8 @@
 /**
  * Importing notices: a JSON Lines file of NoticeImportRecord, all or nothing. Every line
  * is checked before anything is written; then one transaction inserts the new notices (in publish
- * order, keeping the id-order invariant of migrations.ts as far as a file allows), updates the
- * changed ones after keeping their former state in notice_version, and keeps the search index in
- * step. `npm run import`, `POST /admin/content/import` and the demo feed all come through here.
+ * order), updates the changed ones after keeping their former state in notice_version, and keeps
+ * the search index and its publish order (search/publish-order.ts) in step. `npm run import`, `POST /admin/content/import` and the demo feed all come through here.
  */
 import type { NoticeChangedBy, NoticeImportResult } from '@shared/content/notices';
 import { formatDateTime } from '../../clock';
