@@ -1,50 +1,59 @@
 // One lint config for the repo: TypeScript rules everywhere, React hooks and TanStack Query rules
 // for the client, and import boundaries that keep the folder picture true (STYLE.md).
-import { dirname, relative, resolve } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import js from '@eslint/js';
 import pluginQuery from '@tanstack/eslint-plugin-query';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const clientOnly = ['client/src/**/*.{ts,tsx}'];
 
-/** shared/ is the contract: no client, server or backend code, no DOM or Node APIs. */
+/** shared/ is the contract: no DOM or Node APIs (nor client, server or backend code: the zones below). */
 const sharedStaysEnvironmentFree = {
-  group: ['**/client/**', '**/server/**', '**/backend/**', 'node:*', 'react', 'react-dom'],
+  group: ['node:*', 'react', 'react-dom'],
   message: 'shared/ stays environment-free',
 };
 
+const tsProjects = [
+  'shared/tsconfig.test.json',
+  'client/tsconfig.json',
+  'server/tsconfig.json',
+  'backend/tsconfig.json',
+  'e2e/tsconfig.json',
+  'scripts/tsconfig.json',
+  'packages/env-files/tsconfig.json',
+  'tsconfig.node.json',
+];
+
 /**
- * bulletproof-react's boundaries: a feature imports neither another feature nor the app shell
- * (app/theme excepted: it is configuration). Relative specifiers are resolved against the file, so
- * the rule holds however many "../" an import uses.
+ * The client's shape (bulletproof-react's zones, docs/decisions/code-boundaries-and-lint.md):
+ * app/ composes features; a feature imports its own folder, components/, lib/ and another
+ * feature's public parts only — its `api` (calls, keys, query options) and its `components/` —
+ * never its pages, phone pages or internals; components/ and lib/ import no feature and not the app.
  */
-const boundaries = {
-  rules: {
-    'feature-imports': {
-      meta: { type: 'problem', schema: [] },
-      create(context) {
-        const src = resolve('client/src');
-        const where = (file) => relative(src, file).split(/[\\/]/);
-        return {
-          ImportDeclaration(node) {
-            const spec = node.source.value;
-            if (typeof spec !== 'string' || !spec.startsWith('.')) return;
-            const [area, feature] = where(context.filename);
-            if (area !== 'features') return;
-            const target = where(resolve(dirname(context.filename), spec));
-            if (target[0] === 'features' && target[1] !== feature) {
-              context.report({ node, message: `feature "${feature}" must not import feature "${target[1]}"` });
-            } else if (target[0] === 'app' && target[1] !== 'theme') {
-              context.report({ node, message: 'features must not import the app shell' });
-            }
-          },
-        };
-      },
-    },
+const src = (path) => resolve(import.meta.dirname, 'client/src', path);
+const features = readdirSync(src('features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const clientZones = [
+  ...features.map((feature) => ({
+    target: `client/src/features/${feature}`,
+    from: src('features/**'),
+    except: [src(`features/${feature}/**`), src('features/*/api.ts'), src('features/*/api/**'), src('features/*/components/**')],
+    message: "A feature may use another feature's api and components/ only.",
+  })),
+  { target: 'client/src/features', from: 'client/src/app', message: 'Features do not import the app shell.' },
+  {
+    target: ['client/src/components', 'client/src/lib'],
+    from: ['client/src/features', 'client/src/app'],
+    message: 'components/ and lib/ serve every feature: they import none, nor the app.',
   },
-};
+  { target: 'client/src/lib', from: 'client/src/components', message: 'lib/ sits below the UI.' },
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'bench/results/**'] },
@@ -68,15 +77,7 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     languageOptions: {
       parserOptions: {
-        project: [
-          'shared/tsconfig.test.json',
-          'client/tsconfig.json',
-          'server/tsconfig.json',
-          'backend/tsconfig.json',
-          'e2e/tsconfig.json',
-          'scripts/tsconfig.json',
-          'tsconfig.node.json',
-        ],
+        project: tsProjects,
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -131,9 +132,42 @@ export default tseslint.config(
     },
   },
   {
-    files: ['client/src/features/**/*.{ts,tsx}'],
-    plugins: { boundaries },
-    rules: { 'boundaries/feature-imports': 'error' },
+    // Import cycles, anywhere (type-only imports aside: they vanish from the built code). Paths
+    // resolve as TypeScript resolves them, `@shared/*` included.
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: tsProjects, noWarnOnMultipleProjects: true })],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
+  },
+  {
+    files: ['client/src/**/*.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: clientZones }] },
+  },
+  {
+    files: ['shared/src/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [{ target: 'shared/src', from: ['client', 'server', 'backend'], message: 'shared/ imports no program.' }] },
+      ],
+    },
+  },
+  {
+    // packages/: Node code the server and the backend both use; it depends on neither program.
+    files: ['packages/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/client/**', '**/server/**', '**/backend/**'], message: 'packages/ serve the programs, not the reverse' },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['server/src/**/*.ts'],

@@ -19,10 +19,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     antdStylesheets({
       sourceDir: path('client/src'),
-      memberArea: /[\\/](features[\\/]member[\\/]|app[\\/]layouts[\\/]user-layout\.tsx$)/,
-      theme: async () => (await import('./client/src/app/theme.ts')).themeConfig,
+      memberArea: /[\\/](features[\\/](member|visit|alerts)[\\/]|components[\\/]member-area[\\/]|app[\\/]layouts[\\/]user-layout\.tsx$)/,
+      theme: async () => (await import('./client/src/lib/theme.ts')).themeConfig,
     }),
-    // `.br` and `.gz` beside each script and stylesheet, served by server/src/precompressed.ts.
+    // `.br` and `.gz` beside each script and stylesheet, served by server/src/http/static-files.ts.
     !isSsrBuild && compression({ include: /\.(js|css)$/, threshold: 1024, logLevel: 'silent' }),
   ],
   // jsencrypt's package cannot be imported by Node's ESM loader (DEPENDENCIES.md): bundle it.

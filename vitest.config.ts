@@ -1,7 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-const alias = { '@shared': fileURLToPath(new URL('./shared/src', import.meta.url)) };
+const alias = {
+  '@shared': fileURLToPath(new URL('./shared/src', import.meta.url)),
+  '@portal/env-files': fileURLToPath(new URL('./packages/env-files/index.ts', import.meta.url)),
+};
 
 /** Unit and integration tests. Playwright (e2e/) runs separately against the production build. */
 export default defineConfig({

@@ -1,5 +1,5 @@
 /**
- * Issue 12 end to end: a notice matching the demo member's subscription is imported, the header
+ * Member alerts end to end: a notice matching the demo member's subscription is imported, the header
  * shows it unread, the inbox lists it, opening it shows the tender with its process timeline; its
  * 变更公告 then shows 变更内容 and the original the banner; the private feeds download as valid
  * Atom and iCalendar and stop working once reset. With the digest set to "immediately", the next

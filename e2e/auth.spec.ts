@@ -28,7 +28,7 @@ async function logOut(page: Page) {
     .click();
 }
 
-test.describe('login with captcha (issue 4)', () => {
+test.describe('login with captcha', () => {
   test('the captcha shows, refreshes on click, and a wrong answer says 验证码错误 beside the form', async ({ page, consoleProblems }) => {
     await page.goto('/user_login');
     await waitForHydration(page);
@@ -75,7 +75,7 @@ test.describe('login with captcha (issue 4)', () => {
     const res = await request.get('/prod-api/captchaImage');
     const body = (await res.json()) as Record<string, unknown>;
     expect(Object.keys(body).sort()).toEqual(['captchaEnabled', 'code', 'img', 'msg', 'uuid']);
-    // The picture is a distorted raster (issue 11): no text, markup or path in it to read.
+    // The picture is a distorted raster: no text, markup or path in it to read.
     const png = Buffer.from(String(body.img), 'base64');
     expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
     expect(png.toString('latin1')).not.toMatch(/tEXt|iTXt|zTXt|<svg|<path|<text/);
@@ -85,7 +85,7 @@ test.describe('login with captcha (issue 4)', () => {
   });
 });
 
-test.describe('member session with captcha off (issue 4)', () => {
+test.describe('member session with captcha off', () => {
   test.use({ baseURL: NO_CAPTCHA });
 
   test('register → logout → login → /user → reload stays logged in → logout', async ({ page, context, consoleProblems }) => {
@@ -173,7 +173,7 @@ test.describe('member session with captcha off (issue 4)', () => {
     await waitForHydration(page);
     await fillLogin(page, 'demo', 'not-the-password');
     await submitLogin(page).click();
-    // Issue 11: the refusal says how many tries this browser has left before its lock.
+    // the refusal says how many tries this browser has left before its lock.
     await expect(page.getByRole('alert')).toHaveText(/^用户不存在\/密码错误，还可尝试[1-4]次$/);
     await expect(page.getByLabel('用户名', { exact: true })).toHaveValue('demo');
     await expectCleanConsole(consoleProblems);

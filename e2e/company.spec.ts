@@ -1,5 +1,5 @@
 /**
- * Issue 15: company pages. From a tender's detail to its tenderer, on to the company that wins its
+ * company pages. From a tender's detail to its tenderer, on to the company that wins its
  * tenders most often, to one of that company's wins and back; the chart is drawn by ECharts once
  * the page has loaded, over the table the server rendered. Screenshots at desktop and phone widths.
  */
@@ -7,7 +7,7 @@ import type { TableDataInfo } from '../shared/src/contract/common';
 import type { ZbListItem } from '../shared/src/content/types';
 import { expect, expectCleanConsole, screenshot, test, waitForHydration } from './fixtures';
 
-test.describe('company pages (issue 15)', () => {
+test.describe('company pages', () => {
   test('tender → tenderer → its usual winner → a win → back', async ({ page, request, consoleProblems }) => {
     const res = await request.get('/prod-api/api/zb/search?noticeType=5&pageSize=1');
     const tender = ((await res.json()) as TableDataInfo<ZbListItem>).rows[0]!;

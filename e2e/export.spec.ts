@@ -1,5 +1,5 @@
 /**
- * Issue 15 end to end: a member clicks 导出Excel beside the tender results and the favourites; the
+ * End to end: a member clicks 导出Excel beside the tender results and the favourites; the
  * browser downloads an .xlsx with the Chinese file name, which a real reader opens: the headers,
  * as many rows as the page counts, amounts in 万元 and links to the portal's pages. A visitor sees
  * the login link instead.
@@ -75,7 +75,7 @@ test('a member downloads the tender results and the favourites as Excel files', 
 });
 
 /**
- * Issue 15 on the phone (390 × 844): 导出Excel on the mobile lists and 我的收藏. The phone gets the
+ * On the phone (390 × 844): 导出Excel on the mobile lists and 我的收藏. The phone gets the
  * file by following its address (no Blob), so Playwright sees a plain download of
  * /prod-api/cms/export/… — the file must match the list's search, row for row.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 8 §2 against the production build as real processes (each test starts its own portal on
+ * Faults against the production build as real processes (each test starts its own portal on
  * free ports): the backend dying under load and coming back, an external backend doing the same,
  * SIGTERM while requests and writes are in flight, and the cluster's workers.
  *

@@ -43,7 +43,7 @@ export function shanghai(days: number): string {
   return new Date(Date.now() + days * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
 }
 
-/** Imports notices into the captcha-free portal's backend (the admin import call, issue 12). */
+/** Imports notices into the captcha-free portal's backend (the admin import call). */
 export async function importNotices(request: APIRequestContext, records: NoticeImportRecord[]): Promise<void> {
   const res = await request.post(`http://127.0.0.1:${PORTS.noCaptcha + 1}/admin/content/import`, {
     headers: { 'X-Admin-Token': E2E_ADMIN_TOKEN, 'Content-Type': 'application/x-ndjson' },

@@ -1,6 +1,6 @@
 import { expect, expectCleanConsole, screenshot, test, waitForHydration } from './fixtures';
 
-test.describe('foundation (issue 2)', () => {
+test.describe('server rendering, hydration, 404, guards and lost chunks', () => {
   test('home is server-rendered, hydrates without warnings and has the site title', async ({ page, consoleProblems }) => {
     const response = await page.goto('/');
     expect(response?.status()).toBe(200);
@@ -15,7 +15,7 @@ test.describe('foundation (issue 2)', () => {
   test('antd styles come with the server HTML (no flash of unstyled content)', async ({ page }) => {
     await page.route('**/dist/assets/*.js', (route) => route.abort());
     await page.goto('/test/demo');
-    // Without any JavaScript the primary button already has the theme's blue (client/src/app/theme.ts:
+    // Without any JavaScript the primary button already has the theme's blue (client/src/lib/theme.ts:
     // Element's #409EFF darkened to AA contrast, #1A6DD0).
     const background = await page.getByRole('button', { name: '主要按钮' }).evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(background).toBe('rgb(26, 109, 208)');

@@ -1,5 +1,5 @@
 /**
- * Issue 6, the member area, in a real browser against the production build (captcha off). Flows
+ * The member area, in a real browser against the production build (captcha off). Flows
  * that change a member's data run as a member registered for the test, so tests stay independent;
  * the demo member is used where the seeded data is the point (screenshots, favourites).
  */
@@ -49,7 +49,7 @@ async function logIn(page: Page, username = 'demo', password = 'demo123', redire
 const menu = (page: Page) => page.getByRole('navigation', { name: '会员中心菜单' });
 const sideScore = (page: Page) => page.locator('.user-card-score strong');
 
-test.describe('member area (issue 6)', () => {
+test.describe('member area', () => {
   test('no member page opens without login', async ({ page }) => {
     for (const route of MEMBER_PAGES) {
       await page.goto(route.path);

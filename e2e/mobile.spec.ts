@@ -1,5 +1,5 @@
 /**
- * Issue 14: the mobile site under /m on a phone (390 × 844, iPhone and Android user agents): from a
+ * the mobile site under /m on a phone (390 × 844, iPhone and Android user agents): from a
  * desktop URL through spec §2's redirect to the mobile page, search with filters, a detail, login,
  * favourite and the member pages; no page wider than the screen at 360 and 390 px; touch targets
  * of at least 44 px. Logs in on the portal without captcha (as the other member specs do).
@@ -351,7 +351,7 @@ test('no page is wider than the phone (360 and 390 px) and touch targets are 44 
   }
 });
 
-test('from a mobile tender detail to the tenderer’s mobile company page (issue 14/15)', async ({ browser, consoleProblems }) => {
+test('from a mobile tender detail to the tenderer’s mobile company page', async ({ browser, consoleProblems }) => {
   test.setTimeout(90_000);
   for (const width of [360, 390]) {
     const context = await phone(browser, PHONES.iphone, width);

@@ -5,7 +5,7 @@ import { ROUTES } from '../shared/src/routes.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
 
 /**
- * Issue 11 §14–§15, as a newcomer meets the site: accessibility of every public page (axe), the
+ * As a newcomer meets the site: accessibility of every public page (axe), the
  * icon browsers ask for, the header on the login page, and one Chinese date picker.
  */
 
@@ -16,7 +16,7 @@ const AXE = readFileSync(resolve('node_modules/axe-core/axe.min.js'), 'utf8');
 const DESKTOP_PATHS = ROUTES.filter((r) => r.layout !== 'user' && r.layout !== 'test' && r.layout !== 'mobile').map((r) =>
   r.path.replace(':id', '1'),
 );
-/** The mobile site's public pages (issue 14; its member pages need a login), details with a real id. */
+/** The mobile site's public pages (its member pages need a login), details with a real id. */
 const MOBILE_PATHS = ROUTES.filter((r) => r.layout === 'mobile' && !r.path.startsWith('/m/pages/user')).map((r) =>
   r.path.endsWith('/detail') ? `${r.path}?id=1` : r.path,
 );
@@ -40,8 +40,8 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-test.describe('axe: no serious or critical violations on public pages (issue 11 §15)', () => {
-  expect(DESKTOP_PATHS).toHaveLength(24); // 22 of issue 11, plus /company and /company/:id (issue 15)
+test.describe('axe: no serious or critical violations on public pages', () => {
+  expect(DESKTOP_PATHS).toHaveLength(24); // 22 pages of spec §2, plus /company and /company/:id
   for (const path of PUBLIC_PATHS) {
     test(path, async ({ page }) => {
       await page.goto(path);
@@ -53,7 +53,7 @@ test.describe('axe: no serious or critical violations on public pages (issue 11 
   }
 });
 
-test.describe('what a newcomer saw (issue 11 §14)', () => {
+test.describe('what a newcomer saw', () => {
   test('/favicon.ico is a real icon, and the document links one', async ({ page, request }) => {
     const icon = await request.get('/favicon.ico');
     expect(icon.status()).toBe(200);

@@ -41,7 +41,7 @@ async function revealLazyImages(page: Page) {
   await page.waitForLoadState('networkidle');
 }
 
-test.describe('public content (issue 5)', () => {
+test.describe('public content', () => {
   test('search → region → page 2 → detail → back keeps every filter', async ({ page, consoleProblems }) => {
     await page.goto('/zb');
     await waitForHydration(page);
@@ -163,7 +163,7 @@ test.describe('public content (issue 5)', () => {
   });
 });
 
-test.describe('member actions on public pages (issue 5)', () => {
+test.describe('member actions on public pages', () => {
   test('a free member unlocks a project’s contacts for points', async ({ page, consoleProblems }) => {
     await logIn(page, `/xmk/${UNLOCK_XMK_ID}`);
     const contacts = page.getByRole('region', { name: /^联系方式/ });

@@ -1,9 +1,9 @@
 /**
- * Issue 8 §5: two portal processes on one backend, behind a round-robin proxy on loopback. A
+ * two portal processes on one backend, behind a round-robin proxy on loopback. A
  * member's session, server rendering and the duplicate-submit guard must work whichever instance
  * answers, because no instance keeps anything another one needs (ARCHITECTURE.md).
  *
- * Issue 16: they share one real redis-server (REDIS_URL), so a login limit of 5 holds across
+ * they share one real redis-server (REDIS_URL), so a login limit of 5 holds across
  * both and a page rendered by one is served by the other; with Redis gone both keep serving,
  * count locally and say `degraded`, and with Redis back they are healthy again.
  */

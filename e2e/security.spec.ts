@@ -1,5 +1,5 @@
 /**
- * Issue 8 §4 in Chromium: the Content Security Policy is enforced (a script without our nonce does
+ * In Chromium: the Content Security Policy is enforced (a script without our nonce does
  * not run), and nothing the portal itself does on public, login and member pages violates it —
  * React's streaming scripts, antd's styles, the captcha image, modals and toasts included.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 9: `npm start` is what docker, systemd and npm itself signal. A SIGTERM to the npm
+ * `npm start` is what docker, systemd and npm itself signal. A SIGTERM to the npm
  * process must reach the server, which drains and exits 0, and npm must exit with the server's
  * code; under spawnSync the start script died alone and the server ran on, orphaned.
  */

@@ -5,7 +5,11 @@ import { existsSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const entryPoints = { server: 'server/src/index.ts' };
-if (existsSync('backend/src/index.ts')) entryPoints.backend = 'backend/src/index.ts';
+if (existsSync('backend/src/index.ts')) {
+  entryPoints.backend = 'backend/src/index.ts';
+  // The admin import's worker thread, loaded beside the bundle (backend/src/modules/content/import-runner.ts).
+  entryPoints['import-worker'] = 'backend/src/modules/content/import-worker.ts';
+}
 
 await build({
   entryPoints,

@@ -4,14 +4,14 @@
 // The children run under `spawn`, not `spawnSync`: a SIGTERM to this process (npm passes on what
 // docker, systemd or Ctrl-C send it) must reach the server so it drains, and this process must wait
 // for it and exit with its code. Under spawnSync the signal killed this process alone and left the
-// server running without anyone to stop it (issue 11 item 9).
+// server running without anyone to stop it.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { constants } from 'node:os';
 import { join } from 'node:path';
 
 const STAMP = 'dist/.build-stamp';
-const SOURCES = ['client', 'server/src', 'shared/src', 'backend/src', 'vite.config.ts', 'package-lock.json'];
+const SOURCES = ['client', 'server/src', 'shared/src', 'backend/src', 'packages', 'vite.config.ts', 'package-lock.json'];
 const FORWARDED = ['SIGTERM', 'SIGINT', 'SIGHUP'];
 
 function newestMtime(path) {
@@ -62,7 +62,7 @@ if (!built || changed > built) {
 }
 if (stopSignal) process.exit(128 + constants.signals[stopSignal]);
 
-// The default demo shows notices moving (DEMO_FEED, issue 12) unless the environment or .env.local
+// The default demo shows notices moving (DEMO_FEED) unless the environment or .env.local
 // says otherwise; tests and other entry points leave it off.
 const localEnv = existsSync('.env.local') ? readFileSync('.env.local', 'utf8') : '';
 const demoFeed = process.env.DEMO_FEED ?? (/^\s*DEMO_FEED\s*=/m.test(localEnv) ? undefined : '1');

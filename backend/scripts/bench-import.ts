@@ -4,6 +4,8 @@
  *   npm run bench:import                              # 20,000 projects + 80,000 tenders, then 20,000 notices
  *   npm run bench:import -- --projects 300000 --tenders 700000   # the 1 M-row target
  *   options: --notices N (default 20000) --data-dir D (seed into D, or reuse D's database) --keep
+ *   npm run bench:import -- --while-searching [--notices 3645] [--idle-seconds 15] [--concurrency 4] [--port P]
+ *     search latency while the admin call imports a file (bench-import-live.ts; needs `npm run build`)
  *
  * Steps: seed (timed) unless D already holds a database; generate N notices as one JSON Lines file
  * (tender processes of one to five notices, a project every tenth record); import it (all new rows,
@@ -26,6 +28,7 @@ import { Random } from '../src/seed/random';
 import { isSeeded, seedDatabase } from '../src/seed/seed';
 import { importNotices } from '../src/modules/content/import';
 import { keywordMatch } from '../src/search/tokens';
+import { benchWhileSearching } from './bench-import-live';
 
 const { values: args } = parseArgs({
   options: {
@@ -33,13 +36,18 @@ const { values: args } = parseArgs({
     keep: { type: 'boolean', default: false },
     projects: { type: 'string', default: '20000' },
     tenders: { type: 'string', default: '80000' },
-    notices: { type: 'string', default: '20000' },
+    notices: { type: 'string' },
     subscriptions: { type: 'string', default: '10000' },
+    'while-searching': { type: 'boolean', default: false },
+    'idle-seconds': { type: 'string', default: '15' },
+    concurrency: { type: 'string', default: '4' },
+    port: { type: 'string', default: '0' },
   },
 });
 const projects = Number(args.projects);
 const tenders = Number(args.tenders);
-const notices = Number(args.notices);
+const whileSearching = args['while-searching'];
+const notices = Number(args.notices ?? (whileSearching ? 3645 : 20000));
 const subscriptions = Number(args.subscriptions);
 
 /** N records published over the hour before `now`, in publish order. */
@@ -163,18 +171,45 @@ function removeEarlierRuns(db: Db): void {
 
 const jsonl = (records: NoticeImportRecord[]) => records.map((r) => JSON.stringify(r)).join('\n');
 
+/** Seed `dataDir` unless it holds a database already. */
+function ensureSeeded(db: Db, dataDir: string, now: Date): void {
+  migrateDatabase(db);
+  if (isSeeded(db)) return;
+  console.log(`bench:import: seeding ${projects} projects and ${tenders} tenders into ${dataDir}…`);
+  const seeded = seedDatabase(db, { projects, tenders, now, progress: (m) => console.log(`  seed: ${m}`) });
+  console.log(`bench:import: seeded in ${(seeded.milliseconds / 1000).toFixed(1)} s`);
+}
+
+async function live(): Promise<void> {
+  const created = !args['data-dir'];
+  const dataDir = path.resolve(args['data-dir'] ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bench-import-')));
+  try {
+    const db = openDatabase(dataDir, { synchronous: 'NORMAL' });
+    try {
+      ensureSeeded(db, dataDir, new Date());
+    } finally {
+      db.close();
+    }
+    await benchWhileSearching({
+      dataDir,
+      notices,
+      idleSeconds: Number(args['idle-seconds']),
+      concurrency: Number(args.concurrency),
+      port: Number(args.port),
+    });
+  } finally {
+    if (created && !args.keep) fs.rmSync(dataDir, { recursive: true, force: true });
+    else console.log(`bench:import: kept ${dataDir}`);
+  }
+}
+
 function main(): void {
   const created = !args['data-dir'];
   const dataDir = path.resolve(args['data-dir'] ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bench-import-')));
   const now = new Date();
   const db = openDatabase(dataDir, { synchronous: 'NORMAL' });
   try {
-    migrateDatabase(db);
-    if (!isSeeded(db)) {
-      console.log(`bench:import: seeding ${projects} projects and ${tenders} tenders into ${dataDir}…`);
-      const seeded = seedDatabase(db, { projects, tenders, now, progress: (m) => console.log(`  seed: ${m}`) });
-      console.log(`bench:import: seeded in ${(seeded.milliseconds / 1000).toFixed(1)} s`);
-    }
+    ensureSeeded(db, dataDir, now);
     const rows = (table: string) => (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
     console.log(`bench:import: database has ${rows('xmk') + rows('zb')} rows (${rows('xmk')} xmk, ${rows('zb')} zb)`);
 
@@ -215,4 +250,11 @@ function main(): void {
   }
 }
 
-main();
+if (whileSearching) {
+  live().catch((err: unknown) => {
+    console.error(err);
+    process.exitCode = 1;
+  });
+} else {
+  main();
+}

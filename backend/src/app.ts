@@ -4,13 +4,13 @@
  * the scheduled jobs; it never listens and starts no timer: index.ts listens and runs the jobs
  * (scheduler.ts). Tests inject the clock and the captcha generator, and call a job directly.
  */
-import express, { type Express } from 'express';
+import express, { type ErrorRequestHandler, type Express } from 'express';
 import { ENDPOINTS } from '@shared/contract/endpoints';
 import { systemClock, type Clock } from './clock';
 import type { BackendConfig } from './config';
 import type { AppContext } from './context';
 import { openDatabase, statementsOf, type Db } from './db/connection';
-import { errorHandler, unknownPath } from './envelope';
+import { ApiError, errorHandler, unknownPath } from './envelope';
 import { createPino, pinoLogger, type Logger } from './log';
 import { migrateDatabase } from './migrate-database';
 import { loadOrCreateAdminToken } from './modules/auth/admin-token';
@@ -28,6 +28,7 @@ import { ContentStats } from './modules/content/content-stats';
 import { registerContentRoutes } from './modules/content/routes';
 import { VIEW_FLUSH_SCHEDULE, ViewCounter } from './modules/content/view-counter';
 import { whenImported } from './modules/content/import';
+import { ImportRunner } from './modules/content/import-runner';
 import { registerExportRoutes } from './modules/export/routes';
 import { registerFavoriteRoutes } from './modules/favorite/routes';
 import { registerCompanyRoutes } from './modules/company/routes';
@@ -74,8 +75,9 @@ export interface BackendApp {
 
 /** JSON bodies above this are refused with HTTP 413. */
 export const BODY_LIMIT = '100kb';
-/** `POST /admin/content/import`: bigger files go through `npm run import`. */
-export const IMPORT_BODY_LIMIT = '20mb';
+/** `POST /admin/content/import`: bigger files go through `npm run import` (the 413 says so). */
+export const IMPORT_BODY_LIMIT_MB = 20;
+export const MSG_IMPORT_TOO_LARGE = `文件超过 ${IMPORT_BODY_LIMIT_MB} MB 的上限：更大的文件请在服务器上用 npm run import -- 文件 导入（不限大小，逐行读取）`;
 
 export function createApp(config: BackendConfig, options: CreateAppOptions = {}): BackendApp {
   const clock = options.clock ?? systemClock;
@@ -138,6 +140,7 @@ function assemble(
     adminToken: config.adminToken ?? loadOrCreateAdminToken(config.dataDir),
     views: new ViewCounter(db),
     stats,
+    imports: new ImportRunner(db, config.dbSynchronous),
     quotas: new WriteQuotas(sql, clock, writeRate),
   };
 
@@ -188,8 +191,12 @@ function assemble(
     res.set('X-Content-Type-Options', 'nosniff');
     next();
   });
-  // The import takes a JSON Lines file as it is, whatever its declared type (read before express.json).
-  app.use(ENDPOINTS.importNotices.path, express.text({ type: () => true, limit: IMPORT_BODY_LIMIT }));
+  // The import takes the file's bytes as they are, whatever their declared type (read before
+  // express.json): the import decodes them (UTF-8 or GBK). Too big: a 413 naming the limit and the CLI.
+  app.use(ENDPOINTS.importNotices.path, express.raw({ type: () => true, limit: `${IMPORT_BODY_LIMIT_MB}mb` }), ((err, _req, _res, next) => {
+    const tooLarge = typeof err === 'object' && err !== null && (err as { type?: unknown }).type === 'entity.too.large';
+    next(tooLarge ? new ApiError(413, MSG_IMPORT_TOO_LARGE, 413) : err);
+  }) as ErrorRequestHandler);
   app.use(express.json({ limit: BODY_LIMIT }));
 
   registerFeedBodies(app, context);

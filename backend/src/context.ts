@@ -9,6 +9,7 @@ import type { PasswordHasher } from './modules/auth/passwords';
 import type { PasswordCipher } from './modules/auth/rsa-keys';
 import type { TokenService } from './modules/auth/tokens';
 import type { ContentStats } from './modules/content/content-stats';
+import type { ImportRunner } from './modules/content/import-runner';
 import type { ViewCounter } from './modules/content/view-counter';
 import type { WriteQuotas } from './modules/member/quota';
 
@@ -27,6 +28,8 @@ export interface AppContext {
   adminToken: string;
   views: ViewCounter;
   stats: ContentStats;
+  /** The admin call's imports, each in a worker thread */
+  imports: ImportRunner;
   /** per-member caps and write rate, taken by every member write */
   quotas: WriteQuotas;
 }

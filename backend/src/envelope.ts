@@ -19,6 +19,8 @@ export class ApiError extends Error {
     readonly code: number,
     message: string,
     readonly httpStatus = 200,
+    /** What the failure answers besides code and msg (a refused import's bad lines). */
+    readonly data?: unknown,
   ) {
     super(message);
   }
@@ -93,7 +95,11 @@ export function errorHandler(log: ErrorLogger): ErrorRequestHandler {
     }
     const known = err instanceof ApiError ? err : transportFailure(err);
     if (known) {
-      res.status(known.httpStatus).json({ code: known.code, msg: known.message });
+      res
+        .status(known.httpStatus)
+        .json(
+          known.data === undefined ? { code: known.code, msg: known.message } : { code: known.code, msg: known.message, data: known.data },
+        );
       return;
     }
     // The portal's request id (X-Request-Id) ties this line to the portal's access log.

@@ -14,7 +14,7 @@ import { ConfigError, loadConfig, loadLogLevel } from './config';
 import { createHttpServer } from './http-server';
 import { createPino, pinoLogger } from './log';
 import { startScheduler } from './scheduler';
-import { loadEnvFiles } from '../../scripts/lib/env-files';
+import { loadEnvFiles } from '@portal/env-files';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SHUTDOWN_GRACE_MS = 10_000;

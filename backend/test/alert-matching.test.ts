@@ -35,9 +35,13 @@ function record(rng: Random, n: number): NoticeRecord {
     agency: '',
     winner: null,
     winAmount: null,
+    winAmountText: null,
+    candidates: [],
     contact: { company: '', name: '', phone: '', address: '' },
     content: rng.chance(0.5) ? `<p>${rng.pick(WORDS)}</p>` : '',
     sourceUrl: null,
+    attachments: [],
+    dateOnly: [],
   };
 }
 

@@ -9,7 +9,7 @@ import { apiPath, type Endpoint } from '@shared/contract/endpoint';
 import { ENDPOINTS } from '@shared/contract/endpoints';
 import { createTestBackend, type TestBackend } from './fixture';
 
-const sampleParams = { id: 1, cid: 1, x: 1, key: 'sys.site.title', type: 'cms_industry', col: 'about' };
+const sampleParams = { id: 1, cid: 1, x: 1, key: 'sys.site.title', type: 'cms_industry', col: 'about', kind: 'zb' };
 
 describe('extensions on (default)', () => {
   let t: TestBackend;

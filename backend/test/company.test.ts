@@ -9,6 +9,7 @@ import type { CompanyListItem, CompanyProfile, CompanyRole } from '@shared/compa
 import type { NoticeImportRecord } from '@shared/content/notices';
 import { importNotices } from '../src/modules/content/import';
 import { backfillCompanies, rolesOf, type CompanySource } from '../src/modules/company/maintain';
+import { firmsOf } from '../src/modules/company/consortium';
 import { candidatesIn, companyKey } from '../src/modules/company/names';
 import { companyProfile, searchCompanies } from '../src/modules/company/profile';
 import { Statements } from '../src/db/connection';
@@ -100,6 +101,60 @@ describe('names', () => {
     expect(companyKey('   ')).toBe('');
   });
 
+  it.each([
+    ['a firm alone (no lead)', '山东泰和建设管理有限公司', [['山东泰和建设管理有限公司', false]]],
+    [
+      'A、B联合体: the first named leads',
+      '山东岱衡建工集团有限公司、济南泺源建筑设计研究院有限公司联合体',
+      [
+        ['山东岱衡建工集团有限公司', true],
+        ['济南泺源建筑设计研究院有限公司', false],
+      ],
+    ],
+    [
+      'A、B（联合体）',
+      '甲建设有限公司、乙设计院有限公司（联合体）',
+      [
+        ['甲建设有限公司', true],
+        ['乙设计院有限公司', false],
+      ],
+    ],
+    [
+      'marked members, half-width brackets in a name kept',
+      '青岛海晟市政工程(集团)有限公司（牵头人）、青岛北岸勘察设计有限公司（成员）',
+      [
+        ['青岛海晟市政工程(集团)有限公司', true],
+        ['青岛北岸勘察设计有限公司', false],
+      ],
+    ],
+    [
+      'a lead marked second',
+      '乙设计院有限公司(成员)、甲建设有限公司(牵头人)',
+      [
+        ['乙设计院有限公司', false],
+        ['甲建设有限公司', true],
+      ],
+    ],
+    [
+      'labelled',
+      '联合体牵头人：聊城昌隆建工集团有限公司；联合体成员：山东晟源装饰工程有限公司、聊城昌润建筑设计有限公司',
+      [
+        ['聊城昌隆建工集团有限公司', true],
+        ['山东晟源装饰工程有限公司', false],
+        ['聊城昌润建筑设计有限公司', false],
+      ],
+    ],
+    [
+      'cell junk: nbsp, zero-width and trailing spaces',
+      '&nbsp;\u200b济南华岳路桥工程有限公司 &nbsp;',
+      [['济南华岳路桥工程有限公司', false]],
+    ],
+    ['the same firm twice in other widths', '甲建设（集团）有限公司、甲建设(集团)有限公司', [['甲建设（集团）有限公司', false]]],
+    ['nothing', '  ', []],
+  ] as const)('reads the firms of a winner or candidate: %s', (_name, text, firms) => {
+    expect(firmsOf(text).map((f) => [f.name, f.lead])).toEqual(firms);
+  });
+
   it('reads the candidates of a 候选人公示 body', () => {
     expect(candidatesIn('<p>第一中标候选人：甲公司，投标报价：9万元；第二中标候选人：乙公司；第三候选人: 丙公司。</p>')).toEqual([
       '甲公司',
@@ -119,7 +174,7 @@ describe('the seeded companies', () => {
       )
       .all() as CompanySource[];
     for (const notice of zb) {
-      for (const [role, name] of rolesOf(notice)) {
+      for (const { role, name } of rolesOf(notice)) {
         const key = `${companyKey(name)}|${role}`;
         expected.set(key, (expected.get(key) ?? 0) + 1);
       }
@@ -166,7 +221,7 @@ describe('profiles after an import', () => {
     expect(code).toBe(200);
     expect(data.name).toBe(TENDERER);
     expect(roleCount(data, 'tenderer')).toBe(5);
-    expect(data.years).toEqual([{ year: 2024, tenders: 5, wins: 0, winAmount: 0, awardedAmount: 1200.5 }]);
+    expect(data.years).toEqual([{ year: 2024, tenders: 5, wins: 0, winAmount: 0, winsWithoutAmount: 0, awardedAmount: 1200.5 }]);
     expect(data.topWinners).toEqual([{ id: idOfName(WINNER), name: WINNER, count: 2, amount: 1200.5 }]);
     expect(data.latestTenders.map((n) => n.title)[0]).toBe('琥珀湾片区绿化工程中标结果');
     expect(data.regions).toEqual([{ code: '370104', count: 5 }]);

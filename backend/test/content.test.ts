@@ -2,6 +2,7 @@
  * Content: search filters, sorting, keyword safety and highlighting; details with masked or
  * unmasked contacts; unlocks charged once; history; neighbours; views; the bidding subscription.
  */
+import Database from 'better-sqlite3';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpServer } from '../src/http-server';
@@ -370,6 +371,26 @@ describe('details and contacts', () => {
     await request(t.app).get(`/api/cmsData/xmk/${id}`);
     t.context.views.flush();
     expect(column<number>('SELECT views AS v FROM xmk WHERE id = ?', id)[0]).toBe(stored + 2);
+  });
+
+  it('does not wait while another connection (an import) holds the write lock, and writes later', async () => {
+    const id = 44;
+    const stored = column<number>('SELECT views AS v FROM xmk WHERE id = ?', id)[0]!;
+    await request(t.app).get(`/api/cmsData/xmk/${id}`);
+    const importer = new Database(t.db.name);
+    try {
+      importer.exec('BEGIN IMMEDIATE');
+      const started = performance.now();
+      t.context.views.flush();
+      expect(performance.now() - started).toBeLessThan(500);
+      importer.exec('COMMIT');
+    } finally {
+      importer.close();
+    }
+    expect(column<number>('SELECT views AS v FROM xmk WHERE id = ?', id)[0]).toBe(stored);
+    expect(t.db.pragma('busy_timeout', { simple: true })).toBe(5000);
+    t.context.views.flush();
+    expect(column<number>('SELECT views AS v FROM xmk WHERE id = ?', id)[0]).toBe(stored + 1);
   });
 });
 

@@ -21,7 +21,7 @@ interface Sample {
 
 let t: TestBackend;
 let demoToken: string;
-const ids = { xmk: 0, zb: 0, client: 0, record: 0, message: 0, order: 0, goods: 0, notice: 0, company: 0 };
+const ids = { xmk: 0, zb: 0, oldestZb: 0, client: 0, record: 0, message: 0, order: 0, goods: 0, notice: 0, company: 0 };
 
 beforeAll(async () => {
   t = await createTestBackend();
@@ -29,6 +29,7 @@ beforeAll(async () => {
   const first = (sql: string) => (t.db.prepare(sql).get() as { id: number }).id;
   ids.xmk = first('SELECT max(id) AS id FROM xmk');
   ids.zb = first('SELECT max(id) AS id FROM zb');
+  ids.oldestZb = first('SELECT min(id) AS id FROM zb');
   ids.client = first("SELECT min(c.id) AS id FROM visit_client c JOIN member m ON m.id = c.member_id WHERE m.user_name = 'demo'");
   ids.record = first("SELECT min(r.id) AS id FROM visit_record r JOIN member m ON m.id = r.member_id WHERE m.user_name = 'demo'");
   ids.message = first('SELECT min(id) AS id FROM message');
@@ -113,6 +114,8 @@ const samples: Record<EndpointName, () => Sample | Promise<Sample>> = {
       publishTime: '2024-06-12 09:00:00',
     }),
   }),
+  // The oldest tender (the other samples read the newest).
+  withdrawNotice: () => ({ params: { kind: 'zb', id: ids.oldestZb } }),
   capabilities: () => ({}),
   alertList: () => ({ query: { pageNum: 1, pageSize: 10, read: 'false' } }),
   alertUnread: () => ({}),

@@ -15,6 +15,9 @@ import path from 'node:path';
 import request from 'supertest';
 import type { Express } from 'express';
 import { createApp, type BackendApp } from '../src/app';
+import { openDatabase } from '../src/db/connection';
+import { migrateDatabase } from '../src/migrate-database';
+import { seedDatabase } from '../src/seed/seed';
 import type { BackendConfig } from '../src/config';
 import type { AppContext } from '../src/context';
 import type { Logger } from '../src/log';
@@ -64,6 +67,8 @@ function testCaptcha(): TestCaptcha {
 }
 
 export interface TestBackendOptions {
+  /** An empty database (`npm run seed -- --empty`): reference data, no content, no demo members. */
+  empty?: boolean;
   projects?: number;
   tenders?: number;
   captchaEnabled?: boolean;
@@ -129,6 +134,12 @@ export async function createTestBackend(options: TestBackendOptions = {}): Promi
   };
   const clock = testClock(options.now ?? DEFAULT_TEST_NOW);
   const captcha = testCaptcha();
+  if (options.empty) {
+    const db = openDatabase(dataDir, { synchronous: 'NORMAL' });
+    migrateDatabase(db);
+    seedDatabase(db, { empty: true, projects: 0, tenders: 0, now: clock() });
+    db.close();
+  }
   // bcrypt cost 4 instead of 10: the same code paths, a fraction of the CPU per login.
   const backend = createApp(config, {
     clock,

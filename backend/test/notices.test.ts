@@ -10,9 +10,10 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NoticeImportRecord, ZbNoticeFields } from '@shared/content/notices';
 import { loadConfig } from '../src/config';
+import { formatDateTime } from '../src/clock';
 import { runDemoFeed } from '../src/seed/demo-feed';
+import { topUpDemoData } from '../src/seed/top-up';
 import { importNotices } from '../src/modules/content/import';
-import { csvToJsonLines } from '../src/modules/content/import-csv';
 import { createTestBackend, type TestBackend } from './fixture';
 
 let t: TestBackend;
@@ -84,11 +85,12 @@ const jsonl = (...records: object[]) => records.map((r) => JSON.stringify(r)).jo
 const push = (body: string, headers: Record<string, string> = t.admin()) =>
   request(t.app).post('/admin/content/import').set(headers).type('application/x-ndjson').send(body);
 
-const counts = () => ({
-  zb: (t.db.prepare('SELECT count(*) AS n FROM zb').get() as { n: number }).n,
-  xmk: (t.db.prepare('SELECT count(*) AS n FROM xmk').get() as { n: number }).n,
-  versions: (t.db.prepare('SELECT count(*) AS n FROM notice_version').get() as { n: number }).n,
+const countsOf = (backend: TestBackend) => ({
+  zb: (backend.db.prepare('SELECT count(*) AS n FROM zb').get() as { n: number }).n,
+  xmk: (backend.db.prepare('SELECT count(*) AS n FROM xmk').get() as { n: number }).n,
+  versions: (backend.db.prepare('SELECT count(*) AS n FROM notice_version').get() as { n: number }).n,
 });
+const counts = () => countsOf(t);
 
 const idOf = (table: 'zb' | 'xmk', sourceId: string) =>
   (t.db.prepare(`SELECT id FROM ${table} WHERE source_id = ?`).get(sourceId) as { id: number }).id;
@@ -137,7 +139,7 @@ describe('POST /admin/content/import', () => {
     const before = counts();
     const stored = t.db.prepare('SELECT * FROM zb WHERE source_id = ?').get('ggzy-2024-0001');
     const res = await push(jsonl(announcement, amendment, project));
-    expect(res.body.data).toEqual({ total: 3, inserted: 0, updated: 0, unchanged: 3 });
+    expect(res.body.data).toEqual({ total: 3, inserted: 0, updated: 0, unchanged: 3, withdrawn: 0, rejected: 0 });
     expect(counts()).toEqual(before);
     expect(t.db.prepare('SELECT * FROM zb WHERE source_id = ?').get('ggzy-2024-0001')).toEqual(stored);
   });
@@ -150,7 +152,12 @@ describe('POST /admin/content/import', () => {
       JSON.stringify({ ...announcement, sourceId: 'x-2', publishTime: '2024-02-30 09:00:00' }),
       '第 2 行：发布时间（publishTime）不是有效的日期时间',
     ],
-    ['an unknown region', JSON.stringify({ ...announcement, sourceId: 'x-3', areaCode: '110101' }), '第 2 行：未知地区代码 110101'],
+    ['an unknown region', JSON.stringify({ ...announcement, sourceId: 'x-3', areaCode: '370199' }), '第 2 行：未知地区代码 370199'],
+    [
+      'a region outside the province',
+      JSON.stringify({ ...announcement, sourceId: 'x-9', areaCode: '110101' }),
+      '第 2 行：地区代码 110101 不在本省（山东省）范围内',
+    ],
     [
       'a title over the limit',
       JSON.stringify({ ...announcement, sourceId: 'x-4', title: '长'.repeat(201) }),
@@ -159,8 +166,8 @@ describe('POST /admin/content/import', () => {
     ['a missing title', JSON.stringify({ ...announcement, sourceId: 'x-5', title: undefined }), '第 2 行：缺少标题（title）'],
     [
       'an unknown notice type',
-      JSON.stringify({ ...announcement, sourceId: 'x-6', noticeType: '流标公告' }),
-      '第 2 行：未知公告类型 流标公告',
+      JSON.stringify({ ...announcement, sourceId: 'x-6', noticeType: '结果变更公告' }),
+      '第 2 行：未知公告类型 结果变更公告',
     ],
     [
       'a project without its investment',
@@ -208,7 +215,7 @@ describe('a changed re-import', () => {
     id = idOf('zb', 'ggzy-2024-0001');
     const changed = { ...announcement, title: '济南市槐荫区琥珀湾片区道路提升改造工程施工招标公告', amount: 1350 };
     const res = await push(jsonl(changed, amendment, project));
-    expect(res.body.data).toEqual({ total: 3, inserted: 0, updated: 1, unchanged: 2 });
+    expect(res.body.data).toEqual({ total: 3, inserted: 0, updated: 1, unchanged: 2, withdrawn: 0, rejected: 0 });
   });
 
   it('keeps the former version, with who and when', () => {
@@ -252,7 +259,7 @@ describe('a changed re-import', () => {
 
   it('writes versions as "import" through the CLI path', () => {
     const result = importNotices(t.db, jsonl({ ...project, noticeType: '招标' }), { changedBy: 'import', now: t.clock() });
-    expect(result).toEqual({ total: 1, inserted: 0, updated: 1, unchanged: 0 });
+    expect(result).toEqual({ total: 1, inserted: 0, updated: 1, unchanged: 0, withdrawn: 0, rejected: 0 });
     const xmkId = idOf('xmk', 'fgw-xm-0001');
     expect(t.db.prepare("SELECT changed_by AS c FROM notice_version WHERE type = 'xmk' AND data_id = ?").get(xmkId)).toEqual({
       c: 'import',
@@ -376,18 +383,27 @@ describe('npm run import', () => {
       'zb,csv-0001,"临沂市兰山区""CSV""导入测试工程招标公告",招标公告,371302,房建,88.5,2024-06-01 09:00:00,王五,13700001111',
       'zb,csv-0002,临沂市兰山区第二个导入测试工程招标公告,招标公告,371302,房建,,2024-06-01,,',
     ].join('\r\n');
-    const result = importNotices(t.db, csvToJsonLines(csv), { changedBy: 'import', now: t.clock() });
-    expect(result).toEqual({ total: 2, inserted: 2, updated: 0, unchanged: 0 });
+    const result = importNotices(t.db, csv, { changedBy: 'import', now: t.clock() }, 'csv');
+    expect(result).toEqual({ total: 2, inserted: 2, updated: 0, unchanged: 0, withdrawn: 0, rejected: 0 });
     const row = t.db.prepare("SELECT title, amount, contact_name AS name, publish_time AS p FROM zb WHERE source_id = 'csv-0002'").get();
     expect(row).toEqual({ title: '临沂市兰山区第二个导入测试工程招标公告', amount: null, name: '', p: '2024-06-01 00:00:00' });
-    expect(() => csvToJsonLines(csv.replace('371302,房建,88.5', '371302,房建,88.5,extra'))).toThrow('第 2 行：有 11 列，表头有 10 列');
     expect(() =>
-      importNotices(t.db, csvToJsonLines(csv.replace('371302,房建,,', '999999,房建,,')), { changedBy: 'import', now: t.clock() }),
-    ).toThrow('第 3 行：未知地区代码 999999');
+      importNotices(t.db, csv.replace('371302,房建,88.5', '371302,房建,88.5,extra'), { changedBy: 'import', now: t.clock() }, 'csv'),
+    ).toThrow('第 2 行：有 11 列，表头有 10 列');
+    expect(() =>
+      importNotices(t.db, csv.replace('371302,房建,,', '379999,房建,,'), { changedBy: 'import', now: t.clock() }, 'csv'),
+    ).toThrow('第 3 行：未知地区代码 379999');
   });
 });
 
 describe('the demo feed', () => {
+  // A demo database of its own: the one above holds imported notices, which the feed leaves alone.
+  let d: TestBackend;
+  beforeAll(async () => {
+    d = await createTestBackend({ projects: 60, tenders: 120 });
+  });
+  afterAll(() => d.close());
+
   it('is off unless DEMO_FEED is set', () => {
     expect(loadConfig({}).demoFeed).toBe(false);
     expect(loadConfig({ DEMO_FEED: '1' }).demoFeed).toBe(true);
@@ -395,18 +411,18 @@ describe('the demo feed', () => {
   });
 
   it('publishes new and changed notices through the import, moving processes along their lifecycle', async () => {
-    const before = counts();
+    const before = countsOf(d);
     let updated = 0;
     for (let tick = 0; tick < 12; tick++) {
-      t.clock.advance(3 * 60_000);
-      const result = runDemoFeed(t.db, t.clock())!;
+      d.clock.advance(3 * 60_000);
+      const result = runDemoFeed(d.db, d.clock())!;
       expect(result.inserted).toBeGreaterThanOrEqual(2);
       updated += result.updated;
     }
-    expect(counts().zb).toBeGreaterThan(before.zb + 20);
+    expect(countsOf(d).zb).toBeGreaterThan(before.zb + 20);
     expect(updated).toBeGreaterThan(0);
     const sequences = (
-      t.db
+      d.db
         .prepare(
           `SELECT group_concat(notice_type, '') AS types FROM (SELECT process_code, notice_type FROM zb
            WHERE source_id LIKE 'feed-zb-%' ORDER BY id) GROUP BY process_code`,
@@ -415,20 +431,44 @@ describe('the demo feed', () => {
     ).map((r) => r.types);
     for (const types of sequences) expect(types).toMatch(/^1?(2(3?(4(5)?)?)?)?$/);
     expect(sequences.some((types) => types.length >= 3)).toBe(true);
-    const stages = t.db
+    const stages = d.db
       .prepare(
         "SELECT count(*) AS n FROM xmk_version v JOIN xmk x ON x.id = v.xmk_id WHERE x.source_id LIKE 'feed-xmk-%' AND v.version > 1",
       )
       .get() as { n: number };
     expect(stages.n).toBeGreaterThan(0);
     // The newest feed notice is searchable and has its lifecycle on the detail answer.
-    const newest = t.db
+    const newest = d.db
       .prepare("SELECT id, process_code AS code FROM zb WHERE source_id LIKE 'feed-zb-%' ORDER BY id DESC LIMIT 1")
       .get() as {
       id: number;
       code: string;
     };
-    const detail = (await request(t.app).get(`/api/cmsData/bidding/${newest.id}`)).body.data as ZbNoticeFields;
+    const detail = (await request(d.app).get(`/api/cmsData/bidding/${newest.id}`)).body.data as ZbNoticeFields;
     expect(detail.lifecycle.processCode).toBe(newest.code);
+  });
+
+  it('never writes into a database that holds imported notices, nor into an empty one', async () => {
+    const real = { ...announcement, sourceId: 'real-after-demo-1', publishTime: formatDateTime(d.clock()) };
+    importNotices(d.db, jsonl(real), { changedBy: 'import', now: d.clock() });
+    const before = countsOf(d);
+    d.clock.advance(3 * 60_000);
+    expect(runDemoFeed(d.db, d.clock())).toBeNull();
+    d.clock.advance(2 * 86_400_000);
+    expect(topUpDemoData(d.db, d.clock())).toEqual({ days: 0, projects: 0, tenders: 0 });
+    expect(countsOf(d)).toEqual(before);
+
+    const empty = await createTestBackend({ empty: true });
+    try {
+      expect(countsOf(empty)).toEqual({ zb: 0, xmk: 0, versions: 0 });
+      expect(runDemoFeed(empty.db, empty.clock())).toBeNull();
+      empty.clock.advance(2 * 86_400_000);
+      expect(topUpDemoData(empty.db, empty.clock()).days).toBe(0);
+      // The dictionaries are there: real notices import.
+      expect(importNotices(empty.db, jsonl(announcement), { changedBy: 'import', now: empty.clock() }).inserted).toBe(1);
+      expect(countsOf(empty).zb).toBe(1);
+    } finally {
+      empty.close();
+    }
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Server render of one request. It builds that request's query client, request layer and session,
  * runs the route pipeline (guard → layout → params → data), and returns a stream plus its status.
- * The Express side (server/src/ssr.ts) owns headers, timeouts and piping.
+ * The Express side (server/src/render/ssr.ts) owns headers, timeouts and piping.
  */
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { AxiosError } from 'axios';
@@ -19,10 +19,11 @@ import { REQUEST_TIMEOUT_MS } from '@shared/constants';
 import { serializeForScript } from '@shared/serialize';
 import { isMobilePath } from '@shared/routes';
 import { hasSession } from '@shared/session';
-import { ApiError, type AxiosHttp } from './api/http';
-import { createHttp } from './api/http-axios';
-import { createPublicQueryCache, type PublicQueryCache } from './api/public-query-cache';
-import { createQueryClient } from './api/query-client';
+import { type AxiosHttp } from './lib/http/http';
+import { ApiError } from './lib/http/errors';
+import { createHttp } from './lib/http/axios-http';
+import { createPublicQueryCache, type PublicQueryCache } from './lib/public-query-cache';
+import { createQueryClient } from './lib/query-client';
 import { Document, type DocumentAssets } from './app/document';
 import type { PageState } from './app/page-state';
 import { MOBILE_PAGES } from './app/mobile-pages';

@@ -16,7 +16,7 @@ import { BUILD_ENTRIES, BUILD_MANIFEST } from '@shared/build-entries';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const CLIENT_DIR = join(ROOT, 'dist/client');
-/** /m pages load the mobile entry and link its stylesheet instead of the desktop's (server/src/renderer.ts). */
+/** /m pages load the mobile entry and link its stylesheet instead of the desktop's (server/src/render/renderer.ts). */
 const { desktop: ENTRY, mobile: MOBILE_ENTRY, mobileCss: MOBILE_CSS, memberLayout: MEMBER_LAYOUT } = BUILD_ENTRIES;
 /** The chunk of vite.config.ts's FRAMEWORK group. */
 const FRAMEWORK_CHUNK = 'framework';

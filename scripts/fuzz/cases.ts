@@ -1,5 +1,5 @@
 /**
- * The fuzz cases (issue 8 §3): every route of spec §2 (`ROUTES`) as a page, every path of §7
+ * The fuzz cases: every route of spec §2 (`ROUTES`) as a page, every path of §7
  * (`ENDPOINTS`) through the portal's proxy and directly against the backend, each mutated by one
  * seeded strategy. Case n of a seed is always the same request.
  */

@@ -1,5 +1,5 @@
 /**
- * What every fuzz answer must satisfy (issue 8 §3): an answer at all, no 5xx (502/503/504 only as
+ * What every fuzz answer must satisfy: an answer at all, no 5xx (502/503/504 only as
  * the portal's documented upstream errors, and only when the backend was reached), no stack trace
  * or SQL in the body, no unexpected-exception envelope, and every echoed script payload escaped.
  */

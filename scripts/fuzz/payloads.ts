@@ -1,5 +1,5 @@
 /**
- * Hostile values (issue 8 §3). Script payloads name a per-run marker where the code would run, so
+ * Hostile values. Script payloads name a per-run marker where the code would run, so
  * an unescaped echo is found by looking for the marker in an executable position. SQL payloads
  * are lowercase: an injection works as well in any case, and the leak check can then look for
  * the backend's own uppercase SQL without tripping over our echoed input.

@@ -1,5 +1,5 @@
 /**
- * `npm run test:fuzz` (issue 8 §3): thousands of seeded hostile requests against the production
+ * `npm run test:fuzz`: thousands of seeded hostile requests against the production
  * build — every route of spec §2 as a page, every path of §7 through the `/prod-api` proxy and
  * straight to the backend — then the verdict: no crash (the portal and its backend are the same
  * processes at the end), and no finding of `checks.ts` on any answer. Programmer errors the

@@ -1,6 +1,6 @@
 /**
  * A real SMTP server on loopback that keeps what it receives, for tests of the alert digests
- * (issue 12): the backend's tests and the browser test point SMTP_URL at it and read the mail.
+ *: the backend's tests and the browser test point SMTP_URL at it and read the mail.
  */
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';

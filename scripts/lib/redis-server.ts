@@ -1,5 +1,5 @@
 /**
- * A real redis-server for the scale-out tests (issue 16): on a free loopback port, nothing saved to
+ * A real redis-server for the scale-out tests: on a free loopback port, nothing saved to
  * disk (`--save '' --appendonly no`), stopped by the test. `stop` and `start` again play an outage
  * on the same port, the way a Redis restart looks to the portal.
  *

@@ -1,5 +1,5 @@
 /**
- * The traffic of the load run (issue 8 §1): what a crowd of visitors and several logged-in members
+ * The traffic of the load run: what a crowd of visitors and several logged-in members
  * do — server-rendered pages, searches, details, API calls the SPA makes after hydration, captcha
  * images and logins — and the check each answer must pass. Every member answer is searched for
  * that member's marker and for every other member's: a member must never see another's data.

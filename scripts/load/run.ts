@@ -1,5 +1,5 @@
 /**
- * `npm run test:load` (issue 8 §1): the production build under 200 connections for 60 s of mixed
+ * `npm run test:load`: the production build under 200 connections for 60 s of mixed
  * traffic (`mix.ts`), then the verdict: no 5xx, no socket error or timeout, every check passed
  * (members only ever see their own data), the portal still healthy and stopping cleanly.
  *
@@ -8,7 +8,7 @@
  *   options: --connections N --duration S --workers N (WEB_CONCURRENCY) --seed N --json FILE
  *            --render-cache on|off (off: RENDER_CACHE_MB=0, every page rendered; default on)
  *
- * The verdict is about errors only. p99 is printed against issue 16's 1 s (with the cache on) but
+ * The verdict is about errors only. p99 is printed against the 1 s target (with the cache on) but
  * never fails the run: timings on a shared machine are noise for CI.
  *
  * Needs `npm run build` first. Ports are free loopback ports; the data lives in a temporary
@@ -43,7 +43,7 @@ const duration = Number(args.duration ?? (args.quick ? 15 : 60));
 const workers = Number(args.workers);
 const renderCache = args['render-cache'];
 if (renderCache !== 'on' && renderCache !== 'off') throw new Error(`--render-cache takes on or off, not ${renderCache}`);
-/** Issue 16 §3: with the render cache on, 99 % of answers within this. */
+/** with the render cache on, 99 % of answers within this. */
 const P99_TARGET_MS = 1000;
 
 /** Members with one client and one message each, named by their marker, plus ids to open. */

@@ -2,34 +2,33 @@
  * The BFF: health, the API proxy, static assets, the navigation guards and streaming SSR.
  * createApp never listens (tests call it with supertest); index.ts does.
  */
-import type { Agent } from 'node:http';
 import type { Logger } from 'pino';
 import cookieParser from 'cookie-parser';
 import express, { type RequestHandler } from 'express';
 import { FEED_PORTAL_ROUTE } from '@shared/alerts/feeds';
-import { authRoutes } from './auth-routes';
-import { dropStaleToken } from './auth-stale-token';
-import { BackendClient } from './backend-client';
 import type { Config } from './config';
-import { errorHandler, sendJsonError } from './errors';
-import { feedRoute } from './feeds';
-import { mobileRedirect, memberGuard } from './guards';
-import { healthHandler } from './health';
-import { mobileSiteChoice } from './mobile-site';
-import { BackendLiveness } from './backend-liveness';
-import { BackendCapabilities } from './capabilities';
-import { apiProxy } from './proxy';
-import { DEFAULT_RATE_LIMITS, rateLimiter, type RateLimitSettings } from './rate-limit';
-import { requestLog } from './request-log';
-import { knownFilesOnly, precompressed } from './precompressed';
-import { RenderCache, type RenderCacheOptions } from './render-cache';
-import type { SharedRedis } from './redis';
-import { RedisPageStore } from './redis-page-store';
-import { RenderGate, defaultRenderLimit, type RenderLimit } from './render-gate';
-import type { Renderer } from './renderer';
-import { securityHeaders } from './security-headers';
-import { seoRoutes } from './seo';
-import { ssrHandler } from './ssr';
+import { memberGuard } from './auth/member-guard';
+import { authRoutes } from './auth/routes';
+import { dropStaleToken } from './auth/stale-token';
+import { HttpError, errorHandler } from './http/errors';
+import { healthHandler } from './http/health';
+import { requestLog } from './http/request-log';
+import { securityHeaders } from './http/security-headers';
+import { knownFilesOnly, precompressed } from './http/static-files';
+import { RenderCache, type RenderCacheOptions } from './render/cache';
+import { RenderGate, defaultRenderLimit, type RenderLimit } from './render/gate';
+import { mobileRedirect, mobileSiteChoice } from './render/mobile-site';
+import type { Renderer } from './render/renderer';
+import { seoRoutes } from './render/seo';
+import { ssrHandler } from './render/ssr';
+import { DEFAULT_RATE_LIMITS, rateLimiter, type RateLimitSettings } from './scale/rate-limit';
+import type { SharedRedis } from './scale/redis';
+import { RedisPageStore } from './scale/redis-page-store';
+import { apiProxy } from './upstream/api-proxy';
+import { BackendClient } from './upstream/backend-client';
+import { BackendCapabilities } from './upstream/capabilities';
+import { feedRoute } from './upstream/feeds';
+import { BackendLiveness } from './upstream/liveness';
 
 export interface AppOptions {
   config: Pick<Config, 'PRODUCT' | 'MOBILE_SITE_URL' | 'TRUST_PROXY' | 'SITE_URL'>;
@@ -41,25 +40,23 @@ export interface AppOptions {
   publicDir: string;
   /** Development: Vite's middlewares, mounted before the pages. */
   devMiddleware?: RequestHandler;
-  agent?: Agent;
   /** Per-client-IP limits on captcha, login, register and messages (default: DEFAULT_RATE_LIMITS). */
   rateLimits?: RateLimitSettings;
-  /** Keep anonymous renders briefly (render-cache.ts); unset: every page is rendered. */
+  /** Keep anonymous renders briefly (render/cache.ts); unset: every page is rendered. */
   renderCache?: RenderCacheOptions;
-  /** Rate limits and the render cache shared with other instances (redis.ts); unset: per process. */
+  /** Rate limits and the render cache shared with other instances (scale/redis.ts); unset: per process. */
   redis?: SharedRedis;
-  /** Renders in flight and waiting (render-gate.ts; default: defaultRenderLimit()). */
+  /** Renders in flight and waiting (render/gate.ts; default: defaultRenderLimit()). */
   renderLimit?: RenderLimit;
   log?: (message: string, error: unknown) => void;
-  /** The access log (request-log.ts); unset: request ids are still given and passed on, nothing is logged. */
+  /** The access log (http/request-log.ts); unset: request ids are still given and passed on, nothing is logged. */
   logger?: Logger;
 }
 
 export function createApp(opts: AppOptions) {
   const log = opts.log ?? ((message: string, error: unknown) => console.error(message, error));
-  // The one way to the backend (backend-client.ts): proxy, health, sitemap, session calls, renders' agent.
-  const backend = new BackendClient(opts.backendURL, opts.agent);
-  const agent = backend.agent;
+  // The one way to the backend (upstream/backend-client.ts): proxy, health, sitemap, session calls, renders.
+  const backend = new BackendClient(opts.backendURL);
   const app = express();
   app.disable('x-powered-by');
   // One hop: the client address is the one our TLS-terminating proxy appended to X-Forwarded-For,
@@ -71,7 +68,7 @@ export function createApp(opts: AppOptions) {
   app.get('/healthz', healthHandler(backend, opts.redis));
 
   // The proxy goes before any body parser: it streams request bodies through untouched. Login,
-  // RefreshToken and logout are the BFF's own routes in front of it (auth-routes.ts).
+  // RefreshToken and logout are the BFF's own routes in front of it (auth/routes.ts).
   app.use(
     `/${opts.config.PRODUCT}`,
     cookieParser(),
@@ -92,15 +89,14 @@ export function createApp(opts: AppOptions) {
   const publicFiles = express.static(opts.publicDir, { maxAge: '1h', index: false });
   // Development serves files added while it runs; a production server's public files are fixed.
   app.use(opts.devMiddleware ? publicFiles : knownFilesOnly(opts.publicDir, publicFiles));
-  // Private feed links (issue 12 §3): before the pages and their cookies, which a feed never needs.
+  // Private feed links: before the pages and their cookies, which a feed never needs.
   app.get(FEED_PORTAL_ROUTE, feedRoute({ backend, log }));
   const capabilities = new BackendCapabilities({ backend });
   app.use(seoRoutes({ siteUrl: opts.config.SITE_URL, backend, log, capabilities: () => capabilities.current() }));
 
-  app.use((req, res, next) => {
+  app.use((req, _res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD') return next();
-    res.set('Allow', 'GET, HEAD');
-    sendJsonError(res, 405, '不支持的请求方法');
+    throw new HttpError(405, '不支持的请求方法', { headers: { Allow: 'GET, HEAD' } });
   });
   app.use(cookieParser());
   app.use(mobileSiteChoice());
@@ -116,11 +112,10 @@ export function createApp(opts: AppOptions) {
   app.use(
     ssrHandler({
       renderer: opts.renderer,
-      backendURL: opts.backendURL,
+      backend,
       product: opts.config.PRODUCT,
-      agent,
       settings,
-      cache: renderCache(opts.renderCache, agent, opts.redis),
+      cache: renderCache(opts.renderCache, backend, opts.redis),
       gate,
       log,
     }),
@@ -130,15 +125,15 @@ export function createApp(opts: AppOptions) {
 }
 
 /**
- * The render cache and what it needs to know: whether the backend answers (backend-liveness.ts).
- * With Redis its pages are shared by every instance (redis-page-store.ts).
+ * The render cache and what it needs to know: whether the backend answers (upstream/liveness.ts).
+ * With Redis its pages are shared by every instance (scale/redis-page-store.ts).
  */
-function renderCache(options: RenderCacheOptions | undefined, agent: Agent, redis: SharedRedis | undefined) {
+function renderCache(options: RenderCacheOptions | undefined, backend: BackendClient, redis: SharedRedis | undefined) {
   if (!options) return undefined;
   const store = options.store ?? (redis ? new RedisPageStore(redis, options.ttlMs, options.now) : undefined);
   const pages = new RenderCache({ ...options, store });
   const liveness = new BackendLiveness();
-  liveness.watch(agent);
+  liveness.watch(backend.agent);
   liveness.onDown(() => pages.clear());
   return { pages, liveness };
 }

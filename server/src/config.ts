@@ -1,12 +1,12 @@
 /**
- * Runtime settings, read once at start and validated (issue 2 §3). A bad value stops start-up with
+ * Runtime settings, read once at start and validated. A bad value stops start-up with
  * a message naming the variable. Defaults live in the committed `.env`; `.env.local` and the
  * process environment override them.
  */
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { OWN_MOBILE_SITE } from '@shared/routes';
-import { DEFAULT_RATE_LIMITS, parseRateLimit, type RateLimit, type RateLimitSettings } from './rate-limit';
+import { DEFAULT_RATE_LIMITS, parseRateLimit, type RateLimit, type RateLimitSettings } from './scale/rate-limit';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: '应为 true 或 false' })
@@ -24,7 +24,7 @@ const httpUrl = z
   .refine((v) => /^https?:\/\//.test(v), '应为 http(s) 地址')
   .transform((v) => v.replace(/\/+$/, ''));
 
-/** `30/1m` (calls per window and client IP) or `off`; unset: the default of rate-limit.ts. */
+/** `30/1m` (calls per window and client IP) or `off`; unset: the default of scale/rate-limit.ts. */
 function rateLimitSetting(fallback: RateLimit | null) {
   return z
     .string()
@@ -51,7 +51,7 @@ const schema = z.object({
     .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, '只能包含字母、数字、- 和 _')
     .default('prod-api'),
   /**
-   * spec §2's mobile site (issue 14). Unset: the portal's own, under /m; an http(s) address: that
+   * spec §2's mobile site. Unset: the portal's own, under /m; an http(s) address: that
    * site; `off`: nobody is redirected (undefined from here on).
    */
   MOBILE_SITE_URL: z
@@ -77,7 +77,7 @@ const schema = z.object({
     .max(64, '应为 1 到 64 的整数')
     .default(1),
   /**
-   * Production: memory for anonymous page renders kept per process (render-cache.ts); 0 turns it
+   * Production: memory for anonymous page renders kept per process (render/cache.ts); 0 turns it
    * off. With REDIS_URL the pages live in Redis and this only caps one page (an eighth of it).
    */
   RENDER_CACHE_MB: z.coerce
@@ -94,7 +94,7 @@ const schema = z.object({
     .max(60, '应为 1 到 60 的整数')
     .default(30),
   /**
-   * Several instances (issue 16): rate limits and the render cache shared through this Redis
+   * Several instances: rate limits and the render cache shared through this Redis
    * (`redis://[:password@]host:port[/db]`, `rediss://` for TLS). Unset: each process keeps its own.
    */
   REDIS_URL: z
@@ -107,7 +107,7 @@ const schema = z.object({
     .string()
     .regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$/, '只能包含字母、数字、_ . : -，不超过 64 个字符')
     .default('portal:'),
-  /** pino's level for the JSON log on stdout (request-log.ts). */
+  /** pino's level for the JSON log on stdout (http/request-log.ts). */
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       message: '应为 fatal、error、warn、info、debug、trace 或 silent',
@@ -144,7 +144,7 @@ export function renderCacheSettings(config: Config): { maxBytes: number; ttlMs: 
   return { maxBytes: config.RENDER_CACHE_MB * 1024 * 1024, ttlMs: config.RENDER_CACHE_SECONDS * 1000 };
 }
 
-/** The per-IP limits of rate-limit.ts as the settings chose them. */
+/** The per-IP limits of scale/rate-limit.ts as the settings chose them. */
 export function rateLimitSettings(config: Config): RateLimitSettings {
   return {
     captcha: config.RATE_LIMIT_CAPTCHA,

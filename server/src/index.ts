@@ -1,20 +1,20 @@
 /**
  * Start the portal: settings → backend (embedded unless BACKEND_URL) → renderer → listen.
  * SIGTERM/SIGINT: stop accepting, let in-flight requests finish, stop the embedded backend, exit 0.
- * WEB_CONCURRENCY > 1 (production): a primary owns the backend and runs that many workers (cluster.ts).
+ * WEB_CONCURRENCY > 1 (production): a primary owns the backend and runs that many workers (scale/cluster.ts).
  */
 import cluster from 'node:cluster';
 import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
 import { createApp } from './app';
-import { runPrimary } from './cluster';
+import { runPrimary } from './scale/cluster';
 import { ConfigError, parseConfig, rateLimitSettings, renderCacheSettings, type Config } from './config';
-import { createDrain } from './drain';
-import { startEmbeddedBackend, type EmbeddedBackend } from './embedded-backend';
-import { connectRedis } from './redis';
-import { createDevRenderer, loadProductionRenderer, type Renderer } from './renderer';
-import { createLogger, logThrough } from './request-log';
-import { loadEnvFiles } from '../../scripts/lib/env-files';
+import { createDrain } from './http/drain';
+import { startEmbeddedBackend, type EmbeddedBackend } from './upstream/embedded-backend';
+import { connectRedis } from './scale/redis';
+import { createDevRenderer, loadProductionRenderer, type Renderer } from './render/renderer';
+import { createLogger, exitOnUncaughtErrors, logThrough } from './http/request-log';
+import { loadEnvFiles } from '@portal/env-files';
 
 const ROOT = process.cwd();
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -48,7 +48,7 @@ function startBackend(config: Config): Promise<EmbeddedBackend> {
   });
 }
 
-/** The cluster's primary: the one embedded backend, and the workers that serve (cluster.ts). */
+/** The cluster's primary: the one embedded backend, and the workers that serve (scale/cluster.ts). */
 async function startPrimary(config: Config) {
   const backend = config.BACKEND_URL ? null : await startBackend(config);
   const backendURL = config.BACKEND_URL ?? backend?.url;
@@ -136,6 +136,7 @@ async function startServer(config: Config) {
 async function main() {
   const config = readConfig();
   logger = createLogger(config.LOG_LEVEL);
+  exitOnUncaughtErrors(logger);
   if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) {
     if (config.NODE_ENV === 'production') return startPrimary(config);
     log('WEB_CONCURRENCY applies to production builds; development runs one process');

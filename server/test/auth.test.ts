@@ -1,5 +1,5 @@
 /**
- * The member session's cookies through the portal (issue 4 §2, spec §4): login moves the token into
+ * The member session's cookies through the portal (spec §4): login moves the token into
  * an HttpOnly cookie, RefreshToken extends it, logout and any 401 clear it, and a token the backend
  * no longer knows cannot trap the browser between /user and /user_login.
  */
@@ -93,7 +93,7 @@ describe('login', () => {
   });
 });
 
-describe('login lockout through the portal (issue 11)', () => {
+describe('login lockout through the portal', () => {
   it('locks the client that guessed, not the owner, and a forged client header changes nothing', async () => {
     const behindProxy = createApp({
       config: { PRODUCT: 'prod-api', MOBILE_SITE_URL: undefined, TRUST_PROXY: true },

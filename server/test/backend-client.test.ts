@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 16: one backend client for the server's own calls, and login, RefreshToken and
+ * One backend client for the server's own calls, and login, RefreshToken and
  * logout as BFF routes rather than answers the proxy rewrites.
  */
 import { once } from 'node:events';
@@ -9,7 +9,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_COOKIE } from '@shared/constants';
 import { createApp } from '../src/app';
-import { BackendClient } from '../src/backend-client';
+import { BackendClient } from '../src/upstream/backend-client';
 import { API, OUR_PAGE, parseSetCookies, startPortal, type Portal } from './portal-fixture';
 
 let portal: Portal;

@@ -7,7 +7,7 @@ import { Agent, createServer, request, type IncomingMessage, type Server, type S
 import { once } from 'node:events';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BackendLiveness } from '../src/backend-liveness';
+import { BackendLiveness } from '../src/upstream/liveness';
 
 interface Backend {
   server: Server;

@@ -1,5 +1,5 @@
 /**
- * Issue 12's design rule: the portal runs against a backend with only the spec's calls (the Java
+ * Extensions are optional: the portal runs against a backend with only the spec's calls (the Java
  * CMS; here the embedded one with BACKEND_EXTENSIONS=off). Every page still renders without an
  * error, links to extension pages are gone and those pages are the site's 404; with the extensions
  * on, the same pages show them.
@@ -90,7 +90,7 @@ describe('against a spec-only backend (BACKEND_EXTENSIONS=off)', () => {
     expect(res.text).not.toMatch(/\/(goods|company)[</]/);
   });
 
-  it('shows no 导出Excel button beside any list (issue 15)', async () => {
+  it('shows no 导出Excel button beside any list', async () => {
     const lists = ['/zb', '/xmk', '/user/favorite', '/user/baifangClient', '/user/baifang-bak'];
     const phoneLists = ['/m/pages/zb/index', '/m/pages/xmk/index', '/m/pages/user/favorite'];
     for (const path of [...lists, ...phoneLists]) {
@@ -153,7 +153,7 @@ describe('against the embedded backend with its extensions', () => {
     expect(res.text).toContain('修改订阅');
   });
 
-  it('sells the packages on the phone’s 会员服务, points at #score where 去充值 lands (issue 14)', async () => {
+  it('sells the packages on the phone’s 会员服务, points at #score where 去充值 lands', async () => {
     const res = await request(portal.app).get('/m/pages/user/vip').set('Cookie', cookie);
     expect(res.status).toBe(200);
     expect(res.text).toMatch(/<section id="score"[^>]*>[\s\S]*?立即购买/);
@@ -210,14 +210,14 @@ describe('against the embedded backend with its extensions', () => {
     expect(sitemap.text).toContain('/goods</loc>');
   });
 
-  it('puts 导出Excel beside each list, and a login link for visitors (issue 15)', async () => {
+  it('puts 导出Excel beside each list, and a login link for visitors', async () => {
     for (const path of ['/zb', '/xmk', '/user/favorite', '/user/baifangClient', '/user/baifang-bak', '/user/baifangRecords']) {
       const res = await request(portal.app).get(path).set('Cookie', cookie);
       expect(res.text, path).toMatch(/<button[^>]*>导出Excel<\/button>/);
     }
     const visitor = await request(portal.app).get('/zb');
     expect(visitor.text).toMatch(/<a[^>]*href="\/user_login\?redirect=[^"]*"[^>]*>登录后导出Excel<\/a>/);
-    // The phone's lists and favourites (issue 15 on the mobile site).
+    // The phone's lists and favourites (exports on the mobile site).
     for (const path of ['/m/pages/zb/index', '/m/pages/xmk/index', '/m/pages/user/favorite']) {
       const res = await request(portal.app).get(path).set('Cookie', cookie);
       expect(res.text, path).toMatch(/<button[^>]*>导出Excel<\/button>/);
@@ -228,11 +228,11 @@ describe('against the embedded backend with its extensions', () => {
     );
   });
 
-  it('gives the phone the alert inbox: linked with its unread count, opened alerts read (issue 14)', async () => {
+  it('gives the phone the alert inbox: linked with its unread count, opened alerts read', async () => {
     const db = portal.backend.db;
     const memberId = (db.prepare("SELECT id FROM member WHERE user_name = 'demo'").get() as { id: number }).id;
     const zb = db.prepare('SELECT id, title FROM zb ORDER BY id DESC LIMIT 2').all() as { id: number; title: string }[];
-    // Alerts as the import writes them (issue 12: one event, one inbox row per member it reaches).
+    // Alerts as the import writes them (one event, one inbox row per member it reaches).
     const insertEvent = db.prepare(
       `INSERT INTO alert_event (kind, content_type, content_id, change_key, detail, create_time)
        VALUES (?, 'zb', ?, 'k', ?, '2026-11-20 09:00:00')`,

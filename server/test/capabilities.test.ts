@@ -1,5 +1,5 @@
 /**
- * server/src/capabilities.ts: what the portal believes the backend offers. A spec-only backend
+ * server/src/upstream/capabilities.ts: what the portal believes the backend offers. A spec-only backend
  * (404, or an envelope that is not a list) offers nothing; one that cannot be reached keeps the
  * last list; the list is refreshed after a while without any render waiting for it.
  */
@@ -7,8 +7,8 @@ import { once } from 'node:events';
 import { Agent, createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BackendClient } from '../src/backend-client';
-import { BackendCapabilities } from '../src/capabilities';
+import { BackendClient } from '../src/upstream/backend-client';
+import { BackendCapabilities } from '../src/upstream/capabilities';
 
 let answer: { status: number; body: string } = { status: 200, body: '' };
 let asked = 0;

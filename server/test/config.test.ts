@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadEnvFiles } from '../../scripts/lib/env-files';
+import { loadEnvFiles } from '@portal/env-files';
 import { ConfigError, parseConfig } from '../src/config';
 
-describe('runtime settings (issue 2 §3)', () => {
+describe('runtime settings', () => {
   it('has the documented defaults', () => {
     const config = parseConfig({});
     expect(config).toMatchObject({
@@ -16,7 +16,7 @@ describe('runtime settings (issue 2 §3)', () => {
       CAPTCHA_ENABLED: true,
     });
     expect(config.BACKEND_URL).toBeUndefined();
-    // issue 14: the mobile site is built in, so spec §2's redirect works out of the box.
+    // The mobile site is built in, so spec §2's redirect works out of the box.
     expect(config.MOBILE_SITE_URL).toBe('/m');
     expect(config.dataDir).toMatch(/\/data$/);
   });

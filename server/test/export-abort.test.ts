@@ -1,5 +1,5 @@
 /**
- * A browser that leaves in the middle of an export, through the portal (issue 15): the proxy
+ * A browser that leaves in the middle of an export, through the portal: the proxy
  * drops its request to the backend at once, so the backend's export stops, is charged what it
  * wrote and gives the member's slot back. The proxy's silence timeout is set far away here, so
  * only the abort can end the backend's side.
@@ -13,8 +13,9 @@ import request from 'supertest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TOKEN_COOKIE } from '@shared/constants';
 import { growTenders, openDownload, rowsInCutSheet, until } from '../../backend/test/partial-download';
-import { BackendClient } from '../src/backend-client';
-import { apiProxy } from '../src/proxy';
+import { BackendClient } from '../src/upstream/backend-client';
+import { errorHandler } from '../src/http/errors';
+import { apiProxy } from '../src/upstream/api-proxy';
 import { API, OUR_PAGE, startPortal, type Portal } from './portal-fixture';
 
 const ROWS = 40_000;
@@ -30,6 +31,8 @@ beforeAll(async () => {
     API,
     cookieParser(),
     apiProxy({ backend: new BackendClient(portal.backendURL), log: (...line) => logged.push(line), upstreamTimeoutMs: 10 * 60_000 }),
+    // The app's one error handler answers what the proxy throws (app.ts mounts it last).
+    errorHandler((...line) => logged.push(line)),
   );
   proxy = app.listen(0, '127.0.0.1');
   await once(proxy, 'listening');
@@ -81,6 +84,7 @@ it('drops its request to the backend when the browser leaves before any answer',
       log: (...line) => lines.push(line),
       upstreamTimeoutMs: 10 * 60_000,
     }),
+    errorHandler((...line) => lines.push(line)),
   );
   const front = app.listen(0, '127.0.0.1');
   await once(front, 'listening');

@@ -1,5 +1,5 @@
 /**
- * Issue 15: the BFF passes an export through as the member: the bearer from the cookie, the file
+ * Exports: the BFF passes an export through as the member: the bearer from the cookie, the file
  * streamed untouched (a real .xlsx at the other end), its Chinese file name in RFC 5987's
  * `filename*`, the export headers the page reads, and the quota's envelope when refused.
  */

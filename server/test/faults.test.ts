@@ -1,5 +1,5 @@
 /**
- * Issue 8 §2, in-process: a backend that answers garbage, resets, or hangs past the spec's 15 s.
+ * Backend faults, in-process: a backend that answers garbage, resets, or hangs past the spec's 15 s.
  * Both ways a browser meets the backend — the `/prod-api` proxy and server rendering — must end in
  * a handled error at the right time, and leave no backend socket behind.
  *
@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, REQUEST_TIMEOUT_MS } from '@shared/constants';
 import { createTestBackend, type TestBackend } from '../../backend/test/fixture';
 import { createApp } from '../src/app';
-import { createDevRenderer } from '../src/renderer';
+import { createDevRenderer } from '../src/render/renderer';
 import { API, OUR_PAGE } from './portal-fixture';
 
 type Mode = 'forward' | 'html' | 'truncated-json' | 'no-code' | 'reset' | 'hang';

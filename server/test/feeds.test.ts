@@ -1,5 +1,5 @@
 /**
- * Issue 12 §3: `/feeds/<token>.atom|.ics` on the portal streams the backend's private feed with the
+ * `/feeds/<token>.atom|.ics` on the portal streams the backend's private feed with the
  * right content type, needs no cookie and forwards none, and answers 404 for a malformed token
  * (without asking the backend), an unknown or reset one, and a backend without feeds.
  */
@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app';
-import type { Renderer } from '../src/renderer';
+import type { Renderer } from '../src/render/renderer';
 
 const TOKEN = 'a'.repeat(20) + 'B_c-0123456789xyz';
 const ATOM = '<?xml version="1.0" encoding="utf-8"?><feed xmlns="http://www.w3.org/2005/Atom"><title>提醒</title></feed>';

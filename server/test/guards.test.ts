@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../src/app';
-import type { Renderer } from '../src/renderer';
+import type { Renderer } from '../src/render/renderer';
 
 /** These requests are answered before rendering; a renderer that is reached fails the test. */
 const unreachableRenderer: Renderer = {
@@ -78,7 +78,7 @@ const ANDROID_CHROME =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
 const DESKTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 
-describe('the built-in mobile site /m (issue 14)', () => {
+describe('the built-in mobile site /m', () => {
   // Every rule of spec §2's mapping, on the portal's own mobile site (MOBILE_SITE_URL's default).
   it.each([
     ['/xmk/12', '/m/pages/xmk/detail?id=12'],

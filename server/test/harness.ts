@@ -6,7 +6,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { createTestBackend, type TestBackend, type TestBackendOptions } from '../../backend/test/fixture';
 import { createApp, type AppOptions } from '../src/app';
-import { createDevRenderer } from '../src/renderer';
+import { createDevRenderer } from '../src/render/renderer';
 
 export interface TestPortal {
   app: ReturnType<typeof createApp>;

@@ -1,5 +1,5 @@
 /**
- * Issue 12 §2 on the server-rendered detail pages: a tender shows its process's notices (current
+ * The notice lifecycle on the server-rendered detail pages: a tender shows its process's notices (current
  * marked, others linked) and its project; a 变更公告 shows 变更内容 before → after against the
  * notice it changes; the changed notice shows "本公告已于 … 变更" linking to the change; the
  * project shows its stages and tenders. Against a spec-only backend none of it appears.

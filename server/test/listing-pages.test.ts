@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 14 on the server: a page number past the last page is a 404 that says so and
+ * Listings on the server: a page number past the last page is a 404 that says so and
  * links the last page (not page 1 under the URL's number); the public tender list marks 报名截止
  * as the member's list does; a masked contact block says what unlocks it (points or a tier).
  */

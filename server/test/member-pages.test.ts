@@ -1,5 +1,5 @@
 /**
- * Issue 6 on the server: every member page is guarded, its server HTML already holds the
+ * The member area on the server: every member page is guarded, its server HTML already holds the
  * member's own data (rows, not a spinner), it is private, and nothing of one member ever appears
  * in another member's render — not in the markup, not in the dehydrated cache.
  */
@@ -192,7 +192,7 @@ describe("nothing of one member reaches another member's render", () => {
     has(res.text, 'class="favorite-item');
     has(res.text, htmlText(vipTitles[0]!));
     for (const title of (await favorites(demoCookie)).rows.map((f) => f.title)) {
-      // A tender's title often holds its project's (issue 12 links them): only a title no vip favourite contains.
+      // A tender's title often holds its project's (the lifecycle links them): only a title no vip favourite contains.
       if (!vipTitles.some((own) => own.includes(title))) lacks(res.text, htmlText(title));
     }
   });

@@ -1,5 +1,5 @@
 /**
- * Issue 14/15: the company page on the phone. The mobile tender detail links its names to
+ * The company page on the phone. The mobile tender detail links its names to
  * /m/pages/company/detail?id=, which the server renders in the mobile layout with the desktop
  * profile's data; a phone opening /company/{id} is sent there; without the backend's company
  * feature the page is the 404 and no page links it.

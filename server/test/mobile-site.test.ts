@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOBILE_PATHS, MOBILE_RECHARGE_URL } from '@shared/routes';
 import { createTestPortal, type TestPortal } from './harness';
 
-/** Issue 14: the mobile site under /m, rendered by the same server, API and pages pipeline. */
+/** The mobile site under /m, rendered by the same server, API and pages pipeline. */
 let portal: TestPortal;
 let ids: Record<'xmk' | 'zb', number>;
 

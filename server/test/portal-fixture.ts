@@ -9,7 +9,7 @@ import request from 'supertest';
 import { PLATFORM_HEADER, PLATFORM_VALUE, RANDOM_PASSWORD_COOKIE, TOKEN_COOKIE } from '@shared/constants';
 import { createTestBackend, type TestBackend, type TestBackendOptions } from '../../backend/test/fixture';
 import { createApp, type AppOptions } from '../src/app';
-import type { Renderer } from '../src/renderer';
+import type { Renderer } from '../src/render/renderer';
 
 export const PRODUCT = 'prod-api';
 export const API = `/${PRODUCT}`;

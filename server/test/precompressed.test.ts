@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import express from 'express';
 import { afterAll, describe, expect, it } from 'vitest';
-import { knownFilesOnly, precompressed } from '../src/precompressed';
+import { knownFilesOnly, precompressed } from '../src/http/static-files';
 
 const dir = mkdtempSync(join(tmpdir(), 'precompressed-'));
 const script = Buffer.from(`export const rows = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `项目${i}`))};\n`);

@@ -1,5 +1,5 @@
 /**
- * The API proxy (issue 4 §2): who gets the member's bearer, what passes through untouched, and how
+ * The API proxy: who gets the member's bearer, what passes through untouched, and how
  * a backend that is down or silent is answered.
  */
 import { once } from 'node:events';
@@ -10,8 +10,9 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, PLATFORM_HEADER, PLATFORM_VALUE, TOKEN_COOKIE } from '@shared/constants';
 import { createApp } from '../src/app';
-import { BackendClient } from '../src/backend-client';
-import { apiProxy } from '../src/proxy';
+import { BackendClient } from '../src/upstream/backend-client';
+import { errorHandler } from '../src/http/errors';
+import { apiProxy } from '../src/upstream/api-proxy';
 import { API, OUR_PAGE, closedPort, loginThroughPortal, startPortal, type Portal } from './portal-fixture';
 
 let portal: Portal;
@@ -120,6 +121,8 @@ describe('a backend that is down or silent', () => {
         log: () => undefined,
         upstreamTimeoutMs: 300,
       }),
+      // The app's one error handler answers what the proxy throws (app.ts mounts it last).
+      errorHandler(() => undefined),
     );
     try {
       const started = Date.now();

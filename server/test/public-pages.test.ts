@@ -1,7 +1,7 @@
 /**
- * Issue 5 "done means", on the server: public pages carry their data in the HTML (rows, not a
- * spinner), search parameters come from the URL, anything echoed back is escaped, unknown ids are
- * real 404s, and member renders stay private.
+ * The public pages on the server: they carry their data in the HTML (rows, not a spinner), search
+ * parameters come from the URL, anything echoed back is escaped, unknown ids are real 404s, and
+ * member renders stay private.
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -106,7 +106,7 @@ describe('list pages render their rows on the server', () => {
     has(res.text, '历下区');
   });
 
-  it('reproduces a shared search with scope, exclusions, several cities and relevance (issue 13)', async () => {
+  it('reproduces a shared search with scope, exclusions, several cities and relevance', async () => {
     const query = `keyword=${encodeURIComponent('道路')}&scope=title&exclude=${encodeURIComponent('改造')}&areaCode=370100%2C370200&orderBy=relevance`;
     const expected = await api<TableDataInfo<ZbListItem>>(`/api/zb/search?${query}&pageSize=20`);
     const wider = await api<TableDataInfo<ZbListItem>>(`/api/zb/search?keyword=${encodeURIComponent('道路')}&pageSize=20`);
@@ -123,7 +123,7 @@ describe('list pages render their rows on the server', () => {
     has(res.text, `<link rel="canonical" href="${SITE_URL}/zb?${query.replace(/&/g, '&amp;')}"/>`);
   });
 
-  it('shows an excerpt under a title without a hit (issue 13)', async () => {
+  it('shows an excerpt under a title without a hit', async () => {
     const expected = await api<TableDataInfo<ZbListItem>>(`/api/zb/search?keyword=${encodeURIComponent('道路')}&pageSize=100`);
     const row = expected.rows.find((r) => r.snippet);
     expect(row).toBeDefined();
@@ -310,7 +310,7 @@ describe('business, support, goods and /3g', () => {
     has(res.text, `href="/user_login?redirect=%2Fgoods%2F${goods.rows[0]?.id}"`);
   });
 
-  it('/3g sends phones to the built-in mobile site even with the redirect off (issue 14)', async () => {
+  it('/3g sends phones to the built-in mobile site even with the redirect off', async () => {
     const res = await page('/3g');
     expect(res.status).toBe(200);
     has(res.text, '打开手机版');

@@ -1,5 +1,5 @@
 /**
- * Per-client-IP limits on captcha, login, registration and messages (issue 8 §4): the sliding
+ * Per-client-IP limits on captcha, login, registration and messages: the sliding
  * window, the client key, the settings, and the limiter in front of the real backend.
  */
 import request from 'supertest';
@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shared/constants';
 import { createApp } from '../src/app';
 import { ConfigError, parseConfig, rateLimitSettings } from '../src/config';
-import { SlidingWindowStore, parseRateLimit, type RateLimitSettings } from '../src/rate-limit';
+import { SlidingWindowStore, parseRateLimit, type RateLimitSettings } from '../src/scale/rate-limit';
 import { API, OUR_PAGE, startPortal, type Portal } from './portal-fixture';
 
 describe('the sliding window', () => {
@@ -171,7 +171,7 @@ describe('the limiter in front of the backend', () => {
     }
   });
 
-  it('limits the user-name check, so it cannot list the members (issue 11)', async () => {
+  it('limits the user-name check, so it cannot list the members', async () => {
     const app = portalApp();
     const check = (username: string) => request(app).post(`${API}/api/member/checkUserNameUnique`).set(OUR_PAGE).send({ username });
     expect((await check('demo')).body).toEqual({ code: 200, msg: '用户名已存在', data: false });

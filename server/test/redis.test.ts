@@ -1,5 +1,5 @@
 /**
- * Scale-out on Redis (issue 16 §1–2), with a real redis-server on loopback: two portal apps on one
+ * Scale-out on Redis, with a real redis-server on loopback: two portal apps on one
  * backend share a login limit and the render cache through it; with Redis gone both keep serving,
  * count locally and say `degraded`; with Redis back they share again. The browser flow through
  * two production processes is e2e/scale-out.spec.ts.
@@ -10,9 +10,9 @@ import { MESSAGES } from '@shared/constants';
 import { startRedisServer, type RedisServer } from '../../scripts/lib/redis-server';
 import { createApp } from '../src/app';
 import { ConfigError, parseConfig } from '../src/config';
-import { connectRedis, reconnectDelay, RECONNECT_MAX_MS, type SharedRedis } from '../src/redis';
-import { decodePage, encodePage, RedisPageStore } from '../src/redis-page-store';
-import type { Renderer } from '../src/renderer';
+import { connectRedis, reconnectDelay, RECONNECT_MAX_MS, type SharedRedis } from '../src/scale/redis';
+import { decodePage, encodePage, RedisPageStore } from '../src/scale/redis-page-store';
+import type { Renderer } from '../src/render/renderer';
 import { API, OUR_PAGE, startPortal, type Portal } from './portal-fixture';
 
 const PREFIX = 'portal-test:';

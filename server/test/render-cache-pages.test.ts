@@ -1,5 +1,5 @@
 /**
- * The render cache through the real portal (issue 7 §2): anonymous repeats come from the cache
+ * The render cache through the real portal: anonymous repeats come from the cache
  * with a fresh nonce each time, members never get a cached page nor fill the cache, entries
  * expire, the query string is part of the key, a burst renders once, and an outage is never
  * hidden behind cached pages.
@@ -41,7 +41,7 @@ const nonceAttributes = (html: string) => [...html.matchAll(/\snonce="([^"]*)"/g
 
 /**
  * A list page of its own (a filter nobody else uses), so tests do not meet each other's entries.
- * Only a parameter the page reads makes a new entry (issue 11 item 7).
+ * Only a parameter the page reads makes a new entry.
  */
 let unique = 0;
 const fresh = (path: '/zb' | '/xmk') => `${path}?industry=t${++unique}`;

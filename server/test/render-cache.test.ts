@@ -1,6 +1,6 @@
 /** The render cache's store on its own: bounds, expiry, nonce templating, one render per burst. */
 import { describe, expect, it } from 'vitest';
-import { MemoryPageStore, RenderCache, type CachedPage, type PageStore } from '../src/render-cache';
+import { MemoryPageStore, RenderCache, type CachedPage, type PageStore } from '../src/render/cache';
 
 function cacheAt(options: { maxBytes?: number; ttlMs?: number } = {}) {
   let now = 1_000_000;
@@ -10,7 +10,7 @@ function cacheAt(options: { maxBytes?: number; ttlMs?: number } = {}) {
 
 const page = (text: string) => Buffer.from(text, 'utf8');
 
-/** Stores `body` under `key` the way ssr.ts does: claim, render, settle. */
+/** Stores `body` under `key` the way render/ssr.ts does: claim, render, settle. */
 function put(cache: RenderCache, key: string, body: Buffer, nonce?: string): void {
   const settle = cache.claim(key);
   if (!settle) throw new Error(`${key} is already being rendered`);
@@ -99,7 +99,7 @@ describe('RenderCache', () => {
   });
 });
 
-/** A store answering a turn later, as Redis does (redis-page-store.ts), around a memory one. */
+/** A store answering a turn later, as Redis does (scale/redis-page-store.ts), around a memory one. */
 function laterStore(): PageStore & { reads: number } {
   const memory = new MemoryPageStore(1_000_000, 30_000, Date.now);
   return {
@@ -119,7 +119,7 @@ describe('RenderCache on a store that answers later', () => {
     const store = laterStore();
     const cache = new RenderCache({ maxBytes: 1_000_000, ttlMs: 30_000, store });
     const first = cache.lookup('/zb').then((page) => {
-      // What ssr.ts does on a miss: claim at once, render, settle.
+      // What render/ssr.ts does on a miss: claim at once, render, settle.
       const settle = page ? null : cache.claim('/zb');
       setTimeout(() => settle?.({ body: Buffer.from('列表'), nonce: undefined }), 20);
       return page;

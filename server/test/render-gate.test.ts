@@ -1,11 +1,11 @@
 /**
- * Issue 11 item 7: renders in flight are bounded. Past the bound requests wait in a short queue;
+ * Renders in flight are bounded. Past the bound requests wait in a short queue;
  * past the queue (or the wait) they get 503 with Retry-After at once, and /healthz and static
  * files answer quickly all the while: they never wait behind renders.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { RenderGate, type RenderLimit } from '../src/render-gate';
-import type { RenderResult, Renderer } from '../src/renderer';
+import { RenderGate, type RenderLimit } from '../src/render/gate';
+import type { RenderResult, Renderer } from '../src/render/renderer';
 import { listenPortal, listenTestBackend, type ListeningBackend, type ListeningPortal } from './portal-fixture';
 
 let backend: ListeningBackend;

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { assetsFromManifest } from '../src/renderer';
+import { assetsFromManifest } from '../src/render/renderer';
 
 /** The desktop and mobile sites are two entries of one client build, in its manifest. */
 describe('page assets from the client build', () => {

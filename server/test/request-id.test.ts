@@ -1,5 +1,5 @@
 /**
- * The request id (issue 11 item 17): every portal answer names one in X-Request-Id, the access
+ * The request id: every portal answer names one in X-Request-Id, the access
  * log writes it, and the backend writes the same id beside an error it logs, so one failure can be
  * followed from the portal's log into the backend's.
  */

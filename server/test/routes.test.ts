@@ -1,11 +1,12 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mobileDetailPath, zbDetailPath } from '@shared/content/paths';
 import { ROUTES } from '@shared/routes';
 import type { BackendConfig } from '../../backend/src/config';
 import { capabilities } from '../../backend/src/modules/system/capabilities';
 import { createTestPortal, type TestPortal } from './harness';
 
-/** Issue 2 "done means": the route table of spec §2, exactly, on the server. */
+/** The route table of spec §2, exactly, on the server. */
 let portal: TestPortal;
 let ids: Record<'xmk' | 'zb' | 'goods' | 'company', number>;
 
@@ -32,7 +33,7 @@ afterAll(async () => {
 const concrete = (path: string) =>
   path.replace(/^\/(xmk|zb|goods|company)\/:id$/, (_m, kind: 'xmk' | 'zb' | 'goods' | 'company') => `/${kind}/${ids[kind]}`);
 
-// The mobile site's pages (issue 14) have their own test: mobile-site.test.ts.
+// The mobile site's pages have their own test: mobile-site.test.ts.
 const publicRoutes = ROUTES.filter((r) => r.layout !== 'user' && r.layout !== 'mobile' && r.path !== '/test/user1' && r.path !== '/404');
 const memberRoutes = ROUTES.filter((r) => r.layout === 'user' || r.path === '/test/user1');
 /** Pages of features the test backend offers (a page needing one it lacks is a 404: capabilities-pages.test.ts). */
@@ -121,5 +122,19 @@ describe('server HTML', () => {
     const res = await request(portal.app).get('/zb');
     expect(res.headers['cache-control']).toMatch(/^public, max-age=\d+, stale-while-revalidate=\d+$/);
     expect(res.headers.vary).toMatch(/Cookie/);
+  });
+});
+
+describe('a withdrawn notice', () => {
+  it('answers 410 with 本公告已撤销 on the desktop and the mobile page', async () => {
+    const zb = (await request(portal.backend.app).get('/api/zb/search?pageSize=3')).body.rows[2].id as number;
+    const withdrawn = await request(portal.backend.app).delete(`/admin/content/zb/${zb}`).set(portal.backend.admin());
+    expect(withdrawn.body.data).toMatchObject({ withdrawn: true });
+    for (const path of [zbDetailPath(zb), mobileDetailPath('zb', zb)]) {
+      const res = await request(portal.app).get(path).set('User-Agent', 'Mozilla/5.0 (X11; Linux x86_64)');
+      expect(res.status).toBe(410);
+      expect(res.text).toMatch(/<h1[^>]*>本公告已撤销<\/h1>/);
+      expect(res.headers['cache-control']).toContain('no-store');
+    }
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Issue 8 §4 through the real portal: the security headers and the CSP nonce on every inline
+ * Security through the real portal: the security headers and the CSP nonce on every inline
  * script, the proxy's CSRF rule against what another site can make a browser send, and redirects
  * that never leave the site.
  */

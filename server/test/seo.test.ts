@@ -1,5 +1,5 @@
 /**
- * robots.txt and sitemap.xml against the real backend (issue 5 §3): the public pages and the
+ * robots.txt and sitemap.xml against the real backend: the public pages and the
  * newest details, absolute URLs, and a sitemap index over numbered files when the list is large.
  */
 import { once } from 'node:events';
@@ -10,9 +10,10 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend, type TestBackend } from '../../backend/test/fixture';
 import { createApp } from '../src/app';
-import { BackendClient, createBackendAgent } from '../src/backend-client';
-import type { Renderer } from '../src/renderer';
-import { STATIC_PATHS, seoRoutes, urlset, w3cDate } from '../src/seo';
+import { errorHandler } from '../src/http/errors';
+import { BackendClient, createBackendAgent } from '../src/upstream/backend-client';
+import type { Renderer } from '../src/render/renderer';
+import { STATIC_PATHS, seoRoutes, urlset, w3cDate } from '../src/render/seo';
 import { closedPort } from './portal-fixture';
 
 const SITE_URL = 'https://www.example.com';
@@ -53,9 +54,11 @@ function portal(siteUrl?: string) {
   });
 }
 
-/** The SEO routes alone, with a small file size to see the sitemap index. */
+/** The SEO routes alone (and the app's error handler), with a small file size to see the sitemap index. */
 function seoOnly(chunkSize: number, url = backendURL) {
-  return express().use(seoRoutes({ siteUrl: SITE_URL, backend: new BackendClient(url, agent), log: () => {}, chunkSize }));
+  return express()
+    .use(seoRoutes({ siteUrl: SITE_URL, backend: new BackendClient(url, agent), log: () => {}, chunkSize }))
+    .use(errorHandler(() => {}));
 }
 
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1] ?? '');

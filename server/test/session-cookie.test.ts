@@ -1,8 +1,7 @@
 /**
- * Issue 11 item 8: one rule decides "has a session" (@shared/session). A member cookie that fails
- * it (`a b`, non-ASCII, over 4 KB) used to pass the guard (any non-empty value) while rendering saw
- * no member, so /user_login → /user → /user_login forever. Now every step agrees and the cookie is
- * cleared.
+ * One rule decides "has a session" (@shared/session). A member cookie that fails it (`a b`,
+ * non-ASCII, over 4 KB) must neither pass the guard while rendering sees no member (which would send
+ * /user_login → /user → /user_login forever) nor stay: every step agrees and the cookie is cleared.
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +9,7 @@ import { TOKEN_COOKIE } from '@shared/constants';
 import { guardRedirect } from '@shared/routes';
 import type { TestBackend } from '../../backend/test/fixture';
 import { createApp } from '../src/app';
-import type { Renderer } from '../src/renderer';
+import type { Renderer } from '../src/render/renderer';
 import { isCleared, listenTestBackend, parseSetCookies, type ListeningBackend } from './portal-fixture';
 
 /** Renders like entry-server's loaders do: the guard again, with the token the server handed over. */

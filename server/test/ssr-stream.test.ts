@@ -1,5 +1,5 @@
 /**
- * Issue 16 §2: a rendered page goes out in as few HTTP chunks as React's flush passes, not one per
+ * A rendered page goes out in as few HTTP chunks as React's flush passes, not one per
  * small piece React writes; the shell still goes out before a slow part of the page, and a browser
  * that leaves stops the render.
  */
@@ -7,7 +7,7 @@ import { connect } from 'node:net';
 import { Suspense, createElement, use } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RenderResult, Renderer } from '../src/renderer';
+import type { RenderResult, Renderer } from '../src/render/renderer';
 import { listenPortal, listenTestBackend, type ListeningBackend, type ListeningPortal } from './portal-fixture';
 
 let backend: ListeningBackend;

@@ -1,7 +1,9 @@
 /**
  * `npm run seed -- --projects N --tenders M [--seed S] [--data-dir D] [--force]`: builds a fresh
- * database in DATA_DIR (default from the environment, else ./data). An existing database is only
- * replaced with --force. Prints progress and the insert rate.
+ * demo database in DATA_DIR (default from the environment, else ./data). `npm run seed -- --empty`
+ * builds one with the reference data only (dictionaries, settings, tiers, goods), for real notices
+ * (`npm run import`): no content, no demo members, and the demo generator never writes into it.
+ * An existing database is only replaced with --force. Prints progress and the insert rate.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,8 +29,13 @@ function main(): void {
       seed: { type: 'string' },
       'data-dir': { type: 'string' },
       force: { type: 'boolean', default: false },
+      empty: { type: 'boolean', default: false },
     },
   });
+  if (values.empty && (values.projects !== undefined || values.tenders !== undefined)) {
+    console.error('seed: --empty makes a database without content; leave out --projects and --tenders');
+    process.exit(1);
+  }
   const projects = count('projects', values.projects, 3000);
   const tenders = count('tenders', values.tenders, 5000);
   const dataDir = path.resolve(values['data-dir'] ?? process.env['DATA_DIR'] ?? './data');
@@ -46,6 +53,7 @@ function main(): void {
   migrateDatabase(db);
   const started = Date.now();
   const summary = seedDatabase(db, {
+    empty: values.empty,
     projects,
     tenders,
     seed: values.seed ?? DEFAULT_SEED,
@@ -53,6 +61,10 @@ function main(): void {
     progress: (message) => console.log(`seed: ${message} (${((Date.now() - started) / 1000).toFixed(0)} s)`),
   });
   db.close();
+  if (values.empty) {
+    console.log(`seed: an empty database (dictionaries and settings, no content) in ${file}; add notices with npm run import`);
+    return;
+  }
   const seconds = summary.milliseconds / 1000;
   const rows = projects + tenders;
   console.log(

@@ -7,8 +7,10 @@
  * the API returns, and they sort as text); security timestamps (token expiry, lockout) are INTEGER
  * epoch milliseconds. Money is REAL 万元 for content and INTEGER 分 for prices.
  */
+import { NOTICE_TYPES } from '../reference/dictionaries';
 import { buildSearchIndex } from '../search/fts-index';
 import type { Db } from './connection';
+import { META, metaValue, setMeta } from './meta';
 
 /**
  * Rules of the modules that data steps apply to rows already stored. db/ imports no module: the
@@ -64,7 +66,7 @@ CREATE TABLE cms_support (
   update_time TEXT NOT NULL
 ) WITHOUT ROWID;
 
--- 拟在建项目. Ids follow arrival; publish order is the key of V11 (search/publish-order.ts).
+-- 拟在建项目. Ids follow arrival; publish order is the key of V12 (search/publish-order.ts).
 CREATE TABLE xmk (
   id                 INTEGER PRIMARY KEY,
   title              TEXT NOT NULL,
@@ -507,7 +509,7 @@ DROP TABLE alert;
 
 /**
  * The search documents gain the county-scoped columns `auni` and `abi` (search/tokens.ts).
- * FTS5 tables cannot gain columns, so both are recreated; V11 fills them from the rows, keyed in
+ * FTS5 tables cannot gain columns, so both are recreated; V12 fills them from the rows, keyed in
  * publish order (at a million tenders that takes minutes, once; a new database has no rows yet).
  */
 function v7CountySearchTokens(db: Db): void {
@@ -555,9 +557,12 @@ CREATE TABLE company_area (
 CREATE INDEX company_area_area ON company_area (area_code, role, company_id);
 `;
 
-function v8Companies(db: Db, rules: MigrationRules): void {
+/**
+ * The tables only: the companies of the notices already stored are computed by migration 11, whose
+ * rules read columns it adds (a database that ran this step with its backfill is recomputed there).
+ */
+function v8Companies(db: Db): void {
   db.exec(V8_COMPANIES_SQL);
-  rules.backfillCompanies(db);
 }
 
 /**
@@ -599,6 +604,67 @@ END;
 `;
 
 /**
+ * Notices as publishers send them (docs/decisions/notices-import-and-versions.md): a tender's
+ * candidates table and award in words, attachments, which times were given as a day only; withdrawn
+ * notices kept apart (their row leaves zb/xmk, so every list, search, count and feed drops them);
+ * a company's part in a consortium (lead or member); the notice types real publishers use. Company
+ * credit is recomputed with the rules that come with it (consortium members, only the current
+ * 中标结果 of a process, candidates from the table).
+ */
+const V11_PUBLISHERS_NOTICES_SQL = /* sql */ `
+ALTER TABLE zb ADD COLUMN win_amount_text TEXT;
+ALTER TABLE zb ADD COLUMN candidates TEXT NOT NULL DEFAULT '[]';
+ALTER TABLE zb ADD COLUMN attachments TEXT NOT NULL DEFAULT '[]';
+ALTER TABLE zb ADD COLUMN date_only TEXT NOT NULL DEFAULT '';
+ALTER TABLE xmk ADD COLUMN attachments TEXT NOT NULL DEFAULT '[]';
+ALTER TABLE xmk ADD COLUMN date_only TEXT NOT NULL DEFAULT '';
+ALTER TABLE company_role ADD COLUMN part TEXT NOT NULL DEFAULT '' CHECK (part IN ('', 'lead', 'member'));
+-- Which candidate of the notice (1, 2, …; 0 for other roles): the members of one consortium are
+-- partners, not competitors.
+ALTER TABLE company_role ADD COLUMN entry INTEGER NOT NULL DEFAULT 0;
+
+-- A withdrawn notice: its last state as an import record, what the row held besides (views, a
+-- project's stage history), and who withdrew it when. Its id stays taken.
+CREATE TABLE notice_withdrawn (
+  type          TEXT NOT NULL CHECK (type IN ('xmk', 'zb')),
+  data_id       INTEGER NOT NULL,
+  source_id     TEXT,
+  record        TEXT NOT NULL,
+  extra         TEXT NOT NULL DEFAULT '{}',
+  withdrawn_by  TEXT NOT NULL CHECK (withdrawn_by IN ('import', 'admin')),
+  withdraw_time TEXT NOT NULL,
+  PRIMARY KEY (type, data_id)
+) WITHOUT ROWID;
+CREATE UNIQUE INDEX notice_withdrawn_source ON notice_withdrawn (type, source_id) WHERE source_id IS NOT NULL;
+`;
+
+function v11PublishersNotices(db: Db, rules: MigrationRules): void {
+  db.exec(V11_PUBLISHERS_NOTICES_SQL);
+  // The dictionary of an initialised database gains the new types, in a process's order.
+  const type = 'cms_zb_notice_type';
+  if (db.prepare('SELECT 1 FROM sys_dict_data WHERE dict_type = ? LIMIT 1').get(type)) {
+    const add = db.prepare(
+      `INSERT INTO sys_dict_data (dict_type, dict_sort, dict_label, dict_value, list_class, is_default, remark)
+       VALUES (@type, @sort, @label, @value, @listClass, 'N', NULL)
+       ON CONFLICT (dict_type, dict_value) DO UPDATE SET dict_sort = excluded.dict_sort`,
+    );
+    NOTICE_TYPES.forEach((e, i) => add.run({ type, sort: i + 1, label: e.label, value: e.value, listClass: e.listClass }));
+  }
+  // Databases the generator made before the kind was recorded are demo databases; notices with a
+  // publisher's id other than the demo feed's came from an import.
+  if (metaValue(db, META.seed) !== undefined && metaValue(db, META.kind) === undefined) setMeta(db, META.kind, 'demo');
+  const imported = db
+    .prepare(
+      `SELECT 1 FROM zb WHERE source_id IS NOT NULL AND source_id NOT LIKE 'feed-%'
+       UNION ALL SELECT 1 FROM xmk WHERE source_id IS NOT NULL AND source_id NOT LIKE 'feed-%' LIMIT 1`,
+    )
+    .get();
+  if (imported && metaValue(db, META.imported) === undefined) setMeta(db, META.imported, 'before migration 11');
+  db.exec('DELETE FROM company_role; DELETE FROM company_area; UPDATE company SET notices = 0;');
+  rules.backfillCompanies(db);
+}
+
+/**
  * Publish order (search/publish-order.ts): ids follow arrival, not publish time, once older notices
  * are imported after newer ones. Each listed notice gets a key in (publish time, id) order, kept in
  * `xmk_order`/`zb_order`; the search documents are re-keyed by it (a rebuild of both indexes: minutes
@@ -606,7 +672,7 @@ END;
  * filter reads it with the key it already has; triggers keep it and drop a deleted notice's key and
  * document. The region indexes gain the publish time: "published since" counts per region.
  */
-const V11_PUBLISH_ORDER_SQL = /* sql */ `
+const V12_PUBLISH_ORDER_SQL = /* sql */ `
 DROP TRIGGER zb_value_insert;
 DROP TRIGGER zb_value_update;
 DROP TRIGGER zb_value_delete;
@@ -641,8 +707,8 @@ CREATE INDEX xmk_city ON xmk (city_code, publish_time);
 CREATE INDEX xmk_area ON xmk (area_code, publish_time);
 `;
 
-function v11PublishOrder(db: Db): void {
-  db.exec(V11_PUBLISH_ORDER_SQL);
+function v12PublishOrder(db: Db): void {
+  db.exec(V12_PUBLISH_ORDER_SQL);
   buildSearchIndex(db, 'xmk');
   buildSearchIndex(db, 'zb');
 }
@@ -661,7 +727,8 @@ export const MIGRATIONS: readonly Migration[] = [
   v8Companies,
   V9_EXPORT_LOG,
   V10_ZB_VALUE,
-  v11PublishOrder,
+  v11PublishersNotices,
+  v12PublishOrder,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

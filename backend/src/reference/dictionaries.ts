@@ -52,14 +52,58 @@ export const OWNER_TYPES = [
 ] as const satisfies readonly DictEntry[];
 export type OwnerType = (typeof OWNER_TYPES)[number]['value'];
 
+/**
+ * Tender notice types in the order of a process (the dictionary's sort order). Codes 1–5 are the
+ * original five and keep their values; 6–11 are the types real publishers add
+ * (shared/src/content/zb-notice.ts names them).
+ */
 export const NOTICE_TYPES = [
+  { value: '6', label: '采购意向', listClass: 'default' },
   { value: '1', label: '招标预告', listClass: 'info' },
   { value: '2', label: '招标公告', listClass: 'primary' },
+  { value: '7', label: '澄清/答疑', listClass: 'info' },
   { value: '3', label: '变更公告', listClass: 'warning' },
+  { value: '8', label: '资格预审', listClass: 'primary' },
   { value: '4', label: '中标候选人公示', listClass: 'danger' },
   { value: '5', label: '中标结果', listClass: 'success' },
+  { value: '9', label: '废标/流标', listClass: 'default' },
+  { value: '10', label: '终止公告', listClass: 'default' },
+  { value: '11', label: '合同公告', listClass: 'success' },
 ] as const satisfies readonly DictEntry[];
 export type NoticeType = (typeof NOTICE_TYPES)[number]['value'];
+/** The types the demo data generator writes: a process from 预告 to 结果. */
+export type GeneratedNoticeType = Extract<NoticeType, '1' | '2' | '3' | '4' | '5'>;
+
+/**
+ * Other names publishers give the types, accepted by the import (a label of the dictionary or its
+ * code is accepted anyway).
+ */
+export const NOTICE_TYPE_ALIASES: Readonly<Record<string, NoticeType>> = {
+  更正公告: '3',
+  更正: '3',
+  变更: '3',
+  '变更公告(更正)': '3',
+  '变更公告（更正）': '3',
+  澄清公告: '7',
+  答疑公告: '7',
+  澄清: '7',
+  答疑: '7',
+  澄清答疑: '7',
+  资格预审公告: '8',
+  中标候选人公告: '4',
+  中标公告: '5',
+  成交公告: '5',
+  中标结果公告: '5',
+  废标公告: '9',
+  流标公告: '9',
+  废标: '9',
+  流标: '9',
+  终止: '10',
+  合同: '11',
+  采购合同公告: '11',
+  采购意向公开: '6',
+  意向公开: '6',
+};
 
 export const MEMBER_LEVELS = [
   { value: '0', label: '普通会员', listClass: 'default', isDefault: true },

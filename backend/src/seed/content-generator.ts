@@ -4,7 +4,7 @@
  * HTML bodies (only p/strong), contact blocks and stage histories.
  */
 import { addDays, DAY_MS, formatDate, formatDateTime, parseLocalDateTime, startOfDay } from '../clock';
-import type { Industry, NoticeType, OwnerType, XmkNature, XmkStage } from '../reference/dictionaries';
+import type { Industry, GeneratedNoticeType, OwnerType, XmkNature, XmkStage } from '../reference/dictionaries';
 import { XMK_NATURES, XMK_STAGES } from '../reference/dictionaries';
 import type { Random } from './random';
 import { CITIES } from '../reference/regions';
@@ -817,7 +817,7 @@ export interface ZbRow {
   areaCode: string;
   cityCode: string;
   industry: Industry;
-  noticeType: NoticeType;
+  noticeType: GeneratedNoticeType;
   amount: number | null;
   tenderer: string;
   agency: string;
@@ -986,8 +986,8 @@ const STANDALONE_KINDS: readonly StandaloneKind[] = [
 ];
 
 const NOTICE_TYPE_WEIGHTS = [10, 45, 10, 15, 20];
-const NOTICE_TYPE_VALUES: readonly NoticeType[] = ['1', '2', '3', '4', '5'];
-export const NOTICE_SUFFIX: Record<NoticeType, string> = {
+const NOTICE_TYPE_VALUES: readonly GeneratedNoticeType[] = ['1', '2', '3', '4', '5'];
+export const NOTICE_SUFFIX: Record<GeneratedNoticeType, string> = {
   '1': '招标预告',
   '2': '招标公告',
   '3': '变更公告',
@@ -999,7 +999,7 @@ const at = (day: Date, time: string) => `${formatDate(day)} ${time}`;
 
 function tenderBody(
   rng: Random,
-  noticeType: NoticeType,
+  noticeType: GeneratedNoticeType,
   facts: {
     base: string;
     tenderer: string;
@@ -1078,7 +1078,7 @@ export interface TenderProcess {
   agency: string;
   contact: ContactRow;
   /** The notice type published last, null before the first. */
-  last: NoticeType | null;
+  last: GeneratedNoticeType | null;
   signupDeadline: string | null;
   openTime: string | null;
   winner: string | null;
@@ -1152,7 +1152,7 @@ export function startProcess(rng: Random, publishAt: Date, project: ProjectRef |
 const OPEN_HOURS = ['09:00:00', '09:30:00', '14:30:00'] as const;
 
 /** The process's next notice of `noticeType`, published at `publishAt`; updates the process. */
-export function processNotice(rng: Random, process: TenderProcess, noticeType: NoticeType, publishAt: Date, now: Date): ZbRow {
+export function processNotice(rng: Random, process: TenderProcess, noticeType: GeneratedNoticeType, publishAt: Date, now: Date): ZbRow {
   const day = startOfDay(publishAt);
   let openTime: string | null = null;
   let signupDeadline: string | null = null;
@@ -1233,7 +1233,7 @@ export function generateZb(rng: Random, publishAt: Date, now: Date, project: Pro
  * when the process is complete. 预告 → 公告 in 10–30 days; a 公告 is changed in 3–8 days one time
  * in three; candidates 1–3 days after the opening; the result 4–8 days after the candidates.
  */
-export function nextInProcess(rng: Random, process: TenderProcess, publishAt: Date): { type: NoticeType; due: number } | null {
+export function nextInProcess(rng: Random, process: TenderProcess, publishAt: Date): { type: GeneratedNoticeType; due: number } | null {
   const hour = () => (8 * 3600 + rng.int(0, 10 * 3600)) * 1000;
   const after = (from: Date, min: number, max: number) => startOfDay(addDays(from, rng.int(min, max))).getTime() + hour();
   const opening = process.openTime ? (parseLocalDateTime(process.openTime) ?? publishAt) : publishAt;

@@ -4,12 +4,12 @@
  * demo shows lifecycles moving: feed processes advance one notice (预告 → 公告 → 变更 → 候选人 →
  * 结果), a new process starts, a feed project moves a stage or a new one appears, and now and then a
  * published 招标公告 is corrected (a new version). Demo time runs fast: the next notice of a process
- * comes at the next tick, not when it would fall due. Only databases made by the seeder are fed.
+ * comes at the next tick, not when it would fall due. Only demo databases without imported notices are fed.
  */
 import type { NoticeImportRecord, NoticeImportResult } from '@shared/content/notices';
 import { addDays, formatDateTime, parseLocalDateTime } from '../clock';
 import { importNotices } from '../modules/content/import';
-import { recordOfRow, type RecordRow } from '../modules/content/notice-record';
+import { importRecordOf, recordOfRow, type RecordRow } from '../modules/content/notice-record';
 import { XMK_RECORD_COLUMNS, ZB_RECORD_COLUMNS } from '../modules/content/queries';
 import type { Db } from '../db/connection';
 import {
@@ -22,9 +22,9 @@ import {
   type TenderProcess,
   type ZbRow,
 } from './content-generator';
-import type { Industry, NoticeType } from '../reference/dictionaries';
+import type { Industry, GeneratedNoticeType } from '../reference/dictionaries';
 import { Random } from './random';
-import { META } from './seed';
+import { demoSeed } from '../db/meta';
 
 /** The feed's schedule (scheduler.ts): every three minutes. */
 export const DEMO_FEED_SCHEDULE = '0 */3 * * * *';
@@ -34,7 +34,7 @@ const ZB_PREFIX = 'feed-zb-';
 const XMK_PREFIX = 'feed-xmk-';
 const PREFIX_END = (prefix: string) => prefix.slice(0, -1) + '.';
 
-const NEXT: Partial<Record<NoticeType, (rng: Random) => NoticeType>> = {
+const NEXT: Partial<Record<GeneratedNoticeType, (rng: Random) => GeneratedNoticeType>> = {
   '1': () => '2',
   '2': (rng) => (rng.chance(1 / 3) ? '3' : '4'),
   '3': () => '4',
@@ -68,7 +68,7 @@ export function zbRecord(row: ZbRow, sourceId: string, processCode: string | nul
 /** A feed process as the generator sees it, rebuilt from its latest stored notice. */
 function processOf(row: RecordRow): TenderProcess {
   const record = recordOfRow('zb', row);
-  const suffix = NOTICE_SUFFIX[record.noticeType as NoticeType] ?? '';
+  const suffix = NOTICE_SUFFIX[record.noticeType as GeneratedNoticeType] ?? '';
   return {
     code: record.processCode,
     project: null,
@@ -83,7 +83,7 @@ function processOf(row: RecordRow): TenderProcess {
     titleScope: '',
     agency: record.agency,
     contact: record.contact,
-    last: record.noticeType as NoticeType,
+    last: record.noticeType as GeneratedNoticeType,
     signupDeadline: record.signupDeadline,
     openTime: record.openTime,
     winner: record.winner,
@@ -146,7 +146,7 @@ export function demoFeedBatch(db: Db, seed: string, now: Date): NoticeImportReco
     )
     .get(XMK_PREFIX, PREFIX_END(XMK_PREFIX), rng.int(0, 4));
   if (feedProject && rng.chance(0.5)) {
-    const record = recordOfRow('xmk', feedProject);
+    const record = importRecordOf(recordOfRow('xmk', feedProject));
     records.push({ ...record, processCode: undefined, noticeType: String(Number(record.noticeType) + 1) } as NoticeImportRecord);
   } else {
     const made = generateXmk(rng, now, now);
@@ -176,18 +176,18 @@ export function demoFeedBatch(db: Db, seed: string, now: Date): NoticeImportReco
       )
       .get(ZB_PREFIX, PREFIX_END(ZB_PREFIX));
     if (announcement && !records.some((r) => r.sourceId === announcement.sourceId)) {
-      const record = recordOfRow('zb', announcement);
+      const record = importRecordOf(recordOfRow('zb', announcement));
       const deadline = parseLocalDateTime(record.signupDeadline!)!;
-      records.push({ ...record, signupDeadline: formatDateTime(addDays(deadline, 2)) } as NoticeImportRecord);
+      records.push({ ...record, signupDeadline: formatDateTime(addDays(deadline, 2)) });
     }
   }
   return records;
 }
 
-/** Publish one feed batch through the import; null when the database was not made by the seeder. */
+/** Publish one feed batch through the import; null unless this is a demo database without imported notices. */
 export function runDemoFeed(db: Db, now: Date): NoticeImportResult | null {
-  const seed = db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?').get(META.seed)?.value;
+  const seed = demoSeed(db);
   if (seed === undefined) return null;
   const records = demoFeedBatch(db, seed, now);
-  return importNotices(db, records.map((r) => JSON.stringify(r)).join('\n'), { changedBy: 'import', now });
+  return importNotices(db, records.map((r) => JSON.stringify(r)).join('\n'), { changedBy: 'import', now, demo: true });
 }

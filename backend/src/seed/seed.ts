@@ -2,11 +2,14 @@
  * The deterministic demo data generator. The same seed and reference time give the
  * same database. Content is written in publish order in large transactions, and the search index
  * and its publish order (search/publish-order.ts) are built in a second pass once the rows are in.
+ * With `empty`, only the reference data (dictionaries, settings, tiers, goods, support pages) is
+ * written: a database for real notices, which the demo generator never touches (db/meta.ts).
  */
 import { addDays, formatDateTime } from '../clock';
 import { buildSearchIndex } from '../search/fts-index';
 import { PasswordHasher } from '../modules/auth/passwords';
 import type { Db } from '../db/connection';
+import { isInitialised, META, setMeta } from '../db/meta';
 import { subscriptionsFromProfiles } from '../db/migrations';
 import {
   generateXmk,
@@ -20,13 +23,15 @@ import {
 } from './content-generator';
 import { contentWriter } from './content-writer';
 import { seedDemoMembers } from './demo-members';
-import { allDictionaries, type NoticeType } from '../reference/dictionaries';
+import { allDictionaries, type GeneratedNoticeType } from '../reference/dictionaries';
 import { Random } from './random';
 import { GOODS, MEMBER_TIERS, NOTICES, SITE_CONFIGS, SUPPORT_PAGES } from './site-content';
 
 export const DEFAULT_SEED = 'shandong-2024';
 
 export interface SeedOptions {
+  /** Reference data only: no content, no demo members (`npm run seed -- --empty`). */
+  empty?: boolean;
   projects: number;
   tenders: number;
   seed?: string;
@@ -46,17 +51,8 @@ export interface SeedSummary {
 
 const BATCH = 5_000;
 
-/** Meta keys the seeder writes; the demo top-up reads them. */
-export const META = {
-  seed: 'seed',
-  projects: 'seed.projects',
-  tenders: 'seed.tenders',
-  seededAt: 'seed.time',
-} as const;
-
-export function isSeeded(db: Db): boolean {
-  return db.prepare('SELECT 1 FROM meta WHERE key = ?').get(META.seed) !== undefined;
-}
+/** Whether the database has its reference data (a demo or an empty database). */
+export const isSeeded = isInitialised;
 
 /** Fill an empty, migrated database. */
 export function seedDatabase(db: Db, options: SeedOptions): SeedSummary {
@@ -66,7 +62,15 @@ export function seedDatabase(db: Db, options: SeedOptions): SeedSummary {
   if (isSeeded(db)) throw new Error('the database is already seeded');
   const root = new Random(seed);
 
-  db.transaction(() => seedReferenceData(db, options.now))();
+  if (options.empty) {
+    db.transaction(() => {
+      seedReferenceData(db, options.now, false);
+      setMeta(db, META.kind, 'empty');
+      setMeta(db, META.seededAt, formatDateTime(options.now));
+    })();
+    return { projects: 0, tenders: 0, milliseconds: Date.now() - started };
+  }
+  db.transaction(() => seedReferenceData(db, options.now, true))();
   const projectTimes = seedProjects(db, root.fork('xmk'), options.projects, options.now, log);
   seedTenders(db, root.fork('zb'), options.tenders, options.now, projectTimes, log);
   buildSearchIndex(db, 'xmk', log);
@@ -79,12 +83,14 @@ export function seedDatabase(db: Db, options: SeedOptions): SeedSummary {
     meta.run(META.projects, String(options.projects));
     meta.run(META.tenders, String(options.tenders));
     meta.run(META.seededAt, formatDateTime(options.now));
+    meta.run(META.kind, 'demo');
   })();
   db.pragma('wal_checkpoint(TRUNCATE)');
   return { projects: options.projects, tenders: options.tenders, milliseconds: Date.now() - started };
 }
 
-function seedReferenceData(db: Db, now: Date): void {
+/** `siteNews`: the demo's 网站公告 (not in an empty database). */
+function seedReferenceData(db: Db, now: Date, siteNews: boolean): void {
   const config = db.prepare('INSERT INTO sys_config (config_key, config_name, config_value) VALUES (?, ?, ?)');
   for (const c of SITE_CONFIGS) config.run(c.key, c.name, c.value);
 
@@ -104,7 +110,7 @@ function seedReferenceData(db: Db, now: Date): void {
      VALUES (?, ?, ?, ?, 'admin', ?)`,
   );
   // Oldest first, so ids follow time like the content tables.
-  for (const n of [...NOTICES].sort((a, b) => b.daysAgo - a.daysAgo)) {
+  for (const n of [...(siteNews ? NOTICES : [])].sort((a, b) => b.daysAgo - a.daysAgo)) {
     notice.run(n.title, n.type, n.content, n.status ?? '0', formatDateTime(addDays(now, -n.daysAgo)));
   }
 
@@ -208,7 +214,7 @@ function seedTenders(db: Db, rng: Random, count: number, now: Date, projectTimes
   const times = publishTimes(rng.fork('times'), count, now);
   const writer = contentWriter(db);
   const open = new DueQueue<TenderProcess>();
-  const nextType = new Map<TenderProcess, NoticeType>();
+  const nextType = new Map<TenderProcess, GeneratedNoticeType>();
   let processes = 0;
   const insertBatch = db.transaction((from: number, to: number) => {
     for (let i = from; i < to; i++) {

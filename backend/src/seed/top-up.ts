@@ -1,7 +1,8 @@
 /**
  * Demo freshness (docs/decisions/demo-data.md): a demo database seeded days ago would show zero "today" counts.
  * When the newest item is older than today, publish a small deterministic batch for each missing
- * day (at most the last 30), at the seeded daily rate, in one transaction, in publish order. Only databases made by the seeder (meta `seed`) are touched.
+ * day (at most the last 30), at the seeded daily rate, in one transaction, in publish order. Only
+ * demo databases into which no real notices were imported are touched (db/meta.ts).
  */
 import { addDays, DAY_MS, formatDate, parseLocalDateTime, startOfDay } from '../clock';
 import { ftsWriter, xmkDocument, zbDocument } from '../search/fts-index';
@@ -9,7 +10,7 @@ import type { Db } from '../db/connection';
 import { generateXmk, generateZb } from './content-generator';
 import { contentWriter } from './content-writer';
 import { Random } from './random';
-import { META } from './seed';
+import { demoSeed, META, metaValue } from '../db/meta';
 
 export const TOP_UP_MAX_DAYS = 30;
 
@@ -21,8 +22,6 @@ export interface TopUpResult {
   projects: number;
   tenders: number;
 }
-
-const metaValue = (db: Db, key: string) => db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?').get(key)?.value;
 
 /** Instants on `day`: working hours for past days, midnight to `now` for today. Sorted. */
 function timesOn(rng: Random, day: Date, now: Date, count: number): number[] {
@@ -36,7 +35,7 @@ function timesOn(rng: Random, day: Date, now: Date, count: number): number[] {
 
 export function topUpDemoData(db: Db, now: Date): TopUpResult {
   const none = { days: 0, projects: 0, tenders: 0 };
-  const seed = metaValue(db, META.seed);
+  const seed = demoSeed(db);
   if (seed === undefined) return none;
   const newestOf = (table: 'xmk' | 'zb') =>
     db.prepare<[], { newest: string | null }>(`SELECT max(publish_time) AS newest FROM ${table}`).get()?.newest ?? '';

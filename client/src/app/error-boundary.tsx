@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { Link, isRouteErrorResponse, useLocation, useRouteError } from 'react-router-dom';
 import { MESSAGES } from '@shared/constants';
 import { MOBILE_PATHS, isMobilePath } from '@shared/routes';
-import { errorStatus } from '../api/http';
+import { errorStatus } from '../lib/http/errors';
 import { LoadingBar } from '../components/loading-bar';
 import type { RouteErrorBody } from '../lib/page';
 import { PageHead } from '../components/page-head';

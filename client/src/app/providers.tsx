@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { HttpProvider } from '../api/http-context';
+import { HttpProvider } from '../lib/http/context';
 import type { AppDeps } from '../lib/page';
 import { PortalSettingsProvider, type PortalSettings } from '../lib/portal-settings';
 import { SessionProvider } from '../lib/session';

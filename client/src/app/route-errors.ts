@@ -1,6 +1,6 @@
 import { data, redirect } from 'react-router-dom';
 import { loginUrl } from '@shared/routes';
-import { ApiError, errorStatus } from '../api/http';
+import { ApiError, errorStatus } from '../lib/http/errors';
 import type { AppDeps } from '../lib/page';
 
 export function notFound(): never {

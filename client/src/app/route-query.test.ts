@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MOBILE_PATHS, pageQueryKeys } from '@shared/routes';
-import { readXmkSearch, readZbSearch } from '../components/search-query';
+import { readXmkSearch, readZbSearch } from '../features/listings/search-query';
 import { readNoticeQuery } from '../features/support/notice-query';
 
 /** A query that answers every name and notes which ones were asked for. */

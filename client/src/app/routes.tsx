@@ -14,7 +14,7 @@ import {
 } from 'react-router-dom';
 import { GLOBAL_MIDDLEWARE, ROUTES, isMobilePath, isStrictPath, parsePositiveId, type LayoutName, type RouteSpec } from '@shared/routes';
 import { CONFIG_KEYS } from '@shared/system/types';
-import { configQueryOptions } from '../api/system';
+import { configQueryOptions } from '../lib/system';
 import { appDeps, type AppDeps, type PageImports, type PageModule } from '../lib/page';
 import { middlewareFor } from './middleware';
 import { notFound, toRouteError } from './route-errors';

@@ -5,7 +5,7 @@ import type { ContentType } from '@shared/contract/common';
 import { detailPath } from '@shared/content/paths';
 import type { ContentLink } from '@shared/content/types';
 import { MESSAGES } from '@shared/constants';
-import { ApiError } from '../api/http';
+import { ApiError } from '../lib/http/errors';
 import { useSession } from '../lib/session';
 import { usePathAvailable } from '../lib/capabilities';
 

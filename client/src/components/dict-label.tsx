@@ -5,8 +5,8 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type { DictEntry, DictType } from '@shared/system/types';
-import { useHttp } from '../api/http-context';
-import { dictLabel, dictQueryOptions } from '../api/system';
+import { useHttp } from '../lib/http/context';
+import { dictLabel, dictQueryOptions } from '../lib/system';
 
 /** The entries of one dictionary; empty until loaded (or when loading failed). */
 export function useDict(type: DictType): readonly DictEntry[] {

@@ -22,7 +22,7 @@ export interface PageHeadProps {
   canonical?: string;
   /** Open Graph type: detail pages are articles. */
   ogType?: 'website' | 'article';
-  /** A page of the mobile site (issue 14): its canonical is the desktop page, and it has no alternate. */
+  /** A page of the mobile site: its canonical is the desktop page, and it has no alternate. */
   mobile?: boolean;
 }
 

@@ -5,9 +5,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { CONFIG_KEYS } from '@shared/system/types';
-import type { Http } from '../api/http';
-import { useHttp } from '../api/http-context';
-import { configQueryOptions } from '../api/system';
+import type { Http } from '../lib/http/http';
+import { useHttp } from '../lib/http/context';
+import { configQueryOptions } from '../lib/system';
 import { telHref } from '@shared/format';
 
 export function prefetchServiceContact(queryClient: QueryClient, http: Http): Promise<unknown> {

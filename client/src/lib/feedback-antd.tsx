@@ -6,7 +6,7 @@
 import 'virtual:antd-feedback.css';
 import { ConfigProvider, Modal, message, notification } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
-import { buttonConfig, runtimeTheme } from '../app/theme';
+import { buttonConfig, runtimeTheme } from './theme';
 
 ConfigProvider.config({
   holderRender: (children) => (

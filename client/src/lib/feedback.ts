@@ -3,7 +3,7 @@
  * antd's implementations weigh ~50 KB gzip, and most page views never show one: they are loaded
  * on first use instead of riding in every page's initial JavaScript.
  */
-import type { Notifier } from '../api/http';
+import type { Notifier } from './http/http';
 import type * as FeedbackAntd from './feedback-antd';
 
 type Impl = typeof FeedbackAntd;

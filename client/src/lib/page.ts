@@ -2,7 +2,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createContext, type Params } from 'react-router-dom';
-import type { Http } from '../api/http';
+import type { Http } from './http/http';
 import type { SessionStore } from './session';
 
 // Loaders and middleware get React Router's typed context (`context.get(appDeps)`), not `any`.

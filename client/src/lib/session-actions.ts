@@ -6,9 +6,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useLocation, useNavigate, useRevalidator } from 'react-router-dom';
 import { MOBILE_PATHS, PATHS, isMobilePath, requiresLogin } from '@shared/routes';
-import { useHttp } from '../api/http-context';
-import { logout } from '../api/member';
-import { systemKeys } from '../api/system';
+import { useHttp } from './http/context';
+import { logout } from './session-api';
+import { systemKeys } from './system';
 import type { AppDeps } from './page';
 import { LOGGED_OUT, loadMemberInfo, useSessionStore } from './session';
 

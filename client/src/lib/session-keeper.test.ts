@@ -1,7 +1,7 @@
 import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@shared/constants';
-import { createHttp } from '../api/http-axios';
+import { createHttp } from './http/axios-http';
 import { REFRESH_MARGIN_MS, keepSession } from './session-keeper';
 import { LOGGED_OUT, createSessionStore, type MemberState } from './session';
 

@@ -7,8 +7,8 @@
  *   A hidden tab lets it lapse, as the backend's sliding expiry intends for an idle member.
  */
 import { STORAGE_KEYS } from '@shared/constants';
-import type { Http } from '../api/http';
-import { refreshToken } from '../api/member';
+import type { Http } from './http/http';
+import { refreshToken } from './session-api';
 import { LOGGED_OUT, type MemberState, type SessionStore } from './session';
 
 /** Refresh this long before expiry (or halfway, for tokens that live shorter than twice this). */

@@ -1,8 +1,8 @@
 import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { describe, expect, it, vi } from 'vitest';
 import type { MemberInfoResult, MemberUser } from '@shared/member/types';
-import { createHttp } from '../api/http-axios';
-import { createQueryClient } from '../api/query-client';
+import { createHttp } from './http/axios-http';
+import { createQueryClient } from './query-client';
 import { LOGGED_OUT, createSessionStore, loadMemberInfo, memberStateFrom, type MemberState } from './session';
 import { beginSession, endSession } from './session-actions';
 

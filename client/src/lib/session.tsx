@@ -3,11 +3,12 @@
  * server puts this state into the page, so the header shows the member on first paint, and
  * JavaScript never holds the token itself.
  */
+import type { QueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import type { MemberInfoResult, MemberUser } from '@shared/member/types';
-import { ApiError } from '../api/http';
-import { memberInfoQueryOptions } from '../api/member';
-import type { AppDeps } from './page';
+import { ApiError } from './http/errors';
+import type { Http } from './http/http';
+import { memberInfoQueryOptions } from './session-api';
 
 export interface MemberState {
   isLogin: boolean;
@@ -92,7 +93,11 @@ export function memberStateFrom(info: MemberInfoResult, expires: number): Member
   };
 }
 
-type SessionDeps = Pick<AppDeps, 'queryClient' | 'http' | 'session'>;
+interface SessionDeps {
+  queryClient: QueryClient;
+  http: Http;
+  session: SessionStore;
+}
 
 /**
  * spec §4: with a token, member info is fetched at each page entry; an answer without `user`
@@ -129,3 +134,12 @@ export function useSession(): MemberState {
   const store = useSessionStore();
   return useSyncExternalStore(store.subscribe, store.get, store.get);
 }
+
+/**
+ * Who a detail is fetched for: members read the member endpoint, whose contact block reflects
+ * their tier and unlocks; visitors the public one (spec §7). Part of the query key, so a login in
+ * the same tab never shows the visitor's masked copy from the cache.
+ */
+export type Viewer = 'member' | 'public';
+
+export const viewerOf = (isLogin: boolean): Viewer => (isLogin ? 'member' : 'public');

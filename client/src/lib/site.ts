@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { CONFIG_KEYS } from '@shared/system/types';
-import { useHttp } from '../api/http-context';
-import { configQueryOptions } from '../api/system';
+import { useHttp } from './http/context';
+import { configQueryOptions } from './system';
 
 /** spec §1 fallback if the backend has no title configured. */
 const FALLBACK_TITLE = '项目网 - 找项目首选';

@@ -12,10 +12,10 @@ import { RouterProvider, createMemoryRouter, useLocation } from 'react-router-do
 import type { MemberUser } from '@shared/member/types';
 import type { DictData, DictType } from '@shared/system/types';
 import { DICT_TYPES } from '@shared/system/types';
-import { createHttp } from '../api/http-axios';
-import { HttpProvider } from '../api/http-context';
-import { createQueryClient } from '../api/query-client';
-import { systemKeys } from '../api/system';
+import { createHttp } from '../lib/http/axios-http';
+import { HttpProvider } from '../lib/http/context';
+import { createQueryClient } from '../lib/query-client';
+import { systemKeys } from '../lib/system';
 import type { Feature } from '@shared/system/features';
 import { capabilitySet } from '../lib/capabilities';
 import type { AppDeps, PageModule } from '../lib/page';

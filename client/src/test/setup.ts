@@ -7,7 +7,7 @@ import { configure } from '@testing-library/react';
 configure({ asyncUtilTimeout: 10_000 });
 
 // The request layer checks every answer against the contract's schemas, which it loads apart from
-// itself (api/http-axios.ts): loaded here first, no call waits on loading them under fake timers.
+// itself (lib/http/axios-http.ts): loaded here first, no call waits on loading them under fake timers.
 await Promise.all([import('@shared/contract/schemas'), import('@shared/contract/fields')]);
 
 // What antd asks of the browser and jsdom lacks: matchMedia (responsive helpers) and

@@ -17,8 +17,7 @@ export const COMPANY_ROLE_LABELS: Record<CompanyRole, string> = {
   owner: '建设单位',
 };
 
-/** Company ids of the names on a list row or detail (absent: no company page for that name). */
-export type CompanyIds = Partial<Record<'tenderer' | 'agency' | 'winner' | 'owner', number>>;
+export type { CompanyIds } from '../content/types';
 
 export interface CompanyRoleCount {
   role: CompanyRole;
@@ -39,10 +38,15 @@ export interface CompanyYear {
   year: number;
   /** notices as 招标人 */
   tenders: number;
-  /** 中标结果 naming the company as 中标人 */
+  /** Current 中标结果 naming the company as 中标人, alone or as a consortium's lead or member */
   wins: number;
-  /** 中标金额 of its wins, 万元 */
+  /** 中标金额 of its wins that state a sum, 万元 (a consortium's award counts in full for each member) */
   winAmount: number;
+  /**
+   * Wins whose award is no sum of money (a rate such as 下浮率, a fee formula) or states none: left
+   * out of `winAmount`, never counted as 0 万元.
+   */
+  winsWithoutAmount: number;
   /** 中标金额 of the results of its own tenders (as 招标人), 万元 */
   awardedAmount: number;
 }
@@ -59,8 +63,12 @@ export interface CompanyNoticeLink {
   publishTime: DateTimeString;
   noticeType: string;
   areaCode: string;
-  /** 中标金额 or else the budget, 万元 */
+  /** 中标金额 (a candidacy: null) or else the budget, 万元; null for an award that is no sum of money */
   amount: number | null;
+  /** The award in the publisher's words (`下浮率12.5%`), or null */
+  amountText: string | null;
+  /** In a consortium (联合体): the company's part; null alone */
+  part: 'lead' | 'member' | null;
 }
 
 export interface CompanyRelation {
@@ -78,7 +86,9 @@ export interface CompanyProfile extends CompanyListItem {
   industries: CompanyShare[];
   latestTenders: CompanyNoticeLink[];
   latestWins: CompanyNoticeLink[];
-  latestProjects: Omit<CompanyNoticeLink, 'noticeType'>[];
+  /** 投标/入围: the newest notices naming it among the 中标候选人 (alone or in a consortium) */
+  latestCandidacies: CompanyNoticeLink[];
+  latestProjects: Omit<CompanyNoticeLink, 'noticeType' | 'amountText' | 'part'>[];
   /** For a tenderer: who wins its tenders most often. */
   topWinners: CompanyRelation[];
   /** For a bidder: the companies named beside it among the 中标候选人 of the same notices. */

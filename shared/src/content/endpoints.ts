@@ -27,6 +27,8 @@ export const CONTENT_ENDPOINTS = endpoints({
   testToken: { method: 'GET', path: '/api/cmsData/testToken', auth: 'optional' },
   /** Staff answer a member's message. */
   replyMsg: { method: 'POST', path: '/admin/msg/:id/reply', auth: 'admin', ext: true, feature: 'messageReply' },
-  /** Notices over time (notices.ts): the body is JSON Lines of NoticeImportRecord. */
+  /** Notices over time (notices.ts): the body is JSON Lines of NoticeImportRecord (or CSV). */
   importNotices: { method: 'POST', path: '/admin/content/import', auth: 'admin', ext: true, feature: 'lifecycle' },
+  /** Withdraw a notice (撤销): it leaves lists, search, feeds and alerts; its detail answers 410. */
+  withdrawNotice: { method: 'DELETE', path: '/admin/content/:kind/:id', auth: 'admin', ext: true, feature: 'lifecycle' },
 });

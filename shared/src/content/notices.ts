@@ -12,6 +12,24 @@ export interface NoticeImportContact {
   address?: string;
 }
 
+/** One 中标候选人 of a notice's candidates table, as the publisher ranks it. */
+export interface NoticeCandidate {
+  /** 1, 2, 3…: the publisher's ranking (排名) */
+  rank: number;
+  /** 投标人 as written: one firm, or a consortium (`A、B联合体`, `A（牵头人）、B（成员）`) */
+  name: string;
+  /** 投标报价 in 万元; null when the bid is a rate or formula (下浮率, 费率) */
+  price?: number | null;
+  /** The publisher's words for the bid: `47,123,865.49元`, `下浮率12.5%` */
+  priceText?: string | null;
+}
+
+/** 附件 of a notice: a name and an http(s) address of the publisher's download service. */
+export interface NoticeAttachment {
+  name: string;
+  url: string;
+}
+
 /**
  * One line of an import file (JSON Lines). Field names are fixed; unknown fields are refused.
  * `kind: 'xmk'` uses `noticeType` for the stage, `amount` for the investment and `tenderer` for the
@@ -28,34 +46,75 @@ export interface NoticeImportRecord {
   title: string;
   /** Dictionary value or label: zb `cms_zb_notice_type` (招标公告…), xmk `cms_xmk_stage` (立项…). */
   noticeType: string;
-  /** County or city code of dict `cms_region`. */
+  /** County or city code of dict `cms_region`, or the province itself (`370000`, 省本级). */
   areaCode: string;
   /** dict `cms_industry` value or label */
   industry: string;
   /** 万元 */
   amount?: number | null;
+  /** `yyyy-MM-dd HH:mm:ss`, or `yyyy-MM-dd` for a publisher that states the day only (kept as such). */
   publishTime: DateTimeString;
   signupDeadline?: DateTimeString | null;
   openTime?: DateTimeString | null;
   tenderer?: string;
   agency?: string;
+  /** 中标人 as written: one firm or a consortium (the members are derived, see `NoticeWinner`). */
   winner?: string | null;
   /** 万元 */
   winAmount?: number | null;
+  /** The award in the publisher's words, e.g. `下浮率12.5%` where the award is no sum of money. */
+  winAmountText?: string | null;
+  /** zb: the candidates table (中标候选人公示; also allowed on other zb notices). */
+  candidates?: NoticeCandidate[] | null;
   contact?: NoticeImportContact;
   /** HTML; sanitised on the way in. */
   content?: string;
   sourceUrl?: string | null;
+  attachments?: NoticeAttachment[] | null;
+  /**
+   * The publisher pulled the notice: it leaves lists, search, feeds and alerts, and its detail
+   * answers 410. Only `true`; the rest of the record is its last version.
+   */
+  withdrawn?: true;
+}
+
+/** A line the import refused: 1-based line, the field at fault (null: the line as a whole), the reason. */
+export interface NoticeImportReject {
+  line: number;
+  field: string | null;
+  reason: string;
+  /** The line as it was in the file (a CSV record's lines for a CSV file), at most 2,000 characters. */
+  original: string;
 }
 
 /** `POST /admin/content/import` (ext) and `npm run import`: what one file did. */
 export interface NoticeImportResult {
-  /** Lines with a record. */
+  /** Lines with a record (the rejected ones included). */
   total: number;
   inserted: number;
   updated: number;
   /** Re-imported without a difference: nothing written. */
   unchanged: number;
+  /** Records with `withdrawn: true` that took a notice out (or kept a withdrawal's last version). */
+  withdrawn: number;
+  /** Lines refused and skipped (`skipInvalid` only; otherwise a bad line refuses the file). */
+  rejected: number;
+  /** `skipInvalid`: every refused line. */
+  rejects?: NoticeImportReject[];
+}
+
+/** A refused file (`{code: 500, msg, data}`): how many lines are bad and the first 100 of them. */
+export interface NoticeImportRefusal {
+  rejected: number;
+  rejects: NoticeImportReject[];
+}
+
+/** `DELETE /admin/content/{kind}/{id}` (ext): the notice withdrawn. */
+export interface NoticeWithdrawal {
+  kind: 'zb' | 'xmk';
+  id: number;
+  /** false when it was withdrawn already (the call changes nothing then) */
+  withdrawn: boolean;
 }
 
 /** Who made a change kept in the versions table. */
@@ -101,6 +160,30 @@ export type ChangesAgainst =
   | { kind: 'notice'; id: number; title: string; publishTime: DateTimeString }
   | { kind: 'version'; version: number; changedBy: NoticeChangedBy; changeTime: DateTimeString };
 
+/** Times the publisher gave as a day only (`yyyy-MM-dd`): show them without 00:00. */
+export type DateOnlyField = 'publishTime' | 'signupDeadline' | 'openTime';
+
+/** One firm of a 中标人 or a candidate: alone, or a member of a consortium (联合体). */
+export interface NoticeWinner {
+  name: string;
+  /** The consortium's lead firm (牵头人): stated, or else the firm named first. false for a sole firm. */
+  lead: boolean;
+  /** Its company page (ext 'company'), when there is one. */
+  companyId?: number;
+}
+
+/** A row of the candidates table on the detail answer. */
+export interface NoticeCandidateRow {
+  rank: number;
+  /** as written */
+  name: string;
+  /** 投标报价, 万元, or null for a rate or formula */
+  price: number | null;
+  priceText: string | null;
+  /** The firms: one, or the consortium's members (lead marked). */
+  members: NoticeWinner[];
+}
+
 /** What the detail answers add (ext). */
 export interface NoticeTimeline {
   /**
@@ -111,15 +194,25 @@ export interface NoticeTimeline {
   changes: NoticeChange[];
   changesAgainst: ChangesAgainst | null;
   sourceUrl: string | null;
+  /** 附件, in the publisher's order */
+  attachments: NoticeAttachment[];
+  /** Which times are a day only; empty when all are full times. */
+  dateOnly: DateOnlyField[];
 }
 
 export interface ZbNoticeFields extends NoticeTimeline {
   processCode: string | null;
   projectCode: string | null;
-  /** 中标人 / 第一中标候选人, null when not stated */
+  /** 中标人 / 第一中标候选人 as written, null when not stated */
   winner: string | null;
-  /** 中标金额, 万元 */
+  /** The firms of `winner`: one, or a consortium's members with the lead marked; empty without a winner. */
+  winners: NoticeWinner[];
+  /** 中标金额 (中标候选人公示: the first candidate's 投标报价), 万元; null when not stated or not money */
   winAmount: number | null;
+  /** The award in the publisher's words (a rate such as `下浮率12.5%`, or the sum as written); null when not given */
+  winAmountText: string | null;
+  /** The candidates table, by rank; empty when the notice has none. */
+  candidates: NoticeCandidateRow[];
   lifecycle: ZbLifecycle;
   /** Set on a notice a later 变更公告 changed: "本公告已于 … 变更". The latest such 变更公告. */
   changedBy: { id: number; publishTime: DateTimeString } | null;

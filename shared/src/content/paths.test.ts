@@ -34,9 +34,12 @@ describe('a tender notice', () => {
     expect(winnerLabel('5')).toBe('中标人');
   });
 
-  it('calls its amount a budget before an award', () => {
+  it('calls its amount a budget before an award, bids on a candidates notice, the award after', () => {
     expect(amountLabelOf('招标公告')).toBe('预算金额');
-    expect(amountLabelOf('中标候选人公示')).toBe('中标金额');
+    expect(amountLabelOf('采购意向')).toBe('预算金额');
+    expect(amountLabelOf('变更公告')).toBe('预算金额');
+    expect(amountLabelOf('中标候选人公示')).toBe('投标报价');
     expect(amountLabelOf('中标结果')).toBe('中标金额');
+    expect(amountLabelOf('合同公告')).toBe('合同金额');
   });
 });

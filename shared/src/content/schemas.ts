@@ -5,6 +5,7 @@ import type { ContentType } from '../contract/common';
 import {
   amount,
   body,
+  booleanValue,
   bodyId,
   date,
   dictCode,
@@ -20,6 +21,7 @@ import {
   oneOf,
   optional,
   pageFields,
+  pathId,
   pageQuery,
   phoneText,
   regions,
@@ -29,7 +31,7 @@ import {
 } from '../contract/fields';
 import type { BaifangClient } from '../visit/types';
 import type { CONTENT_ENDPOINTS } from './endpoints';
-import type { NoticeImportResult } from './notices';
+import type { NoticeImportResult, NoticeWithdrawal } from './notices';
 import type {
   FavoriteItem,
   FavoriteStatus,
@@ -148,6 +150,14 @@ export const CONTENT_SCHEMAS = {
     body: body({ reply: required('reply 必须是 1 到 1000 个字符', text(1, 1000, { multiline: true })) }),
     response: ajax<MsgItem>(),
   },
-  // The body is the file itself (text, JSON Lines), read and checked line by line by the import.
-  importNotices: { response: ajax<NoticeImportResult>() },
+  // The body is the file itself (JSON Lines, or CSV with Content-Type text/csv), read and checked
+  // line by line by the import.
+  importNotices: {
+    query: values({ skipInvalid: optional('skipInvalid 必须是 true 或 false', booleanValue(), false) }),
+    response: ajax<NoticeImportResult>(),
+  },
+  withdrawNotice: {
+    params: values({ kind: required('kind 必须是 xmk 或 zb', oneOf(TYPES)), id: pathId('id') }),
+    response: ajax<NoticeWithdrawal>(),
+  },
 } as const satisfies SchemasOf<typeof CONTENT_ENDPOINTS>;

@@ -3,8 +3,10 @@
  * details, favourites, unlocks, messages and CMS support pages. Fields per DOMAIN.md.
  */
 import type { ContentType, DateString, DateTimeString, PageParams } from '../contract/common';
-import type { CompanyIds } from '../company/types';
 import type { XmkNoticeFields, ZbNoticeFields } from './notices';
+
+/** Company ids of the names on a list row or detail (absent: no company page for that name). */
+export type CompanyIds = Partial<Record<'tenderer' | 'agency' | 'winner' | 'owner', number>>;
 
 /** 联系人 block. Masked for visitors ("张**", "138****5678") unless unlocked or VIP. */
 export interface ContactBlock {
@@ -80,6 +82,11 @@ export interface ContactAccess {
   contactAccess: 'visitor' | 'locked' | 'vip' | 'unlocked';
   /** Points an unlock costs (config cms.score.unlockCost). */
   unlockCost: number;
+  /**
+   * Whether the item names any contact at all. false: there is nothing to unlock (no points
+   * offer, no masked `***`); `contact` is then all empty strings.
+   */
+  hasContact: boolean;
 }
 
 /** xmk detail (`/api/cmsData/xmk/{id}` public, `/cms/xmk/data/{id}` member). */

@@ -212,7 +212,7 @@ const SHOWN_VALUES = new Set(['signupDeadline', 'openTime', 'amount', 'winAmount
 export function changeDetail(previous: NoticeRecord, record: NoticeRecord): string {
   const parts: string[] = [];
   for (const key of Object.keys(record) as (keyof NoticeRecord)[]) {
-    if (JSON.stringify(previous[key]) === JSON.stringify(record[key])) continue;
+    if (key === 'dateOnly' || JSON.stringify(previous[key]) === JSON.stringify(record[key])) continue;
     const label = FIELD_LABELS[key] ?? key;
     if (SHOWN_VALUES.has(key)) parts.push(`${label}：${String(previous[key] ?? '无')} → ${String(record[key] ?? '无')}`);
     else parts.push(label);
@@ -248,83 +248,105 @@ export function writeAlert(sql: Statements, event: AlertEvent, deliveries: reado
  * changed notice its followers (favourites) see, for a followed project that gains a tender, and
  * for a followed tender whose process gains a notice (中标公告…). Every alert of an import is new
  * (a new notice, a new version, a new tender in a process), so nothing needs deduplicating across
- * imports; within one, a member gets one alert per event.
+ * imports; within one, a member gets one alert per event. An import hands its notices over in
+ * batches (`record`), all inside its transaction; the subscriptions are read once.
  */
-export function recordImportAlerts(db: Db, notices: readonly ImportedNotice[], now: Date): number {
-  if (notices.length === 0) return 0;
-  const sql = statementsOf(db);
-  const at = formatDateTime(now);
-  let index: SubscriptionIndex | null = null;
-  // Events are written as they come (ids in order); the members' rows are collected and written
-  // sorted by member and event, so each page of the inbox is touched once per import.
-  const pending: number[] = [];
-  const event = (e: AlertEvent, deliveries: readonly AlertDelivery[]) => {
-    if (deliveries.length === 0) return;
-    const eventId = Number(q.insertEvent.run(sql, { ...e, now: at }).lastInsertRowid);
-    for (const d of deliveries) pending.push(d.memberId, eventId, d.subscriptionId ?? 0);
-  };
-  const members = (rows: readonly { memberId: number }[]) => rows.map(({ memberId }) => ({ memberId, subscriptionId: null }));
-  for (const notice of notices) {
-    const { record } = notice;
-    if (notice.change === 'inserted' && notice.kind === 'zb') {
-      index ??= SubscriptionIndex.load(sql);
-      const matched = index.match(matchTarget(record));
-      // A member with several matching subscriptions gets one alert, naming the first.
-      const seen = new Set<number>();
-      const deliveries: AlertDelivery[] = [];
-      for (const sub of matched) {
-        if (seen.has(sub.memberId)) continue;
-        seen.add(sub.memberId);
-        deliveries.push({ memberId: sub.memberId, subscriptionId: sub.id });
+export class ImportAlerts {
+  private index: SubscriptionIndex | null = null;
+  private readonly at: string;
+
+  constructor(
+    private readonly sql: Statements,
+    now: Date,
+  ) {
+    this.at = formatDateTime(now);
+  }
+
+  /** Alerts of a batch of inserted or changed notices; returns how many were written. */
+  record(notices: readonly ImportedNotice[]): number {
+    if (notices.length === 0) return 0;
+    const { sql, at } = this;
+    // Events are written as they come (ids in order); the members' rows are collected and written
+    // sorted by member and event, so each page of the inbox is touched once per batch.
+    const pending: number[] = [];
+    const event = (e: AlertEvent, deliveries: readonly AlertDelivery[]) => {
+      if (deliveries.length === 0) return;
+      const eventId = Number(q.insertEvent.run(sql, { ...e, now: at }).lastInsertRowid);
+      for (const d of deliveries) pending.push(d.memberId, eventId, d.subscriptionId ?? 0);
+    };
+    const members = (rows: readonly { memberId: number }[]) => rows.map(({ memberId }) => ({ memberId, subscriptionId: null }));
+    for (const notice of notices) {
+      const { record } = notice;
+      if (notice.change === 'inserted' && notice.kind === 'zb') {
+        this.index ??= SubscriptionIndex.load(sql);
+        const matched = this.index.size === 0 ? [] : this.index.match(matchTarget(record));
+        // A member with several matching subscriptions gets one alert, naming the first.
+        const seen = new Set<number>();
+        const deliveries: AlertDelivery[] = [];
+        for (const sub of matched) {
+          if (seen.has(sub.memberId)) continue;
+          seen.add(sub.memberId);
+          deliveries.push({ memberId: sub.memberId, subscriptionId: sub.id });
+        }
+        event({ kind: 'new', contentType: 'zb', contentId: notice.id, changeKey: '', detail: '' }, deliveries);
       }
-      event({ kind: 'new', contentType: 'zb', contentId: notice.id, changeKey: '', detail: '' }, deliveries);
-    }
-    if (notice.change === 'updated' && notice.previous) {
-      const changeKey = `v${q.latestVersionNumber.get(sql, { type: notice.kind, id: notice.id })?.v ?? 0}`;
-      const detail = changeDetail(notice.previous, record);
-      event(
-        { kind: 'changed', contentType: notice.kind, contentId: notice.id, changeKey, detail },
-        members(q.followersOf.all(sql, { type: notice.kind, id: notice.id })),
-      );
-    }
-    if (notice.change === 'inserted' && notice.kind === 'zb') {
-      const label = noticeTypeLabel(record.noticeType);
-      const xmkId = record.projectCode ? (q.projectOfTender.get(sql, { id: notice.id })?.xmkId ?? null) : null;
-      if (xmkId) {
+      if (notice.change === 'updated' && notice.previous) {
+        const changeKey = `v${q.latestVersionNumber.get(sql, { type: notice.kind, id: notice.id })?.v ?? 0}`;
+        const detail = changeDetail(notice.previous, record);
         event(
-          {
-            kind: 'changed',
-            contentType: 'xmk',
-            contentId: xmkId,
-            changeKey: `zb:${notice.id}`,
-            detail: `项目新增${label}：${record.title}`.slice(0, 300),
-          },
-          members(q.followersOf.all(sql, { type: 'xmk', id: xmkId })),
+          { kind: 'changed', contentType: notice.kind, contentId: notice.id, changeKey, detail },
+          members(q.followersOf.all(sql, { type: notice.kind, id: notice.id })),
         );
       }
-      if (record.processCode) {
-        const byTender = new Map<number, { memberId: number }[]>();
-        for (const followed of q.processFollowers.all(sql, { processCode: record.processCode, exceptId: notice.id })) {
-          const list = byTender.get(followed.id);
-          if (list) list.push(followed);
-          else byTender.set(followed.id, [followed]);
-        }
-        for (const [tenderId, rows] of byTender) {
+      if (notice.change === 'inserted' && notice.kind === 'zb') {
+        const label = noticeTypeLabel(record.noticeType);
+        const xmkId = record.projectCode ? (q.projectOfTender.get(sql, { id: notice.id })?.xmkId ?? null) : null;
+        if (xmkId) {
           event(
             {
               kind: 'changed',
-              contentType: 'zb',
-              contentId: tenderId,
+              contentType: 'xmk',
+              contentId: xmkId,
               changeKey: `zb:${notice.id}`,
-              detail: `招标流程新增${label}：${record.title}`.slice(0, 300),
+              detail: `项目新增${label}：${record.title}`.slice(0, 300),
             },
-            members(rows),
+            members(q.followersOf.all(sql, { type: 'xmk', id: xmkId })),
           );
+        }
+        if (record.processCode) {
+          const byTender = new Map<number, { memberId: number }[]>();
+          for (const followed of q.processFollowers.all(sql, { processCode: record.processCode, exceptId: notice.id })) {
+            const list = byTender.get(followed.id);
+            if (list) list.push(followed);
+            else byTender.set(followed.id, [followed]);
+          }
+          for (const [tenderId, rows] of byTender) {
+            event(
+              {
+                kind: 'changed',
+                contentType: 'zb',
+                contentId: tenderId,
+                changeKey: `zb:${notice.id}`,
+                detail: `招标流程新增${label}：${record.title}`.slice(0, 300),
+              },
+              members(rows),
+            );
+          }
         }
       }
     }
+    return writeInbox(sql, pending);
   }
-  return writeInbox(sql, pending);
+}
+
+/** The alerts of one import's notices at once (ImportAlerts for a single batch). */
+export function recordImportAlerts(db: Db, notices: readonly ImportedNotice[], now: Date): number {
+  return new ImportAlerts(statementsOf(db), now).record(notices);
+}
+
+/** A withdrawn notice leaves every member's alerts, their unread counts, mail and feeds. */
+export function forgetAlertsOf(sql: Statements, type: 'zb' | 'xmk', id: number): void {
+  q.deleteEventsOf.run(sql, { type, id });
 }
 
 /** Inbox rows as flat triples (member, event, subscription or 0), written in key order, a hundred a statement. */

@@ -70,8 +70,9 @@ export const alertsToMail = new Query<ByMember & { after: number; since: string;
    WHERE i.member_id = @memberId AND i.event_id > @after AND a.create_time >= @since ORDER BY i.event_id LIMIT @limit`,
 );
 
+/** Unread alerts (an inbox row whose event is gone, a withdrawn notice's, is none). */
 export const unreadCount = new Query<ByMember, { n: number }>(
-  'SELECT count(*) AS n FROM alert_inbox WHERE member_id = @memberId AND is_read = 0',
+  `SELECT count(*) AS n FROM ${ALERT_FROM_SQL} WHERE i.member_id = @memberId AND i.is_read = 0`,
 );
 
 /** Mark the member's alerts read, all of them or those of `ids`; returns how many changed. */
@@ -206,7 +207,7 @@ export const dueMail = new Query<object, DueRow>(
      s.last_digest_time AS lastDigest, s.mailed_through AS mailedThrough
    FROM alert_setting s JOIN member m ON m.id = s.member_id
    WHERE s.email_frequency <> 'off'
-     AND EXISTS (SELECT 1 FROM alert_inbox i WHERE i.member_id = s.member_id AND i.event_id > s.mailed_through)`,
+     AND EXISTS (SELECT 1 FROM ${ALERT_FROM_SQL} WHERE i.member_id = s.member_id AND i.event_id > s.mailed_through)`,
 );
 
 export const markMailedThrough = new Query<ByMember & { eventId: number }>(
@@ -313,4 +314,12 @@ export const projectOfTender = new Query<{ id: number }, { xmkId: number | null 
 /** The latest kept version of a notice (null for none). */
 export const latestVersionNumber = new Query<{ type: 'zb' | 'xmk'; id: number }, { v: number | null }>(
   'SELECT max(version) AS v FROM notice_version WHERE type = @type AND data_id = @id',
+);
+
+/**
+ * The events of one notice (it was withdrawn). Inbox rows are keyed by member, so the members'
+ * rows of these events are left behind and every reader joins the events: they count nowhere.
+ */
+export const deleteEventsOf = new Query<{ type: 'zb' | 'xmk'; id: number }>(
+  'DELETE FROM alert_event WHERE content_type = @type AND content_id = @id',
 );

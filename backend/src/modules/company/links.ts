@@ -29,3 +29,12 @@ export function withCompanyIds<T extends { companies?: CompanyIds }>(sql: Statem
     return { ...row, companies };
   });
 }
+
+/** The company page of each of `names` (a lookup function; undefined for a name without one). */
+export function companyIdsByName(sql: Statements, names: readonly string[]): (name: string) => number | undefined {
+  const keys = new Set(names.map(companyKey));
+  keys.delete('');
+  if (keys.size === 0) return () => undefined;
+  const ids = new Map(companiesByKey.all(sql, { keys: JSON.stringify([...keys]) }).map((r) => [r.key, r.id]));
+  return (name) => ids.get(companyKey(name));
+}

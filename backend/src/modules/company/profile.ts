@@ -11,7 +11,7 @@ import { pagedTable } from '../../db/paging';
 import { notFound } from '../../envelope';
 import { isCityCode } from '@shared/system/regions';
 import { shownContact, type ContactAccessKind } from '../content/contact-mask';
-import { CANDIDATE_NOTICE } from './maintain';
+import { RESULT_NOTICE } from './maintain';
 import { companyKey } from './names';
 import * as q from './queries';
 
@@ -48,18 +48,19 @@ export function searchCompanies(sql: Statements, query: CompanyQuery): TableData
   return { ...result, rows: result.rows.map((row) => listItem(sql, row)) };
 }
 
-/** Per year: notices as 招标人, wins (results naming it), and the 中标金额 on both sides. */
+/** Per year: notices as 招标人, wins (current results naming it), and the 中标金额 on both sides. */
 function years(sql: Statements, id: number): CompanyYear[] {
-  const rows = q.yearRows.all(sql, { id, candidateType: CANDIDATE_NOTICE });
+  const rows = q.yearRows.all(sql, { id, resultType: RESULT_NOTICE });
   const byYear = new Map<number, CompanyYear>();
   for (const row of rows) {
-    const y = byYear.get(row.year) ?? { year: row.year, tenders: 0, wins: 0, winAmount: 0, awardedAmount: 0 };
+    const y = byYear.get(row.year) ?? { year: row.year, tenders: 0, wins: 0, winAmount: 0, winsWithoutAmount: 0, awardedAmount: 0 };
     if (row.role === 'tenderer') {
       y.tenders = row.count;
       y.awardedAmount = round2(row.amount);
     } else {
       y.wins = row.count;
       y.winAmount = round2(row.amount);
+      y.winsWithoutAmount = row.unpriced;
     }
     byYear.set(row.year, y);
   }
@@ -89,6 +90,7 @@ export function companyProfile(sql: Statements, id: number, viewer: ContactViewe
     industries: q.industryShares.all(sql, { id, limit: SHARES }),
     latestTenders: q.latestTenders.all(sql, { id, role: 'tenderer', limit: LATEST }),
     latestWins: q.latestTenders.all(sql, { id, role: 'winner', limit: LATEST }),
+    latestCandidacies: q.latestCandidacies.all(sql, { id, limit: LATEST }),
     latestProjects: q.latestProjects.all(sql, { id, limit: LATEST }),
     topWinners: q.topWinners.all(sql, { id, limit: RELATIONS }),
     competitors: q.competitors.all(sql, { id, limit: RELATIONS }),

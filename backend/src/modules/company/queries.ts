@@ -18,6 +18,9 @@ import type { PagedQuery } from '../../db/paging';
 type ById = { id: number };
 type Limited = ById & { limit: number };
 
+/** A company's part in a consortium (联合体) a role came with: lead, member, or '' for a firm alone. */
+export type CompanyPart = '' | 'lead' | 'member';
+
 // ---- search and profile (profile.ts) -------------------------------------------------------------
 
 export interface CompanyFilter {
@@ -71,10 +74,21 @@ export const mainCity = new Query<ById, { city: string }>(
    GROUP BY city ORDER BY sum(n) DESC, city LIMIT 1`,
 );
 
-/** Per year and role (tenderer, winner): notices and the 中标金额 of those that are not `candidateType`. */
-export const yearRows = new Query<ById & { candidateType: string }, { year: number; role: CompanyRole; count: number; amount: number }>(
+/**
+ * Per year and role (tenderer, winner): notices, the 中标金额 of the current 中标结果 among them (a
+ * 合同公告 repeats an award, a superseded result was re-issued: neither counts again), and how many
+ * wins state no sum of money (a rate or formula award: left out of the sum, never counted as 0).
+ */
+export const yearRows = new Query<
+  ById & { resultType: string },
+  { year: number; role: CompanyRole; count: number; amount: number; unpriced: number }
+>(
   `SELECT CAST(substr(z.publish_time, 1, 4) AS INTEGER) AS year, r.role, count(*) AS count,
-     coalesce(sum(CASE WHEN z.notice_type <> @candidateType THEN z.win_amount END), 0) AS amount
+     coalesce(sum(CASE WHEN z.notice_type = @resultType AND NOT EXISTS (
+       SELECT 1 FROM zb l WHERE l.process_code = z.process_code AND l.notice_type = @resultType
+         AND (l.publish_time > z.publish_time OR (l.publish_time = z.publish_time AND l.id > z.id)))
+       THEN z.win_amount END), 0) AS amount,
+     sum(CASE WHEN r.role = 'winner' AND z.win_amount IS NULL THEN 1 ELSE 0 END) AS unpriced
    FROM company_role r JOIN zb z ON z.id = r.data_id
    WHERE r.company_id = @id AND r.role IN ('tenderer', 'winner')
    GROUP BY year, r.role ORDER BY year`,
@@ -95,14 +109,26 @@ export const industryShares = new Query<Limited, CompanyShare>(
 );
 
 /**
- * The company's newest tenders in a role: its notices' keys in publish order (zb_order, by id) sorted,
- * then only those rows read.
+ * The company's newest tenders in a role, by publish order: its notices' keys (zb_order) sorted,
+ * then only those rows read. `amount`: an award's sum (null for a rate or formula award, whose words
+ * are `amountText`), else the budget; `part`: its place in a consortium.
  */
 export const latestTenders = new Query<Limited & { role: CompanyRole }, CompanyNoticeLink>(
   `SELECT z.id, z.title, z.publish_time AS publishTime, z.notice_type AS noticeType, z.area_code AS areaCode,
-     coalesce(z.win_amount, z.amount) AS amount
-   FROM (SELECT o.id, o.seq FROM company_role r CROSS JOIN zb_order o ON o.id = r.data_id
+     CASE WHEN z.win_amount IS NOT NULL OR z.win_amount_text IS NOT NULL THEN z.win_amount ELSE z.amount END AS amount,
+     z.win_amount_text AS amountText, nullif(n.part, '') AS part
+   FROM (SELECT o.id, o.seq, r.part FROM company_role r CROSS JOIN zb_order o ON o.id = r.data_id
          WHERE r.company_id = @id AND r.role = @role ORDER BY o.seq DESC LIMIT @limit) n
+   CROSS JOIN zb z ON z.id = n.id ORDER BY n.seq DESC`,
+);
+
+/** The company's newest candidacies (投标/入围) by publish order, each with its own bid from the notice's candidates table. */
+export const latestCandidacies = new Query<Limited, CompanyNoticeLink>(
+  `SELECT z.id, z.title, z.publish_time AS publishTime, z.notice_type AS noticeType, z.area_code AS areaCode,
+     json_extract(z.candidates, '$[' || (n.entry - 1) || '].price') AS amount,
+     json_extract(z.candidates, '$[' || (n.entry - 1) || '].priceText') AS amountText, nullif(n.part, '') AS part
+   FROM (SELECT o.id, o.seq, r.part, r.entry FROM company_role r CROSS JOIN zb_order o ON o.id = r.data_id
+         WHERE r.company_id = @id AND r.role = 'candidate' ORDER BY o.seq DESC LIMIT @limit) n
    CROSS JOIN zb z ON z.id = n.id ORDER BY n.seq DESC`,
 );
 
@@ -128,11 +154,12 @@ export const topWinners = new Query<Limited, CompanyRelation>(
    GROUP BY c.id ORDER BY count DESC, amount DESC, c.id LIMIT @limit`,
 );
 
-/** The companies named beside it among the 中标候选人 of the same notices. */
+/** The companies named beside it among the 中标候选人 of the same notices (its consortium partners are not). */
 export const competitors = new Query<Limited, CompanyRelation>(
   `SELECT c.id, c.name, count(*) AS count, 0 AS amount
    FROM company_role me
    CROSS JOIN company_role o ON o.kind = 'zb' AND o.data_id = me.data_id AND o.role = 'candidate' AND o.company_id <> me.company_id
+     AND o.entry <> me.entry
    JOIN company c ON c.id = o.company_id
    WHERE me.company_id = @id AND me.role = 'candidate'
    GROUP BY c.id ORDER BY count DESC, c.id LIMIT @limit`,
@@ -160,12 +187,23 @@ export function companyStatements(sql: Statements) {
     insertCompany: sql.get<{ name: string; key: string }, { id: number }>(
       'INSERT INTO company (name, name_key) VALUES (@name, @key) RETURNING id',
     ),
-    oldRoles: sql.get<{ kind: string; id: number }, { role: CompanyRole; companyId: number; areaCode: string }>(
-      'SELECT role, company_id AS companyId, area_code AS areaCode FROM company_role WHERE kind = @kind AND data_id = @id',
-    ),
+    oldRoles: sql.get<
+      { kind: string; id: number },
+      { role: CompanyRole; companyId: number; areaCode: string; part: CompanyPart; entry: number }
+    >('SELECT role, company_id AS companyId, area_code AS areaCode, part, entry FROM company_role WHERE kind = @kind AND data_id = @id'),
     deleteRoles: sql.get<{ kind: string; id: number }>('DELETE FROM company_role WHERE kind = @kind AND data_id = @id'),
-    insertRole: sql.get<{ kind: string; id: number; role: string; companyId: number; areaCode: string }>(
-      'INSERT INTO company_role (kind, data_id, role, company_id, area_code) VALUES (@kind, @id, @role, @companyId, @areaCode)',
+    insertRole: sql.get<{ kind: string; id: number; role: string; companyId: number; areaCode: string; part: CompanyPart; entry: number }>(
+      `INSERT INTO company_role (kind, data_id, role, company_id, area_code, part, entry)
+       VALUES (@kind, @id, @role, @companyId, @areaCode, @part, @entry)`,
+    ),
+    // A 中标结果 of the same process published later (ties by id): this one is superseded.
+    laterResult: sql.get<{ processCode: string; publishTime: string; id: number; resultType: string }, { id: number }>(
+      `SELECT id FROM zb WHERE process_code = @processCode AND notice_type = @resultType
+         AND (publish_time > @publishTime OR (publish_time = @publishTime AND id > @id)) LIMIT 1`,
+    ),
+    // The other 中标结果 of a process, with what credits their companies.
+    processResults: sql.get<{ processCode: string; exceptId: number; resultType: string }, NoticeCompanyRow>(
+      `SELECT ${ZB_COMPANY_COLUMNS} FROM zb WHERE process_code = @processCode AND notice_type = @resultType AND id <> @exceptId`,
     ),
     countNotice: sql.get<{ change: number; companyId: number }>('UPDATE company SET notices = notices + @change WHERE id = @companyId'),
     countArea: sql.get<{ companyId: number; role: string; areaCode: string; change: number }>(
@@ -175,14 +213,35 @@ export function companyStatements(sql: Statements) {
   };
 }
 
+/** What names companies in a stored zb row (maintain.ts `companySourceOfRow`). */
+const ZB_COMPANY_COLUMNS = `'zb' AS kind, id, area_code AS areaCode, tenderer, agency, winner, notice_type AS noticeType, content,
+  process_code AS processCode, publish_time AS publishTime, candidates`;
+
+/** The fields of a stored notice that name companies. For a project, `tenderer` is its 建设单位. */
+export interface NoticeCompanyRow {
+  kind: 'zb' | 'xmk';
+  id: number;
+  areaCode: string;
+  tenderer: string;
+  agency: string;
+  /** 中标人 as written (a consortium's members are credited each) */
+  winner: string | null;
+  noticeType: string;
+  content: string;
+  /** zb: its process and publish time decide whether a 中标结果 is the process's current one */
+  processCode: string | null;
+  publishTime: string;
+  /** JSON of the candidates table */
+  candidates: string | null;
+}
+
 /** What names companies in a stored notice, a batch after id `after` (the backfill of an existing database). */
-export function noticeCompanySources<S>(sql: Statements, kind: 'zb' | 'xmk', after: number, limit: number): S[] {
+export function noticeCompanySources(sql: Statements, kind: 'zb' | 'xmk', after: number, limit: number): NoticeCompanyRow[] {
   const text =
     kind === 'zb'
-      ? `SELECT 'zb' AS kind, id, area_code AS areaCode, tenderer, agency, winner, notice_type AS noticeType, content
-         FROM zb WHERE id > @after ORDER BY id LIMIT @limit`
+      ? `SELECT ${ZB_COMPANY_COLUMNS} FROM zb WHERE id > @after ORDER BY id LIMIT @limit`
       : `SELECT 'xmk' AS kind, id, area_code AS areaCode, owner AS tenderer, '' AS agency, NULL AS winner, stage AS noticeType,
-           '' AS content
+           '' AS content, NULL AS processCode, publish_time AS publishTime, NULL AS candidates
          FROM xmk WHERE id > @after ORDER BY id LIMIT @limit`;
-  return sql.get<{ after: number; limit: number }, S>(text).all({ after, limit });
+  return sql.get<{ after: number; limit: number }, NoticeCompanyRow>(text).all({ after, limit });
 }

@@ -3,6 +3,7 @@
  * (VIP tier, or an unlock bought with points); neighbours by publish order; related items.
  */
 import type { ContactAccess, ContactBlock, XmkDetail, XmkHistoryEntry, ZbDetail } from '@shared/content/types';
+import type { DateOnlyField, NoticeAttachment, NoticeCandidateRow, NoticeWinner } from '@shared/content/notices';
 import { sanitizeBodyHtml } from '@shared/content/body-html';
 import { CONFIG_KEYS } from '@shared/system/types';
 import type { Statements } from '../../db/connection';
@@ -10,20 +11,44 @@ import { notFound } from '../../envelope';
 import type { ContentTable } from '../../search/fts-index';
 import { escapeHtml } from '../../search/highlight';
 import { readCount } from '../system/settings';
-import { withCompanyIds } from '../company/links';
+import { companyIdsByName, withCompanyIds } from '../company/links';
+import { firmsOf } from '../company/consortium';
 import { shownContact } from './contact-mask';
+import type { CandidateRecord } from './notice-record';
 import * as q from './queries';
 import { xmkTimeline, zbTimeline } from './timeline';
+import { isWithdrawn, withdrawnError } from './withdraw';
 
 /** Who is looking: a visitor, or a member with the access decided for this item. */
 export type Viewer = { kind: 'visitor' } | { kind: 'member'; access: 'vip' | 'unlocked' | 'locked' };
 
 export const unlockCost = (sql: Statements) => readCount(sql, CONFIG_KEYS.unlockCost, 10);
 
+/** Whether a contact block names anyone: without one there is nothing to unlock or mask. */
+export const hasContact = (contact: ContactBlock) => Object.values(contact).some((part) => part.trim() !== '');
+
 function contactFor(sql: Statements, viewer: Viewer, contact: ContactBlock): ContactAccess & { contact: ContactBlock } {
   const contactAccess = viewer.kind === 'visitor' ? 'visitor' : viewer.access;
+  if (!hasContact(contact)) return { contactMasked: false, contactAccess, unlockCost: 0, hasContact: false, contact };
   const shown = shownContact(contactAccess, contact);
-  return { contactMasked: shown.masked, contactAccess, unlockCost: unlockCost(sql), contact: shown.contact };
+  return { contactMasked: shown.masked, contactAccess, unlockCost: unlockCost(sql), hasContact: true, contact: shown.contact };
+}
+
+/** The JSON and list columns the detail rows read as text. */
+interface StoredNoticeColumns {
+  attachments: string;
+  dateOnly: string;
+}
+
+const noticeColumns = (row: StoredNoticeColumns) => ({
+  attachments: JSON.parse(row.attachments) as NoticeAttachment[],
+  dateOnly: (row.dateOnly === '' ? [] : row.dateOnly.split(',')) as DateOnlyField[],
+});
+
+/** Not (or no longer) there: 410 for a withdrawn notice, else 404. */
+function missing(sql: Statements, table: ContentTable, id: number, notFoundMsg: string): never {
+  if (isWithdrawn(sql, table, id)) throw withdrawnError();
+  throw notFound(notFoundMsg);
 }
 
 const neighbours = (sql: Statements, table: ContentTable, id: number) => ({
@@ -31,13 +56,20 @@ const neighbours = (sql: Statements, table: ContentTable, id: number) => ({
   next: q.neighbour(sql, table, id, 'next'),
 });
 
-interface XmkDetailRow
-  extends
-    Omit<
-      XmkDetail,
-      'highlightTitle' | 'contact' | 'relatedZb' | 'prev' | 'next' | keyof ContactAccess | 'lifecycle' | 'changes' | 'changesAgainst'
-    >,
-    q.ContactColumns {}
+/** What both detail answers make of their row rather than read as it is. */
+type DerivedDetailFields =
+  | 'highlightTitle'
+  | 'contact'
+  | 'prev'
+  | 'next'
+  | keyof ContactAccess
+  | 'lifecycle'
+  | 'changes'
+  | 'changesAgainst'
+  | 'attachments'
+  | 'dateOnly';
+
+interface XmkDetailRow extends Omit<XmkDetail, DerivedDetailFields | 'relatedZb'>, q.ContactColumns, StoredNoticeColumns {}
 
 export const MSG_XMK_NOT_FOUND = '项目不存在或已删除';
 export const MSG_ZB_NOT_FOUND = '招标信息不存在或已删除';
@@ -45,8 +77,8 @@ export const MSG_ZB_NOT_FOUND = '招标信息不存在或已删除';
 /** `pendingViews`: views counted but not yet written, so the figure includes this very view. */
 export function xmkDetail(sql: Statements, id: number, viewer: Viewer, pendingViews: number): XmkDetail {
   const row = q.xmkDetailRow<XmkDetailRow>(sql, id);
-  if (!row) throw notFound(MSG_XMK_NOT_FOUND);
-  const { contactCompany, contactName, contactPhone, contactAddress, ...fields } = row;
+  if (!row) missing(sql, 'xmk', id, MSG_XMK_NOT_FOUND);
+  const { contactCompany, contactName, contactPhone, contactAddress, attachments, dateOnly, ...fields } = row;
   const relatedZb = q.tendersOfProject.all(sql, { id });
   const access = contactFor(sql, viewer, {
     company: contactCompany,
@@ -65,32 +97,38 @@ export function xmkDetail(sql: Statements, id: number, viewer: Viewer, pendingVi
     relatedZb,
     ...neighbours(sql, 'xmk', id),
     ...xmkTimeline(sql, id, row.projectCode, access.contactMasked),
+    ...noticeColumns({ attachments, dateOnly }),
   };
 }
 
 interface ZbDetailRow
-  extends
-    Omit<
-      ZbDetail,
-      | 'highlightTitle'
-      | 'contact'
-      | 'xmk'
-      | 'prev'
-      | 'next'
-      | keyof ContactAccess
-      | 'lifecycle'
-      | 'changes'
-      | 'changesAgainst'
-      | 'changedBy'
-    >,
-    q.ContactColumns {
+  extends Omit<ZbDetail, DerivedDetailFields | 'xmk' | 'changedBy' | 'winners' | 'candidates'>, q.ContactColumns, StoredNoticeColumns {
   xmkId: number | null;
+  /** JSON of the candidates table */
+  candidates: string;
+}
+
+/** The firms of a winner or candidate text, each with its company page when it has one. */
+function firmsWithIds(sql: Statements, texts: readonly (string | null)[]): (text: string | null) => NoticeWinner[] {
+  const firms = new Map(texts.map((t) => [t, firmsOf(t)] as const));
+  const idOf = companyIdsByName(
+    sql,
+    [...firms.values()].flat().map((f) => f.name),
+  );
+  return (text) =>
+    (firms.get(text) ?? []).map((firm) => {
+      const companyId = idOf(firm.name);
+      return companyId === undefined ? firm : { ...firm, companyId };
+    });
 }
 
 export function zbDetail(sql: Statements, id: number, viewer: Viewer, pendingViews: number): ZbDetail {
   const row = q.zbDetailRow<ZbDetailRow>(sql, id);
-  if (!row) throw notFound(MSG_ZB_NOT_FOUND);
-  const { contactCompany, contactName, contactPhone, contactAddress, xmkId, ...fields } = row;
+  if (!row) missing(sql, 'zb', id, MSG_ZB_NOT_FOUND);
+  const { contactCompany, contactName, contactPhone, contactAddress, xmkId, attachments, dateOnly, candidates: table, ...fields } = row;
+  const stored = JSON.parse(table) as CandidateRecord[];
+  const members = firmsWithIds(sql, [row.winner, ...stored.map((c) => c.name)]);
+  const candidates: NoticeCandidateRow[] = stored.map((c) => ({ ...c, members: members(c.name) }));
   const xmk = xmkId === null ? null : (q.contentLink(sql, 'xmk', xmkId) ?? null);
   const access = contactFor(sql, viewer, {
     company: contactCompany,
@@ -108,11 +146,14 @@ export function zbDetail(sql: Statements, id: number, viewer: Viewer, pendingVie
     xmk,
     ...neighbours(sql, 'zb', id),
     ...zbTimeline(sql, row, access.contactMasked),
+    ...noticeColumns({ attachments, dateOnly }),
+    winners: members(row.winner),
+    candidates,
   };
 }
 
 /** The stage history of a project, newest version first. */
 export function xmkHistory(sql: Statements, id: number): XmkHistoryEntry[] {
-  if (!q.exists(sql, 'xmk', id)) throw notFound(MSG_XMK_NOT_FOUND);
+  if (!q.exists(sql, 'xmk', id)) missing(sql, 'xmk', id, MSG_XMK_NOT_FOUND);
   return q.stageHistory.all(sql, { id });
 }

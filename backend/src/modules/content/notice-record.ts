@@ -1,20 +1,34 @@
 /**
- * The import record (shared/src/contract/notices.ts) checked and normalised: one function turns a
+ * The import record (shared/src/content/notices.ts) checked and normalised: one function turns a
  * parsed JSON line into the stored shape, and one reads a stored row back into that shape, so a
  * re-import compares like with like and a version keeps exactly what was stored.
  */
 import { z } from 'zod';
-import type { NoticeImportRecord } from '@shared/content/notices';
+import type { DateOnlyField, NoticeAttachment, NoticeImportRecord } from '@shared/content/notices';
 import { DICT_TYPES } from '@shared/system/types';
 import { parseLocalDateTime } from '../../clock';
 import type { Statements } from '../../db/connection';
 import { sanitizeBodyHtml } from '@shared/content/body-html';
 import { cityCodeOf } from '@shared/system/regions';
+import { NOTICE_TYPE_ALIASES } from '../../reference/dictionaries';
+import { PROVINCE } from '../../reference/regions';
+import { cleanFirmName } from '../company/consortium';
 import { dictEntries } from '../system/queries';
 
 export const TITLE_MAX_LENGTH = 200;
 
-/** The stored shape of a notice: codes instead of labels, absent values as null or ''. Key order is fixed. */
+/** A publish time this far ahead of the clock is still accepted (the publisher's clock may run fast). */
+export const PUBLISH_CLOCK_SKEW_MS = 10 * 60 * 1000;
+
+/** One row of a candidates table as stored: by rank, absent values null. */
+export interface CandidateRecord {
+  rank: number;
+  name: string;
+  price: number | null;
+  priceText: string | null;
+}
+
+/** The stored shape of a notice: codes instead of labels, absent values as null, '' or []. Key order is fixed. */
 export interface NoticeRecord {
   kind: 'zb' | 'xmk';
   sourceId: string;
@@ -32,9 +46,20 @@ export interface NoticeRecord {
   agency: string;
   winner: string | null;
   winAmount: number | null;
+  winAmountText: string | null;
+  candidates: CandidateRecord[];
   contact: { company: string; name: string; phone: string; address: string };
   content: string;
   sourceUrl: string | null;
+  attachments: NoticeAttachment[];
+  /** The times given as a day only, in this order: publishTime, signupDeadline, openTime. */
+  dateOnly: DateOnlyField[];
+}
+
+/** A checked line: the record, and whether the publisher withdrew it. */
+export interface CheckedRecord {
+  record: NoticeRecord;
+  withdrawn: boolean;
 }
 
 /** A notice an import inserted or changed, as the subscription hook sees it (alerts/matching.ts). */
@@ -65,6 +90,8 @@ export const FIELD_LABELS: Record<string, string> = {
   agency: '代理机构',
   winner: '中标人',
   winAmount: '中标金额',
+  winAmountText: '中标金额（原文）',
+  candidates: '中标候选人',
   contact: '联系人信息',
   'contact.company': '联系单位',
   'contact.name': '联系人',
@@ -72,6 +99,18 @@ export const FIELD_LABELS: Record<string, string> = {
   'contact.address': '联系地址',
   content: '正文',
   sourceUrl: '原文链接',
+  attachments: '附件',
+  dateOnly: '只有日期的时间',
+  withdrawn: '撤销标记',
+};
+
+/** Labels of the fields of a candidates row and of an attachment. */
+const ITEM_LABELS: Record<string, string> = {
+  rank: '排名',
+  name: '名称',
+  price: '投标报价',
+  priceText: '投标报价（原文）',
+  url: '地址',
 };
 
 /** xmk records read some fields differently. */
@@ -81,40 +120,73 @@ export const XMK_FIELD_LABELS: Record<string, string> = {
   tenderer: '建设单位',
 };
 
-const text = (field: string, max: number, min = 0) =>
-  z
-    .string({ error: `${FIELD_LABELS[field]}（${field}）必须是文本` })
-    .transform((s) => s.trim())
-    .pipe(
-      z
-        .string()
-        .min(min, { error: `${FIELD_LABELS[field]}（${field}）不能为空` })
-        .max(max, { error: `${FIELD_LABELS[field]}（${field}）不能超过 ${max} 个字符` }),
-    );
+const named = (field: string, labels: Record<string, string> = FIELD_LABELS) => `${labels[field] ?? field}（${field}）`;
+const length = (s: string) => Array.from(s).length;
+
+/** Trimmed text of `min`…`max` characters (code points), the count named when it is too long. */
+const text = (field: string, max: number, min = 0, labels?: Record<string, string>) =>
+  z.string({ error: `${named(field, labels)}必须是文本` }).transform((s, ctx) => {
+    const value = s.trim();
+    if (length(value) < min) ctx.addIssue({ code: 'custom', message: `${named(field, labels)}不能为空` });
+    else if (length(value) > max) {
+      ctx.addIssue({ code: 'custom', message: `${named(field, labels)}不能超过 ${max} 个字符（${length(value)} 个）` });
+    }
+    return value;
+  });
 
 const optionalText = (field: string, max: number) => text(field, max).nullish();
 
-const dateTime = (field: string) =>
-  z.string({ error: `${FIELD_LABELS[field]}（${field}）必须是 yyyy-MM-dd HH:mm:ss 格式的日期时间` }).transform((s, ctx) => {
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A time `yyyy-MM-dd HH:mm:ss`, or `yyyy-MM-dd` (the start of that day, remembered as a day only). */
+const dateTime = (field: DateOnlyField) =>
+  z.string({ error: `${named(field)}必须是 yyyy-MM-dd HH:mm:ss 格式的日期时间` }).transform((s, ctx) => {
     const value = s.trim();
-    // yyyy-MM-dd alone means the start of that day.
-    const full = /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value} 00:00:00` : value;
+    const dateOnly = DATE_ONLY.test(value);
+    const full = dateOnly ? `${value} 00:00:00` : value;
     if (!parseLocalDateTime(full) || full.length !== 19) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `${FIELD_LABELS[field]}（${field}）不是有效的日期时间：${JSON.stringify(s).slice(0, 40)}`,
-      });
+      ctx.addIssue({ code: 'custom', message: `${named(field)}不是有效的日期时间：${JSON.stringify(s).slice(0, 40)}` });
       return z.NEVER;
     }
-    return full;
+    return { time: full, dateOnly };
   });
 
-const money = (field: string) =>
+const money = (field: string, labels?: Record<string, string>) =>
   z
-    .number({ error: `${FIELD_LABELS[field]}（${field}）必须是数字（万元）` })
-    .min(0, { error: `${FIELD_LABELS[field]}（${field}）不能为负数` })
-    .max(100_000_000, { error: `${FIELD_LABELS[field]}（${field}）超出范围` })
+    .number({ error: `${named(field, labels)}必须是数字（万元）` })
+    .min(0, { error: `${named(field, labels)}不能为负数` })
+    .max(100_000_000, { error: `${named(field, labels)}超出范围` })
     .nullish();
+
+const httpUrl = (field: string, labels?: Record<string, string>) =>
+  z.string({ error: `${named(field, labels)}必须是文本` }).transform((s, ctx) => {
+    const value = s.trim();
+    if (!/^https?:\/\/\S+$/i.test(value)) {
+      ctx.addIssue({ code: 'custom', message: `${named(field, labels)}必须是 http(s) 地址：${value.slice(0, 100)}` });
+    } else if (value.length > 500) {
+      ctx.addIssue({ code: 'custom', message: `${named(field, labels)}不能超过 500 个字符` });
+    }
+    return value;
+  });
+
+const candidate = z.strictObject(
+  {
+    rank: z
+      .number({ error: `${named('rank', ITEM_LABELS)}必须是正整数` })
+      .int({ error: `${named('rank', ITEM_LABELS)}必须是正整数` })
+      .positive({ error: `${named('rank', ITEM_LABELS)}必须是正整数` })
+      .max(1000, { error: `${named('rank', ITEM_LABELS)}超出范围` }),
+    name: text('name', 300, 1, ITEM_LABELS),
+    price: money('price', ITEM_LABELS),
+    priceText: text('priceText', 100, 0, ITEM_LABELS).nullish(),
+  },
+  { error: '必须是对象 {rank, name, price, priceText}' },
+);
+
+const attachment = z.strictObject(
+  { name: text('name', 200, 1, ITEM_LABELS), url: httpUrl('url', ITEM_LABELS) },
+  { error: '必须是对象 {name, url}' },
+);
 
 const importLine = z.strictObject(
   {
@@ -132,8 +204,13 @@ const importLine = z.strictObject(
     openTime: dateTime('openTime').nullish(),
     tenderer: optionalText('tenderer', 100),
     agency: optionalText('agency', 100),
-    winner: optionalText('winner', 100),
+    winner: optionalText('winner', 300),
     winAmount: money('winAmount'),
+    winAmountText: optionalText('winAmountText', 100),
+    candidates: z
+      .array(candidate, { error: `${named('candidates')}必须是数组` })
+      .max(100, { error: `${named('candidates')}最多 100 项` })
+      .nullish(),
     contact: z
       .strictObject(
         {
@@ -146,11 +223,12 @@ const importLine = z.strictObject(
       )
       .nullish(),
     content: z.string({ error: '正文（content）必须是 HTML 文本' }).max(200_000, { error: '正文（content）过长' }).nullish(),
-    sourceUrl: z
-      .string({ error: '原文链接（sourceUrl）必须是文本' })
-      .max(500, { error: '原文链接（sourceUrl）不能超过 500 个字符' })
-      .regex(/^https?:\/\/\S+$/, { error: '原文链接（sourceUrl）必须是 http(s) 地址' })
+    sourceUrl: httpUrl('sourceUrl').nullish(),
+    attachments: z
+      .array(attachment, { error: `${named('attachments')}必须是数组` })
+      .max(50, { error: `${named('attachments')}最多 50 项` })
       .nullish(),
+    withdrawn: z.literal(true, { error: `${named('withdrawn')}只能是 true` }).optional(),
   },
   { error: '每行必须是一个 JSON 对象' },
 );
@@ -161,7 +239,7 @@ const accepts: Accepts = true;
 void accepts;
 
 /** Tender-only fields an xmk record must leave absent (or empty). */
-const TENDER_ONLY = ['processCode', 'signupDeadline', 'openTime', 'agency', 'winner', 'winAmount'] as const;
+const TENDER_ONLY = ['processCode', 'signupDeadline', 'openTime', 'agency', 'winner', 'winAmount', 'winAmountText', 'candidates'] as const;
 
 /** Dictionaries the records are checked against, read once per import. */
 export class NoticeDictionaries {
@@ -173,15 +251,19 @@ export class NoticeDictionaries {
     const byValueOrLabel = (type: string) =>
       new Map(entries(type).flatMap((e) => [[e.value, e.value] as const, [e.label, e.value] as const]));
     this.regions = new Set(entries(DICT_TYPES.region).map((e) => e.value));
+    const zbType = byValueOrLabel(DICT_TYPES.zbNoticeType);
+    // Other names publishers use for the types this dictionary has.
+    for (const [alias, value] of Object.entries(NOTICE_TYPE_ALIASES)) if (zbType.has(value) && !zbType.has(alias)) zbType.set(alias, value);
     this.lookups = {
       industry: byValueOrLabel(DICT_TYPES.industry),
-      zbType: byValueOrLabel(DICT_TYPES.zbNoticeType),
+      zbType,
       xmkStage: byValueOrLabel(DICT_TYPES.xmkStage),
     };
   }
 
+  /** A county or city of the dictionary, or the province itself (省本级). */
   region(code: string): boolean {
-    return this.regions.has(code);
+    return code === PROVINCE.code || this.regions.has(code);
   }
 
   code(kind: keyof NoticeDictionaries['lookups'], valueOrLabel: string): string | undefined {
@@ -189,44 +271,100 @@ export class NoticeDictionaries {
   }
 }
 
-/** A refused record: the reason, in Chinese, without the line number. */
+/** A refused record: the reason, in Chinese, without the line number; `field` the one at fault (null: the line). */
 export class RecordError extends Error {
   override name = 'RecordError';
+  constructor(
+    message: string,
+    readonly field: string | null = null,
+  ) {
+    super(message);
+  }
 }
 
-function zodReason(error: z.ZodError): string {
+/** The value at `path` in what was parsed (zod 4 leaves `issue.input` out unless asked). */
+function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+  let at = value;
+  for (const key of path) {
+    if (typeof at !== 'object' || at === null) return undefined;
+    at = (at as Record<PropertyKey, unknown>)[key];
+  }
+  return at;
+}
+
+/** The first issue as a reason and the field it is about. */
+function zodReason(error: z.ZodError, value: unknown): RecordError {
   const issue = error.issues[0]!;
+  const path = issue.path.filter((p): p is string | number => typeof p === 'string' || typeof p === 'number');
+  const top = typeof path[0] === 'string' ? path[0] : null;
+  // An item of candidates or attachments: "中标候选人（candidates）第 1 项的…".
+  const item = top !== null && typeof path[1] === 'number' ? `${named(top)}第 ${path[1] + 1} 项` : null;
   if (issue.code === 'unrecognized_keys') {
-    const where = issue.path.length > 0 ? `${issue.path.join('.')} 中` : '';
-    return `${where}未知字段 ${issue.keys.join('、')}`;
+    const keys = issue.keys.join('、');
+    if (item) return new RecordError(`${item}中未知字段 ${keys}`, top);
+    if (path.length > 0) return new RecordError(`${path.join('.')} 中未知字段 ${keys}`, `${path.join('.')}.${issue.keys[0]}`);
+    return new RecordError(`未知字段 ${keys}`, issue.keys[0] ?? null);
   }
-  if (issue.code === 'invalid_type' && issue.input === undefined && issue.path.length > 0) {
-    const field = issue.path.join('.');
-    return `缺少${FIELD_LABELS[field] ?? ''}（${field}）`;
+  if (path.length > 0 && valueAt(value, path) === undefined) {
+    const last = path.at(-1)!;
+    if (item) return new RecordError(`${item}缺少${named(String(last), ITEM_LABELS)}`, top);
+    const field = path.join('.');
+    return new RecordError(`缺少${named(field)}`, top === 'contact' ? field : top);
   }
-  return issue.message;
+  if (item && path.length > 2) return new RecordError(`${item}的${issue.message}`, top);
+  if (item) return new RecordError(`${item}${issue.message}`, top);
+  return new RecordError(issue.message, path.length > 1 && top === 'contact' ? path.join('.') : top);
 }
 
-/** Check one parsed JSON value and normalise it; throws RecordError with the reason. */
-export function normaliseRecord(value: unknown, dicts: NoticeDictionaries): NoticeRecord {
+const SIX_DIGITS = /^\d{6}$/;
+
+/** Why a region code is refused, or null: the province itself, its cities and counties are in scope. */
+function regionProblem(code: string, dicts: NoticeDictionaries): string | null {
+  if (dicts.region(code)) return null;
+  if (SIX_DIGITS.test(code) && !code.startsWith(PROVINCE.code.slice(0, 2))) {
+    return `地区代码 ${code} 不在本省（${PROVINCE.name}）范围内（areaCode）`;
+  }
+  return `未知地区代码 ${code}（areaCode）`;
+}
+
+/** Check one parsed JSON value and normalise it; throws RecordError with the reason. `now`: the clock, for publish times. */
+export function checkRecord(value: unknown, dicts: NoticeDictionaries, now: Date): CheckedRecord {
   const parsed = importLine.safeParse(value);
-  if (!parsed.success) throw new RecordError(zodReason(parsed.error));
+  if (!parsed.success) throw zodReason(parsed.error, value);
   const r = parsed.data;
-  if (!dicts.region(r.areaCode)) throw new RecordError(`未知地区代码 ${r.areaCode}（areaCode）`);
+  const regionRefusal = regionProblem(r.areaCode, dicts);
+  if (regionRefusal) throw new RecordError(regionRefusal, 'areaCode');
   const industry = dicts.code('industry', r.industry);
-  if (!industry) throw new RecordError(`未知行业 ${r.industry}（industry）`);
+  if (!industry) throw new RecordError(`未知行业 ${r.industry}（industry）`, 'industry');
   const noticeType = dicts.code(r.kind === 'zb' ? 'zbType' : 'xmkStage', r.noticeType);
   if (!noticeType) {
-    throw new RecordError(r.kind === 'zb' ? `未知公告类型 ${r.noticeType}（noticeType）` : `未知项目阶段 ${r.noticeType}（noticeType）`);
+    throw new RecordError(
+      r.kind === 'zb' ? `未知公告类型 ${r.noticeType}（noticeType）` : `未知项目阶段 ${r.noticeType}（noticeType）`,
+      'noticeType',
+    );
+  }
+  if (parseLocalDateTime(r.publishTime.time)!.getTime() > now.getTime() + PUBLISH_CLOCK_SKEW_MS) {
+    throw new RecordError(`${named('publishTime')}晚于当前时间：${r.publishTime.time}`, 'publishTime');
   }
   if (r.kind === 'xmk') {
-    const stray = TENDER_ONLY.find((field) => r[field] !== undefined && r[field] !== null && r[field] !== '');
-    if (stray) throw new RecordError(`项目库记录（kind xmk）不能有${FIELD_LABELS[stray]}（${stray}）`);
+    const stray = TENDER_ONLY.find((field) => {
+      const v = r[field];
+      return v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
+    });
+    if (stray) throw new RecordError(`项目库记录（kind xmk）不能有${FIELD_LABELS[stray]}（${stray}）`, stray);
     // xmk.investment is required: without it a re-import would read back 0 and never be "unchanged".
-    if (r.amount === undefined || r.amount === null) throw new RecordError('项目库记录（kind xmk）必须有投资总额（amount，万元）');
+    if (r.amount === undefined || r.amount === null)
+      throw new RecordError('项目库记录（kind xmk）必须有投资总额（amount，万元）', 'amount');
   }
   const orNull = <T>(v: T | null | undefined): T | null => (v === undefined || v === '' ? null : v);
-  return {
+  const dateOnly: DateOnlyField[] = [];
+  if (r.publishTime.dateOnly) dateOnly.push('publishTime');
+  if (r.signupDeadline?.dateOnly) dateOnly.push('signupDeadline');
+  if (r.openTime?.dateOnly) dateOnly.push('openTime');
+  const candidates = (r.candidates ?? [])
+    .map((c) => ({ rank: c.rank, name: cleanFirmName(c.name), price: orNull(c.price), priceText: orNull(c.priceText) }))
+    .sort((a, b) => a.rank - b.rank);
+  const record: NoticeRecord = {
     kind: r.kind,
     sourceId: r.sourceId,
     processCode: orNull(r.processCode),
@@ -236,13 +374,15 @@ export function normaliseRecord(value: unknown, dicts: NoticeDictionaries): Noti
     areaCode: r.areaCode,
     industry,
     amount: orNull(r.amount),
-    publishTime: r.publishTime,
-    signupDeadline: orNull(r.signupDeadline),
-    openTime: orNull(r.openTime),
+    publishTime: r.publishTime.time,
+    signupDeadline: r.signupDeadline?.time ?? null,
+    openTime: r.openTime?.time ?? null,
     tenderer: r.tenderer ?? '',
     agency: r.agency ?? '',
     winner: orNull(r.winner),
     winAmount: orNull(r.winAmount),
+    winAmountText: orNull(r.winAmountText),
+    candidates,
     contact: {
       company: r.contact?.company ?? '',
       name: r.contact?.name ?? '',
@@ -251,19 +391,33 @@ export function normaliseRecord(value: unknown, dicts: NoticeDictionaries): Noti
     },
     content: sanitizeBodyHtml(r.content),
     sourceUrl: orNull(r.sourceUrl),
+    attachments: (r.attachments ?? []).map((a) => ({ name: a.name, url: a.url })),
+    dateOnly,
   };
+  return { record, withdrawn: r.withdrawn === true };
+}
+
+/** `checkRecord` for callers that refuse withdrawals (the record alone). */
+export function normaliseRecord(value: unknown, dicts: NoticeDictionaries, now: Date): NoticeRecord {
+  return checkRecord(value, dicts, now).record;
 }
 
 export const cityOf = (record: Pick<NoticeRecord, 'areaCode'>) => cityCodeOf(record.areaCode);
 
-export interface RecordRow extends Omit<NoticeRecord, 'kind' | 'contact' | 'sourceId'> {
+/** A stored row read as a record: the JSON columns as text, `dateOnly` as a comma list. */
+export interface RecordRow extends Omit<NoticeRecord, 'kind' | 'contact' | 'sourceId' | 'candidates' | 'attachments' | 'dateOnly'> {
   id: number;
   sourceId: string | null;
   contactCompany: string;
   contactName: string;
   contactPhone: string;
   contactAddress: string;
+  candidates: string;
+  attachments: string;
+  dateOnly: string;
 }
+
+const jsonList = <T>(text: string | null | undefined): T[] => (text ? (JSON.parse(text) as T[]) : []);
 
 export function recordOfRow(kind: 'zb' | 'xmk', row: RecordRow): NoticeRecord {
   return {
@@ -283,8 +437,41 @@ export function recordOfRow(kind: 'zb' | 'xmk', row: RecordRow): NoticeRecord {
     agency: row.agency,
     winner: row.winner,
     winAmount: row.winAmount,
+    winAmountText: row.winAmountText,
+    candidates: jsonList<CandidateRecord>(row.candidates),
     contact: { company: row.contactCompany, name: row.contactName, phone: row.contactPhone, address: row.contactAddress },
     content: row.content,
     sourceUrl: row.sourceUrl,
+    attachments: jsonList<NoticeAttachment>(row.attachments),
+    dateOnly: row.dateOnly === '' ? [] : (row.dateOnly.split(',') as DateOnlyField[]),
   };
+}
+
+/** A stored record as the import line that gives it (date-only times written as dates again). */
+export function importRecordOf(record: NoticeRecord): NoticeImportRecord {
+  const { dateOnly, ...fields } = record;
+  const day = (field: DateOnlyField, time: string | null) => (time !== null && dateOnly.includes(field) ? time.slice(0, 10) : time);
+  return {
+    ...fields,
+    processCode: fields.processCode ?? undefined,
+    projectCode: fields.projectCode ?? undefined,
+    publishTime: day('publishTime', fields.publishTime)!,
+    signupDeadline: day('signupDeadline', fields.signupDeadline),
+    openTime: day('openTime', fields.openTime),
+  };
+}
+
+/**
+ * A kept version (notice_version.record) as a record: versions written before a field existed
+ * lack it, and read it as absent.
+ */
+export function recordOfVersion(json: string): NoticeRecord {
+  const stored = JSON.parse(json) as Partial<NoticeRecord> & Pick<NoticeRecord, 'kind' | 'sourceId'>;
+  return {
+    ...stored,
+    winAmountText: stored.winAmountText ?? null,
+    candidates: stored.candidates ?? [],
+    attachments: stored.attachments ?? [],
+    dateOnly: stored.dateOnly ?? [],
+  } as NoticeRecord;
 }

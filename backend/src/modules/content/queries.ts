@@ -25,14 +25,16 @@ const XMK_DETAIL_SQL = `SELECT id, title, area_code AS areaCode, city_code AS ci
     stage, nature, investment, owner, address, building_area AS buildingArea, owner_type AS ownerType,
     approval_authority AS approvalAuthority, plan_start_date AS planStartDate, plan_end_date AS planEndDate, content,
     update_time AS updateTime, contact_company AS contactCompany, contact_name AS contactName,
-    contact_phone AS contactPhone, contact_address AS contactAddress, project_code AS projectCode, source_url AS sourceUrl
+    contact_phone AS contactPhone, contact_address AS contactAddress, project_code AS projectCode, source_url AS sourceUrl,
+    attachments, date_only AS dateOnly
   FROM xmk WHERE id = @id`;
 
 const ZB_DETAIL_SQL = `SELECT id, title, area_code AS areaCode, city_code AS cityCode, industry, publish_time AS publishTime, views,
     notice_type AS noticeType, amount, tenderer, signup_deadline AS signupDeadline, agency, open_time AS openTime,
     content, update_time AS updateTime, xmk_id AS xmkId, contact_company AS contactCompany,
     contact_name AS contactName, contact_phone AS contactPhone, contact_address AS contactAddress,
-    process_code AS processCode, project_code AS projectCode, winner, win_amount AS winAmount, source_url AS sourceUrl
+    process_code AS processCode, project_code AS projectCode, winner, win_amount AS winAmount, source_url AS sourceUrl,
+    win_amount_text AS winAmountText, candidates, attachments, date_only AS dateOnly
   FROM zb WHERE id = @id`;
 
 /** The stored detail row of a project, `R` the caller's view of it. */
@@ -90,15 +92,17 @@ export function contactOf(sql: Statements, table: ContentTable, id: number): Con
 export const ZB_RECORD_COLUMNS = `id, source_id AS sourceId, process_code AS processCode, project_code AS projectCode, title,
   notice_type AS noticeType, area_code AS areaCode, industry, amount, publish_time AS publishTime,
   signup_deadline AS signupDeadline, open_time AS openTime, tenderer, agency, winner, win_amount AS winAmount,
-  contact_company AS contactCompany, contact_name AS contactName, contact_phone AS contactPhone,
-  contact_address AS contactAddress, content, source_url AS sourceUrl`;
+  win_amount_text AS winAmountText, candidates, contact_company AS contactCompany, contact_name AS contactName,
+  contact_phone AS contactPhone, contact_address AS contactAddress, content, source_url AS sourceUrl, attachments,
+  date_only AS dateOnly`;
 
 /** The same for xmk: stage, investment and owner stand in the tender fields' places. */
 export const XMK_RECORD_COLUMNS = `id, source_id AS sourceId, NULL AS processCode, project_code AS projectCode, title,
   stage AS noticeType, area_code AS areaCode, industry, investment AS amount, publish_time AS publishTime,
   NULL AS signupDeadline, NULL AS openTime, owner AS tenderer, '' AS agency, NULL AS winner, NULL AS winAmount,
-  contact_company AS contactCompany, contact_name AS contactName, contact_phone AS contactPhone,
-  contact_address AS contactAddress, content, source_url AS sourceUrl`;
+  NULL AS winAmountText, '[]' AS candidates, contact_company AS contactCompany, contact_name AS contactName,
+  contact_phone AS contactPhone, contact_address AS contactAddress, content, source_url AS sourceUrl, attachments,
+  date_only AS dateOnly`;
 
 export const RECORD_COLUMNS: Record<ContentTable, string> = { zb: ZB_RECORD_COLUMNS, xmk: XMK_RECORD_COLUMNS };
 
@@ -258,12 +262,14 @@ const ZB_VALUES = `title = @title, area_code = @areaCode, city_code = @cityCode,
   signup_deadline = @signupDeadline, content = @content, contact_company = @contactCompany,
   contact_name = @contactName, contact_phone = @contactPhone, contact_address = @contactAddress,
   publish_time = @publishTime, update_time = @updateTime, process_code = @processCode, project_code = @projectCode,
-  winner = @winner, win_amount = @winAmount, source_url = @sourceUrl`;
+  winner = @winner, win_amount = @winAmount, source_url = @sourceUrl, win_amount_text = @winAmountText,
+  candidates = @candidates, attachments = @attachments, date_only = @dateOnly`;
 
 const XMK_VALUES = `title = @title, area_code = @areaCode, city_code = @cityCode, industry = @industry, stage = @noticeType,
   investment = @investment, owner = @tenderer, content = @content, contact_company = @contactCompany,
   contact_name = @contactName, contact_phone = @contactPhone, contact_address = @contactAddress,
-  publish_time = @publishTime, update_time = @updateTime, project_code = @projectCode, source_url = @sourceUrl`;
+  publish_time = @publishTime, update_time = @updateTime, project_code = @projectCode, source_url = @sourceUrl,
+  attachments = @attachments, date_only = @dateOnly`;
 
 /** The import's statements, bound to a record's flat named parameters (import.ts `params`) and ids. */
 export function importWriters(sql: Statements) {
@@ -272,12 +278,14 @@ export function importWriters(sql: Statements) {
       'SELECT id FROM xmk WHERE project_code = @projectCode ORDER BY id DESC LIMIT 1',
     ),
     insertZb: sql.get<Params>(
-      `INSERT INTO zb (source_id, title, area_code, city_code, industry, notice_type, amount, tenderer, agency, open_time,
+      `INSERT INTO zb (id, source_id, title, area_code, city_code, industry, notice_type, amount, tenderer, agency, open_time,
          signup_deadline, content, contact_company, contact_name, contact_phone, contact_address, xmk_id, publish_time,
-         update_time, process_code, project_code, winner, win_amount, source_url)
-       VALUES (@sourceId, @title, @areaCode, @cityCode, @industry, @noticeType, @amount, @tenderer, @agency, @openTime,
+         update_time, process_code, project_code, winner, win_amount, source_url, win_amount_text, candidates, attachments,
+         date_only, views)
+       VALUES (@id, @sourceId, @title, @areaCode, @cityCode, @industry, @noticeType, @amount, @tenderer, @agency, @openTime,
          @signupDeadline, @content, @contactCompany, @contactName, @contactPhone, @contactAddress, @xmkId, @publishTime,
-         @updateTime, @processCode, @projectCode, @winner, @winAmount, @sourceUrl)`,
+         @updateTime, @processCode, @projectCode, @winner, @winAmount, @sourceUrl, @winAmountText, @candidates, @attachments,
+         @dateOnly, @views)`,
     ),
     updateZb: sql.get<Params>(`UPDATE zb SET ${ZB_VALUES} WHERE id = @id`),
     // The project link apart, and run only when it differs: with foreign keys on, every UPDATE naming
@@ -286,12 +294,12 @@ export function importWriters(sql: Statements) {
     // Fields the import record does not carry get neutral values: the address is the contact's, the
     // rest empty (docs/decisions/notices-import-and-versions.md).
     insertXmk: sql.get<Params>(
-      `INSERT INTO xmk (source_id, title, area_code, city_code, address, industry, stage, nature, investment, owner,
+      `INSERT INTO xmk (id, source_id, title, area_code, city_code, address, industry, stage, nature, investment, owner,
          owner_type, approval_authority, content, contact_company, contact_name, contact_phone, contact_address,
-         publish_time, update_time, project_code, source_url)
-       VALUES (@sourceId, @title, @areaCode, @cityCode, @contactAddress, @industry, @noticeType, '', @investment, @tenderer,
+         publish_time, update_time, project_code, source_url, attachments, date_only, views)
+       VALUES (@id, @sourceId, @title, @areaCode, @cityCode, @contactAddress, @industry, @noticeType, '', @investment, @tenderer,
          '', '', @content, @contactCompany, @contactName, @contactPhone, @contactAddress, @publishTime, @updateTime,
-         @projectCode, @sourceUrl)`,
+         @projectCode, @sourceUrl, @attachments, @dateOnly, @views)`,
     ),
     updateXmk: sql.get<Params>(`UPDATE xmk SET ${XMK_VALUES} WHERE id = @id`),
     linkTenders: sql.get<{ id: number; projectCode: string }>(
@@ -319,3 +327,67 @@ export function importWriters(sql: Statements) {
     },
   };
 }
+
+// ---- withdrawn notices (withdraw.ts) ------------------------------------------------------------
+
+export interface WithdrawnRow {
+  id: number;
+  sourceId: string | null;
+  /** the last version, as an import record (JSON) */
+  record: string;
+  /** JSON of WithdrawnExtra */
+  extra: string;
+}
+
+const WITHDRAWN_COLUMNS = 'data_id AS id, source_id AS sourceId, record, extra';
+
+export const withdrawnById = new Query<{ type: ContentTable; id: number }, WithdrawnRow>(
+  `SELECT ${WITHDRAWN_COLUMNS} FROM notice_withdrawn WHERE type = @type AND data_id = @id`,
+);
+
+export const withdrawnBySource = new Query<{ type: ContentTable; sourceId: string }, WithdrawnRow>(
+  `SELECT ${WITHDRAWN_COLUMNS} FROM notice_withdrawn WHERE type = @type AND source_id = @sourceId`,
+);
+
+export const insertWithdrawn = new Query<{
+  type: ContentTable;
+  id: number;
+  sourceId: string | null;
+  record: string;
+  extra: string;
+  by: NoticeChangedBy;
+  time: string;
+}>(
+  `INSERT INTO notice_withdrawn (type, data_id, source_id, record, extra, withdrawn_by, withdraw_time)
+   VALUES (@type, @id, @sourceId, @record, @extra, @by, @time)`,
+);
+
+export const updateWithdrawn = new Query<{ type: ContentTable; id: number; record: string; by: NoticeChangedBy; time: string }>(
+  `UPDATE notice_withdrawn SET record = @record, withdrawn_by = @by, withdraw_time = @time WHERE type = @type AND data_id = @id`,
+);
+
+export const deleteWithdrawn = new Query<{ type: ContentTable; id: number }>(
+  'DELETE FROM notice_withdrawn WHERE type = @type AND data_id = @id',
+);
+
+/** The highest id a withdrawn notice keeps (0 for none): new notices are numbered above it. */
+export const highestWithdrawnId = new Query<{ type: ContentTable }, { id: number }>(
+  'SELECT coalesce(max(data_id), 0) AS id FROM notice_withdrawn WHERE type = @type',
+);
+
+export function highestId(sql: Statements, table: ContentTable): number {
+  return sql.get<[], { id: number }>(`SELECT coalesce(max(id), 0) AS id FROM ${table}`).get()!.id;
+}
+
+export function viewsOf(sql: Statements, table: ContentTable, id: number): number {
+  return sql.get<ById, { views: number }>(`SELECT views FROM ${table} WHERE id = @id`).get({ id })?.views ?? 0;
+}
+
+export function deleteRow(sql: Statements, table: ContentTable, id: number): void {
+  sql.get<ById>(`DELETE FROM ${table} WHERE id = @id`).run({ id });
+}
+
+/** A project's stage history rows as stored (kept with a withdrawn project). */
+export const stageRows = new Query<ById, { version: number; stage: string; summary: string; changeTime: string }>(
+  'SELECT version, stage, summary, change_time AS changeTime FROM xmk_version WHERE xmk_id = @id ORDER BY version',
+);

@@ -6,12 +6,13 @@ import type { XmkListItem, ZbListItem } from '@shared/content/types';
 import type { TableDataInfo } from '@shared/contract/common';
 import { ENDPOINTS } from '@shared/contract/endpoints';
 import type { AppContext } from '../../context';
-import { invalid, success, table } from '../../envelope';
+import { ApiError, invalid, notFound, success, table } from '../../envelope';
 import type { Routes } from '../../routing';
 import type { Session } from '../auth/tokens';
 import { contactAccessFor, memberAccess } from '../member/access';
-import { xmkDetail, xmkHistory, zbDetail, type Viewer } from './details';
-import { ImportError, importNotices } from './import';
+import { MSG_XMK_NOT_FOUND, MSG_ZB_NOT_FOUND, xmkDetail, xmkHistory, zbDetail, type Viewer } from './details';
+import { ImportError } from './import';
+import { withdrawNotice } from './withdraw';
 import { xmkSearchFilters, zbSearchFilters } from './inputs';
 import { subscribedTenders } from './bidding';
 import { ContentSearch, xmkListItems, zbListItems, type SearchResult } from './search';
@@ -60,17 +61,35 @@ export function registerContentRoutes(routes: Routes, ctx: AppContext): void {
     return success(zbDetail(sql, id, memberViewer(session, 'zb', id), ctx.views.record('zb', id)));
   });
 
-  /** Staff tools push a JSON Lines file; the same import as `npm run import`, recorded as 'admin'. */
-  routes.admin(ENDPOINTS.importNotices, (req) => {
-    if (typeof req.body !== 'string' || req.body.trim() === '') throw invalid('请求体必须是 JSON Lines 文本，每行一条记录');
+  /**
+   * Staff tools push a file (JSON Lines, or CSV as text/csv; UTF-8 or GBK); the same import as
+   * `npm run import`, recorded as 'admin', run in a worker thread so readers are not kept waiting.
+   */
+  routes.admin(ENDPOINTS.importNotices, async (req, { query }) => {
+    const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    if (!bytes.some((byte) => byte > 0x20)) throw invalid('请求体必须是 JSON Lines 文本，每行一条记录');
+    const format = req.is('text/csv') ? 'csv' : 'jsonl';
     try {
-      const result = importNotices(ctx.db, req.body, { changedBy: 'admin', now: ctx.clock() });
+      const run = await ctx.imports.run({ bytes, format, changedBy: 'admin', now: ctx.clock().getTime(), skipInvalid: query.skipInvalid });
       ctx.stats.invalidate();
-      return success(result, '导入成功');
+      const { result, timings } = run;
+      ctx.log.info(
+        `backend: admin import of ${result.total} records (${run.encoding}): checked in ${Math.round(timings.checkMs)} ms, ` +
+          `written in ${Math.round(timings.writeMs)} ms`,
+      );
+      return success(result, result.rejected > 0 ? `导入成功，${result.rejected} 行有误已跳过` : '导入成功');
     } catch (err) {
-      if (err instanceof ImportError) throw invalid(err.message);
+      if (err instanceof ImportError) throw new ApiError(500, err.message, 200, { rejected: err.rejected, rejects: err.rejects });
       throw err;
     }
+  });
+
+  /** Withdraw a notice by its id (staff): answered with whether it was still published. */
+  routes.admin(ENDPOINTS.withdrawNotice, (_req, { params: { kind, id } }) => {
+    const withdrawal = withdrawNotice(ctx.db, kind, id, ctx.clock());
+    if (!withdrawal) throw notFound(kind === 'zb' ? MSG_ZB_NOT_FOUND : MSG_XMK_NOT_FOUND);
+    ctx.stats.invalidate();
+    return success(withdrawal, withdrawal.withdrawn ? '已撤销' : '该公告此前已撤销');
   });
 
   /** Tenders matching the member's subscription (DOMAIN.md: keywords and regions), newest first. */

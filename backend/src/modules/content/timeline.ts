@@ -5,16 +5,17 @@
  * rule as the contact block.
  */
 import type { ContactBlock } from '@shared/content/types';
+import { ZB_NOTICE_TYPES } from '@shared/content/zb-notice';
 import type { ChangesAgainst, LifecycleNotice, NoticeChange, XmkLifecycle, ZbLifecycle } from '@shared/content/notices';
 import type { Statements } from '../../db/connection';
 import type { ContentTable } from '../../search/fts-index';
 import { htmlText } from '../../search/tokens';
 import { maskContact } from './contact-mask';
-import { FIELD_LABELS, recordOfRow, XMK_FIELD_LABELS, type NoticeRecord } from './notice-record';
+import { FIELD_LABELS, recordOfRow, recordOfVersion, XMK_FIELD_LABELS, type NoticeRecord } from './notice-record';
 import * as q from './queries';
 
 /** 变更公告 in dict cms_zb_notice_type. */
-export const AMENDMENT_TYPE = '3';
+export const AMENDMENT_TYPE = ZB_NOTICE_TYPES.amendment;
 
 type Value = string | number | null;
 
@@ -29,7 +30,15 @@ type ContactField = keyof typeof CONTACT_KEYS;
 function fieldValue(record: NoticeRecord, field: string): Value {
   if (field in CONTACT_KEYS) return record.contact[(field as ContactField).slice('contact.'.length) as keyof NoticeRecord['contact']];
   if (field === 'content') return htmlText(record.content).replace(/\s+/g, ' ').trim();
-  return record[field as keyof Omit<NoticeRecord, 'contact'>] as Value;
+  // Tables as one line of text: "1. 名称（报价）；2. …", "名称；名称".
+  if (field === 'candidates') {
+    const rows = record.candidates.map(
+      (c) => `${c.rank}. ${c.name}${c.priceText ? `（${c.priceText}）` : c.price !== null ? `（${c.price}万元）` : ''}`,
+    );
+    return rows.length === 0 ? null : rows.join('；');
+  }
+  if (field === 'attachments') return record.attachments.length === 0 ? null : record.attachments.map((a) => a.name).join('；');
+  return record[field as keyof Omit<NoticeRecord, 'contact' | 'candidates' | 'attachments' | 'dateOnly'>] as Value;
 }
 
 /** Fields a re-import may change, in display order. */
@@ -46,11 +55,14 @@ const VERSION_FIELDS = [
   'agency',
   'winner',
   'winAmount',
+  'winAmountText',
+  'candidates',
   'processCode',
   'projectCode',
   ...(Object.keys(CONTACT_KEYS) as ContactField[]),
   'content',
   'sourceUrl',
+  'attachments',
 ];
 
 /** What a 变更公告 states anew; a field it leaves empty is not a change. */
@@ -105,7 +117,7 @@ function versionChanges(
 ): { changes: NoticeChange[]; changesAgainst: ChangesAgainst | null } {
   const version = q.latestVersion(sql, kind, id);
   if (!version) return { changes: [], changesAgainst: null };
-  const previous = JSON.parse(version.record) as NoticeRecord;
+  const previous = recordOfVersion(version.record);
   return {
     changes: diff(kind, previous, current, VERSION_FIELDS, masked, false),
     changesAgainst: { kind: 'version', version: version.version, changedBy: version.changedBy, changeTime: version.changeTime },

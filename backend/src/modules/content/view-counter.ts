@@ -29,22 +29,34 @@ export class ViewCounter {
     return count;
   }
 
-  /** Write what is pending in one transaction; on failure the counts stay pending. */
+  /**
+   * Write what is pending in one transaction; on failure the counts stay pending. It never waits
+   * for another writer: while an import holds the write lock (its worker thread or the CLI), waiting
+   * would stop this thread — every reader's request — for the rest of the import; the counts go
+   * with a later flush instead.
+   */
   flush(): void {
     const batch = this.pending;
     if (batch.xmk.size === 0 && batch.zb.size === 0) return;
     this.pending = { xmk: new Map(), zb: new Map() };
+    const busyTimeout = this.db.pragma('busy_timeout', { simple: true }) as number;
+    this.db.pragma('busy_timeout = 0');
     try {
-      this.db.transaction(() => {
-        for (const table of ['xmk', 'zb'] as const) {
-          for (const [id, views] of batch[table]) this.updates[table].run({ id, views });
-        }
-      })();
+      this.db
+        .transaction(() => {
+          for (const table of ['xmk', 'zb'] as const) {
+            for (const [id, views] of batch[table]) this.updates[table].run({ id, views });
+          }
+        })
+        .immediate();
     } catch (err) {
       for (const table of ['xmk', 'zb'] as const) {
         for (const [id, count] of batch[table]) this.pending[table].set(id, (this.pending[table].get(id) ?? 0) + count);
       }
+      if ((err as { code?: unknown }).code === 'SQLITE_BUSY') return;
       throw err;
+    } finally {
+      this.db.pragma(`busy_timeout = ${busyTimeout}`);
     }
   }
 

@@ -9,6 +9,7 @@ import { DICT_TYPES } from '@shared/system/types';
 import type { ContentType } from '@shared/contract/common';
 import { detailPath } from '@shared/content/paths';
 import type { Statements } from '../../db/connection';
+import { PROVINCE } from '../../reference/regions';
 import type { ContentTable } from '../../search/fts-index';
 import { shownContact } from '../content/contact-mask';
 import type { ContentSearch, SearchFilters } from '../content/search';
@@ -24,8 +25,9 @@ function labels(sql: Statements, type: string): Labels {
   return new Map(dictEntries.all(sql, { type }).map((r) => [r.value, r.label]));
 }
 
-/** 济南市 历城区 for a county, 济南市 for a city. */
+/** 济南市 历城区 for a county, 济南市 for a city, 山东省（省本级） for the province's own notices. */
 function regionLabel(regions: Labels, areaCode: string, cityCode: string): string {
+  if (areaCode === PROVINCE.code) return `${PROVINCE.name}（省本级）`;
   const city = regions.get(cityCode) ?? '';
   return areaCode === cityCode ? city : [city, regions.get(areaCode) ?? areaCode].filter(Boolean).join(' ');
 }

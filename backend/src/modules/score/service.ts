@@ -5,13 +5,15 @@ import type { AppContext } from '../../context';
 import { invalid, notFound } from '../../envelope';
 import { SCORE_TYPES } from '../../reference/dictionaries';
 import type { ContentTable } from '../../search/fts-index';
-import { MSG_XMK_NOT_FOUND, MSG_ZB_NOT_FOUND, unlockCost } from '../content/details';
+import { hasContact, MSG_XMK_NOT_FOUND, MSG_ZB_NOT_FOUND, unlockCost } from '../content/details';
 import { contactOf, contentLink } from '../content/queries';
 import { hasUnlocked, memberAccess } from '../member/access';
 import { insertUnlock } from '../member/queries';
 import { changeScore } from './ledger';
 
 export const MSG_NOT_ENOUGH_POINTS = '积分不足';
+/** A notice that names no contact: nothing to unlock, nothing charged. */
+export const MSG_NO_CONTACT = '该信息未提供联系方式，无需查看';
 
 /** The contact block and what it cost; `msg` says why nothing was charged. */
 export function unlockContact(ctx: AppContext, memberId: number, type: ContentTable, id: number): { result: UnlockResult; msg: string } {
@@ -19,6 +21,7 @@ export function unlockContact(ctx: AppContext, memberId: number, type: ContentTa
   return ctx.db.transaction(() => {
     const contact = contactOf(ctx.sql, type, id);
     if (!contact) throw notFound(type === 'xmk' ? MSG_XMK_NOT_FOUND : MSG_ZB_NOT_FOUND);
+    if (!hasContact(contact)) throw invalid(MSG_NO_CONTACT);
     const access = memberAccess(ctx.sql, memberId, now);
     if (access.viewAllContacts) return { result: { charged: 0, balance: access.score, contact }, msg: '会员可直接查看联系方式' };
     if (hasUnlocked(ctx.sql, memberId, type, id))

@@ -3,8 +3,8 @@ import { Outlet } from 'react-router-dom';
 import { ErrorView } from '../../components/error-view';
 import { LoadingBar } from '../../components/loading-bar';
 import { NotFound } from '../../components/not-found';
-import { SiteFooter } from '../../components/site-footer';
-import { SiteHeader } from '../../components/site-header';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
 import type { RouteErrorBody } from '../../lib/page';
 
 /** 404 and error pages: the site chrome around a centred message. */

@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router-dom';
-import { SiteFooter } from '../../components/site-footer';
-import { SiteHeader } from '../../components/site-header';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
 
 /** A slim header without the navigation: login and registration. */
 export function HeaderLayout() {

@@ -3,9 +3,9 @@ import { cleanup, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DICT_TYPES, type DictData } from '@shared/system/types';
-import type { Http } from '../../api/http';
-import { HttpProvider } from '../../api/http-context';
-import { systemKeys } from '../../api/system';
+import type { Http } from '../../lib/http/http';
+import { HttpProvider } from '../../lib/http/context';
+import { systemKeys } from '../../lib/system';
 import { DictLabel, DictTag } from '../dict-label';
 
 afterEach(cleanup);

@@ -1,4 +1,4 @@
-/** Parts of the mobile detail pages (issue 14): header figures, field lists, the app the page is open in. */
+/** Parts of the mobile detail pages: header figures, field lists, the app the page is open in. */
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { getInAppBrowser, type InAppBrowser } from '@shared/device';
 

@@ -1,4 +1,4 @@
-/** Parts of the mobile lists (issue 14): bottom sheet, chips (tabs, filters), infinite-scroll sentinel. */
+/** Parts of the mobile lists: bottom sheet, chips (tabs, filters), infinite-scroll sentinel. */
 import { useEffect, useRef, type ReactNode } from 'react';
 
 /** A panel that slides up from the bottom, over a dimmed page; Escape and the backdrop close it. */

@@ -1,5 +1,5 @@
 /**
- * The head every mobile page has (issue 14). The parts of details (m-detail-parts.tsx) and of lists
+ * The head every mobile page has. The parts of details (m-detail-parts.tsx) and of lists
  * (m-list-parts.tsx) are modules of their own, so that a page's first load carries its own kind only.
  */
 import { useLocation } from 'react-router-dom';

@@ -4,8 +4,8 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { CONFIG_KEYS } from '@shared/system/types';
-import { useHttp } from '../../api/http-context';
-import { configQueryOptions } from '../../api/system';
+import { useHttp } from '../../lib/http/context';
+import { configQueryOptions } from '../../lib/system';
 import type { AppDeps } from '../../lib/page';
 
 const AUTH_CONFIG_KEYS = [CONFIG_KEYS.publicKey, CONFIG_KEYS.captchaEnabled, CONFIG_KEYS.registerUser] as const;

@@ -5,8 +5,8 @@
  * one challenge to many visitors.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useHttp } from '../../api/http-context';
-import { captchaQueryOptions } from '../../api/member-auth';
+import { useHttp } from '../../lib/http/context';
+import { captchaQueryOptions } from './api';
 
 export interface Captcha {
   /** False when the backend runs without captcha: the field is not shown and no code is sent. */
@@ -34,7 +34,7 @@ export function useCaptcha(configured: boolean): Captcha {
 }
 
 /**
- * `img` is base64 without a `data:` prefix. The embedded backend draws a PNG (issue 11); svg-captcha
+ * `img` is base64 without a `data:` prefix. The embedded backend draws a PNG; svg-captcha
  * backends send SVG, which a browser shows only under its own type; RuoYi's Java one sends a JPEG.
  */
 export function captchaImageSrc(img: string): string {

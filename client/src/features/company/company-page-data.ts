@@ -7,14 +7,13 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { COMPANY_ROLE_LABELS, type CompanyProfile } from '@shared/company/types';
 import { DICT_TYPES } from '@shared/system/types';
 import { formatWan } from '@shared/format';
-import { companyQueryOptions } from '../../api/company';
-import { viewerOf } from '../../api/content';
-import { useHttp } from '../../api/http-context';
-import { prefetchDicts } from '../../api/system';
+import { companyQueryOptions } from './api';
+import { viewerOf, useSession } from '../../lib/session';
+import { useHttp } from '../../lib/http/context';
+import { prefetchDicts } from '../../lib/system';
 import { useDict } from '../../components/dict-label';
-import { regionName } from '../../components/region';
+import { regionName } from '../../lib/region';
 import type { AppDeps } from '../../lib/page';
-import { useSession } from '../../lib/session';
 
 const DICTS = [DICT_TYPES.region, DICT_TYPES.industry, DICT_TYPES.zbNoticeType] as const;
 

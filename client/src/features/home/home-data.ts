@@ -5,9 +5,9 @@
  */
 import type { HomeListParams, ZBHomeListParams } from '@shared/home/types';
 import { DICT_TYPES } from '@shared/system/types';
-import { noticeListQueryOptions } from '../../api/content';
-import { homeXmkQueryOptions, homeZbQueryOptions, todayXmkQueryOptions, todayZbQueryOptions } from '../../api/home';
-import { prefetchDicts } from '../../api/system';
+import { noticeListQueryOptions } from '../support/api';
+import { homeXmkQueryOptions, homeZbQueryOptions, todayXmkQueryOptions, todayZbQueryOptions } from './api';
+import { prefetchDicts } from '../../lib/system';
 import type { AppDeps } from '../../lib/page';
 
 /** Rows per home list tab. */

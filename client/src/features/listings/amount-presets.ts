@@ -1,5 +1,5 @@
 /** The 金额 filters of the project and tender searches, shared by the desktop and mobile lists. */
-import type { RangePreset } from '../../components/filter-panel';
+import type { RangePreset } from './components/range-filters';
 
 /** A band's edge in 万元 as the presets say it: 1000 → "1000万", 10000 → "1亿", 100000 → "10亿". */
 function edgeText(wan: number): string {

@@ -8,10 +8,11 @@ import type { QueryClient, QueryKey, UseSuspenseQueryOptions } from '@tanstack/r
 import type { ContentType } from '@shared/contract/common';
 import type { XmkDetail, XmkListItem, ZbDetail } from '@shared/content/types';
 import type { DictEntry, DictType } from '@shared/system/types';
-import type { Paged } from '../../api/content';
-import type { Http } from '../../api/http';
-import type { RangePreset, SortOption } from '../../components/filter-panel';
-import type { SearchParams } from '../../components/search-href';
+import type { Paged } from '../../lib/http/paged';
+import type { Http } from '../../lib/http/http';
+import type { RangePreset } from './components/range-filters';
+import type { SortOption } from './components/search-bar';
+import type { SearchParams } from '../../lib/search-href';
 
 /** What a result row needs of an item, whatever its type. */
 export type ListRow = Pick<XmkListItem, 'id' | 'title' | 'highlightTitle' | 'snippet' | 'areaCode' | 'publishTime' | 'views'>;
@@ -30,8 +31,8 @@ export interface DictFilter<P> {
 }
 
 /**
- * A row of preset choices that set several parameters at once (issue 13: 报名截止 未截止, 开标时间
- * 未来 7 天). `today` is the render-stable day the list was fetched.
+ * A row of preset choices that set several parameters at once (报名截止 未截止, 开标时间 未来 7
+ * 天). `today` is the render-stable day the list was fetched.
  */
 export interface PresetFilter<P> {
   label: string;
@@ -129,7 +130,7 @@ export interface DetailConfig<Item extends XmkDetail | ZbDetail, K extends Query
   /** Sections after the body (项目进展). */
   afterContent?: (item: Item) => ReactNode;
   /**
-   * Issue 12 (capability `lifecycle`, fields in the answer): a banner under the header, and the
+   * The notice lifecycle (capability `lifecycle`, fields in the answer): a banner under the header, and the
    * sections after the body, which then replace `afterContent`.
    */
   lifecycle?: { banner?: (item: Item) => ReactNode; sections: (item: Item) => ReactNode };

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateProfileBody } from '@shared/member/types';
-import { zbKeys } from '../../api/content';
-import { useHttp } from '../../api/http-context';
-import { updateProfile } from '../../api/member-area';
+import { zbKeys } from '../listings/api';
+import { useHttp } from '../../lib/http/context';
+import { updateProfile } from './api';
 import { useSessionStore } from '../../lib/session';
 
 /**

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { TestTokenResult } from '@shared/content/types';
 import { CONTENT_ENDPOINTS } from '@shared/content/endpoints';
-import { NO_TOKEN, type Http } from '../../api/http';
+import { NO_TOKEN, type Http } from '../../lib/http/http';
 
 /**
  * GET /api/cmsData/testToken — server time and whether the caller's token is valid. spec §7 marks

@@ -81,7 +81,7 @@ describe('login form', () => {
     expect(where()).toHaveTextContent('/user_login');
   });
 
-  it("says how many tries are left, in the backend's words (issue 11)", async () => {
+  it("says how many tries are left, in the backend's words", async () => {
     renderLogin('/user_login', () => ({ code: 500, msg: '用户不存在/密码错误，还可尝试3次' }));
     await fillAndSubmit();
     expect(await screen.findByRole('alert')).toHaveTextContent('用户不存在/密码错误，还可尝试3次');

@@ -4,8 +4,8 @@
  */
 import { Link } from 'react-router-dom';
 import { Breadcrumb } from '../../../components/breadcrumb';
-import { BUSINESS_SERVICES, type BusinessService } from '../../../components/business-services';
-import { ConsultForm } from '../../../components/consult-form';
+import { BUSINESS_SERVICES, type BusinessService } from '../services';
+import { ConsultForm } from '../../support/components/consult-form';
 import { LazyImage } from '../../../components/lazy-image';
 import { PageHead } from '../../../components/page-head';
 import { ServiceContact, prefetchServiceContact } from '../../../components/service-contact';

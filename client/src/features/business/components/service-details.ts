@@ -1,5 +1,5 @@
 /** What each consulting service includes: the text of its page (/business/*). */
-import type { BusinessService } from '../../../components/business-services';
+import type { BusinessService } from '../services';
 
 export interface ServiceDetails {
   summary: string;

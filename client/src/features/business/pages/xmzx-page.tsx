@@ -1,5 +1,5 @@
 /** /business/xmzx 项目咨询: the service, its scope and a consultation form. */
-import { BUSINESS_SERVICE } from '../../../components/business-services';
+import { BUSINESS_SERVICE } from '../services';
 import { BusinessPage, loadBusiness } from '../components/business-page';
 
 export const load = loadBusiness;

@@ -1,8 +1,8 @@
-/** Issue 15: names link to their company page only when the backend offers companies. */
+/** names link to their company page only when the backend offers companies. */
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CompanyLink } from '../../../components/company-link';
+import { CompanyLink } from '../components/company-link';
 import { NO_SETTINGS, PortalSettingsProvider } from '../../../lib/portal-settings';
 import { MaskedContactNote } from '../pages/company-detail-page';
 import { companySearchHref, readCompanyQuery } from '../pages/company-list-page';
@@ -25,7 +25,7 @@ describe('CompanyLink', () => {
     expect(screen.getByRole('link', { name: '山东琥珀建设集团有限公司' }).getAttribute('href')).toBe('/company/12');
   });
 
-  it('links to the mobile company page on the mobile site (issue 14/15)', () => {
+  it('links to the mobile company page on the mobile site', () => {
     renderLink(['company'], 12, '山东琥珀建设集团有限公司', '/m/pages/zb/detail?id=3');
     expect(screen.getByRole('link').getAttribute('href')).toBe('/m/pages/company/detail?id=12');
     cleanup();

@@ -1,5 +1,5 @@
 /**
- * Counts and amounts by year (issue 15): a plain table in the server's HTML and before the chart
+ * Counts and amounts by year: a plain table in the server's HTML and before the chart
  * has loaded (and for readers without canvas), then an ECharts chart drawn by the client. ECharts
  * is loaded lazily, only its bar and line charts and the components they use (echarts-core.ts),
  * so neither the server nor any other page pays for it.

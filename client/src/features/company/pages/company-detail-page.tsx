@@ -1,5 +1,5 @@
 /**
- * /company/{id} 企业详情 (issue 15): a company seen in the notices — its roles, counts and amounts
+ * /company/{id} 企业详情: a company seen in the notices — its roles, counts and amounts
  * by year (chart, table fallback), regions and industries, latest tenders, wins and projects, who
  * wins its tenders and whom it competes with. An unknown id is the backend's 404 (the 404 page).
  */
@@ -18,7 +18,7 @@ import { DetailFigures, requireId } from '../../../components/detail-parts';
 import { DictLabel, DictTag, useDict } from '../../../components/dict-label';
 import { JsonLd, useBreadcrumbLd, type Crumb } from '../../../components/json-ld';
 import { PageHead } from '../../../components/page-head';
-import { regionName } from '../../../components/region';
+import { regionName } from '../../../lib/region';
 import { usePathAvailable } from '../../../lib/capabilities';
 import type { PageLoadArgs } from '../../../lib/page';
 import { absoluteUrl, usePortalSettings } from '../../../lib/portal-settings';

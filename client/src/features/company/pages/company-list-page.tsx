@@ -1,5 +1,5 @@
 /**
- * /company 企业查询 (issue 15): companies by name, region and role. The URL holds the query
+ * /company 企业查询: companies by name, region and role. The URL holds the query
  * (name, areaCode, role, pageNum, pageSize), so every result page is a server-rendered link;
  * values the search does not accept are left out rather than failing the page.
  */
@@ -8,16 +8,16 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { COMPANY_ROLE_LABELS, COMPANY_ROLES, type CompanyRole } from '@shared/company/types';
 import { DICT_TYPES } from '@shared/system/types';
 import { PAGE_SIZES } from '@shared/constants';
-import { companySearchQueryOptions, type CompanySearchParams } from '../../../api/company';
-import { useHttp } from '../../../api/http-context';
-import { prefetchDicts } from '../../../api/system';
+import { companySearchQueryOptions, type CompanySearchParams } from '../api';
+import { useHttp } from '../../../lib/http/context';
+import { prefetchDicts } from '../../../lib/system';
 import { Breadcrumb } from '../../../components/breadcrumb';
 import { companyPath } from '@shared/company/paths';
 import { useDict } from '../../../components/dict-label';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHead } from '../../../components/page-head';
 import { Pagination } from '../../../components/pagination';
-import { citiesOf, regionName } from '../../../components/region';
+import { citiesOf, regionName } from '../../../lib/region';
 import type { PageLoadArgs } from '../../../lib/page';
 
 const PATH = '/company';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { Goods } from '@shared/member/types';
 import { formatYuan } from '@shared/format';
-import { goodsUnit, isDiscounted } from '../../../components/ordering';
+import { goodsUnit, isDiscounted } from './ordering';
 import { OrderButton } from './order-button';
 
 export function GoodsPrice({ goods }: { goods: Goods }) {

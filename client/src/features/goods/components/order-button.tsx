@@ -10,7 +10,7 @@ import type { Goods, Order } from '@shared/member/types';
 import { loginUrl } from '@shared/routes';
 import { feedback } from '../../../lib/feedback';
 import { useSession } from '../../../lib/session';
-import { OrderNotice, orderActionLabel, orderConfirmation, useCreateOrder } from '../../../components/ordering';
+import { OrderNotice, orderActionLabel, orderConfirmation, useCreateOrder } from './ordering';
 
 export function OrderButton({ goods }: { goods: Goods }) {
   const session = useSession();

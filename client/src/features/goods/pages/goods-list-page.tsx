@@ -1,7 +1,7 @@
 /** /goods 会员服务: tier passes and points packages; ordering needs login (DOMAIN.md). */
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { goodsListQueryOptions } from '../../../api/goods';
-import { useHttp } from '../../../api/http-context';
+import { goodsListQueryOptions } from '../api';
+import { useHttp } from '../../../lib/http/context';
 import { Breadcrumb } from '../../../components/breadcrumb';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHead } from '../../../components/page-head';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { normaliseKeyword, searchHref } from '../../../components/search-href';
+import { normaliseKeyword, searchHref } from '../../../lib/search-href';
 
 type SearchType = 'xmk' | 'zb';
 

@@ -10,13 +10,13 @@ import type { XmkListItem, ZbListItem } from '@shared/content/types';
 import { DICT_TYPES, type DictEntry, type DictType } from '@shared/system/types';
 import { formatWan } from '@shared/format';
 import { parseTime } from '@shared/time';
-import { homeXmkQueryOptions, homeZbQueryOptions } from '../../../api/home';
-import { useHttp } from '../../../api/http-context';
-import { dictLabel } from '../../../api/system';
+import { homeXmkQueryOptions, homeZbQueryOptions } from '../api';
+import { useHttp } from '../../../lib/http/context';
+import { dictLabel } from '../../../lib/system';
 import { DictTag, useDict } from '../../../components/dict-label';
 import { EmptyState } from '../../../components/empty-state';
-import { regionName } from '../../../components/region';
-import { searchHref } from '../../../components/search-href';
+import { regionName } from '../../../lib/region';
+import { searchHref } from '../../../lib/search-href';
 import { xmkTabParams, zbTabParams } from '../home-data';
 
 interface Row {

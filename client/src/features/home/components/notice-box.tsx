@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { parseTime } from '@shared/time';
-import { noticeListQueryOptions } from '../../../api/content';
-import { useHttp } from '../../../api/http-context';
+import { noticeListQueryOptions } from '../../support/api';
+import { useHttp } from '../../../lib/http/context';
 import { EmptyState } from '../../../components/empty-state';
 import { HOME_NOTICE_PARAMS } from '../home-data';
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { DICT_TYPES } from '@shared/system/types';
 import { useDict } from '../../../components/dict-label';
-import { citiesOf } from '../../../components/region';
+import { citiesOf } from '../../../lib/region';
 
 /** 按地区浏览: every city of the province, to its projects and tenders. */
 export function RegionNav({ vertical = false }: { vertical?: boolean }) {

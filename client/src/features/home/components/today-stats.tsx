@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import type { TodayCount } from '@shared/home/types';
 import { formatCount } from '@shared/format';
-import { todayXmkQueryOptions, todayZbQueryOptions } from '../../../api/home';
-import { useHttp } from '../../../api/http-context';
+import { todayXmkQueryOptions, todayZbQueryOptions } from '../api';
+import { useHttp } from '../../../lib/http/context';
 
 function Figures({ label, path, count }: { label: string; path: string; count: TodayCount | undefined }) {
   return (

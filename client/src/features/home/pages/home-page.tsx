@@ -6,7 +6,7 @@ import { MemberBox } from '../components/member-box';
 import { NewestXmk, NewestZb } from '../components/newest-lists';
 import { NoticeBox } from '../components/notice-box';
 import { RegionNav } from '../components/region-nav';
-import { ServiceCards } from '../components/service-cards';
+import { ServiceCards } from '../../business/components/service-cards';
 import { loadHome } from '../home-data';
 
 export function load({ deps }: PageLoadArgs) {

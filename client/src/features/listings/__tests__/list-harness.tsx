@@ -1,7 +1,7 @@
 /** The /zb list with three rows (published 11-26 09:00, 11-25 16:00, 11-20 08:00) for a member, over the member harness. */
 import type { ZbListItem } from '@shared/content/types';
 import { DICT_TYPES, type DictType } from '@shared/system/types';
-import { systemKeys } from '../../../api/system';
+import { systemKeys } from '../../../lib/system';
 import { BASE_CAPABILITIES, createMemberEnv, ok, table, type Answer } from '../../../test/page-harness';
 
 const row = (id: number, publishTime: string): ZbListItem => ({

@@ -1,5 +1,5 @@
 /**
- * Issue 13 §5 on the /zb list: the 收藏 star on every row (filled from the member's favourite ids,
+ * On the /zb list: the 收藏 star on every row (filled from the member's favourite ids,
  * one call; toggled optimistically; the detail's 收藏 learns it; a visitor is sent to log in) and
  * 新 on rows published since the reader's previous visit.
  */
@@ -7,8 +7,8 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FavoriteStatus } from '@shared/content/types';
-import { favoriteKeys } from '../../../api/content';
-import { NewBadge } from '../../../components/new-badge';
+import { favoriteKeys } from '../api';
+import { NewBadge } from '../components/new-badge';
 import { LOGGED_OUT, createSessionStore } from '../../../lib/session';
 import { VISIT_GAP_MS, VISIT_STORAGE_KEY, isNewSince, nextVisit } from '../../../lib/last-visit';
 import { BASE_CAPABILITIES, renderPage, table, typist } from '../../../test/page-harness';

@@ -4,13 +4,13 @@ import { zbDetailPath } from '@shared/content/paths';
 import { DICT_TYPES } from '@shared/system/types';
 import { formatArea, formatWan } from '@shared/format';
 import { parseTime } from '@shared/time';
-import { xmkDetailQueryOptions, xmkHistoryQueryOptions } from '../../../api/content';
+import { xmkDetailQueryOptions, xmkHistoryQueryOptions } from '../api';
 import { DictLabel, DictTag } from '../../../components/dict-label';
-import { regionName } from '../../../components/region';
-import { detailPage } from '../detail-page';
-import { XmkLifecycleCard } from '../notice-timeline';
-import { StageHistory } from '../stage-history';
-import { CompanyLink } from '../../../components/company-link';
+import { regionName } from '../../../lib/region';
+import { detailPage } from './detail-page';
+import { XmkLifecycleCard } from '../components/notice-timeline';
+import { StageHistory } from '../components/stage-history';
+import { CompanyLink } from '../../company/components/company-link';
 
 export const { load, Component } = detailPage({
   type: 'xmk',

@@ -1,12 +1,12 @@
 /** /xmk 项目库: the list page with the project library's filters, sorts and result row. */
 import { DICT_TYPES } from '@shared/system/types';
-import { xmkSearchQueryOptions } from '../../../api/content';
+import { xmkSearchQueryOptions } from '../api';
 import { DictLabel } from '../../../components/dict-label';
-import { regionName } from '../../../components/region';
-import { readXmkSearch } from '../../../components/search-query';
-import { listPage } from '../list-page';
+import { regionName } from '../../../lib/region';
+import { readXmkSearch } from '../search-query';
+import { listPage } from './list-page';
 import { XMK_AMOUNT } from '../amount-presets';
-import { CompanyLink } from '../../../components/company-link';
+import { CompanyLink } from '../../company/components/company-link';
 
 export const { load, Component } = listPage({
   type: 'xmk',

@@ -8,12 +8,12 @@ import { xmkDetailPath } from '@shared/content/paths';
 import { amountLabelOf } from '@shared/content/zb-notice';
 import { formatWan } from '@shared/format';
 import { deadlineState, parseTime } from '@shared/time';
-import { zbDetailQueryOptions } from '../../../api/content';
+import { zbDetailQueryOptions } from '../api';
 import { DictLabel } from '../../../components/dict-label';
-import { regionName } from '../../../components/region';
-import { detailPage } from '../detail-page';
-import { ChangedByBanner, ZbLifecycleCard } from '../notice-timeline';
-import { zbDetailFields } from '../zb-fields';
+import { regionName } from '../../../lib/region';
+import { detailPage } from './detail-page';
+import { ChangedByBanner, ZbLifecycleCard } from '../components/notice-timeline';
+import { zbDetailFields } from '../components/zb-fields';
 
 export const { load, Component } = detailPage({
   type: 'zb',

@@ -3,15 +3,15 @@ import type { ZbListItem } from '@shared/content/types';
 import { DICT_TYPES } from '@shared/system/types';
 import { lastDaysBegin, nextDaysEnd } from '@shared/date-presets';
 import { deadlineState, deadlineText, parseTime } from '@shared/time';
-import { zbSearchQueryOptions } from '../../../api/content';
+import { zbSearchQueryOptions } from '../api';
 import { DictLabel } from '../../../components/dict-label';
-import { regionName } from '../../../components/region';
-import { readZbSearch } from '../../../components/search-query';
+import { regionName } from '../../../lib/region';
+import { readZbSearch } from '../search-query';
 import { amountLabelOf } from '@shared/content/zb-notice';
 import type { RowField } from '../listing-config';
-import { listPage } from '../list-page';
+import { listPage } from './list-page';
 import { ZB_AMOUNT } from '../amount-presets';
-import { CompanyLink } from '../../../components/company-link';
+import { CompanyLink } from '../../company/components/company-link';
 
 /** 报名截止 with where it stands: "2026-03-12（剩 2 天）", "…（已截止）" as on the member's list. */
 function deadlineField(item: ZbListItem, now: number): RowField[] {

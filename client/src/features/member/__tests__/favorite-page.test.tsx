@@ -1,9 +1,9 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FavoriteItem, FavoriteStatus } from '@shared/content/types';
-import { favoriteKeys } from '../../../api/content';
+import { favoriteKeys } from '../../listings/api';
 import * as favoritePage from '../pages/favorite-page';
-import { createMemberEnv, ok, renderPage, table, where, type Answer, typist } from './member-harness';
+import { createMemberEnv, ok, renderPage, table, where, type Answer, typist } from '../../../test/member-harness';
 
 vi.mock('../../../lib/feedback', () => ({ feedback: { success: vi.fn(), error: vi.fn(), notifyError: vi.fn(), preload: vi.fn() } }));
 
@@ -100,7 +100,7 @@ describe('/user/favorite', () => {
   });
 });
 
-describe('/user/favorite count (issue 11 §14)', () => {
+describe('/user/favorite count', () => {
   it('共 N 条收藏 drops by one on 取消收藏 and comes back on 撤销', async () => {
     const env = setup([favorite(1), favorite(2), favorite(3)]);
     renderPage(favoritePage, '/user/favorite', env);

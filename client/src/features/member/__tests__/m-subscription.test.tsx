@@ -6,8 +6,8 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MemberUser } from '@shared/member/types';
-import { biddingPage } from '../m-member-pages';
-import { BASE_CAPABILITIES, DEMO_USER, createMemberEnv, ok, renderPage, table, typist, type Call } from './member-harness';
+import * as biddingPage from '../mobile/m-bidding-page';
+import { BASE_CAPABILITIES, DEMO_USER, createMemberEnv, ok, renderPage, table, typist, type Call } from '../../../test/member-harness';
 
 afterEach(() => {
   cleanup();

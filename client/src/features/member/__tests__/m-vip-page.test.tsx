@@ -7,8 +7,8 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Order } from '@shared/member/types';
 import { CONFIG_KEYS } from '@shared/system/types';
-import * as vipPage from '../m-vip-page';
-import { BASE_CAPABILITIES, DEMO_USER, createMemberEnv, ok, renderPage, table, typist } from './member-harness';
+import * as vipPage from '../mobile/m-vip-page';
+import { BASE_CAPABILITIES, DEMO_USER, createMemberEnv, ok, renderPage, table, typist } from '../../../test/member-harness';
 import { TIERS, goods } from './goods-fixtures';
 
 afterEach(() => {

@@ -1,9 +1,9 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { zbKeys } from '../../../api/content';
+import { zbKeys } from '../../listings/api';
 import { keywordsProblem } from '../subscription-rules';
 import * as profilePage from '../pages/member-profile-page';
-import { DEMO_USER, createMemberEnv, ok, renderPage, type Call, typist } from './member-harness';
+import { DEMO_USER, createMemberEnv, ok, renderPage, type Call, typist } from '../../../test/member-harness';
 
 vi.mock('../../../lib/feedback', () => ({ feedback: { success: vi.fn(), error: vi.fn(), notifyError: vi.fn(), preload: vi.fn() } }));
 

@@ -2,7 +2,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MsgItem } from '@shared/content/types';
 import * as msgPage from '../pages/msg-form-page';
-import { createMemberEnv, ok, renderPage, table, type Answer, typist } from './member-harness';
+import { createMemberEnv, ok, renderPage, table, type Answer, typist } from '../../../test/member-harness';
 
 vi.mock('../../../lib/feedback', () => ({ feedback: { success: vi.fn(), error: vi.fn(), notifyError: vi.fn(), preload: vi.fn() } }));
 

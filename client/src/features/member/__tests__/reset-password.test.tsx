@@ -2,9 +2,9 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import { JSEncrypt } from 'jsencrypt';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CONFIG_KEYS } from '@shared/system/types';
-import { systemKeys } from '../../../api/system';
+import { systemKeys } from '../../../lib/system';
 import { ResetPasswordForm } from '../components/reset-password-form';
-import { createMemberEnv, renderWith, where, type Answer, typist } from './member-harness';
+import { createMemberEnv, renderWith, where, type Answer, typist } from '../../../test/member-harness';
 
 vi.mock('../../../lib/feedback', () => ({ feedback: { success: vi.fn(), error: vi.fn(), notifyError: vi.fn(), preload: vi.fn() } }));
 

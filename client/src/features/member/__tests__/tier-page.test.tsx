@@ -5,7 +5,7 @@ import { CONFIG_KEYS } from '@shared/system/types';
 import { feedback } from '../../../lib/feedback';
 import * as duanPage from '../pages/duan-member-page';
 import * as vipPage from '../pages/vipuser-page';
-import { DEMO_USER, createMemberEnv, ok, renderPage, table, typist } from './member-harness';
+import { DEMO_USER, createMemberEnv, ok, renderPage, table, typist } from '../../../test/member-harness';
 import { TIERS, goods } from './goods-fixtures';
 
 vi.mock('../../../lib/feedback', () => ({

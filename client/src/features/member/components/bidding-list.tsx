@@ -12,7 +12,7 @@ import { formatWan } from '@shared/format';
 import { deadlineState, deadlineText, parseTime } from '@shared/time';
 import { DictTag } from '../../../components/dict-label';
 import { HighlightText } from '../../../components/highlight';
-import { regionName } from '../../../components/region';
+import { regionName } from '../../../lib/region';
 import { subscriptionOf } from '../subscription-rules';
 
 export function BiddingList({ rows, regions, now }: { rows: readonly ZbListItem[]; regions: readonly DictEntry[]; now: number }) {

@@ -11,16 +11,15 @@ import { Link } from 'react-router-dom';
 import type { FavoriteItem } from '@shared/content/types';
 import { DICT_TYPES, type DictEntry } from '@shared/system/types';
 import { parseTime } from '@shared/time';
-import { favoriteKeys, type Paged } from '../../../api/content';
-import { addFavoriteGJ, changeFavoriteStatus } from '../../../api/content-writes';
-import { setFavoriteInCache } from '../../../api/favorite-cache';
-import { useHttp } from '../../../api/http-context';
-import { visitKeys } from '../../../api/visit';
+import { favoriteKeys, addFavoriteGJ, changeFavoriteStatus, setFavoriteInCache } from '../../listings/api';
+import { type Paged } from '../../../lib/http/paged';
+import { useHttp } from '../../../lib/http/context';
+import { visitKeys } from '../../visit/api';
 import { DictTag } from '../../../components/dict-label';
-import { regionName } from '../../../components/region';
+import { regionName } from '../../../lib/region';
 import { feedback } from '../../../lib/feedback';
 import { detailPath } from '@shared/content/paths';
-import { CONTENT_TYPE_LABEL } from '../content-labels';
+import { CONTENT_TYPE_LABEL } from '../../../lib/content-labels';
 
 /** Rows of every cached favourite list with `id` changed by `patch`. */
 function patchRows(rows: Paged<FavoriteItem> | undefined, id: number, patch: Partial<FavoriteItem>) {

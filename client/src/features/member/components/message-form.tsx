@@ -11,10 +11,10 @@ import type { AddMsgBody } from '@shared/content/types';
 import type { MemberUser } from '@shared/member/types';
 import { FORM_MESSAGES, toAntdRule, type AntdRuleLike } from '@shared/contract/form-rules';
 import { addMsgBody } from '@shared/content/schemas';
-import { addMsg, msgKeys } from '../../../api/content';
-import { useHttp } from '../../../api/http-context';
+import { addMsg, msgKeys } from '../../support/api';
+import { useHttp } from '../../../lib/http/context';
 import { feedback } from '../../../lib/feedback';
-import { formFailure } from '../form-failure';
+import { formFailure } from '../../../lib/form-failure';
 
 type MessageValues = Omit<AddMsgBody, 'source'>;
 

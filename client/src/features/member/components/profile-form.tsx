@@ -6,7 +6,7 @@ import type { MemberUser } from '@shared/member/types';
 import { FORM_MESSAGES, toAntdRule, type AntdRuleLike } from '@shared/contract/form-rules';
 import { updateProfileBody } from '@shared/member/schemas';
 import { feedback } from '../../../lib/feedback';
-import { formFailure } from '../form-failure';
+import { formFailure } from '../../../lib/form-failure';
 import { useSaveProfile } from '../use-save-profile';
 
 interface ProfileValues {

@@ -13,13 +13,13 @@ import { CONFIG_KEYS } from '@shared/system/types';
 import { PATHS } from '@shared/routes';
 import { ACCOUNT, ILLEGAL_CHARS_MESSAGE } from '@shared/contract/fields';
 import { toAntdRule } from '@shared/contract/form-rules';
-import { useHttp } from '../../../api/http-context';
-import { resetPassword } from '../../../api/member-area';
-import { configQueryOptions } from '../../../api/system';
+import { useHttp } from '../../../lib/http/context';
+import { resetPassword } from '../api';
+import { configQueryOptions } from '../../../lib/system';
 import { feedback } from '../../../lib/feedback';
 import { useSessionStore } from '../../../lib/session';
 import { endSession } from '../../../lib/session-actions';
-import { formFailure } from '../form-failure';
+import { formFailure } from '../../../lib/form-failure';
 import { usePasswordCipher } from '../../../lib/password-cipher';
 
 interface ResetValues {

@@ -9,10 +9,10 @@ import { Alert, Button, Form, Select, TreeSelect } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { MemberUser } from '@shared/member/types';
-import { useHttp } from '../../../api/http-context';
-import { regionTreeQueryOptions } from '../../../api/member-area';
+import { useHttp } from '../../../lib/http/context';
+import { regionTreeQueryOptions } from '../api';
 import { feedback } from '../../../lib/feedback';
-import { formFailure } from '../form-failure';
+import { formFailure } from '../../../lib/form-failure';
 import { useSaveProfile } from '../use-save-profile';
 import { keywordsProblem, regionsProblem, subscriptionBody, subscriptionOf } from '../subscription-rules';
 

@@ -16,7 +16,7 @@ import {
   orderConfirmation,
   outranked,
   useCreateOrder,
-} from '../../../components/ordering';
+} from '../../goods/components/ordering';
 
 export function TierOffer({ goods, level }: { goods: readonly Goods[]; level: MemberLevel }) {
   const [order, setOrder] = useState<Order | null>(null);

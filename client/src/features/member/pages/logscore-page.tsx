@@ -10,17 +10,16 @@ import type { ScoreLogItem } from '@shared/member/types';
 import { CONFIG_KEYS, DICT_TYPES } from '@shared/system/types';
 import { formatCount } from '@shared/format';
 import { parseTime } from '@shared/time';
-import { useHttp } from '../../../api/http-context';
-import { scoreLogQueryOptions } from '../../../api/member-area';
-import { configQueryOptions } from '../../../api/system';
+import { useHttp } from '../../../lib/http/context';
+import { scoreLogQueryOptions, fetchFresh, loadMemberChrome } from '../api';
+import { configQueryOptions } from '../../../lib/system';
 import { DictLabel } from '../../../components/dict-label';
 import { EmptyState } from '../../../components/empty-state';
 import type { PageLoadArgs } from '../../../lib/page';
 import { useSession } from '../../../lib/session';
-import { QueryListFooter } from '../components/list-footer';
-import { MemberPage, MemberSection } from '../components/member-page';
-import { fetchFresh, loadMemberChrome } from '../member-data';
-import { readPaging } from '../member-query';
+import { QueryListFooter } from '../../../components/member-area/list-footer';
+import { MemberPage, MemberSection } from '../../../components/member-area/member-page';
+import { readPaging } from '../../../components/member-area/member-query';
 
 const PATH = '/user/logscore';
 

@@ -5,15 +5,14 @@
 import { Link } from 'react-router-dom';
 import { DICT_TYPES } from '@shared/system/types';
 import { parseTime } from '@shared/time';
-import { regionTreeQueryOptions } from '../../../api/member-area';
+import { regionTreeQueryOptions, loadMemberChrome } from '../api';
 import { DictTag } from '../../../components/dict-label';
 import { useHasCapability } from '../../../lib/capabilities';
 import type { PageLoadArgs } from '../../../lib/page';
 import { useSession } from '../../../lib/session';
-import { MemberPage, MemberSection } from '../components/member-page';
+import { MemberPage, MemberSection } from '../../../components/member-area/member-page';
 import { ProfileForm } from '../components/profile-form';
 import { SubscriptionForm } from '../components/subscription-form';
-import { loadMemberChrome } from '../member-data';
 
 export async function load({ deps }: PageLoadArgs) {
   // The member info itself is fetched at every page entry by the root route (spec §4).

@@ -7,17 +7,17 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { DICT_TYPES } from '@shared/system/types';
 import { parseTime } from '@shared/time';
-import { msgListQueryOptions } from '../../../api/content';
-import { useHttp } from '../../../api/http-context';
+import { msgListQueryOptions } from '../../support/api';
+import { useHttp } from '../../../lib/http/context';
 import { DictLabel } from '../../../components/dict-label';
 import { EmptyState } from '../../../components/empty-state';
 import type { PageLoadArgs } from '../../../lib/page';
 import { useSession } from '../../../lib/session';
-import { QueryListFooter } from '../components/list-footer';
-import { MemberPage, MemberSection } from '../components/member-page';
+import { QueryListFooter } from '../../../components/member-area/list-footer';
+import { MemberPage, MemberSection } from '../../../components/member-area/member-page';
 import { MessageForm } from '../components/message-form';
-import { fetchFresh, loadMemberChrome } from '../member-data';
-import { readPaging } from '../member-query';
+import { fetchFresh, loadMemberChrome } from '../api';
+import { readPaging } from '../../../components/member-area/member-query';
 
 const PATH = '/user/msgForm';
 

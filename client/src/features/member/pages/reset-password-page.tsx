@@ -1,10 +1,10 @@
 /** /user/resetPassword 修改密码: old + new + confirmation; success signs the member out everywhere. */
 import { CONFIG_KEYS } from '@shared/system/types';
-import { configQueryOptions } from '../../../api/system';
+import { configQueryOptions } from '../../../lib/system';
 import type { PageLoadArgs } from '../../../lib/page';
-import { MemberPage, MemberSection } from '../components/member-page';
+import { MemberPage, MemberSection } from '../../../components/member-area/member-page';
 import { ResetPasswordForm } from '../components/reset-password-form';
-import { loadMemberChrome } from '../member-data';
+import { loadMemberChrome } from '../api';
 
 export async function load({ deps }: PageLoadArgs) {
   // The key passwords are encrypted with (spec §1), in the HTML so a submit needs no extra call.

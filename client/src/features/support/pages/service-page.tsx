@@ -1,5 +1,5 @@
 /** /support/service 客户服务: the CMS page, the service contacts and a message form. */
-import { ConsultForm } from '../../../components/consult-form';
+import { ConsultForm } from '../components/consult-form';
 import { ServiceContact, prefetchServiceContact } from '../../../components/service-contact';
 import type { PageLoadArgs } from '../../../lib/page';
 import { CmsPage, loadCmsPage } from '../components/cms-page';

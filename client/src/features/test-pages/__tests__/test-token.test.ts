@@ -1,7 +1,7 @@
 import { AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
 import { describe, expect, it } from 'vitest';
 import { IS_TOKEN_HEADER } from '@shared/constants';
-import { createHttp } from '../../../api/http-axios';
+import { createHttp } from '../../../lib/http/axios-http';
 import { getTestToken } from '../api';
 
 describe('GET /api/cmsData/testToken (spec §7: no token)', () => {

@@ -1,6 +1,6 @@
 import { Button, Pagination, Space, Tag } from 'antd';
 import { AntdScope } from '../../../components/antd-scope';
-import { SimplePage } from '../../../components/simple-page';
+import { SimplePage } from '../components/simple-page';
 
 /** The Element-like theme at a glance: colours, buttons, tags and the Chinese pagination texts. */
 export function Component() {

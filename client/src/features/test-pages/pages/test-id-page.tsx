@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { parsePositiveId } from '@shared/routes';
-import { SimplePage } from '../../../components/simple-page';
+import { SimplePage } from '../components/simple-page';
 
 /** Shows how an id parameter is validated (the same rule detail routes use). */
 export function Component() {

@@ -1,8 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { testTokenQueryOptions } from '../api';
-import { useHttp } from '../../../api/http-context';
+import { useHttp } from '../../../lib/http/context';
 import type { PageLoadArgs } from '../../../lib/page';
-import { SimplePage } from '../../../components/simple-page';
+import { SimplePage } from '../components/simple-page';
 
 export async function load({ deps }: PageLoadArgs) {
   await deps.queryClient.ensureQueryData(testTokenQueryOptions(deps.http));

@@ -1,4 +1,4 @@
-import { SimplePage } from '../../../components/simple-page';
+import { SimplePage } from '../components/simple-page';
 
 /** Relative positioning variant 4: a badge placed against its card's corner. */
 export function Component() {

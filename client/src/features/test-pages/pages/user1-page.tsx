@@ -1,5 +1,5 @@
 import { useSession } from '../../../lib/session';
-import { SimplePage } from '../../../components/simple-page';
+import { SimplePage } from '../components/simple-page';
 
 /** A member-only test page (its path contains "/user", so the guard applies): the session as the client sees it. */
 export function Component() {

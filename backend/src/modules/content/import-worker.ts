@@ -1,0 +1,50 @@
+/**
+ * The admin call's import, in a worker thread with a connection of its own (import-runner.ts):
+ * decoding, parsing, checking, sanitising, the search documents and the write transaction all
+ * happen here, so the thread that answers readers never waits on them. SQLite's WAL lets the
+ * backend's connection keep reading while this one writes.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import path from 'node:path';
+import { openDatabase } from '../../db/connection';
+import type { NoticeChangedBy, NoticeImportRefusal, NoticeImportResult } from '@shared/content/notices';
+import { ImportError, importNotices, type ImportTimings } from './import';
+import { decodeImport, MSG_BAD_ENCODING, type ImportEncoding, type ImportFormat } from './import-source';
+
+export interface ImportJob {
+  databaseFile: string;
+  synchronous: 'NORMAL' | 'FULL';
+  bytes: Uint8Array;
+  format: ImportFormat;
+  changedBy: NoticeChangedBy;
+  /** epoch ms of the backend's clock */
+  now: number;
+  skipInvalid: boolean;
+}
+
+export type WorkerAnswer =
+  | { ok: true; result: NoticeImportResult; timings: ImportTimings; encoding: ImportEncoding }
+  | { ok: false; refused: NoticeImportRefusal; msg: string };
+
+function run(job: ImportJob): WorkerAnswer {
+  const db = openDatabase(path.dirname(job.databaseFile), { synchronous: job.synchronous });
+  try {
+    const decoded = decodeImport(job.bytes);
+    if (!decoded) throw ImportError.file(MSG_BAD_ENCODING);
+    let timings: ImportTimings = { checkMs: 0, writeMs: 0 };
+    const result = importNotices(
+      db,
+      decoded.text,
+      { changedBy: job.changedBy, now: new Date(job.now), skipInvalid: job.skipInvalid, onTimings: (t) => (timings = t) },
+      job.format,
+    );
+    return { ok: true, result, timings, encoding: decoded.encoding };
+  } catch (err) {
+    if (err instanceof ImportError) return { ok: false, refused: { rejected: err.rejected, rejects: [...err.rejects] }, msg: err.message };
+    throw err;
+  } finally {
+    db.close();
+  }
+}
+
+parentPort!.postMessage(run(workerData as ImportJob));

@@ -1,0 +1,263 @@
+/**
+ * 我的订阅: the member's subscriptions, and a form to add or change one — name,
+ * keywords and exclude words (space separated), regions (the `treeselect` region tree), notice types
+ * (dictionary) and an amount range in 万元. Limits are the contract's; the backend says why it
+ * refuses anything else (too many subscriptions, a duplicate name) and that shows by the form.
+ */
+import { LoadingOutlined } from '@ant-design/icons';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { Alert, Button, Checkbox, Form, Input, InputNumber, Switch, TreeSelect } from 'antd';
+import { useState } from 'react';
+import { DICT_TYPES } from '@shared/system/types';
+import { formatWan } from '@shared/format';
+import {
+  alertKeys,
+  deleteSubscription,
+  saveSubscription,
+  subscriptionsQueryOptions,
+  type Subscription,
+  type SubscriptionBody,
+} from '../api';
+import { useHttp } from '../../../lib/http/context';
+import { regionTreeQueryOptions } from '../../member/api';
+import { DictLabel, useDict } from '../../../components/dict-label';
+import { EmptyState } from '../../../components/empty-state';
+import { regionName } from '../../../lib/region';
+import { feedback } from '../../../lib/feedback';
+import { formFailure } from '../../../lib/form-failure';
+import { MemberSection } from '../../../components/member-area/member-page';
+
+const NAME_MAX = 20;
+const KEYWORDS_MAX = 50;
+
+type FormValues = Omit<SubscriptionBody, 'amountMin' | 'amountMax'> & { amountMin?: number | null; amountMax?: number | null };
+
+const EMPTY: FormValues = {
+  name: '',
+  keywords: '',
+  excludeWords: '',
+  areaCodes: [],
+  noticeTypes: [],
+  amountMin: null,
+  amountMax: null,
+  enabled: true,
+};
+
+/** Spaces of any width and commas separate words; stored space separated as the contract says. */
+const words = (text: string) =>
+  text
+    .split(/[\s,，、]+/u)
+    .filter(Boolean)
+    .join(' ');
+
+function SubscriptionForm({ editing, onDone }: { editing: Subscription | null; onDone: () => void }) {
+  const http = useHttp();
+  const queryClient = useQueryClient();
+  const tree = useSuspenseQuery(regionTreeQueryOptions(http)).data;
+  const types = useDict(DICT_TYPES.zbNoticeType);
+  const [error, setError] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: (body: SubscriptionBody) => saveSubscription(http, editing?.id ?? null, body),
+    onSuccess: () => {
+      feedback.success(editing ? '订阅已更新' : '订阅已添加');
+      void queryClient.invalidateQueries({ queryKey: alertKeys.subscriptions() });
+      onDone();
+    },
+    onError: (caught) => setError(formFailure(caught)),
+  });
+  const onFinish = (values: FormValues) => {
+    setError(null);
+    save.mutate({
+      name: values.name.trim(),
+      keywords: words(values.keywords ?? ''),
+      excludeWords: words(values.excludeWords ?? ''),
+      areaCodes: values.areaCodes ?? [],
+      noticeTypes: values.noticeTypes ?? [],
+      amountMin: values.amountMin ?? null,
+      amountMax: values.amountMax ?? null,
+      enabled: values.enabled,
+    });
+  };
+  return (
+    <Form<FormValues>
+      layout="vertical"
+      className="member-form subscription-edit-form"
+      initialValues={editing ?? EMPTY}
+      onFinish={onFinish}
+      onValuesChange={() => setError(null)}
+      onFocus={feedback.preload}
+    >
+      <Form.Item
+        name="name"
+        label="订阅名称"
+        rules={[
+          { required: true, whitespace: true, message: '请填写订阅名称' },
+          { max: NAME_MAX, message: `名称最多 ${NAME_MAX} 个字` },
+        ]}
+      >
+        <Input placeholder="如：济南道路工程" maxLength={NAME_MAX} />
+      </Form.Item>
+      <Form.Item
+        name="keywords"
+        label="关键词"
+        extra="多个关键词用空格分隔，含任一即匹配；不填则不限。"
+        rules={[{ max: KEYWORDS_MAX, message: `关键词最多 ${KEYWORDS_MAX} 个字` }]}
+      >
+        <Input placeholder="如：道路 桥梁 市政" maxLength={KEYWORDS_MAX} />
+      </Form.Item>
+      <Form.Item
+        name="excludeWords"
+        label="排除词"
+        extra="含任一排除词的公告不提醒。"
+        rules={[{ max: KEYWORDS_MAX, message: `排除词最多 ${KEYWORDS_MAX} 个字` }]}
+      >
+        <Input placeholder="如：监理 设计" maxLength={KEYWORDS_MAX} />
+      </Form.Item>
+      <Form.Item name="areaCodes" label="地区" extra="可选整个城市或具体区县；不选则为全省。">
+        <TreeSelect
+          treeData={tree}
+          fieldNames={{ label: 'label', value: 'id', children: 'children' }}
+          treeCheckable
+          showCheckedStrategy={TreeSelect.SHOW_PARENT}
+          placeholder="选择城市或区县"
+          aria-label="地区"
+          allowClear
+          treeNodeFilterProp="label"
+          showSearch
+        />
+      </Form.Item>
+      <Form.Item name="noticeTypes" label="公告类型" extra="不选则为全部类型。">
+        <Checkbox.Group options={types.map((t) => ({ label: t.dictLabel, value: t.dictValue }))} />
+      </Form.Item>
+      <div className="form-row">
+        <Form.Item name="amountMin" label="金额下限（万元）">
+          <InputNumber min={0} precision={2} style={{ width: '100%' }} placeholder="不限" />
+        </Form.Item>
+        <Form.Item
+          name="amountMax"
+          label="金额上限（万元）"
+          dependencies={['amountMin']}
+          rules={[
+            ({ getFieldValue }) => ({
+              validator: (_rule: unknown, value: number | null | undefined) => {
+                const min = getFieldValue('amountMin') as number | null | undefined;
+                return value != null && min != null && value < min ? Promise.reject(new Error('上限不能小于下限')) : Promise.resolve();
+              },
+            }),
+          ]}
+        >
+          <InputNumber min={0} precision={2} style={{ width: '100%' }} placeholder="不限" />
+        </Form.Item>
+      </div>
+      <Form.Item name="enabled" label="启用" valuePropName="checked">
+        <Switch />
+      </Form.Item>
+      {error ? <Alert type="error" showIcon title={error} className="form-alert" /> : null}
+      <div className="form-actions form-actions-start">
+        <Button type="primary" htmlType="submit" icon={save.isPending ? <LoadingOutlined /> : undefined}>
+          {editing ? '保存订阅' : '确定添加'}
+        </Button>
+        <Button onClick={onDone}>取消</Button>
+      </div>
+    </Form>
+  );
+}
+
+function amountRange(s: Subscription): string {
+  if (s.amountMin === null && s.amountMax === null) return '不限';
+  if (s.amountMax === null) return `${formatWan(s.amountMin)} 以上`;
+  if (s.amountMin === null) return `${formatWan(s.amountMax)} 以下`;
+  return `${formatWan(s.amountMin)} – ${formatWan(s.amountMax)}`;
+}
+
+export function SubscriptionList() {
+  const http = useHttp();
+  const queryClient = useQueryClient();
+  const { data: subscriptions } = useSuspenseQuery(subscriptionsQueryOptions(http));
+  const regions = useDict(DICT_TYPES.region);
+  // null: no form; 'new': adding; a subscription: editing it.
+  const [editing, setEditing] = useState<Subscription | 'new' | null>(null);
+  const remove = useMutation({
+    mutationFn: (id: number) => deleteSubscription(http, id),
+    onSuccess: () => {
+      feedback.success('订阅已删除');
+      void queryClient.invalidateQueries({ queryKey: alertKeys.subscriptions() });
+    },
+  });
+  const onDelete = async (s: Subscription) => {
+    if (await feedback.confirm({ title: `删除订阅“${s.name}”？`, content: '删除后不再收到这条订阅的提醒。', okText: '删除', danger: true }))
+      remove.mutate(s.id);
+  };
+
+  return (
+    <>
+      {editing !== null ? (
+        <MemberSection title={editing === 'new' ? '添加订阅' : `编辑订阅：${editing.name}`}>
+          <SubscriptionForm
+            key={editing === 'new' ? 'new' : editing.id}
+            editing={editing === 'new' ? null : editing}
+            onDone={() => setEditing(null)}
+          />
+        </MemberSection>
+      ) : null}
+      <MemberSection
+        title={`我的订阅（${subscriptions.length}）`}
+        extra={
+          <button type="button" className="button button-primary button-small" onClick={() => setEditing('new')}>
+            添加订阅
+          </button>
+        }
+      >
+        {subscriptions.length === 0 ? (
+          <EmptyState compact>
+            <p>还没有订阅。添加关键词、地区等条件，匹配的新公告会提醒您。</p>
+          </EmptyState>
+        ) : (
+          <ul className="subscription-cards">
+            {subscriptions.map((s) => (
+              <li key={s.id} className={s.enabled ? 'subscription-card' : 'subscription-card is-disabled'}>
+                <p className="subscription-card-head">
+                  <strong>{s.name}</strong>
+                  {s.enabled ? <span className="tag tag-success">已启用</span> : <span className="tag tag-default">已停用</span>}
+                </p>
+                <dl className="subscription-card-fields">
+                  <dt>关键词</dt>
+                  <dd>{s.keywords || '不限'}</dd>
+                  {s.excludeWords ? (
+                    <>
+                      <dt>排除词</dt>
+                      <dd>{s.excludeWords}</dd>
+                    </>
+                  ) : null}
+                  <dt>地区</dt>
+                  <dd>{s.areaCodes.length > 0 ? s.areaCodes.map((code) => regionName(regions, code)).join('、') : '全省'}</dd>
+                  <dt>公告类型</dt>
+                  <dd>
+                    {s.noticeTypes.length > 0
+                      ? s.noticeTypes.map((t, i) => (
+                          <span key={t}>
+                            {i > 0 ? '、' : ''}
+                            <DictLabel type={DICT_TYPES.zbNoticeType} value={t} />
+                          </span>
+                        ))
+                      : '全部'}
+                  </dd>
+                  <dt>金额</dt>
+                  <dd>{amountRange(s)}</dd>
+                </dl>
+                <p className="subscription-card-actions">
+                  <button type="button" className="link-button" onClick={() => setEditing(s)}>
+                    编辑
+                  </button>
+                  <button type="button" className="link-button is-danger" onClick={() => void onDelete(s)} disabled={remove.isPending}>
+                    删除
+                  </button>
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </MemberSection>
+    </>
+  );
+}

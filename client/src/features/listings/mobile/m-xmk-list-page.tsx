@@ -1,0 +1,19 @@
+/** /m/pages/xmk/index 项目库 on the mobile site. */
+import { DICT_TYPES } from '@shared/system/types';
+import { searchXmk } from '../api';
+import { XMK_AMOUNT } from '../amount-presets';
+import { mobileListPage } from './m-list-page';
+import { XmkRow } from '../components/m-rows';
+import { MOBILE_PATHS } from '@shared/routes';
+
+export const { load, Component } = mobileListPage({
+  path: MOBILE_PATHS.xmkList,
+  type: 'xmk',
+  name: '项目库',
+  read: async (query) => (await import('../search-query')).readXmkSearch(query),
+  fetch: searchXmk,
+  typeFilter: { key: 'stage', dict: DICT_TYPES.xmkStage, label: '项目阶段' },
+  amount: XMK_AMOUNT,
+  row: (item) => <XmkRow key={item.id} item={item} star />,
+  placeholder: '项目名称、建设单位',
+});

@@ -1,2 +1,0 @@
-/** The member pages' tests use the client's page harness (client/src/test/page-harness.tsx). */
-export * from '../../../test/page-harness';

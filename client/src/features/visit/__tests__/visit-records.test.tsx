@@ -1,0 +1,114 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { BaifangClient, BaifangRecord } from '@shared/visit/types';
+import { feedback } from '../../../lib/feedback';
+import { RecordFormModal } from '../components/record-form';
+import * as recordsPage from '../pages/baifang-records-page';
+import { createMemberEnv, ok, renderPage, renderWith, table, where, typist } from '../../../test/member-harness';
+
+vi.mock('../../../lib/feedback', () => ({
+  feedback: { success: vi.fn(), error: vi.fn(), notifyError: vi.fn(), preload: vi.fn(), confirm: vi.fn() },
+}));
+
+afterEach(() => {
+  cleanup();
+  window.sessionStorage.clear();
+  vi.mocked(feedback.confirm).mockReset();
+});
+
+const CLIENT = { id: 7, companyName: '济南市城市建设局', status: '1', nextVisitDate: null } as BaifangClient;
+
+const record = (id: number, patch: Partial<BaifangRecord> = {}): BaifangRecord => ({
+  id,
+  clientId: 7,
+  companyName: '济南市城市建设局',
+  visitTime: `2024-06-${String(id).padStart(2, '0')} 10:30:00`,
+  way: '1',
+  content: `第 ${id} 次上门拜访`,
+  result: '对方有意向',
+  nextStep: '提交方案',
+  createTime: '2024-06-10 10:30:00',
+  ...patch,
+});
+
+function visitEnv(records: BaifangRecord[]) {
+  return createMemberEnv({
+    'GET /cms/baifang/getBaifangRecordsList': (call) =>
+      table(records.filter((r) => !call.query.get('clientId') || String(r.clientId) === call.query.get('clientId'))),
+    'GET /cms/baifang/getBaifangClientList': () => table([CLIENT, { ...CLIENT, id: 8, companyName: '历下区教育和体育局' }]),
+    'GET /cms/baifang/getGJNum': () => ok({ total: 2, byStatus: { 0: 1, 1: 1, 2: 0, 3: 0 }, due: 1, records: records.length }),
+    'PUT /cms/baifang/addBaifangRecords': (call) => ok({ ...record(99), ...call.body }, '新增成功'),
+    'DELETE /cms/baifang/delBaifangRecords/3': () => ({ code: 200, msg: '删除成功' }),
+  });
+}
+
+describe('the record dialog', () => {
+  it('needs the visit content, in Chinese', async () => {
+    const env = visitEnv([]);
+    renderWith(() => <RecordFormModal client={CLIENT} onClose={() => undefined} />, env);
+    await typist().click(screen.getByRole('button', { name: '保存记录' }));
+    expect(await screen.findByText('请填写拜访内容')).toBeInTheDocument();
+    expect(env.callsTo('PUT /cms/baifang/addBaifangRecords')).toHaveLength(0);
+  });
+
+  it('records the visit for the client, leaving status and next date alone unless chosen', async () => {
+    const env = visitEnv([]);
+    const onClose = vi.fn();
+    renderWith(() => <RecordFormModal client={CLIENT} onClose={onClose} />, env);
+    const user = typist();
+    const dialog = screen.getByRole('dialog');
+    await user.click(within(dialog).getByText('电话'));
+    await user.type(within(dialog).getByLabelText('拜访内容'), '电话沟通开工时间');
+    await user.type(within(dialog).getByLabelText('拜访结果'), '下月开工');
+    await user.click(within(dialog).getByRole('button', { name: '保存记录' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const body = env.callsTo('PUT /cms/baifang/addBaifangRecords')[0]?.body;
+    expect(body).toMatchObject({ clientId: 7, way: '0', content: '电话沟通开工时间', result: '下月开工', nextStep: '' });
+    expect(body?.visitTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(body).not.toHaveProperty('status');
+    expect(body).not.toHaveProperty('nextVisitDate');
+  });
+
+  it('shows a refusal beside the form and keeps the text', async () => {
+    const env = createMemberEnv({ 'PUT /cms/baifang/addBaifangRecords': () => ({ code: 404, msg: '客户不存在' }) });
+    renderWith(() => <RecordFormModal client={CLIENT} onClose={() => undefined} />, env);
+    const user = typist();
+    await user.type(screen.getByLabelText('拜访内容'), '上门拜访');
+    await user.click(screen.getByRole('button', { name: '保存记录' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('访问资源不存在');
+    expect(screen.getByLabelText('拜访内容')).toHaveValue('上门拜访');
+  });
+});
+
+describe('/user/baifangRecords', () => {
+  it('lists the records with links to their clients, and filters by client in the URL', async () => {
+    const env = visitEnv([record(3), record(2, { clientId: 8, companyName: '历下区教育和体育局', content: '另一家' })]);
+    renderPage(recordsPage, '/user/baifangRecords?clientId=7', env);
+    expect(await screen.findByText('第 3 次上门拜访')).toBeInTheDocument();
+    expect(screen.queryByText('另一家')).toBeNull();
+    expect(screen.getByRole('link', { name: '济南市城市建设局' })).toHaveAttribute('href', '/user/baifangClient?cid=7');
+    expect(env.callsTo('GET /cms/baifang/getBaifangRecordsList')[0]?.query.get('clientId')).toBe('7');
+    await typist().click(screen.getByRole('link', { name: '清空筛选' }));
+    await waitFor(() => expect(where(screen)).toHaveTextContent(/^\/user\/baifangRecords$/));
+    expect(await screen.findByText('另一家')).toBeInTheDocument();
+  });
+
+  it('deletes a record only after the member confirms', async () => {
+    const env = visitEnv([record(3)]);
+    renderPage(recordsPage, '/user/baifangRecords', env);
+    const user = typist();
+    await screen.findByText('第 3 次上门拜访');
+
+    vi.mocked(feedback.confirm).mockResolvedValueOnce(false);
+    await user.click(screen.getByRole('button', { name: '删除' }));
+    expect(feedback.confirm).toHaveBeenCalledWith(expect.objectContaining({ title: '删除这条拜访记录？', danger: true }));
+    expect(env.callsTo('DELETE /cms/baifang/delBaifangRecords/3')).toHaveLength(0);
+
+    vi.mocked(feedback.confirm).mockResolvedValueOnce(true);
+    await user.click(screen.getByRole('button', { name: '删除' }));
+    await waitFor(() => expect(env.callsTo('DELETE /cms/baifang/delBaifangRecords/3')).toHaveLength(1));
+    // The list and the badges are fetched again.
+    await waitFor(() => expect(env.callsTo('GET /cms/baifang/getBaifangRecordsList')).toHaveLength(2));
+    expect(feedback.success).toHaveBeenCalledWith('拜访记录已删除');
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * One client (`getBaifangClientByCid`): who, how to reach them, the follow-up state and where they
+ * came from, and every visit so far, with editing and a new record one click away.
+ */
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { DICT_TYPES } from '@shared/system/types';
+import { parseTime } from '@shared/time';
+import { useHttp } from '../../../lib/http/context';
+import { baifangClientDetailQueryOptions } from '../api';
+import { DictTag } from '../../../components/dict-label';
+import { EmptyState } from '../../../components/empty-state';
+import { detailPath } from '@shared/content/paths';
+import { CONTENT_TYPE_LABEL } from '../../../lib/content-labels';
+import { isDue, shanghaiDay } from '../visit-dates';
+import { ClientFormModal } from './client-form';
+import { MemberSection } from '../../../components/member-area/member-page';
+import { RecordFormModal } from './record-form';
+import { RecordTimeline } from './record-timeline';
+import { telHref } from '@shared/format';
+
+export function ClientDetail({ cid, backHref }: { cid: number; backHref: string }) {
+  const { data, dataUpdatedAt } = useSuspenseQuery(baifangClientDetailQueryOptions(useHttp(), cid));
+  const { client, records } = data;
+  const [dialog, setDialog] = useState<'edit' | 'record' | null>(null);
+  const due = isDue(client, shanghaiDay(dataUpdatedAt));
+
+  return (
+    <>
+      <Link to={backHref} className="back-link">
+        ‹ 返回客户列表
+      </Link>
+      <MemberSection className="client-detail">
+        <div className="client-detail-head">
+          <div>
+            <h2 className="client-detail-name">{client.companyName}</h2>
+            <p className="client-detail-tags">
+              <DictTag type={DICT_TYPES.visitStatus} value={client.status} />
+              {due ? <span className="tag tag-danger">待拜访</span> : null}
+              <span className="muted">添加于 {parseTime(client.createTime, 'YYYY-MM-DD')}</span>
+            </p>
+          </div>
+          <div className="client-detail-actions">
+            <button type="button" className="button" onClick={() => setDialog('edit')}>
+              编辑客户
+            </button>
+            <button type="button" className="button button-primary" onClick={() => setDialog('record')}>
+              写拜访记录
+            </button>
+          </div>
+        </div>
+        <dl className="client-fields">
+          <div>
+            <dt>联系人</dt>
+            <dd>{client.contact || '—'}</dd>
+          </div>
+          <div>
+            <dt>联系电话</dt>
+            <dd>{client.phone ? <a href={telHref(client.phone)}>{client.phone}</a> : '—'}</dd>
+          </div>
+          <div>
+            <dt>下次拜访</dt>
+            <dd className={due ? 'is-due' : undefined}>{client.nextVisitDate ?? '未安排'}</dd>
+          </div>
+          <div>
+            <dt>最近拜访</dt>
+            <dd>{parseTime(client.lastVisitTime, 'YYYY-MM-DD HH:mm') || '还没有拜访'}</dd>
+          </div>
+          <div className="client-field-wide">
+            <dt>来源</dt>
+            <dd>
+              {client.sourceType !== 'manual' && client.sourceId !== null ? (
+                <>
+                  {CONTENT_TYPE_LABEL[client.sourceType]}：
+                  <Link to={detailPath(client.sourceType, client.sourceId)}>{client.sourceTitle ?? client.sourceId}</Link>
+                </>
+              ) : (
+                '手动添加'
+              )}
+            </dd>
+          </div>
+          <div className="client-field-wide">
+            <dt>备注</dt>
+            <dd className="client-remark">{client.remark || '—'}</dd>
+          </div>
+        </dl>
+      </MemberSection>
+      <MemberSection title={`拜访记录（${records.length}）`}>
+        {records.length > 0 ? (
+          <RecordTimeline records={records} showClient={false} />
+        ) : (
+          <EmptyState compact>
+            <p>还没有拜访记录，拜访后记下要点，下次跟进心中有数。</p>
+          </EmptyState>
+        )}
+      </MemberSection>
+      {dialog === 'edit' ? <ClientFormModal client={client} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'record' ? <RecordFormModal client={client} onClose={() => setDialog(null)} /> : null}
+    </>
+  );
+}

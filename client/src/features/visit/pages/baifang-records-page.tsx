@@ -1,0 +1,138 @@
+/**
+ * /user/baifangRecords 拜访记录: every visit, newest first, filtered by client and by date in the URL
+ * (`getBaifangRecordsList`); add a record for any client, delete one after confirming.
+ */
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Table, type TableColumnsType } from 'antd';
+import { useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { BaifangRecord } from '@shared/visit/types';
+import { DICT_TYPES } from '@shared/system/types';
+import { parseTime } from '@shared/time';
+import { useHttp } from '../../../lib/http/context';
+import { baifangClientListQueryOptions, baifangRecordListQueryOptions } from '../api';
+import { DictLabel } from '../../../components/dict-label';
+import { EmptyState } from '../../../components/empty-state';
+import type { PageLoadArgs } from '../../../lib/page';
+import { QueryListFooter } from '../../../components/member-area/list-footer';
+import { MemberPage, MemberSection } from '../../../components/member-area/member-page';
+import { RecordDeleteButton } from '../components/record-delete';
+import { RecordFilters } from '../components/record-filters';
+import { RecordFormModal } from '../components/record-form';
+import { fetchFresh, loadMemberChrome } from '../../member/api';
+import { queryHref } from '../../../components/member-area/member-query';
+import { ALL_CLIENTS, readRecordQuery } from '../visit-query';
+import { ExportButton } from '../../export/components/export-button';
+
+const PATH = '/user/baifangRecords';
+const DICTS = [DICT_TYPES.visitWay, DICT_TYPES.visitStatus] as const;
+
+export async function load({ deps, url }: PageLoadArgs) {
+  await Promise.all([
+    fetchFresh(deps, baifangRecordListQueryOptions(deps.http, readRecordQuery(url.searchParams))),
+    fetchFresh(deps, baifangClientListQueryOptions(deps.http, ALL_CLIENTS)),
+    loadMemberChrome(deps, DICTS),
+  ]);
+}
+
+const COLUMNS: TableColumnsType<BaifangRecord> = [
+  {
+    title: '拜访时间',
+    key: 'time',
+    width: 150,
+    render: (_, record) => <span className="next-date">{parseTime(record.visitTime, 'YYYY-MM-DD HH:mm')}</span>,
+  },
+  {
+    title: '客户单位',
+    key: 'client',
+    width: 200,
+    render: (_, record) => (
+      <Link to={`/user/baifangClient?cid=${record.clientId}`} className="client-cell-name">
+        {record.companyName}
+      </Link>
+    ),
+  },
+  {
+    title: '方式',
+    key: 'way',
+    width: 70,
+    render: (_, record) => (
+      <span className={`way-tag way-${record.way}`}>
+        <DictLabel type={DICT_TYPES.visitWay} value={record.way} />
+      </span>
+    ),
+  },
+  { title: '拜访内容', dataIndex: 'content', key: 'content', render: (content: string) => <span className="cell-text">{content}</span> },
+  {
+    title: '结果 / 下一步',
+    key: 'result',
+    width: 200,
+    render: (_, record) => (
+      <div className="client-cell">
+        <span>{record.result || '—'}</span>
+        {record.nextStep ? <span className="client-cell-source">下一步：{record.nextStep}</span> : null}
+      </div>
+    ),
+  },
+  { title: '操作', key: 'actions', width: 70, render: (_, record) => <RecordDeleteButton record={record} /> },
+];
+
+export function Component() {
+  const http = useHttp();
+  const [search] = useSearchParams();
+  const q = useMemo(() => readRecordQuery(search), [search]);
+  const { data, dataUpdatedAt } = useSuspenseQuery(baifangRecordListQueryOptions(http, q));
+  const clients = useSuspenseQuery(baifangClientListQueryOptions(http, ALL_CLIENTS)).data.rows;
+  const [adding, setAdding] = useState(false);
+  const filtered = q.clientId !== undefined || q.beginDate !== undefined || q.endDate !== undefined;
+
+  return (
+    <MemberPage
+      title="拜访记录"
+      intro="每一次拜访的时间、方式、内容和结果，可按客户和日期查找。"
+      actions={
+        <>
+          <ExportButton kind="visits" size="normal" params={{}} />
+          <Link className="button" to={queryHref('/user/baifangRecords-bak', q)}>
+            时间线视图
+          </Link>
+          <button type="button" className="button button-primary" onClick={() => setAdding(true)} disabled={clients.length === 0}>
+            新增记录
+          </button>
+        </>
+      }
+    >
+      <MemberSection>
+        <RecordFilters path={PATH} q={q} clients={clients} now={dataUpdatedAt} />
+        <Table<BaifangRecord>
+          className="member-table"
+          rowKey="id"
+          columns={COLUMNS}
+          dataSource={data.rows}
+          pagination={false}
+          locale={{
+            emptyText: (
+              <EmptyState>
+                {filtered ? (
+                  <p>
+                    这段时间没有拜访记录，<Link to={PATH}>查看全部记录</Link>
+                  </p>
+                ) : clients.length === 0 ? (
+                  <p>
+                    还没有客户，先去<Link to="/user/baifangClient">添加客户</Link>，拜访后在这里记下要点。
+                  </p>
+                ) : (
+                  <p>还没有拜访记录，点“新增记录”记下第一次拜访。</p>
+                )}
+              </EmptyState>
+            ),
+          }}
+        />
+        <QueryListFooter page={data} path={PATH} query={q} />
+      </MemberSection>
+      {adding ? (
+        <RecordFormModal client={clients.find((c) => c.id === q.clientId) ?? null} clients={clients} onClose={() => setAdding(false)} />
+      ) : null}
+    </MemberPage>
+  );
+}

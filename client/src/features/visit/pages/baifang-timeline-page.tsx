@@ -1,0 +1,63 @@
+/** /user/baifangRecords-bak 拜访时间线: the records of /user/baifangRecords as a timeline by day. */
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { DICT_TYPES } from '@shared/system/types';
+import { formatCount } from '@shared/format';
+import { useHttp } from '../../../lib/http/context';
+import { baifangClientListQueryOptions, baifangRecordListQueryOptions } from '../api';
+import { EmptyState } from '../../../components/empty-state';
+import type { PageLoadArgs } from '../../../lib/page';
+import { QueryListFooter } from '../../../components/member-area/list-footer';
+import { MemberPage, MemberSection } from '../../../components/member-area/member-page';
+import { RecordFilters } from '../components/record-filters';
+import { RecordTimeline } from '../components/record-timeline';
+import { fetchFresh, loadMemberChrome } from '../../member/api';
+import { queryHref } from '../../../components/member-area/member-query';
+import { ALL_CLIENTS, readRecordQuery } from '../visit-query';
+
+const PATH = '/user/baifangRecords-bak';
+
+export async function load({ deps, url }: PageLoadArgs) {
+  await Promise.all([
+    fetchFresh(deps, baifangRecordListQueryOptions(deps.http, readRecordQuery(url.searchParams))),
+    fetchFresh(deps, baifangClientListQueryOptions(deps.http, ALL_CLIENTS)),
+    loadMemberChrome(deps, [DICT_TYPES.visitWay]),
+  ]);
+}
+
+export function Component() {
+  const http = useHttp();
+  const [search] = useSearchParams();
+  const q = useMemo(() => readRecordQuery(search), [search]);
+  const { data, dataUpdatedAt } = useSuspenseQuery(baifangRecordListQueryOptions(http, q));
+  const clients = useSuspenseQuery(baifangClientListQueryOptions(http, ALL_CLIENTS)).data.rows;
+
+  return (
+    <MemberPage
+      title="拜访记录（时间线）"
+      intro="按日期回顾每一次拜访，看清客户跟进的来龙去脉。"
+      actions={
+        <Link className="button" to={queryHref('/user/baifangRecords', q)}>
+          表格视图
+        </Link>
+      }
+    >
+      <MemberSection>
+        <RecordFilters path={PATH} q={q} clients={clients} now={dataUpdatedAt} />
+        <p className="member-toolbar-summary timeline-summary">
+          共 <strong>{formatCount(data.total)}</strong> 次拜访
+        </p>
+        {data.rows.length > 0 ? <RecordTimeline records={data.rows} showClient /> : null}
+        {data.total === 0 ? (
+          <EmptyState>
+            <p>
+              没有拜访记录。<Link to="/user/baifangRecords">去写拜访记录</Link>
+            </p>
+          </EmptyState>
+        ) : null}
+        <QueryListFooter page={data} path={PATH} query={q} />
+      </MemberSection>
+    </MemberPage>
+  );
+}

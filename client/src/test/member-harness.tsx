@@ -1,0 +1,2 @@
+/** The member pages' tests use the client's page harness (client/src/test/page-harness.tsx). */
+export * from './page-harness';
