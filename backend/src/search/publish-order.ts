@@ -100,7 +100,7 @@ export function publishOrder(db: Db, table: ContentTable, move: MoveDocument): P
   /** Make key `at` free by moving the run of consecutive keys that starts there up by one. */
   const makeRoom = (at: number) => {
     const moving: { seq: number; id: number }[] = [];
-    for (let next = at; ; ) {
+    for (let next = at; ;) {
       const rows = run.all({ from: next, limit: RUN_STEP });
       let i = 0;
       while (i < rows.length && rows[i]!.seq === next) {

@@ -319,7 +319,9 @@ export class ContentSearch {
       // Up to 10,001 keys or ids, plucked as numbers, not wrapped in a row object each (matchingIds,
       // whose statement may have the same text, plucks too).
       const first = this.sql
-        .get<Params, number>(`SELECT ${selected} AS id FROM ${from} ${where} ORDER BY ${forwards ? `${keyColumn} ASC` : order} LIMIT @limit`)
+        .get<Params, number>(
+          `SELECT ${selected} AS id FROM ${from} ${where} ORDER BY ${forwards ? `${keyColumn} ASC` : order} LIMIT @limit`,
+        )
         .pluck()
         .all({ ...params, limit: this.totalCap + 1 });
       if (forwards) first.reverse();

@@ -47,7 +47,9 @@ export function registerHomeRoutes(routes: Routes, ctx: AppContext): void {
     }
     const column = isCityCode(region) ? 'city_code' : 'area_code';
     return sql
-      .get<{ region: string; time: string }, { n: number }>(`SELECT count(*) AS n FROM ${t} WHERE ${column} = @region AND publish_time >= @time`)
+      .get<{ region: string; time: string }, { n: number }>(
+        `SELECT count(*) AS n FROM ${t} WHERE ${column} = @region AND publish_time >= @time`,
+      )
       .get({ region, time })!.n;
   };
 
