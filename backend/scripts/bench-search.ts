@@ -223,8 +223,12 @@ async function timeBackendStart(dataDir: string): Promise<{ answeredMs: number; 
     }
     return { answeredMs: Math.round(answeredMs), firstSearchesMs };
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    // A backend that already exited (it refused the database, say) sends no second 'exit'.
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
   }
 }
 
