@@ -169,6 +169,30 @@ describe('the corpus: processes.jsonl, then the backfill out-of-order.jsonl', ()
     ]);
   });
 
+  it("lists every company's latest tenders, wins, candidacies and projects by publish time", async () => {
+    const latest = (table: 'zb' | 'xmk', companyId: number, role: string) =>
+      ids(
+        t.db
+          .prepare(
+            `SELECT DISTINCT x.id, x.publish_time FROM company_role r JOIN ${table} x ON x.id = r.data_id
+             WHERE r.company_id = ? AND r.role = ? AND r.kind = ? ORDER BY x.publish_time DESC, x.id DESC LIMIT 10`,
+          )
+          .all(companyId, role, table) as { id: number }[],
+      );
+    const companies = t.db.prepare('SELECT DISTINCT company_id AS id FROM company_role').all() as { id: number }[];
+    expect(companies.length).toBeGreaterThan(20);
+    let candidacies = 0;
+    for (const { id } of companies) {
+      const { data } = (await request(t.app).get(`/api/cmsData/company/${id}`)).body;
+      expect(ids(data.latestTenders)).toEqual(latest('zb', id, 'tenderer'));
+      expect(ids(data.latestWins)).toEqual(latest('zb', id, 'winner'));
+      expect(ids(data.latestCandidacies)).toEqual(latest('zb', id, 'candidate'));
+      expect(ids(data.latestProjects)).toEqual(latest('xmk', id, 'owner'));
+      candidacies += data.latestCandidacies.length;
+    }
+    expect(candidacies).toBeGreaterThan(10);
+  });
+
   it("lists the member's subscribed tenders newest first by publish time", async () => {
     t.db.prepare("UPDATE member SET subscribe_keywords = '工程', subscribe_regions = '' WHERE user_name = 'demo'").run();
     const token = await t.login('demo', 'demo123');
