@@ -7,6 +7,7 @@
  *            --like-runs N (RuoYi LIKE timings per case, default 3) --json FILE
  *            --only F,G (only these filter shapes, e.g. county,county+type, while iterating)
  *            --backfill N (older tenders imported after the seed, default a tenth of --tenders; 0: none)
+ *   npm run bench:search -- --data-dir D --migration   # only: time the publish-order migration on D
  *
  * Steps: seed through the seed CLI (timed), start the built backend on the database and time its
  * first answer, then time the backend's search (index query + total + the page's rows, in process)
@@ -22,6 +23,10 @@
  * checked against a brute-force sort by (publish time, id) — newest and oldest first, with keyword,
  * county, type and amount; 近3天, 近7天, whole months — and every case is timed again. A data
  * directory it created is deleted at the end (≈6 GB at full size) unless --keep.
+ *
+ * `--migration` puts D's database back to the schema before the publish-order migration (the last:
+ * key tables dropped, zb_value and the region indexes as they were) and times migrating it again,
+ * as an existing database is migrated when the new backend first starts.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -33,6 +38,8 @@ import type { NoticeImportRecord } from '@shared/content/notices';
 import { lastDaysBegin } from '@shared/date-presets';
 import { DAY_MS, formatDate, parseLocalDateTime } from '../src/clock';
 import { DATABASE_FILE, openDatabase, Statements } from '../src/db/connection';
+import { MIGRATIONS, SCHEMA_VERSION } from '../src/db/migrations';
+import { migrateDatabase } from '../src/migrate-database';
 import { ContentStats } from '../src/modules/content/content-stats';
 import { ContentSearch, zbListItems, type SearchFilters } from '../src/modules/content/search';
 import { generateZb } from '../src/seed/content-generator';
@@ -56,6 +63,7 @@ const { values: args } = parseArgs({
     json: { type: 'string' },
     only: { type: 'string' },
     backfill: { type: 'string' },
+    migration: { type: 'boolean', default: false },
   },
 });
 const projects = Number(args.projects);
@@ -383,7 +391,10 @@ function backfillRecords(seeded: Window, count: number): NoticeImportRecord[] {
 function backfillPresent(dataDir: string): boolean {
   const db = openDatabase(dataDir, { synchronous: 'NORMAL' });
   try {
-    return db.prepare('SELECT 1 FROM zb WHERE source_id >= ? AND source_id < ? LIMIT 1').get(BACKFILL_PREFIX, `${BACKFILL_PREFIX}~`) !== undefined;
+    return (
+      db.prepare('SELECT 1 FROM zb WHERE source_id >= ? AND source_id < ? LIMIT 1').get(BACKFILL_PREFIX, `${BACKFILL_PREFIX}~`) !==
+      undefined
+    );
   } finally {
     db.close();
   }
@@ -392,7 +403,12 @@ function backfillPresent(dataDir: string): boolean {
 /** Import the backfill through the import CLI, as a data team would; its wall time. */
 function importBackfill(dataDir: string, seeded: Window): { notices: number; seconds: number } {
   const file = path.join(dataDir, 'bench-backfill.jsonl');
-  fs.writeFileSync(file, `${backfillRecords(seeded, backfillCount).map((r) => JSON.stringify(r)).join('\n')}\n`);
+  fs.writeFileSync(
+    file,
+    `${backfillRecords(seeded, backfillCount)
+      .map((r) => JSON.stringify(r))
+      .join('\n')}\n`,
+  );
   console.log(`\nbackfill: importing ${backfillCount} older tenders (${(fs.statSync(file).size / 1e6).toFixed(0)} MB) …`);
   const started = Date.now();
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'backend/src/cli/import.ts', file, '--data-dir', dataDir], {
@@ -435,7 +451,12 @@ function checkOrder(dataDir: string, window: Window, seeded: Window): OrderCheck
     { name: 'all, newest first', filters: {}, where: [], params: [] },
     { name: 'all, oldest first', filters: { asc: true }, where: [], params: [] },
     { name: '道路', filters: { keyword: '道路' }, where: [LIKE_ANY], params: likeParams('道路') },
-    { name: '道路 + county', filters: { keyword: '道路', areaCode: COUNTY }, where: [LIKE_ANY, 'area_code = ?'], params: [...likeParams('道路'), COUNTY] },
+    {
+      name: '道路 + county',
+      filters: { keyword: '道路', areaCode: COUNTY },
+      where: [LIKE_ANY, 'area_code = ?'],
+      params: [...likeParams('道路'), COUNTY],
+    },
     {
       name: 'county + type',
       filters: { areaCode: COUNTY, tags: [['noticeType', NOTICE_TYPE]] },
@@ -587,7 +608,42 @@ function commitStamp(): string {
   return `${new Date().toISOString().slice(0, 10)}-${sha}`;
 }
 
+/** `--migration`: the last migration (publish order) timed on the database in `dataDir`. */
+function timeMigration(dataDir: string): void {
+  const db = openDatabase(dataDir, { synchronous: 'NORMAL' });
+  try {
+    if (db.pragma('user_version', { simple: true }) !== SCHEMA_VERSION) throw new Error(`${dataDir} is not at schema ${SCHEMA_VERSION}`);
+    const zbValue = MIGRATIONS[9];
+    if (typeof zbValue !== 'string' || !zbValue.includes('CREATE TABLE zb_value')) throw new Error('migration 10 is not zb_value');
+    let t = performance.now();
+    db.exec(`
+      DROP TRIGGER zb_order_value; DROP TRIGGER zb_order_delete; DROP TRIGGER xmk_order_delete;
+      DROP TABLE zb_order; DROP TABLE xmk_order;
+      DROP INDEX zb_city; DROP INDEX zb_area; DROP INDEX xmk_city; DROP INDEX xmk_area;
+      CREATE INDEX zb_city ON zb (city_code); CREATE INDEX zb_area ON zb (area_code);
+      CREATE INDEX xmk_city ON xmk (city_code); CREATE INDEX xmk_area ON xmk (area_code);`);
+    db.exec(zbValue);
+    db.pragma(`user_version = ${SCHEMA_VERSION - 1}`);
+    console.log(`migration: schema put back to ${SCHEMA_VERSION - 1} in ${Math.round((performance.now() - t) / 1000)} s`);
+    const counts = countRows(dataDir);
+    t = performance.now();
+    migrateDatabase(db);
+    const seconds = (performance.now() - t) / 1000;
+    console.log(
+      `migration ${SCHEMA_VERSION} (publish order) on ${counts?.xmk} projects and ${counts?.zb} tenders: ${Math.round(seconds)} s` +
+        ` (load average ${os.loadavg()[0]!.toFixed(1)})`,
+    );
+  } finally {
+    db.close();
+  }
+}
+
 async function main() {
+  if (args.migration) {
+    if (args['data-dir'] === undefined) throw new Error('--migration needs --data-dir');
+    timeMigration(path.resolve(args['data-dir']));
+    return;
+  }
   const ownDataDir = args['data-dir'] === undefined;
   const dataDir = path.resolve(args['data-dir'] ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bench-search-')));
   try {
@@ -620,7 +676,9 @@ async function main() {
     if (backfillCount > 0 || backfilled) {
       const imported = backfilled ? null : importBackfill(dataDir, seeded);
       if (imported) {
-        console.log(`backfill: ${imported.notices} notices in ${imported.seconds.toFixed(0)} s (${Math.round(imported.notices / imported.seconds)}/s)`);
+        console.log(
+          `backfill: ${imported.notices} notices in ${imported.seconds.toFixed(0)} s (${Math.round(imported.notices / imported.seconds)}/s)`,
+        );
       }
       console.log('\norder and windows after the backfill, against a brute-force sort by (publish time, id):');
       const checks = checkOrder(dataDir, window, seeded);
