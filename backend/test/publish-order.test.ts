@@ -12,7 +12,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NoticeImportRecord } from '@shared/content/notices';
 import { lastDaysBegin } from '@shared/date-presets';
-import { DAY_MS, formatDateTime } from '../src/clock';
+import { DAY_MS } from '../src/clock';
 import { openDatabase, Statements } from '../src/db/connection';
 import { MIGRATIONS } from '../src/db/migrations';
 import { MIGRATION_RULES, migrateDatabase } from '../src/migrate-database';
@@ -20,7 +20,7 @@ import { ContentStats } from '../src/modules/content/content-stats';
 import { ContentSearch, type SearchFilters } from '../src/modules/content/search';
 import { zbDocument } from '../src/search/fts-index';
 import { generateXmk, generateZb } from '../src/seed/content-generator';
-import { zbRecord } from '../src/seed/demo-feed';
+import { xmkRecord, zbRecord } from '../src/seed/demo-feed';
 import { Random } from '../src/seed/random';
 import { createTestBackend, type TestBackend } from './fixture';
 
@@ -232,20 +232,7 @@ function backfill(count: number): NoticeImportRecord[] {
     const day = NOW.getTime() - rng.int(7, 425) * DAY_MS;
     const at = new Date(rng.chance(0.1) ? day - (day % DAY_MS) - 8 * 3600_000 : day + rng.int(-5 * 3600, 5 * 3600) * 1000);
     if (i % 8 === 7) {
-      const x = generateXmk(rng, at, NOW);
-      records.push({
-        kind: 'xmk',
-        sourceId: `backfill-xmk-${i}`,
-        title: x.title,
-        noticeType: x.stage,
-        areaCode: x.areaCode,
-        industry: x.industry,
-        amount: x.investment,
-        publishTime: formatDateTime(at),
-        tenderer: x.owner,
-        contact: x.contact,
-        content: x.content,
-      });
+      records.push(xmkRecord(generateXmk(rng, at, NOW), `backfill-xmk-${i}`, null));
     } else {
       records.push(zbRecord(generateZb(rng, at, NOW, null), `backfill-zb-${i}`, null, null));
     }
@@ -269,12 +256,10 @@ describe('a seeded database, then older notices imported last', () => {
   /** Every id the search answers, page by page (the page path), and its total. */
   const searched = (table: 'zb' | 'xmk', filters: Partial<SearchFilters>) => {
     const all: number[] = [];
-    let total = 0;
     for (let pageNum = 1; ; pageNum++) {
       const result = search.search(table, { orderBy: 'time', asc: false, ...filters }, { pageNum, pageSize: 100 });
-      total = result.total;
       all.push(...result.ids);
-      if (result.ids.length < 100) return { all, total };
+      if (result.ids.length < 100) return { all, total: result.total };
     }
   };
 
