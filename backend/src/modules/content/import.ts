@@ -7,8 +7,8 @@
  *    good ones go ahead and the bad ones are answered.
  * 2. Write (`ImportWriter`, one IMMEDIATE transaction for the file): new notices are inserted in
  *    publish order, changed ones updated after keeping their former state in notice_version,
- *    withdrawn ones moved out (withdraw.ts), and the search index, companies and alerts kept in
- *    step. Only the writing happens inside the transaction, so the write lock is held briefly.
+ *    withdrawn ones moved out (withdraw.ts), and the search index (keyed in publish order,
+ *    search/publish-order.ts), companies and alerts kept in step. Only the writing happens inside the transaction, so the write lock is held briefly.
  *
  * `npm run import` (streaming, cli/import.ts), `POST /admin/content/import` (in a worker thread,
  * import-runner.ts) and the demo feed all come through here.
@@ -230,7 +230,8 @@ export class ImportWriter {
   private imported: ImportedNotice[] = [];
   /**
    * The search index's writes, run together per batch: FTS5 flushes what it holds in memory to a
-   * new segment whenever another table's statement opens a savepoint (the zb_value trigger does),
+   * new segment whenever another table's statement opens a savepoint (a statement that fires a
+   * trigger does),
    * so a document written between two rows costs a segment of its own (3× slower for large bodies).
    */
   private indexWrites: { kind: ContentTable; id: number; doc: FtsDocument | null }[] = [];
