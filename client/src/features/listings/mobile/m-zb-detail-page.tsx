@@ -8,6 +8,7 @@ import { zbDetailQueryOptions } from '../api';
 import { mobileDetailPage } from './m-detail-page';
 import { ProcessTimeline } from '../components/timeline';
 import { zbDetailFields } from '../components/zb-fields';
+import { MobileChangedBanner } from './m-changes';
 
 export const { load, Component } = mobileDetailPage({
   type: 'zb',
@@ -27,6 +28,7 @@ export const { load, Component } = mobileDetailPage({
   ],
   fields: (item) => zbDetailFields(item, (id) => mobileDetailPath('xmk', id)),
   contentTitle: '公告正文',
+  banner: (item) => <MobileChangedBanner item={item} />,
   timeline: {
     title: '招标进程',
     body: (item, lifecycle) => (lifecycle ? <ProcessTimeline item={item} hrefOf={(id) => mobileDetailPath('zb', id)} /> : null),
