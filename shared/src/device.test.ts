@@ -325,6 +325,8 @@ describe("mobileRedirectTarget: member pages on the portal's own mobile site", (
     ['/user/resetPassword', '', '/m/pages/user/index'],
     ['/goods', '', '/m/pages/user/vip'],
     ['/user/chargeMember', '', '/m/pages/user/vip'],
+    ['/user/baifangClient', '', '/m/pages/user/clients'],
+    ['/user/baifangRecords', '', '/m/pages/user/records'],
     // Not member pages.
     ['/username', '', '/m/'],
     ['/support/about', '', '/m/'],
@@ -349,6 +351,9 @@ describe('desktopUrlFor: the desktop page of a mobile page', () => {
     ['/m/pages/login/index', '?loginType=randomPassword', '/user_login'],
     ['/m/pages/user/favorite', '', '/user/favorite'],
     ['/m/pages/user/points', '', '/user/logscore'],
+    ['/m/pages/user/clients', '', '/user/baifangClient'],
+    ['/m/pages/user/client', '?id=3', '/user/baifangClient'],
+    ['/m/pages/user/records', '', '/user/baifangRecords'],
     ['/m/pages/nothing', '', '/'],
     ['/m/pages/company/detail', '?id=7', '/company/7'],
     ['/m/pages/company/detail', '?id=0', '/company'],

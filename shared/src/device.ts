@@ -103,6 +103,11 @@ const MOBILE_TO_DESKTOP: Record<string, string> = {
   [MOBILE_PATHS.points]: '/user/logscore',
   [MOBILE_PATHS.vip]: '/user/vipuser',
   [MOBILE_PATHS.alerts]: '/user/alerts',
+  // One client is the desktop client list's detail; the list comes after it, so that the list is
+  // where /user/baifangClient sends a phone.
+  [MOBILE_PATHS.client]: '/user/baifangClient',
+  [MOBILE_PATHS.clients]: '/user/baifangClient',
+  [MOBILE_PATHS.records]: '/user/baifangRecords',
 };
 
 /**
