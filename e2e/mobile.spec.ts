@@ -132,6 +132,32 @@ test('电脑版 is remembered, so the redirect does not bounce the visitor back'
   await context.close();
 });
 
+test('a phone asking for desktop login, register, member or 会员服务 pages lands on their mobile twins', async ({ browser }) => {
+  const context = await phone(browser, PHONES.android);
+  const page = await context.newPage();
+  const cases: [string, RegExp][] = [
+    ['/user_login?redirect=%2Fuser%2Ffavorite', /\/m\/pages\/login\/index\?redirect=%2Fm%2Fpages%2Fuser%2Ffavorite$/],
+    ['/user_login?redirect=https%3A%2F%2Fevil.example%2F', /\/m\/pages\/login\/index$/],
+    ['/user_register?redirect=%2Fzb%2F3', /\/m\/pages\/register\/index\?redirect=%2Fm%2Fpages%2Fzb%2Fdetail%3Fid%3D3$/],
+    // Member pages need a login: the mobile login, coming back to the mobile twin.
+    ['/user/favorite', /\/m\/pages\/login\/index\?redirect=%2Fm%2Fpages%2Fuser%2Ffavorite$/],
+    ['/user', /\/m\/pages\/login\/index\?redirect=%2Fm%2Fpages%2Fuser%2Findex$/],
+    ['/goods', /\/m\/pages\/login\/index\?redirect=%2Fm%2Fpages%2Fuser%2Fvip$/],
+  ];
+  for (const [from, to] of cases) {
+    await page.goto(`${NO_CAPTCHA}${from}`);
+    await expect(page, from).toHaveURL(to);
+  }
+  // Logging in there ends on the page the visitor asked for.
+  await page.goto(`${NO_CAPTCHA}/user_login?redirect=%2Fuser%2Ffavorite`);
+  await waitForHydration(page);
+  await page.getByLabel('用户名').fill('vip');
+  await page.getByLabel('密码').fill('vip123');
+  await page.getByRole('button', { name: '登录' }).click();
+  await expect(page).toHaveURL(/\/m\/pages\/user\/favorite$/);
+  await context.close();
+});
+
 test('log in, favourite and the member pages on the phone', async ({ browser, consoleProblems }) => {
   const context = await phone(browser, PHONES.iphone);
   const page = await context.newPage();
@@ -348,6 +374,37 @@ test('no page is wider than the phone (360 and 390 px) and touch targets are 44 
       await expectTouchTargets(form);
     }
     await visitor.close();
+  }
+});
+
+test('the captcha of the phone login and register pages fits the screen at 360 and 390 px', async ({ browser }) => {
+  // The default portal asks for a captcha; the form, image included, stays inside the viewport.
+  for (const width of [360, 390]) {
+    const context = await phone(browser, PHONES.iphone, width);
+    const page = await context.newPage();
+    for (const path of ['/m/pages/login/index', '/m/pages/register/index']) {
+      await page.goto(path);
+      await waitForHydration(page);
+      const image = page.getByRole('img', { name: '验证码图片' });
+      await expect(image).toBeVisible();
+      await expectNoOverflow(page);
+      const outside = await page.evaluate(() => {
+        const right = document.documentElement.clientWidth;
+        return [...document.querySelectorAll<HTMLElement>('form.m-form, form.m-form *')]
+          .map((el) => ({ el, box: el.getBoundingClientRect() }))
+          .filter(({ box }) => box.width > 0 && (box.left < 0 || box.right > right))
+          .map(({ el, box }) => `${el.tagName}.${el.className} ${Math.round(box.left)}–${Math.round(box.right)} px of ${right}`);
+      });
+      expect(outside, `${path} at ${width} px`).toEqual([]);
+      const box = (await image.boundingBox())!;
+      expect(box.x, path).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, `${path} at ${width} px`).toBeLessThanOrEqual(width);
+      // Still legible: the image is not squeezed to a sliver.
+      expect(box.width).toBeGreaterThanOrEqual(96);
+      await expectTouchTargets(page);
+      await screenshot(page, `mobile-captcha-${path.split('/')[3]}-${width}`);
+    }
+    await context.close();
   }
 });
 

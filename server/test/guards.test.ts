@@ -92,7 +92,11 @@ describe('the built-in mobile site /m', () => {
     ['/', '/m/'],
     ['/support/about', '/m/'],
     ['/goods/3', '/m/'],
-    ['/user_login?redirect=%2Fuser', '/m/'],
+    // Login, register and member pages have mobile twins; the redirect comes along, as a mobile page.
+    ['/user_login?redirect=%2Fuser', '/m/pages/login/index?redirect=%2Fm%2Fpages%2Fuser%2Findex'],
+    ['/user_login?redirect=%2F%2Fevil.example', '/m/pages/login/index'],
+    ['/user_register', '/m/pages/register/index'],
+    ['/goods', '/m/pages/user/vip'],
   ])('phone on %s → %s', async (path, location) => {
     for (const ua of [IPHONE, ANDROID_CHROME]) {
       const res = await request(app('/m')).get(path).set('User-Agent', ua);

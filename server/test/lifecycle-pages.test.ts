@@ -116,6 +116,22 @@ describe('with the lifecycle capability', () => {
     expect(project.text).toContain('项目进展');
     expect(project.text).toMatch(/aria-current="step"[^]*当前阶段/);
   });
+
+  it('the mobile details show the banner and 变更内容, linking to mobile pages', async () => {
+    const changed = await request(portal.app).get(`/m/pages/zb/detail?id=${ids.announcement}`);
+    expect(changed.status).toBe(200);
+    expect(changed.text).toMatch(/本公告已于 <time[^>]*>2024-06-11 10:00<\/time>/);
+    expect(changed.text).toMatch(new RegExp(`变更，请以变更后的内容为准。<a href="/m/pages/zb/detail\\?id=${ids.amendment}"`));
+    expect(changed.text).not.toContain('变更内容');
+    const amendment = await request(portal.app).get(`/m/pages/zb/detail?id=${ids.amendment}`);
+    expect(amendment.status).toBe(200);
+    expect(amendment.text).toContain('变更内容');
+    expect(amendment.text).toContain(`对比原公告：<a href="/m/pages/zb/detail?id=${ids.announcement}"`);
+    expect(amendment.text).toMatch(
+      /<dt>开标时间<\/dt><dd><span class="m-changes-side">变更前<\/span><span class="changes-before"><time[^>]*>2024-07-02 09:30<\/time><\/span><\/dd><dd><span class="m-changes-side">变更后<\/span><span class="changes-after"><time[^>]*>2024-07-09 09:30<\/time>/,
+    );
+    expect(amendment.text).not.toContain('本公告已于');
+  });
 });
 
 describe('against a spec-only backend', () => {
@@ -152,6 +168,10 @@ describe('against a spec-only backend', () => {
     const mobileTender = await request(portal.app).get(`/m/pages/zb/detail?id=${ids.announcement}`);
     expect(mobileTender.status).toBe(200);
     expect(mobileTender.text).not.toContain('招标进程');
+    expect(mobileTender.text).not.toContain('本公告已于');
+    const mobileAmendment = await request(portal.app).get(`/m/pages/zb/detail?id=${ids.amendment}`);
+    expect(mobileAmendment.status).toBe(200);
+    expect(mobileAmendment.text).not.toContain('变更内容');
     const mobileProject = await request(portal.app).get(`/m/pages/xmk/detail?id=${ids.project}`);
     expect(mobileProject.status).toBe(200);
     expect(mobileProject.text).toContain('项目进展');

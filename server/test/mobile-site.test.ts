@@ -109,6 +109,9 @@ describe('public pages of the mobile site', () => {
     for (const path of [MOBILE_PATHS.zbDetail, `${MOBILE_PATHS.zbDetail}?id=abc`, `${MOBILE_PATHS.xmkDetail}?id=999999999`]) {
       const res = await request(portal.app).get(path).set('User-Agent', IPHONE);
       expect(res.status, path).toBe(404);
+      // In Chinese like the rest of the phone site.
+      expect(res.text, path).toMatch(/<h1 id="status-title" class="m-title">页面不存在<\/h1>/);
+      expect(res.text, path).not.toContain('This page could not be found');
     }
   });
 

@@ -292,6 +292,54 @@ describe('mobileRedirectTarget', () => {
   });
 });
 
+describe("mobileRedirectTarget: member pages on the portal's own mobile site", () => {
+  it.each([
+    ['/user_login', '', '/m/pages/login/index'],
+    ['/user_register', '', '/m/pages/register/index'],
+    // The page the visitor was going to comes along, as its mobile twin.
+    ['/user_login', '?redirect=%2Fuser%2Ffavorite', `/m/pages/login/index?redirect=${encodeURIComponent('/m/pages/user/favorite')}`],
+    ['/user_login', '?redirect=%2Fzb%2F12', `/m/pages/login/index?redirect=${encodeURIComponent('/m/pages/zb/detail?id=12')}`],
+    [
+      '/user_register',
+      '?from=x&redirect=%2Fxmk%3Fkeyword%3D%E6%A1%A5',
+      `/m/pages/register/index?redirect=${encodeURIComponent('/m/pages/xmk/index?keyword=桥')}`,
+    ],
+    [
+      '/user_login',
+      '?redirect=%2Fm%2Fpages%2Fuser%2Fpoints',
+      `/m/pages/login/index?redirect=${encodeURIComponent('/m/pages/user/points')}`,
+    ],
+    ['/user_login', '?redirect=%2Fgoods', `/m/pages/login/index?redirect=${encodeURIComponent('/m/pages/user/vip')}`],
+    // Only same-site paths (safeRedirectTarget): anything else is dropped, not followed.
+    ['/user_login', '?redirect=https%3A%2F%2Fevil.example%2F', '/m/pages/login/index'],
+    ['/user_login', '?redirect=%2F%2Fevil.example', '/m/pages/login/index'],
+    ['/user_login', '?redirect=%2F%5Cevil.example', '/m/pages/login/index'],
+    ['/user_login', '?redirect=%E0%A4%A', '/m/pages/login/index'],
+    ['/user', '', '/m/pages/user/index'],
+    ['/user/favorite', '', '/m/pages/user/favorite'],
+    ['/user/bidding', '', '/m/pages/user/bidding'],
+    ['/user/logscore', '', '/m/pages/user/points'],
+    ['/user/vipuser', '', '/m/pages/user/vip'],
+    ['/user/alerts', '', '/m/pages/user/alerts'],
+    ['/user/member', '', '/m/pages/user/index'],
+    ['/user/resetPassword', '', '/m/pages/user/index'],
+    ['/goods', '', '/m/pages/user/vip'],
+    ['/user/chargeMember', '', '/m/pages/user/vip'],
+    ['/user/baifangClient', '', '/m/pages/user/clients'],
+    ['/user/baifangRecords', '', '/m/pages/user/records'],
+    // Not member pages.
+    ['/username', '', '/m/'],
+    ['/support/about', '', '/m/'],
+  ])('%s%s → %s', (path, search, expected) => {
+    expect(mobileRedirectTarget(OWN_MOBILE_SITE, path, search)).toBe(expected);
+  });
+
+  it("another mobile site gets the spec's home for member pages", () => {
+    expect(mobileRedirectTarget('https://m.example.cn', '/user_login', '?redirect=%2Fuser')).toBe('https://m.example.cn/');
+    expect(mobileRedirectTarget('https://m.example.cn', '/goods')).toBe('https://m.example.cn/');
+  });
+});
+
 describe('desktopUrlFor: the desktop page of a mobile page', () => {
   it.each([
     ['/m/', '', '/'],
@@ -303,6 +351,9 @@ describe('desktopUrlFor: the desktop page of a mobile page', () => {
     ['/m/pages/login/index', '?loginType=randomPassword', '/user_login'],
     ['/m/pages/user/favorite', '', '/user/favorite'],
     ['/m/pages/user/points', '', '/user/logscore'],
+    ['/m/pages/user/clients', '', '/user/baifangClient'],
+    ['/m/pages/user/client', '?id=3', '/user/baifangClient'],
+    ['/m/pages/user/records', '', '/user/baifangRecords'],
     ['/m/pages/nothing', '', '/'],
     ['/m/pages/company/detail', '?id=7', '/company/7'],
     ['/m/pages/company/detail', '?id=0', '/company'],

@@ -7,7 +7,7 @@
 import { COMPANY_SEARCH_PATH, companyPath, mobileCompanyPath } from './company/paths';
 import type { ContentType } from './contract/common';
 import { detailPath, listPath, mobileDetailPath } from './content/paths';
-import { MOBILE_PATHS, mobileSitePage, OWN_MOBILE_SITE, PATHS, parsePositiveId } from './routes';
+import { isMobilePath, MOBILE_PATHS, mobileSitePage, OWN_MOBILE_SITE, PATHS, parsePositiveId, safeRedirectTarget } from './routes';
 
 export type DeviceType = 'android' | 'ios' | 'mobile' | 'pc';
 export type InAppBrowser = 'wechat' | 'weibo' | 'toutiao' | 'tiktok' | 'fb';
@@ -54,10 +54,17 @@ const isMobileSection = (section: string | undefined): section is ContentType =>
  * `search` (`?keyword=桥&industry=2`) is carried to the list only on the portal's own mobile site,
  * which reads the same filters as the desktop lists (the same content); another mobile
  * site gets the spec's bare paths, as its parameters are unknown.
+ *
+ * On the portal's own site the member pages have twins too (ownMobileMemberPage): login and
+ * register keep their `redirect`, `/user/*` and `/goods` land on the member pages.
  */
 export function mobileRedirectTarget(mobileSiteUrl: string, pathname: string, search = ''): string {
   const base = mobileSiteUrl.replace(/\/+$/, '');
   const path = pathname.split(/[?#]/, 1)[0] ?? '';
+  if (base === OWN_MOBILE_SITE) {
+    const memberPage = ownMobileMemberPage(path, search);
+    if (memberPage !== null) return memberPage;
+  }
   const [section, id] = path.split('/').filter(Boolean);
   const itemId = parsePositiveId(id);
   // The portal's own mobile site has a company page; another site's is unknown.
@@ -81,7 +88,11 @@ export function phonesKeepDesktopPage(mobileSiteUrl: string, pathname: string): 
   return mobileSiteUrl.replace(/\/+$/, '') !== OWN_MOBILE_SITE || parsePositiveId(pathname.split('/')[2]) === null;
 }
 
-/** Mobile member pages and the desktop page each one stands for. */
+/**
+ * Mobile member pages and the desktop page each one stands for: the mobile page's canonical and
+ * 电脑版 link (desktopUrlFor) and, read backwards, where the redirect sends a phone that asks for
+ * the desktop page (ownMobileMemberPage).
+ */
 const MOBILE_TO_DESKTOP: Record<string, string> = {
   [MOBILE_PATHS.home]: PATHS.home,
   [MOBILE_PATHS.login]: PATHS.login,
@@ -92,7 +103,52 @@ const MOBILE_TO_DESKTOP: Record<string, string> = {
   [MOBILE_PATHS.points]: '/user/logscore',
   [MOBILE_PATHS.vip]: '/user/vipuser',
   [MOBILE_PATHS.alerts]: '/user/alerts',
+  // One client is the desktop client list's detail; the list comes after it, so that the list is
+  // where /user/baifangClient sends a phone.
+  [MOBILE_PATHS.client]: '/user/baifangClient',
+  [MOBILE_PATHS.clients]: '/user/baifangClient',
+  [MOBILE_PATHS.records]: '/user/baifangRecords',
 };
+
+/**
+ * Desktop member pages and their mobile twins: the table above read backwards, and desktop pages
+ * that share a mobile page with another (会员服务 sells what /goods, /user/chargeMember and
+ * /user/duanMember sell). Any other page under /user is the mobile member home.
+ */
+const DESKTOP_TO_MOBILE: Record<string, string> = {
+  ...Object.fromEntries(Object.entries(MOBILE_TO_DESKTOP).map(([mobile, desktop]) => [desktop, mobile])),
+  '/goods': MOBILE_PATHS.vip,
+  '/user/chargeMember': MOBILE_PATHS.vip,
+  '/user/duanMember': MOBILE_PATHS.vip,
+};
+
+/** The `redirect` parameter of a query string, decoded; null when absent or not decodable. */
+function redirectParam(search: string): string | null {
+  const raw = /(?:^|[?&])redirect=([^&#]*)/.exec(search)?.[1];
+  if (raw === undefined) return null;
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The portal's own mobile page for a desktop login, register or member page, or null when the
+ * path is none of them. The auth pages keep `redirect` when it is a same-site path
+ * (safeRedirectTarget), turned into its mobile twin so the member lands on a phone page.
+ */
+function ownMobileMemberPage(path: string, search: string): string | null {
+  const page = DESKTOP_TO_MOBILE[path] ?? (path.startsWith(`${PATHS.member}/`) ? MOBILE_PATHS.member : null);
+  if (page === null || page === MOBILE_PATHS.home) return null;
+  if (page !== MOBILE_PATHS.login && page !== MOBILE_PATHS.register) return page;
+  const target = safeRedirectTarget(redirectParam(search), '');
+  if (!target) return page;
+  const [targetPath = '', ...rest] = target.split('?');
+  const targetSearch = rest.length ? `?${rest.join('?')}` : '';
+  const mobileTarget = isMobilePath(targetPath) ? target : mobileRedirectTarget(OWN_MOBILE_SITE, targetPath, targetSearch);
+  return `${page}?redirect=${encodeURIComponent(mobileTarget)}`;
+}
 
 /**
  * The desktop page a mobile page shows: its canonical link and the "电脑版" link. The

@@ -86,6 +86,11 @@ export const MOBILE_PATHS = {
   alerts: '/m/pages/user/alerts',
   /** A company's profile (capability `company`): the phone's /company/{id}. */
   companyDetail: '/m/pages/company/detail',
+  /** 拜访客户: the member's clients, and one client (`?id=`) with its visits and a new one. */
+  clients: '/m/pages/user/clients',
+  client: '/m/pages/user/client',
+  /** 拜访记录: every visit of the member (capability `visitRecords`). */
+  records: '/m/pages/user/records',
 } as const;
 
 /** Sections of a mobile page a link may land on (`#id`): 会员服务's packages. */
@@ -175,6 +180,9 @@ export const ROUTES: readonly RouteSpec[] = [
   mobile(MOBILE_PATHS.vip, '会员服务', { noindex: true }),
   mobile(MOBILE_PATHS.alerts, '消息提醒', { noindex: true, capability: 'alerts' }),
   mobile(MOBILE_PATHS.companyDetail, '企业详情', { query: ['id'], capability: 'company' }),
+  mobile(MOBILE_PATHS.clients, '拜访客户', { noindex: true }),
+  mobile(MOBILE_PATHS.client, '客户详情', { noindex: true }),
+  mobile(MOBILE_PATHS.records, '拜访记录', { noindex: true, capability: 'visitRecords' }),
 ];
 
 const LOGIN_PATH = '/user_login';

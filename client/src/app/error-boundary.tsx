@@ -23,14 +23,20 @@ export function describeRouteError(error: unknown): { status: number } & RouteEr
   return { status: errorStatus(error), message: MESSAGES.unknown };
 }
 
+/**
+ * The mobile site's heading of a missing page. Spec §2's English message is the desktop portal's;
+ * the phone site is Chinese throughout, its 404 included.
+ */
+const MOBILE_NOT_FOUND = '页面不存在';
+
 /** An error on the mobile site, in its own chrome and stylesheet: what failed and the way on, with the status the server sent. */
 function MobileError({ status, message, detail, link }: ReturnType<typeof describeRouteError>) {
-  const title = status === 404 ? (link ? message : MESSAGES.pageNotFound) : message;
+  const title = status === 404 ? (link ? message : MOBILE_NOT_FOUND) : message;
   return (
     <MobileLayout>
       <LoadingBar />
       <section className="m-card m-status" aria-labelledby="status-title">
-        <PageHead title={status === 404 ? '页面不存在' : '出错了'} noindex mobile />
+        <PageHead title={status === 404 ? MOBILE_NOT_FOUND : '出错了'} noindex mobile />
         <p className="m-status-code">{status}</p>
         <h1 id="status-title" className="m-title">
           {title}

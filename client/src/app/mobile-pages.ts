@@ -19,4 +19,7 @@ export const MOBILE_PAGES: PageImports = {
   '/m/pages/user/vip': () => import('../features/member/mobile/m-vip-page'),
   '/m/pages/user/alerts': () => import('../features/alerts/mobile/m-alerts-page'),
   '/m/pages/company/detail': () => import('../features/company/mobile/m-company-detail-page'),
+  '/m/pages/user/clients': () => import('../features/visit/mobile/m-clients-page'),
+  '/m/pages/user/client': () => import('../features/visit/mobile/m-client-page'),
+  '/m/pages/user/records': () => import('../features/visit/mobile/m-records-page'),
 };

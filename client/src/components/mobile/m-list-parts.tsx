@@ -100,3 +100,38 @@ export function Chips<T extends string>({
     </div>
   );
 }
+
+/** Chips that pick several values (地区's cities); none chosen is "不限", which clears them. */
+export function ToggleChips<T extends string>({
+  label,
+  options,
+  values,
+  onChange,
+}: {
+  label: string;
+  options: readonly { value: T; label: string }[];
+  values: readonly T[];
+  onChange: (values: T[]) => void;
+}) {
+  return (
+    <div className="m-chips" role="group" aria-label={label}>
+      <button type="button" aria-pressed={values.length === 0} className="m-chip" onClick={() => onChange([])}>
+        不限
+      </button>
+      {options.map((option) => {
+        const chosen = values.includes(option.value);
+        return (
+          <button
+            key={option.value}
+            type="button"
+            aria-pressed={chosen}
+            className="m-chip"
+            onClick={() => onChange(chosen ? values.filter((value) => value !== option.value) : [...values, option.value])}
+          >
+            {option.label}
+          </button>
+        );
+      })}
+    </div>
+  );
+}

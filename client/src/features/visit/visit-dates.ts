@@ -5,7 +5,6 @@
  * whatever zone the browser is in.
  */
 import dayjs, { type Dayjs } from 'dayjs';
-import type { BaifangClient } from '@shared/visit/types';
 import { parseTime } from '@shared/time';
 
 export const DATE = 'YYYY-MM-DD';
@@ -20,10 +19,5 @@ export function pickerText(value: Dayjs | null | undefined, pattern: string): st
   return value && value.isValid() ? value.format(pattern) : null;
 }
 
-/** `yyyy-MM-dd` of `now` in Shanghai. */
-export const shanghaiDay = (now: number): string => parseTime(now, DATE);
-
-/** Due for a visit (getGJNum's rule): still open (待跟进/跟进中) and planned for today or earlier. */
-export function isDue(client: Pick<BaifangClient, 'status' | 'nextVisitDate'>, today: string): boolean {
-  return (client.status === '0' || client.status === '1') && client.nextVisitDate !== null && client.nextVisitDate <= today;
-}
+// The due rule needs no picker: it lives without dayjs, for the phone pages.
+export { isDue, shanghaiDay } from './visit-due';

@@ -12,11 +12,30 @@ import { regionName } from '../../../lib/region';
 import { amountLabelOf } from '@shared/content/zb-notice';
 import { mobileDetailPath } from '@shared/content/paths';
 import { dictLabel } from '../../../lib/system';
+import { signupDeadlineLabel } from '../signup-deadline';
 
 /** With `star`, the row carries the 收藏 star (the mobile lists); 新 shows on every row. */
 interface RowProps<Item> {
   item: Item;
   star?: boolean;
+}
+
+/**
+ * A tender row; with `now` (render-stable: when the list was fetched) its 报名截止 says how long
+ * is left, without it the date alone.
+ */
+interface ZbRowProps extends RowProps<ZbListItem> {
+  now?: number;
+}
+
+function SignupDeadline({ deadline, now }: { deadline: string | null; now: number | undefined }) {
+  if (!deadline) return null;
+  const label = now === undefined ? null : signupDeadlineLabel(deadline, now, 'MM-DD');
+  return (
+    <span className={label?.closed ? 'm-row-deadline is-closed' : 'm-row-deadline'}>
+      报名截止 {label ? label.text : parseTime(deadline, 'MM-DD')}
+    </span>
+  );
 }
 
 export function XmkRow({ item, star = false }: RowProps<XmkListItem>) {
@@ -42,7 +61,7 @@ export function XmkRow({ item, star = false }: RowProps<XmkListItem>) {
   );
 }
 
-export function ZbRow({ item, star = false }: RowProps<ZbListItem>) {
+export function ZbRow({ item, star = false, now }: ZbRowProps) {
   const regions = useDict(DICT_TYPES.region);
   const noticeType = dictLabel(useDict(DICT_TYPES.zbNoticeType), item.noticeType);
   return (
@@ -61,6 +80,7 @@ export function ZbRow({ item, star = false }: RowProps<ZbListItem>) {
             </span>
           ) : null}
           <time dateTime={item.publishTime}>{parseTime(item.publishTime, 'MM-DD')}</time>
+          <SignupDeadline deadline={item.signupDeadline} now={now} />
         </span>
       </Link>
       {star ? <FavoriteStar type="zb" id={item.id} title={item.title} /> : null}

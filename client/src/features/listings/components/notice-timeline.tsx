@@ -28,7 +28,7 @@ const MONEY_FIELDS = new Set(['amount', 'winAmount', 'investment']);
 const TEXT_PREVIEW = 120;
 
 /** One side of a change, as a reader wants it: 万元, dates without seconds, labels for codes. */
-function ChangeValue({ field, value, type }: { field: string; value: NoticeChange['before']; type: 'zb' | 'xmk' }) {
+export function ChangeValue({ field, value, type }: { field: string; value: NoticeChange['before']; type: 'zb' | 'xmk' }) {
   const regions = useDict(DICT_TYPES.region);
   if (value === null || value === '') return <span className="muted">—</span>;
   if (MONEY_FIELDS.has(field) && typeof value === 'number') return <>{formatWan(value)}</>;
@@ -40,11 +40,20 @@ function ChangeValue({ field, value, type }: { field: string; value: NoticeChang
   return <>{text.length > TEXT_PREVIEW ? `${text.slice(0, TEXT_PREVIEW)}…` : text}</>;
 }
 
-function AgainstLine({ against, type }: { against: ChangesAgainst; type: ContentType }) {
+/** What the changes compare against; `hrefOf` is the site's detail path (the phone links to its own pages). */
+export function AgainstLine({
+  against,
+  type,
+  hrefOf = detailPath,
+}: {
+  against: ChangesAgainst;
+  type: ContentType;
+  hrefOf?: (type: ContentType, id: number) => string;
+}) {
   if (against.kind === 'notice') {
     return (
       <p className="changes-against">
-        对比原公告：<Link to={detailPath(type, against.id)}>{against.title}</Link>（
+        对比原公告：<Link to={hrefOf(type, against.id)}>{against.title}</Link>（
         <time dateTime={against.publishTime}>{parseTime(against.publishTime, 'YYYY-MM-DD')}</time>）
       </p>
     );
@@ -94,13 +103,16 @@ export function ChangesCard({ item, type }: { item: XmkDetail | ZbDetail; type: 
   );
 }
 
-/** "本公告已于 … 变更": on a notice a later 变更公告 changed, linking to it. */
-export function ChangedByBanner({ item }: { item: ZbDetail }) {
+/**
+ * "本公告已于 … 变更": on a notice a later 变更公告 changed, linking to it (`hrefOf`: the site's
+ * tender detail path).
+ */
+export function ChangedByBanner({ item, hrefOf = zbDetailPath }: { item: ZbDetail; hrefOf?: (id: number) => string }) {
   if (!item.changedBy) return null;
   return (
     <p className="changed-banner" role="note">
       本公告已于 <time dateTime={item.changedBy.publishTime}>{parseTime(item.changedBy.publishTime, 'YYYY-MM-DD HH:mm')}</time>{' '}
-      变更，请以变更后的内容为准。<Link to={zbDetailPath(item.changedBy.id)}>查看变更公告 ›</Link>
+      变更，请以变更后的内容为准。<Link to={hrefOf(item.changedBy.id)}>查看变更公告 ›</Link>
     </p>
   );
 }

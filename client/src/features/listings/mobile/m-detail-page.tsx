@@ -31,6 +31,7 @@ import { MobileHead } from '../../../components/mobile/m-parts';
 import { mobileDetailPath } from '@shared/content/paths';
 import { useLifecycle } from '../components/notice-timeline';
 import { NoticeSources } from '../components/notice-sources';
+import { MobileChanges } from './m-changes';
 
 /** The picture WeChat and other apps show on a shared card (a PNG: WeChat ignores SVG). */
 const SHARE_IMAGE = '/images/share.png';
@@ -51,6 +52,8 @@ export interface MobileDetailConfig<Item extends XmkDetail | ZbDetail, K extends
    * whether the answer carries the lifecycle fields; a body of null leaves the section out.
    */
   timeline?: { title: string; body: (item: Item, lifecycle: boolean) => ReactNode };
+  /** Above the overview when the answer carries the lifecycle fields: the tender's "本公告已于…变更". */
+  banner?: (item: Item) => ReactNode;
   /** Secondary data of the page's sections, fetched with the detail (failures only leave them empty). */
   prefetch?: (queryClient: QueryClient, http: Http, id: number) => Promise<void>;
 }
@@ -100,10 +103,12 @@ export function mobileDetailPage<Item extends XmkDetail | ZbDetail, K extends Qu
           </p>
           <MobileFigures figures={config.figures(item, tag)} />
         </header>
+        {lifecycle ? config.banner?.(item) : null}
         <section className="m-card" aria-labelledby="m-overview">
           <h2 id="m-overview">概况</h2>
           <MobileFields fields={config.fields(item, regions, tag)} />
         </section>
+        {lifecycle ? <MobileChanges item={item} type={type} /> : null}
         {config.afterOverview?.(item)}
         {config.timeline && timeline ? (
           <section className="m-card" aria-labelledby="m-timeline">

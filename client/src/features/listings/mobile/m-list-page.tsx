@@ -7,22 +7,20 @@ import { infiniteQueryOptions, queryOptions, useSuspenseInfiniteQuery, useSuspen
 import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { ContentType } from '@shared/contract/common';
-import type { DictType } from '@shared/system/types';
 import { DICT_TYPES } from '@shared/system/types';
-import { DATE_PRESETS, lastDaysBegin } from '@shared/date-presets';
 import { parseTime } from '@shared/time';
 import type { Paged } from '../../../lib/http/paged';
 import type { Http } from '../../../lib/http/http';
 import { useHttp } from '../../../lib/http/context';
 import { prefetchDicts } from '../../../lib/system';
-import { useDict } from '../../../components/dict-label';
 import { prefetchFavoriteIds } from '../components/favorite-button';
-import { citiesOf } from '../../../lib/region';
 import { SEARCH_RESULT_LIMIT, exportParams, hasFilters, searchHref, withFilters, type SearchParams } from '../../../lib/search-href';
 import type { PageLoadArgs, PageModule } from '../../../lib/page';
-import { BottomSheet, Chips, LoadMore } from '../../../components/mobile/m-list-parts';
+import { BottomSheet, LoadMore } from '../../../components/mobile/m-list-parts';
 import { MobileHead } from '../../../components/mobile/m-parts';
 import { MobileExport } from '../../export/components/m-export';
+import type { ListFilters } from '../list-filters';
+import { FilterSheetBody, sheetKeys, type SheetAmount } from './m-filter-sheet';
 
 const PAGE_SIZE = 10;
 type Query = Pick<URLSearchParams, 'get'>;
@@ -38,23 +36,13 @@ export interface MobileListConfig<P extends SearchParams, Row extends { id: numb
    */
   read: (query: Query) => Promise<P>;
   fetch: (http: Http, params: P) => Promise<Paged<Row>>;
-  /** The type filter: 项目阶段 or 公告类型. */
-  typeFilter: { key: 'stage' | 'noticeType'; dict: DictType; label: string };
-  amount: {
-    label: string;
-    min: 'minInvestment' | 'minAmount';
-    max: 'maxInvestment' | 'maxAmount';
-    presets: readonly { label: string; min?: number; max?: number }[];
-  };
-  row: (item: Row) => ReactNode;
+  /** The desktop list's filter rows and sorts (list-filters.ts). */
+  filters: ListFilters<P>;
+  amount: SheetAmount;
+  /** `now`: when the list was fetched (render-stable), for deadlines. */
+  row: (item: Row, now: number) => ReactNode;
   placeholder: string;
 }
-
-/** 发布时间's presets, as chips keyed by their number of days. */
-const DATE_CHIPS = DATE_PRESETS.map((preset) => ({ value: String(preset.days), label: preset.label }));
-
-/** The first day of the last `days` days, counted from today in Shanghai (the search's date format). */
-const lastDays = (days: number) => lastDaysBegin(parseTime(Date.now(), 'YYYY-MM-DD'), days);
 
 export function mobileListPage<P extends SearchParams, Row extends { id: number }>(config: MobileListConfig<P, Row>): PageModule {
   const options = (http: Http, params: P) =>
@@ -79,7 +67,7 @@ export function mobileListPage<P extends SearchParams, Row extends { id: number 
     const params = await queryClient.ensureQueryData(filters(url.searchParams.toString()));
     await Promise.all([
       queryClient.prefetchInfiniteQuery(options(http, params)),
-      prefetchDicts(queryClient, http, [DICT_TYPES.region, DICT_TYPES.industry, config.typeFilter.dict]),
+      prefetchDicts(queryClient, http, [DICT_TYPES.region, ...config.filters.dictFilters.map((filter) => filter.type)]),
       prefetchFavoriteIds(deps, config.type),
     ]);
   }
@@ -93,9 +81,6 @@ export function mobileListPage<P extends SearchParams, Row extends { id: number 
     const [sheet, setSheet] = useState(false);
     const [draft, setDraft] = useState<P>(params);
     const [keyword, setKeyword] = useState(params.keyword ?? '');
-    const regions = citiesOf(useDict(DICT_TYPES.region));
-    const industries = useDict(DICT_TYPES.industry);
-    const types = useDict(config.typeFilter.dict);
     const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
     const more = useCallback(() => {
       if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
@@ -103,11 +88,8 @@ export function mobileListPage<P extends SearchParams, Row extends { id: number 
     const pages = list.data.pages;
     const total = pages[0]?.total ?? 0;
     const rows = pages.flatMap((page) => page.rows);
-    const draftValues = draft as Record<string, string | number | undefined>;
-    const amountPreset = config.amount.presets.findIndex(
-      (p) => p.min === draftValues[config.amount.min] && p.max === draftValues[config.amount.max],
-    );
-    const datePreset = DATE_CHIPS.find((p) => draft.beginTime === lastDays(Number(p.value)) && draft.endTime === undefined)?.value ?? null;
+    // The presets' dates count from the day the list was fetched, as on the desktop.
+    const today = parseTime(list.dataUpdatedAt, 'YYYY-MM-DD');
     const patch = (values: Record<string, string | number | undefined>) =>
       setDraft((current) => withFilters(current, values as Partial<P>));
 
@@ -156,7 +138,7 @@ export function mobileListPage<P extends SearchParams, Row extends { id: number 
         {rows.length === 0 ? (
           <p className="m-empty">没有符合条件的{config.name}</p>
         ) : (
-          <ul className="m-list">{rows.map((row) => config.row(row))}</ul>
+          <ul className="m-list">{rows.map((row) => config.row(row, list.dataUpdatedAt))}</ul>
         )}
         <LoadMore onVisible={more} active={hasNextPage}>
           {isFetchingNextPage ? (
@@ -170,61 +152,17 @@ export function mobileListPage<P extends SearchParams, Row extends { id: number 
           ) : null}
         </LoadMore>
         <BottomSheet open={sheet} title="筛选" onClose={closeSheet}>
-          <div className="m-sheet-body">
-            <h3>地区</h3>
-            <Chips
-              label="地区"
-              options={regions.map((r) => ({ value: r.dictValue, label: r.dictLabel }))}
-              value={draft.areaCode ?? null}
-              onChange={(value) => patch({ areaCode: value ?? undefined })}
-            />
-            <h3>{config.typeFilter.label}</h3>
-            <Chips
-              label={config.typeFilter.label}
-              options={types.map((t) => ({ value: t.dictValue, label: t.dictLabel }))}
-              value={(draftValues[config.typeFilter.key] as string | undefined) ?? null}
-              onChange={(value) => patch({ [config.typeFilter.key]: value ?? undefined })}
-            />
-            <h3>行业</h3>
-            <Chips
-              label="行业"
-              options={industries.map((t) => ({ value: t.dictValue, label: t.dictLabel }))}
-              value={draft.industry ?? null}
-              onChange={(value) => patch({ industry: value ?? undefined })}
-            />
-            <h3>{config.amount.label}</h3>
-            <Chips
-              label={config.amount.label}
-              options={config.amount.presets.map((p, index) => ({ value: String(index), label: p.label }))}
-              value={amountPreset >= 0 ? String(amountPreset) : null}
-              onChange={(value) => {
-                const preset = value === null ? undefined : config.amount.presets[Number(value)];
-                patch({ [config.amount.min]: preset?.min, [config.amount.max]: preset?.max });
-              }}
-            />
-            <h3>发布时间</h3>
-            <Chips
-              label="发布时间"
-              options={DATE_CHIPS}
-              value={datePreset}
-              onChange={(value) => patch({ beginTime: value === null ? undefined : lastDays(Number(value)), endTime: undefined })}
-            />
-          </div>
+          <FilterSheetBody filters={config.filters} amount={config.amount} draft={draft} today={today} patch={patch} />
           <div className="m-sheet-actions">
             <button
               type="button"
               className="m-button"
               onClick={() =>
                 setDraft(
-                  withFilters(params, {
-                    areaCode: undefined,
-                    industry: undefined,
-                    beginTime: undefined,
-                    endTime: undefined,
-                    [config.typeFilter.key]: undefined,
-                    [config.amount.min]: undefined,
-                    [config.amount.max]: undefined,
-                  } as Partial<P>),
+                  withFilters(
+                    params,
+                    Object.fromEntries(sheetKeys(config.filters, config.amount).map((key) => [key, undefined])) as Partial<P>,
+                  ),
                 )
               }
             >

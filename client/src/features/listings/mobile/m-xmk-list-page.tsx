@@ -1,7 +1,7 @@
 /** /m/pages/xmk/index 项目库 on the mobile site. */
-import { DICT_TYPES } from '@shared/system/types';
 import { searchXmk } from '../api';
 import { XMK_AMOUNT } from '../amount-presets';
+import { XMK_FILTERS } from '../list-filters';
 import { mobileListPage } from './m-list-page';
 import { XmkRow } from '../components/m-rows';
 import { MOBILE_PATHS } from '@shared/routes';
@@ -12,7 +12,7 @@ export const { load, Component } = mobileListPage({
   name: '项目库',
   read: async (query) => (await import('../search-query')).readXmkSearch(query),
   fetch: searchXmk,
-  typeFilter: { key: 'stage', dict: DICT_TYPES.xmkStage, label: '项目阶段' },
+  filters: XMK_FILTERS,
   amount: XMK_AMOUNT,
   row: (item) => <XmkRow key={item.id} item={item} star />,
   placeholder: '项目名称、建设单位',

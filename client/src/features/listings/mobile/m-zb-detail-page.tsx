@@ -9,6 +9,7 @@ import { mobileDetailPage } from './m-detail-page';
 import { ProcessTimeline } from '../components/timeline';
 import { amountFields, zbDetailFields } from '../components/zb-fields';
 import { MobileCandidates } from '../components/candidates-table';
+import { MobileChangedBanner } from './m-changes';
 
 export const { load, Component } = mobileDetailPage({
   type: 'zb',
@@ -39,6 +40,7 @@ export const { load, Component } = mobileDetailPage({
   ],
   afterOverview: (item) => <MobileCandidates candidates={item.candidates} />,
   contentTitle: '公告正文',
+  banner: (item) => <MobileChangedBanner item={item} />,
   timeline: {
     title: '招标进程',
     body: (item, lifecycle) => (lifecycle ? <ProcessTimeline item={item} hrefOf={(id) => mobileDetailPath('zb', id)} /> : null),

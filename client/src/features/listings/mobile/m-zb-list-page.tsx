@@ -1,7 +1,7 @@
 /** /m/pages/zb/index 招标信息 on the mobile site. */
-import { DICT_TYPES } from '@shared/system/types';
 import { searchZb } from '../api';
 import { ZB_AMOUNT } from '../amount-presets';
+import { ZB_FILTERS } from '../list-filters';
 import { mobileListPage } from './m-list-page';
 import { ZbRow } from '../components/m-rows';
 import { MOBILE_PATHS } from '@shared/routes';
@@ -12,8 +12,8 @@ export const { load, Component } = mobileListPage({
   name: '招标信息',
   read: async (query) => (await import('../search-query')).readZbSearch(query),
   fetch: searchZb,
-  typeFilter: { key: 'noticeType', dict: DICT_TYPES.zbNoticeType, label: '公告类型' },
+  filters: ZB_FILTERS,
   amount: ZB_AMOUNT,
-  row: (item) => <ZbRow key={item.id} item={item} star />,
+  row: (item, now) => <ZbRow key={item.id} item={item} now={now} star />,
   placeholder: '公告标题、招标人',
 });

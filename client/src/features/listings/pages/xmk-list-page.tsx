@@ -6,6 +6,7 @@ import { regionName } from '../../../lib/region';
 import { readXmkSearch } from '../search-query';
 import { listPage } from './list-page';
 import { XMK_AMOUNT } from '../amount-presets';
+import { XMK_FILTERS } from '../list-filters';
 import { CompanyLink } from '../../company/components/company-link';
 
 export const { load, Component } = listPage({
@@ -20,18 +21,8 @@ export const { load, Component } = listPage({
       : '全省拟在建项目库：立项、审批、设计、招标、施工各阶段项目信息，可按地区、行业、阶段与投资额检索。',
   read: readXmkSearch,
   search: xmkSearchQueryOptions,
-  dictFilters: [
-    { key: 'industry', type: DICT_TYPES.industry, label: '行业' },
-    { key: 'stage', type: DICT_TYPES.xmkStage, label: '项目阶段', chip: '阶段' },
-    { key: 'nature', type: DICT_TYPES.xmkNature, label: '项目性质', chip: '性质' },
-  ],
+  ...XMK_FILTERS,
   amount: XMK_AMOUNT,
-  sorts: [
-    { value: 'time', label: '发布时间' },
-    { value: 'relevance', label: '相关度' },
-    { value: 'investment', label: '投资额' },
-    { value: 'views', label: '浏览量' },
-  ],
   noun: '个项目',
   empty: { none: '没有符合条件的项目', all: '查看全部项目' },
   row: {

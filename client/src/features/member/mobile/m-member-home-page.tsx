@@ -69,6 +69,7 @@ export function Component() {
         <Link to={MOBILE_PATHS.bidding}>订阅招标</Link>
         <Link to={MOBILE_PATHS.points}>我的积分</Link>
         <Link to={MOBILE_PATHS.vip}>会员服务</Link>
+        <Link to={MOBILE_PATHS.clients}>拜访客户</Link>
         <a href={desktopViewHref('/user')} rel="nofollow">
           更多功能（电脑版）
         </a>

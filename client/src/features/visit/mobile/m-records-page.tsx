@@ -1,0 +1,37 @@
+/**
+ * 拜访记录 on the phone (/m/pages/user/records, capability `visitRecords`): the member's latest
+ * visits across clients, newest first (`getBaifangRecordsList`), each linking to its client.
+ */
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { DICT_TYPES } from '@shared/system/types';
+import { FIRST_PAGE, MobileMemberPage } from '../../../components/mobile/m-member-page';
+import { useHttp } from '../../../lib/http/context';
+import type { PageLoadArgs } from '../../../lib/page';
+import { prefetchDicts } from '../../../lib/system';
+import { baifangRecordListQueryOptions } from '../api';
+import { RecordCard } from './m-visit-parts';
+
+export async function load({ deps: { queryClient, http } }: PageLoadArgs) {
+  await Promise.all([
+    queryClient.ensureQueryData(baifangRecordListQueryOptions(http, FIRST_PAGE)),
+    prefetchDicts(queryClient, http, [DICT_TYPES.visitWay]),
+  ]);
+}
+
+export function Component() {
+  const { rows, total } = useSuspenseQuery(baifangRecordListQueryOptions(useHttp(), FIRST_PAGE)).data;
+  return (
+    <MobileMemberPage title="拜访记录" desktop="/user/baifangRecords">
+      <p className="m-count">{`共 ${total} 条`}</p>
+      {rows.length === 0 ? (
+        <p className="m-empty">还没有拜访记录，打开一个客户写下第一次拜访</p>
+      ) : (
+        <ul className="m-visits">
+          {rows.map((record) => (
+            <RecordCard key={record.id} record={record} showClient />
+          ))}
+        </ul>
+      )}
+    </MobileMemberPage>
+  );
+}
