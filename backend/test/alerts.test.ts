@@ -15,6 +15,8 @@ import { startMailSink, type MailSink, type ReceivedMail } from '../../scripts/l
 import { openDatabase } from '../src/db/connection';
 import { MIGRATIONS } from '../src/db/migrations';
 import { MIGRATION_RULES, migrateDatabase } from '../src/migrate-database';
+import { INBOX_MAX, NEW_ALERTS_PER_IMPORT } from '../src/modules/alerts/matching';
+import { MSG_NEEDS_CONDITION } from '../src/modules/alerts/service';
 import { DEFAULT_TEST_NOW, createTestBackend, type TestBackend } from './fixture';
 
 // jsdom (a dev dependency, for its strict XML parser) ships no types here and the backend has no DOM
@@ -158,7 +160,10 @@ describe('subscriptions', () => {
       [{ name: 'x', areaCodes: ['999999'] }, 'areaCodes 必须是地区编码的数组，最多 20 个'],
       [{ name: 'x', noticeTypes: 'abc' }, 'noticeTypes 必须是公告类型编码的数组'],
       [{ name: 'x', keywords: '道路', amountMin: 500, amountMax: 100 }, 'amountMin 不能大于 amountMax'],
-      [{ name: 'x' }, '请至少设置关键词、地区、公告类型或金额中的一项'],
+      [{ name: 'x' }, MSG_NEEDS_CONDITION],
+      // Types, amounts or the whole province are no condition: they match nearly every tender.
+      [{ name: 'x', noticeTypes: ['1', '2', '3'], amountMin: 0 }, MSG_NEEDS_CONDITION],
+      [{ name: 'x', keywords: '道路', matchMode: 'some' }, 'matchMode 必须是 any 或 all'],
       [{ name: 'x', keywords: '！！' }, 'keywords 必须包含文字或数字'],
     ];
     for (const [body, msg] of cases) {
@@ -202,7 +207,7 @@ describe('alerts at import time', () => {
   it('alerts a new matching tender once, and not a non-matching or excluded one', async () => {
     const token = await member();
     const m = api(t, token);
-    await m.post('/cms/alerts/subscriptions', subscription({ excludeWords: '监理' }));
+    await m.post('/cms/alerts/subscriptions', subscription({ excludeWords: '监理', matchMode: 'all' }));
     const hit = tender({ title: '济南市历下区地铁站周边道路改造工程施工招标公告' });
     // Full-width letters and case fold as in the search: the keyword 'ＰＰＰ' finds 'ppp'.
     await m.post('/cms/alerts/subscriptions', { name: 'PPP', keywords: 'ＰＰＰ' });
@@ -228,6 +233,97 @@ describe('alerts at import time', () => {
     await importRecords(t, [hit]);
     expect(await alerts(t, token)).toHaveLength(2);
   });
+
+  it('matches any one keyword unless the member asks for all of them', async () => {
+    const token = await member();
+    const m = api(t, token);
+    const added = await m.post('/cms/alerts/subscriptions', { name: '任一', keywords: '医疗器械 体育馆', areaCodes: ['370100'] });
+    expect(added.body.data).toMatchObject({ matchMode: 'any' });
+    const all = await m.post('/cms/alerts/subscriptions', { name: '全部', keywords: '游泳池 体育馆', matchMode: 'all' });
+    expect(all.body.data).toMatchObject({ matchMode: 'all' });
+    const one = tender({ title: '济南市奥体中心体育馆维修工程招标公告' });
+    const both = tender({ title: '青岛市体育馆游泳池改造工程招标公告', areaCode: '370202' });
+    await importRecords(t, [one, both]);
+    const rows = await alerts(t, token);
+    expect(rows.map((r) => [r.contentId, r.detail]).sort()).toEqual(
+      [
+        [idOf(t, one.sourceId), '匹配订阅「任一」'],
+        [idOf(t, both.sourceId), '匹配订阅「全部」'],
+      ].sort(),
+    );
+  });
+
+  it("alerts the profile's keywords and regions as the member's first subscription", async () => {
+    const token = await member();
+    const m = api(t, token);
+    expect((await m.put('/cms/member/updateProfile', { subscribeKeywords: '冷链仓库,垃圾焚烧' })).body.code).toBe(200);
+    const cold = tender({ title: '济南市冷链仓库建设工程招标公告' });
+    const burn = tender({ title: '潍坊市垃圾焚烧发电项目招标公告', areaCode: '370702' });
+    await importRecords(t, [cold, burn, tender({ title: '济南市普通仓库工程招标公告' })]);
+    const rows = await alerts(t, token);
+    expect(rows.map((r) => [r.contentId, r.detail]).sort()).toEqual(
+      [
+        [idOf(t, cold.sourceId), '匹配订阅「会员资料订阅」'],
+        [idOf(t, burn.sourceId), '匹配订阅「会员资料订阅」'],
+      ].sort(),
+    );
+    // Regions narrow it; emptied, the profile alerts nothing.
+    await m.put('/cms/member/updateProfile', { subscribeRegions: '370700' });
+    await importRecords(t, [
+      tender({ title: '济南市冷链仓库二期工程招标公告' }),
+      tender({ title: '潍坊冷链仓库工程', areaCode: '370702' }),
+    ]);
+    expect(await alerts(t, token)).toHaveLength(3);
+    await m.put('/cms/member/updateProfile', { subscribeKeywords: '', subscribeRegions: '' });
+    await importRecords(t, [tender({ title: '潍坊冷链仓库三期工程', areaCode: '370702' })]);
+    expect(await alerts(t, token)).toHaveLength(3);
+  });
+
+  it('bounds what an import writes for broad subscriptions, and what an inbox keeps', async () => {
+    const b = await createTestBackend({ projects: 5, tenders: 5 });
+    try {
+      // 300 members, each with a subscription as broad as the rules allow: the city every tender is in.
+      const insert = b.db.prepare(
+        `INSERT INTO alert_subscription (member_id, name, keywords, area_codes, match_mode, create_time)
+         VALUES (?, '全城', '', '370100', 'any', '2024-06-01 00:00:00')`,
+      );
+      const addMember = b.db.prepare(
+        `INSERT INTO member (user_name, password_hash, nick_name, random_password, random_password_time, create_time)
+         VALUES (?, 'x', ?, 'x', '2024-06-01 00:00:00', '2024-06-01 00:00:00')`,
+      );
+      const members = Array.from({ length: 300 }, (_, i) => Number(addMember.run(`broad_${i}`, `broad_${i}`).lastInsertRowid));
+      for (const id of members) insert.run(id);
+      const count = () => (b.db.prepare('SELECT count(*) AS n FROM alert_inbox WHERE member_id >= ?').get(members[0]) as { n: number }).n;
+      const before = count();
+      const started = performance.now();
+      await importRecords(
+        b,
+        Array.from({ length: 300 }, (_, i) => tender({ sourceId: `broad-${i}`, title: `济南市第${i}号道路工程招标公告` })),
+      );
+      const elapsed = performance.now() - started;
+      const written = count() - before;
+      // Unbounded this was 300 × 300 = 90,000 rows.
+      expect(written).toBe(300 * NEW_ALERTS_PER_IMPORT);
+      console.info(`fan-out: 300 tenders × 300 broad subscriptions wrote ${written} inbox rows in ${elapsed.toFixed(0)} ms`);
+      // An inbox keeps the newest INBOX_MAX.
+      const one = members[0]!;
+      const newest = (b.db.prepare('SELECT max(id) AS id FROM alert_event').get() as { id: number }).id;
+      const addEvent = b.db.prepare(
+        "INSERT INTO alert_event (kind, content_type, content_id, change_key, detail, create_time) VALUES ('changed', 'zb', 1, ?, '', '2024-06-01 00:00:00')",
+      );
+      const addRow = b.db.prepare('INSERT INTO alert_inbox (member_id, event_id) VALUES (?, ?)');
+      for (let i = 0; i < INBOX_MAX; i++) addRow.run(one, Number(addEvent.run(`old-${i}`).lastInsertRowid));
+      await importRecords(b, [tender({ sourceId: 'broad-last', title: '济南市最后一个道路工程招标公告' })]);
+      const kept = b.db.prepare('SELECT count(*) AS n, min(event_id) AS oldest FROM alert_inbox WHERE member_id = ?').get(one) as {
+        n: number;
+        oldest: number;
+      };
+      expect(kept.n).toBe(INBOX_MAX);
+      expect(kept.oldest).toBeGreaterThan(newest + 1);
+    } finally {
+      b.close();
+    }
+  }, 60_000);
 
   it('alerts a change to a followed tender, naming what changed, once per change', async () => {
     const token = await member();

@@ -666,6 +666,30 @@ function v11PublishersNotices(db: Db, rules: MigrationRules): void {
   rules.backfillCompanies(db);
 }
 
+/**
+ * Subscriptions choose whether any keyword or every keyword must occur (existing ones keep `all`,
+ * what they matched until now; new ones default to `any`, shared/src/alerts/match.ts). Alert mail
+ * goes only to an address the member confirmed (`email_verified`, confirmed by a link whose token
+ * is stored hashed), carries a one-click unsubscribe token, and is counted per address and day.
+ */
+const V12_SUBSCRIPTION_MODES_MAIL_SQL = /* sql */ `
+ALTER TABLE alert_subscription ADD COLUMN match_mode TEXT NOT NULL DEFAULT 'all' CHECK (match_mode IN ('any', 'all'));
+
+ALTER TABLE alert_setting ADD COLUMN email_verified TEXT;
+ALTER TABLE alert_setting ADD COLUMN verify_token_hash TEXT;
+ALTER TABLE alert_setting ADD COLUMN verify_sent_at TEXT;
+ALTER TABLE alert_setting ADD COLUMN unsubscribe_token TEXT;
+CREATE UNIQUE INDEX alert_setting_verify ON alert_setting (verify_token_hash) WHERE verify_token_hash IS NOT NULL;
+CREATE UNIQUE INDEX alert_setting_unsubscribe ON alert_setting (unsubscribe_token) WHERE unsubscribe_token IS NOT NULL;
+
+CREATE TABLE mail_sent (
+  address TEXT NOT NULL,
+  day     TEXT NOT NULL,
+  sent    INTEGER NOT NULL,
+  PRIMARY KEY (address, day)
+) WITHOUT ROWID;
+`;
+
 /** SQL, or a function for a step SQL alone cannot do (computing keys in TypeScript). */
 export type Migration = string | ((db: Db, rules: MigrationRules) => void);
 
@@ -681,6 +705,7 @@ export const MIGRATIONS: readonly Migration[] = [
   V9_EXPORT_LOG,
   V10_ZB_VALUE,
   v11PublishersNotices,
+  V12_SUBSCRIPTION_MODES_MAIL_SQL,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

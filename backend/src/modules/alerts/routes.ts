@@ -5,6 +5,7 @@
  */
 import type { Express } from 'express';
 import { z } from 'zod';
+import { DEFAULT_MATCH_MODE, MATCH_MODES } from '@shared/alerts/match';
 import type { AlertFeeds, AlertItem, AlertSettings, Subscription } from '@shared/alerts/types';
 import { FEED_BODY_ROUTE, feedPortalPath, feedPortalPaths, parseFeedFile } from '@shared/alerts/feeds';
 import type { AjaxResult, TableDataInfo } from '@shared/contract/common';
@@ -55,6 +56,7 @@ const MSG_AMOUNT = 'amountMin 和 amountMax 必须是 0 到 100000000 的数字�
 const subscriptionBody = body({
   name: required('name 必须是 1 到 20 个字符', text(1, 20)),
   keywords: optionalValue('keywords 不能超过 50 个字符（多个关键词用空格分隔）', text(0, 50), ''),
+  matchMode: optional('matchMode 必须是 any 或 all', oneOf(MATCH_MODES), DEFAULT_MATCH_MODE),
   excludeWords: optionalValue('excludeWords 不能超过 50 个字符（多个词用空格分隔）', text(0, 50), ''),
   areaCodes: optionalValue(`areaCodes 必须是地区编码的数组，最多 ${MAX_CODES} 个`, codeArray(MAX_CODES), []),
   noticeTypes: optionalValue('noticeTypes 必须是公告类型编码的数组', codeArray(MAX_CODES), []),

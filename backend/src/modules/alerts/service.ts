@@ -2,6 +2,7 @@
  * Alerts for the signed-in member (ext; docs/api.md "Alerts"): the inbox, subscriptions (checked
  * against the dictionaries and the search's keyword rule), mail settings and the feeds' token.
  */
+import type { MatchMode } from '@shared/alerts/match';
 import type { AlertItem, AlertSettings, EmailFrequency, Subscription } from '@shared/alerts/types';
 import type { TableDataInfo } from '@shared/contract/common';
 import type { Page } from '@shared/contract/fields';
@@ -10,6 +11,7 @@ import { formatDateTime } from '../../clock';
 import type { AppContext } from '../../context';
 import { pagedTable } from '../../db/paging';
 import { invalid, notFound } from '../../envelope';
+import { PROVINCE } from '../../reference/regions';
 import { runsOf } from '../../search/tokens';
 import { dictEntries } from '../system/queries';
 import { MAIL_UNAVAILABLE } from './mail';
@@ -17,11 +19,13 @@ import * as q from './queries';
 
 export const MAX_CODES = 20;
 const MSG_SUBSCRIPTION_NOT_FOUND = '订阅不存在';
+export const MSG_NEEDS_CONDITION = '请至少填写一个关键词或选择一个地区：只按公告类型或金额订阅会匹配全省几乎所有公告';
 
 /** A subscription as the member writes it. */
 export interface SubscriptionInput {
   name: string;
   keywords: string;
+  matchMode: MatchMode;
   excludeWords: string;
   areaCodes: string[];
   noticeTypes: string[];
@@ -78,15 +82,17 @@ function checkSubscription(ctx: AppContext, input: SubscriptionInput): void {
   const min = input.amountMin ?? null;
   const max = input.amountMax ?? null;
   if (min !== null && max !== null && min > max) throw invalid('amountMin 不能大于 amountMax');
-  // A subscription without any condition would alert every tender of the province.
-  if (input.keywords === '' && input.areaCodes.length === 0 && input.noticeTypes.length === 0 && min === null && max === null) {
-    throw invalid('请至少设置关键词、地区、公告类型或金额中的一项');
+  // Without a keyword or a region a subscription would alert every tender of the province (types
+  // and amounts alone leave thousands a day).
+  if (input.keywords === '' && input.areaCodes.every((code) => code === PROVINCE.code)) {
+    throw invalid(MSG_NEEDS_CONDITION);
   }
 }
 
 const storedFields = (input: SubscriptionInput): q.SubscriptionFields => ({
   name: input.name,
   keywords: input.keywords.replace(/\s+/g, ' '),
+  matchMode: input.matchMode,
   excludeWords: input.excludeWords.replace(/\s+/g, ' '),
   areaCodes: input.areaCodes.join(','),
   noticeTypes: input.noticeTypes.join(','),
