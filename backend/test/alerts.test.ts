@@ -332,18 +332,19 @@ describe('alerts at import time', () => {
     await importRecords(t, [notice]);
     const id = idOf(t, notice.sourceId);
     expect((await m.put('/cms/favorite/changeStatus', { id, type: 'zb', isCancel: 0 })).body.code).toBe(200);
-    await importRecords(t, [{ ...notice, signupDeadline: '2024-06-24 17:00:00' }]);
+    await importRecords(t, [{ ...notice, signupDeadline: '2024-06-24 17:00:00', amount: 1250.5 }]);
     const rows = await alerts(t, token, { kind: 'changed' });
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ kind: 'changed', contentType: 'zb', contentId: id });
-    expect(rows[0]!.detail).toContain('报名截止时间：2024-06-20 17:00:00 → 2024-06-24 17:00:00');
-    await importRecords(t, [{ ...notice, signupDeadline: '2024-06-24 17:00:00' }]);
+    // In a member's words: 万元, times to the minute, no import jargon.
+    expect(rows[0]!.detail).toBe('金额由 800万元 改为 1,250.5万元；报名截止时间由 2024-06-20 17:00 改为 2024-06-24 17:00');
+    await importRecords(t, [{ ...notice, signupDeadline: '2024-06-24 17:00:00', amount: 1250.5 }]);
     expect(await alerts(t, token, { kind: 'changed' })).toHaveLength(1);
     // A contact change is named, never shown.
-    await importRecords(t, [{ ...notice, signupDeadline: '2024-06-24 17:00:00', contact: { phone: '13700000000' } }]);
+    await importRecords(t, [{ ...notice, signupDeadline: '2024-06-24 17:00:00', amount: 1250.5, contact: { phone: '13700000000' } }]);
     const after = await alerts(t, token, { kind: 'changed' });
     expect(after).toHaveLength(2);
-    expect(after[0]!.detail).toContain('联系人信息');
+    expect(after[0]!.detail).toBe('联系人信息有更新');
     expect(JSON.stringify(after)).not.toMatch(/137000|139876|李秘密/);
   });
 

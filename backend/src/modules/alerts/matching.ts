@@ -19,12 +19,13 @@
  * alert every tender of the province.
  */
 import { keywordsMatch, type MatchMode } from '@shared/alerts/match';
+import { formatWan } from '@shared/format';
 import { formatDateTime } from '../../clock';
 import { statementsOf, type Db, type Statements } from '../../db/connection';
 import { NOTICE_TYPES } from '../../reference/dictionaries';
 import { PROVINCE } from '../../reference/regions';
 import { htmlText, runsOf } from '../../search/tokens';
-import { cityOf, FIELD_LABELS, type ImportedNotice, type NoticeRecord } from '../content/notice-record';
+import { cityOf, FIELD_LABELS, XMK_FIELD_LABELS, type ImportedNotice, type NoticeRecord } from '../content/notice-record';
 import * as q from './queries';
 
 export interface CompiledSubscription {
@@ -232,17 +233,33 @@ const noticeTypeLabel = (code: string) => NOTICE_TYPES.find((t) => t.value === c
 
 /** Fields whose old and new values are shown in a change alert; the others are only named. */
 const SHOWN_VALUES = new Set(['signupDeadline', 'openTime', 'amount', 'winAmount', 'winner', 'title']);
+const MONEY = new Set(['amount', 'winAmount']);
+const SECONDS = /^(\d{4}-\d{2}-\d{2} \d{2}:\d{2}):\d{2}$/;
 
-/** "报名截止时间：2026-11-29 17:00:00 → 2026-12-02 17:00:00；内容" — never a contact value. */
+/** A changed value as a member reads it: amounts in 万元, times to the minute, 无 for none. */
+function shownValue(key: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '无';
+  if (MONEY.has(key) && typeof value === 'number') return formatWan(value);
+  const text = String(value);
+  return SECONDS.exec(text)?.[1] ?? text;
+}
+
+/**
+ * What changed, in a member's words: "报名截止时间由 2026-11-29 17:00 改为 2026-12-02 17:00；金额由
+ * 800万元 改为 900万元；联系人信息、正文有更新". Never a contact value.
+ */
 export function changeDetail(previous: NoticeRecord, record: NoticeRecord): string {
-  const parts: string[] = [];
+  const shown: string[] = [];
+  const named: string[] = [];
+  const labels = record.kind === 'xmk' ? { ...FIELD_LABELS, ...XMK_FIELD_LABELS } : FIELD_LABELS;
   for (const key of Object.keys(record) as (keyof NoticeRecord)[]) {
     if (key === 'dateOnly' || JSON.stringify(previous[key]) === JSON.stringify(record[key])) continue;
-    const label = FIELD_LABELS[key] ?? key;
-    if (SHOWN_VALUES.has(key)) parts.push(`${label}：${String(previous[key] ?? '无')} → ${String(record[key] ?? '无')}`);
-    else parts.push(label);
+    const label = labels[key] ?? key;
+    if (SHOWN_VALUES.has(key)) shown.push(`${label}由 ${shownValue(key, previous[key])} 改为 ${shownValue(key, record[key])}`);
+    else named.push(label);
   }
-  return `变更：${parts.join('；')}`.slice(0, 300);
+  const parts = named.length > 0 ? [...shown, `${named.join('、')}有更新`] : shown;
+  return parts.join('；').slice(0, 300);
 }
 
 /** What happened, once: the members it reaches get an inbox row each (db/migrations.ts, V6). */
