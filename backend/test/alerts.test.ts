@@ -494,6 +494,7 @@ describe('mail', () => {
     expect((await m.get('/cms/alerts/settings')).body.data).toEqual({
       emailFrequency: 'immediate',
       email: 'nobody@example.com',
+      emailConfirmed: false,
       mailAvailable: false,
       mailUnavailableReason: '本站未配置邮件发送（SMTP_URL）',
     });
@@ -531,14 +532,39 @@ describe('mail', () => {
       expect((await request(s.app).get('/api/ext/capabilities')).body.data).toContain('mail');
     });
 
+    /** Turns mail on for an address and opens the confirmation link mailed to it. */
+    async function confirmedMail(m: ReturnType<typeof api>, emailFrequency: 'immediate' | 'daily', email: string) {
+      const saved = await m.put('/cms/alerts/settings', { emailFrequency, email });
+      expect(saved.body).toMatchObject({
+        code: 200,
+        msg: `设置已保存。确认邮件已发送到 ${email}，打开邮件中的链接后开始发送提醒`,
+        data: { emailFrequency, email, emailConfirmed: false, mailAvailable: true, mailUnavailableReason: null },
+      });
+      await openConfirmation(m, email);
+    }
+
+    /** Opens the confirmation link last mailed to the address. */
+    async function openConfirmation(m: ReturnType<typeof api>, email: string) {
+      const mail = received.findLast((r) => r.to.includes(email))!;
+      expect(mail.subject).toBe('山东项目网：请确认接收提醒的邮箱');
+      const token = /https:\/\/www\.example\.com\/mail\/confirm\?token=([A-Za-z0-9_-]{43})/.exec(mail.text)![1]!;
+      expect((await request(s.app).post('/api/ext/mail/confirm').send({ token })).body).toEqual({
+        code: 200,
+        msg: `邮箱 ${email} 已确认，提醒邮件将发送到这里`,
+        data: email,
+      });
+      expect((await m.get('/cms/alerts/settings')).body.data).toMatchObject({ email, emailConfirmed: true });
+      // Used once.
+      expect((await request(s.app).post('/api/ext/mail/confirm').send({ token })).body).toEqual({
+        code: 500,
+        msg: '链接无效或已过期，请在会员中心重新操作',
+      });
+    }
+
     it('sends an immediate digest right after the import, once', async () => {
       const m = api(s, await member(s));
       await m.post('/cms/alerts/subscriptions', { name: '即时', keywords: '即时邮件测试' });
-      expect((await m.put('/cms/alerts/settings', { emailFrequency: 'immediate', email: 'now@example.com' })).body).toMatchObject({
-        code: 200,
-        msg: '设置已保存',
-        data: { emailFrequency: 'immediate', email: 'now@example.com', mailAvailable: true, mailUnavailableReason: null },
-      });
+      await confirmedMail(m, 'immediate', 'now@example.com');
       const notice = tender({ title: '即时邮件测试一号工程招标公告' });
       received.length = 0;
       await importRecords(s, [notice, tender({ title: '即时邮件测试二号工程招标公告' })]);
@@ -559,7 +585,7 @@ describe('mail', () => {
     it('sends the daily digest from 08:00 the next day, once', async () => {
       const m = api(s, await member(s));
       await m.post('/cms/alerts/subscriptions', { name: '每日', keywords: '每日邮件测试' });
-      await m.put('/cms/alerts/settings', { emailFrequency: 'daily', email: 'daily@example.com' });
+      await confirmedMail(m, 'daily', 'daily@example.com');
       await importRecords(s, [tender({ title: '每日邮件测试工程招标公告' })]);
       received.length = 0;
       await s.backend.alerts.deliverMail();
@@ -574,6 +600,61 @@ describe('mail', () => {
       const daily = received.filter((r) => r.to.includes('daily@example.com'));
       expect(daily).toHaveLength(1);
       expect(daily[0]!.text).toContain('每日邮件测试工程招标公告');
+    });
+
+    it('mails no alert to an address nobody confirmed, and a confirmed one can leave in one click', async () => {
+      const m = api(s, await member(s));
+      await m.post('/cms/alerts/subscriptions', { name: '<b>未确认</b>', keywords: '未确认邮件测试' });
+      await m.put('/cms/alerts/settings', { emailFrequency: 'immediate', email: 'victim@example.com' });
+      const before = received.length;
+      await importRecords(s, [tender({ title: '未确认邮件测试工程招标公告' })]);
+      await s.backend.alerts.deliverMail();
+      expect(received).toHaveLength(before);
+      // Confirmed: alerts made from now on are mailed, with a one-click unsubscribe (RFC 8058).
+      await openConfirmation(m, 'victim@example.com');
+      received.length = 0;
+      await importRecords(s, [tender({ title: '未确认邮件测试二期工程招标公告' })]);
+      await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 5_000 });
+      const mail = received[0]!;
+      expect(mail.text).not.toContain('未确认邮件测试工程招标公告');
+      const headers = mail.raw.slice(0, mail.raw.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, ' ');
+      const header = /^List-Unsubscribe: <(https:\/\/www\.example\.com\/mail\/unsubscribe\?token=([A-Za-z0-9_-]{43}))>/m.exec(headers);
+      expect(header).not.toBeNull();
+      expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
+      // The member's own subscription name, escaped in the HTML part.
+      expect(mail.text).toContain('匹配订阅「&lt;b&gt;未确认&lt;/b&gt;」');
+      const oneClick = await request(s.app)
+        .post('/api/ext/mail/unsubscribe')
+        .query({ token: header![2] })
+        .type('form')
+        .send('List-Unsubscribe=One-Click');
+      expect(oneClick.body).toEqual({ code: 200, msg: '已退订提醒邮件，可随时在会员中心重新开启', data: null });
+      expect((await m.get('/cms/alerts/settings')).body.data.emailFrequency).toBe('off');
+      expect(
+        (
+          await request(s.app)
+            .post('/api/ext/mail/unsubscribe')
+            .send({ token: 'x'.repeat(43) })
+        ).body.code,
+      ).toBe(500);
+    });
+
+    it('sends one address at most three confirmations a day, however many accounts name it', async () => {
+      received.length = 0;
+      const answers: string[] = [];
+      for (let i = 0; i < 5; i++) {
+        const m = api(s, await member(s));
+        answers.push((await m.put('/cms/alerts/settings', { emailFrequency: 'immediate', email: 'Target@Example.com' })).body.msg);
+      }
+      expect(received.filter((r) => r.to.some((to) => to.toLowerCase() === 'target@example.com'))).toHaveLength(3);
+      expect(answers.at(-1)).toBe('设置已保存，但 Target@Example.com 今天收到的确认邮件已达上限，请明天再试');
+      // The same member asking again within minutes is told to look, not sent another.
+      const again = api(s, await member(s));
+      await again.put('/cms/alerts/settings', { emailFrequency: 'daily', email: 'other@example.com' });
+      expect((await again.put('/cms/alerts/settings', { emailFrequency: 'daily', email: 'other@example.com' })).body.msg).toBe(
+        '设置已保存。确认邮件几分钟前已发送到 other@example.com，请查收（含垃圾邮件箱）',
+      );
+      expect(received.filter((r) => r.to.includes('other@example.com'))).toHaveLength(1);
     });
   });
 });

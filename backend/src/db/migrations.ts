@@ -676,6 +676,7 @@ const V12_SUBSCRIPTION_MODES_MAIL_SQL = /* sql */ `
 ALTER TABLE alert_subscription ADD COLUMN match_mode TEXT NOT NULL DEFAULT 'all' CHECK (match_mode IN ('any', 'all'));
 
 ALTER TABLE alert_setting ADD COLUMN email_verified TEXT;
+ALTER TABLE alert_setting ADD COLUMN verify_address TEXT;
 ALTER TABLE alert_setting ADD COLUMN verify_token_hash TEXT;
 ALTER TABLE alert_setting ADD COLUMN verify_sent_at TEXT;
 ALTER TABLE alert_setting ADD COLUMN unsubscribe_token TEXT;

@@ -52,6 +52,8 @@ export type EmailFrequency = 'immediate' | 'daily' | 'off';
 export interface AlertSettings {
   emailFrequency: EmailFrequency;
   email: string | null;
+  /** Whether `email` is confirmed (a link mailed to it was opened): alerts are mailed only then. */
+  emailConfirmed: boolean;
   mailAvailable: boolean;
   /** Why mail cannot be sent (null when it can), e.g. '本站未配置邮件发送（SMTP_URL）'. */
   mailUnavailableReason: string | null;
@@ -60,6 +62,11 @@ export interface AlertSettings {
 export interface AlertSettingsInput {
   emailFrequency: EmailFrequency;
   email: string | null;
+}
+
+/** Body of `POST /api/ext/mail/confirm` and `POST /api/ext/mail/unsubscribe`: the link's token. */
+export interface MailTokenInput {
+  token: string;
 }
 
 /** Root-relative portal paths of the member's feeds: `/feeds/<token>.atom`, `/feeds/<token>.ics`. */

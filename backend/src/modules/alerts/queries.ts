@@ -179,12 +179,49 @@ export interface SettingRow {
   email: string | null;
   /** the profile's address */
   profileEmail: string;
+  /** the address the member confirmed, or null */
+  verified: string | null;
+  /** the address a confirmation link was last sent to, and when */
+  verifyAddress: string | null;
+  verifySentAt: string | null;
 }
 
 /** The member's mail settings (frequency 'off' before any were saved); none for no such member. */
 export const mailSettings = new Query<ByMember, SettingRow>(
-  `SELECT coalesce(s.email_frequency, 'off') AS frequency, s.email, m.email AS profileEmail
+  `SELECT coalesce(s.email_frequency, 'off') AS frequency, s.email, m.email AS profileEmail, s.email_verified AS verified,
+     s.verify_address AS verifyAddress, s.verify_sent_at AS verifySentAt
    FROM member m LEFT JOIN alert_setting s ON s.member_id = m.id WHERE m.id = @memberId`,
+);
+
+/** A confirmation link was sent: its token's digest, the address and when. */
+export const setVerification = new Query<ByMember & { hash: string; address: string; now: string }>(
+  `INSERT INTO alert_setting (member_id, verify_token_hash, verify_address, verify_sent_at) VALUES (@memberId, @hash, @address, @now)
+   ON CONFLICT (member_id) DO UPDATE SET verify_token_hash = excluded.verify_token_hash,
+     verify_address = excluded.verify_address, verify_sent_at = excluded.verify_sent_at`,
+);
+
+export const verificationOf = new Query<{ hash: string }, ByMember & { address: string; sentAt: string }>(
+  `SELECT member_id AS memberId, verify_address AS address, verify_sent_at AS sentAt FROM alert_setting
+   WHERE verify_token_hash = @hash`,
+);
+
+/** The link was used: the address is confirmed, the token gone. */
+export const confirmAddress = new Query<ByMember & { address: string }>(
+  `UPDATE alert_setting SET email_verified = @address, verify_token_hash = NULL, verify_address = NULL
+   WHERE member_id = @memberId`,
+);
+
+export const unsubscribeTokenOf = new Query<ByMember, { token: string | null }>(
+  'SELECT unsubscribe_token AS token FROM alert_setting WHERE member_id = @memberId',
+);
+
+export const setUnsubscribeToken = new Query<ByMember & { token: string }>(
+  'UPDATE alert_setting SET unsubscribe_token = @token WHERE member_id = @memberId',
+);
+
+/** One-click unsubscribe: mail off for the token's member; `changes` 0 for an unknown token. */
+export const unsubscribe = new Query<{ token: string }>(
+  "UPDATE alert_setting SET email_frequency = 'off' WHERE unsubscribe_token = @token",
 );
 
 /** Save the frequency and address; `since`, when set, is when mail starts (kept otherwise). */
@@ -213,6 +250,8 @@ export interface DueRow {
   memberId: number;
   frequency: 'immediate' | 'daily';
   email: string | null;
+  /** the address the member confirmed: mail goes only there */
+  verified: string | null;
   mailSince: string | null;
   lastDigest: string | null;
   /** the newest alert (event id) mailed or passed over; alerts above it are the queue */
@@ -222,7 +261,7 @@ export interface DueRow {
 /** Members with mail on and alerts not yet mailed. */
 export const dueMail = new Query<object, DueRow>(
   `SELECT s.member_id AS memberId, s.email_frequency AS frequency,
-     coalesce(nullif(s.email, ''), nullif(m.email, '')) AS email, s.mail_since AS mailSince,
+     coalesce(nullif(s.email, ''), nullif(m.email, '')) AS email, s.email_verified AS verified, s.mail_since AS mailSince,
      s.last_digest_time AS lastDigest, s.mailed_through AS mailedThrough
    FROM alert_setting s JOIN member m ON m.id = s.member_id
    WHERE s.email_frequency <> 'off'

@@ -14,7 +14,8 @@ import { invalid, notFound } from '../../envelope';
 import { PROVINCE } from '../../reference/regions';
 import { runsOf } from '../../search/tokens';
 import { dictEntries } from '../system/queries';
-import { MAIL_UNAVAILABLE } from './mail';
+import { tokenDigest } from '../../one-time-token';
+import { isConfirmed, MAIL_UNAVAILABLE, type AlertMailer } from './mail';
 import * as q from './queries';
 
 export const MAX_CODES = 20;
@@ -125,31 +126,56 @@ export function deleteSubscription(ctx: AppContext, memberId: number, id: number
 
 export function mailSettings(ctx: AppContext, memberId: number, mailAvailable: boolean): AlertSettings {
   const row = q.mailSettings.get(ctx.sql, { memberId });
+  const email = row?.email || row?.profileEmail || null;
   return {
     emailFrequency: row?.frequency ?? 'off',
-    email: row?.email || row?.profileEmail || null,
+    email,
+    emailConfirmed: isConfirmed(email, row?.verified ?? null),
     mailAvailable,
     mailUnavailableReason: mailAvailable ? null : MAIL_UNAVAILABLE,
   };
 }
 
+/** What saving the settings did about confirming the address (routes.ts words it). */
+export type ConfirmationOutcome = 'confirmed' | 'sent' | 'wait' | 'limited' | 'unavailable' | 'off';
+
 /**
  * Save the frequency and, when given, the address (no `email` keeps the one set before; null falls
  * back to the profile's). Mail starts with the alerts from now on: turning it on does not send the
- * whole history.
+ * whole history. Mail on and the address not confirmed: a confirmation link is mailed to it.
  */
-export function saveMailSettings(
+export async function saveMailSettings(
   ctx: AppContext,
+  mailer: AlertMailer,
   memberId: number,
   input: { emailFrequency: EmailFrequency; email?: string | null | undefined },
-  mailAvailable: boolean,
-): AlertSettings {
-  const current = mailSettings(ctx, memberId, mailAvailable);
+): Promise<{ settings: AlertSettings; confirmation: ConfirmationOutcome }> {
+  const current = mailSettings(ctx, memberId, mailer.available);
   const stored = q.mailSettings.get(ctx.sql, { memberId });
   const email = input.email === undefined ? (stored?.email ?? null) : input.email;
   if (input.emailFrequency !== 'off' && !(email || stored?.profileEmail)) throw invalid('请填写接收提醒的邮箱地址');
   const now = formatDateTime(ctx.clock());
   const since = current.emailFrequency === 'off' && input.emailFrequency !== 'off' ? now : null;
   q.saveMailSettings.run(ctx.sql, { memberId, frequency: input.emailFrequency, email, since });
-  return mailSettings(ctx, memberId, mailAvailable);
+  const settings = mailSettings(ctx, memberId, mailer.available);
+  let confirmation: ConfirmationOutcome = settings.emailConfirmed ? 'confirmed' : 'off';
+  if (settings.emailFrequency !== 'off' && !settings.emailConfirmed && settings.email) {
+    confirmation = await mailer.sendConfirmation(memberId, settings.email);
+  }
+  return { settings, confirmation };
 }
+
+/** A confirmation link was opened: its address becomes the member's confirmed one. */
+export function confirmAddress(ctx: AppContext, mailer: AlertMailer, token: string): string {
+  const row = q.verificationOf.get(ctx.sql, { hash: tokenDigest(token) });
+  if (!row || !mailer.confirmationValid(row.sentAt)) throw invalid(MSG_LINK_INVALID);
+  q.confirmAddress.run(ctx.sql, { memberId: row.memberId, address: row.address });
+  return row.address;
+}
+
+/** One-click unsubscribe: mail off for the token's member. */
+export function unsubscribe(ctx: AppContext, token: string): void {
+  if (q.unsubscribe.run(ctx.sql, { token }).changes === 0) throw invalid(MSG_LINK_INVALID);
+}
+
+export const MSG_LINK_INVALID = '链接无效或已过期，请在会员中心重新操作';
