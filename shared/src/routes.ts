@@ -2,6 +2,7 @@
  * The route table of spec §2 and the rules every route obeys, shared by the server (status codes,
  * guard redirects, sitemap) and the client (router, navigation guard).
  */
+import { MAIL_CONFIRM_PATH, MAIL_UNSUBSCRIBE_PATH } from './alerts/mail';
 import { XMK_SEARCH_KEYS, ZB_SEARCH_KEYS } from './content/search-keys';
 import type { Feature } from './system/features';
 
@@ -146,6 +147,9 @@ export const ROUTES: readonly RouteSpec[] = [
   member('/user/msgForm', '我的留言'),
   member('/user/resetPassword', '修改密码'),
   member('/user/vipuser', 'VIP 会员'),
+  // The links of alert mail (shared/src/alerts/mail.ts), opened on any device
+  { path: MAIL_CONFIRM_PATH, layout: 'header', title: '确认邮箱', noindex: true, capability: 'alerts' },
+  { path: MAIL_UNSUBSCRIBE_PATH, layout: 'header', title: '退订提醒邮件', noindex: true, capability: 'alerts' },
   // Test pages
   test('/test', '开发测试'),
   test('/test/demo', '组件演示'),

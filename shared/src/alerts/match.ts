@@ -5,6 +5,8 @@
  * every word must occur. A word is matched by its runs of letters and digits, every run occurring
  * (the search's keyword rule); the runs are the caller's (the backend's search tokens).
  */
+import type { MemberLevel } from '../member/types';
+
 export const MATCH_MODES = ['any', 'all'] as const;
 export type MatchMode = (typeof MATCH_MODES)[number];
 
@@ -28,3 +30,6 @@ export function keywordsMatch(mode: MatchMode, words: readonly (readonly string[
   const wordOccurs = (runs: readonly string[]) => runs.every(has);
   return mode === 'any' ? words.some(wordOccurs) : words.every(wordOccurs);
 }
+
+/** Alert subscriptions a member may keep, by effective tier (the profile's own is not counted). */
+export const SUBSCRIPTION_LIMITS = { '0': 10, '1': 10, '2': 30 } as const satisfies Record<MemberLevel, number>;
