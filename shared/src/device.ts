@@ -96,6 +96,7 @@ const MOBILE_TO_DESKTOP: Record<string, string> = {
   [MOBILE_PATHS.points]: '/user/logscore',
   [MOBILE_PATHS.vip]: '/user/vipuser',
   [MOBILE_PATHS.alerts]: '/user/alerts',
+  [MOBILE_PATHS.subscriptions]: '/user/alerts?tab=subscriptions',
 };
 
 /**

@@ -85,6 +85,8 @@ export const MOBILE_PATHS = {
   vip: '/m/pages/user/vip',
   /** The alert inbox (capability `alerts`). */
   alerts: '/m/pages/user/alerts',
+  /** 我的订阅: the profile's and the alert subscriptions (capability `alerts`). */
+  subscriptions: '/m/pages/user/subscriptions',
   /** A company's profile (capability `company`): the phone's /company/{id}. */
   companyDetail: '/m/pages/company/detail',
 } as const;
@@ -178,6 +180,7 @@ export const ROUTES: readonly RouteSpec[] = [
   mobile(MOBILE_PATHS.points, '我的积分', { noindex: true }),
   mobile(MOBILE_PATHS.vip, '会员服务', { noindex: true }),
   mobile(MOBILE_PATHS.alerts, '消息提醒', { noindex: true, capability: 'alerts' }),
+  mobile(MOBILE_PATHS.subscriptions, '我的订阅', { noindex: true, capability: 'alerts' }),
   mobile(MOBILE_PATHS.companyDetail, '企业详情', { query: ['id'], capability: 'company' }),
 ];
 
