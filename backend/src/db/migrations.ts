@@ -683,6 +683,14 @@ ALTER TABLE alert_setting ADD COLUMN unsubscribe_token TEXT;
 CREATE UNIQUE INDEX alert_setting_verify ON alert_setting (verify_token_hash) WHERE verify_token_hash IS NOT NULL;
 CREATE UNIQUE INDEX alert_setting_unsubscribe ON alert_setting (unsubscribe_token) WHERE unsubscribe_token IS NOT NULL;
 
+-- Tiers and goods sold 招标信息订阅, which every member has (site-content.ts's texts now).
+UPDATE member_tier SET benefits = replace(benefits, '"浏览全部项目与招标信息",', '"浏览全部项目与招标信息","招标订阅与消息提醒（10 条订阅）",')
+  WHERE level = '0' AND benefits NOT LIKE '%订阅%';
+UPDATE member_tier SET benefits = replace(replace(benefits, ',"招标信息订阅"', ''), '"招标信息订阅",', '') WHERE level = '1';
+UPDATE member_tier SET benefits = replace(benefits, '"招标信息订阅"', '"订阅增至 30 条（普通会员 10 条）"') WHERE level = '2';
+UPDATE goods SET benefits = replace(benefits, '"招标信息订阅"', '"订阅增至 30 条（普通会员 10 条）"') WHERE level = '2';
+UPDATE goods SET benefits = replace(replace(benefits, ',"招标信息订阅"', ''), '"招标信息订阅",', '') WHERE level IS NOT '2';
+
 CREATE TABLE mail_sent (
   address TEXT NOT NULL,
   day     TEXT NOT NULL,
