@@ -41,7 +41,7 @@ export function MailLinkAction(props: {
           </>
         )}
         <p className="mail-link-more">
-          <Link to="/user/alerts?tab=delivery">到会员中心管理邮件提醒</Link>
+          <Link to="/user/alerts?tab=delivery">到会员中心管理邮件提醒</Link> · <Link to="/">山东项目网首页</Link>
         </p>
       </section>
     </>
