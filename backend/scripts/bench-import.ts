@@ -23,7 +23,7 @@ import { formatDateTime, MINUTE_MS } from '../src/clock';
 import { DATABASE_FILE, openDatabase, type Db } from '../src/db/connection';
 import { migrateDatabase } from '../src/migrate-database';
 import { generateXmk, nextInProcess, processNotice, startProcess } from '../src/seed/content-generator';
-import { zbRecord } from '../src/seed/demo-feed';
+import { xmkRecord, zbRecord } from '../src/seed/demo-feed';
 import { Random } from '../src/seed/random';
 import { isSeeded, seedDatabase } from '../src/seed/seed';
 import { importNotices } from '../src/modules/content/import';
@@ -59,21 +59,7 @@ function generate(count: number, now: Date): NoticeImportRecord[] {
   while (records.length < count) {
     const at = new Date(start + Math.floor((records.length / count) * 60 * MINUTE_MS));
     if (records.length % 10 === 9) {
-      const x = generateXmk(rng, at, now);
-      records.push({
-        kind: 'xmk',
-        sourceId: `bench-xmk-${records.length}`,
-        projectCode: `BENCHXM${records.length}`,
-        title: x.title,
-        noticeType: x.stage,
-        areaCode: x.areaCode,
-        industry: x.industry,
-        amount: x.investment,
-        publishTime: formatDateTime(at),
-        tenderer: x.owner,
-        contact: x.contact,
-        content: x.content,
-      });
+      records.push(xmkRecord(generateXmk(rng, at, now), `bench-xmk-${records.length}`, `BENCHXM${records.length}`));
       continue;
     }
     const process = startProcess(rng, at, null, `BENCHBD${++p}`);

@@ -5,17 +5,25 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
 import type { Db } from '../src/db/connection';
+import { indexedPublishOrder } from '../src/search/fts-index';
 
-/** Copy the tenders onto new ids until the table holds `rows` (a large export without a long seed). */
+/**
+ * Copy the tenders onto new ids until the table holds `rows` (a large export without a long seed).
+ * The copies get their places in publish order (each after its original), not search documents.
+ */
 export function growTenders(db: Db, rows: number): void {
   const columns = (db.pragma('table_info(zb)') as { name: string }[])
     .map((c) => c.name)
     .filter((name) => name !== 'id')
     .join(', ');
   const count = () => (db.prepare('SELECT count(*) AS n FROM zb').get() as { n: number }).n;
+  const last = (db.prepare('SELECT max(id) AS id FROM zb').get() as { id: number }).id;
   for (let n = count(); n < rows; n = count()) {
     db.prepare(`INSERT INTO zb (${columns}) SELECT ${columns} FROM zb ORDER BY id LIMIT ?`).run(rows - n);
   }
+  const order = indexedPublishOrder(db, 'zb');
+  const copies = db.prepare<[number], number>('SELECT id FROM zb WHERE id > ? ORDER BY id').pluck().all(last);
+  db.transaction(() => copies.forEach((id) => order.place(id)))();
 }
 
 export interface OpenDownload {

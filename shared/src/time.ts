@@ -140,11 +140,22 @@ function format(ms: number, pattern: string): string {
  * Tokens: YYYY MM DD HH mm ss SSS (zero-padded); weekday `dddd` → 星期一, `ddd` → 周一,
  * `dd` → 一 (RuoYi's `{a}`); `[text]` is printed verbatim. Other characters, 年/月/日 included,
  * pass through. Returns '' for null, undefined, '' and anything invalid, so a missing time renders
- * as nothing rather than "Invalid Date" or 1970.
+ * as nothing rather than "Invalid Date" or 1970. `dateOnly` leaves the time of day out.
  */
-export function parseTime(time: TimeInput, pattern: string = DEFAULT_TIME_PATTERN): string {
+export function parseTime(time: TimeInput, pattern: string = DEFAULT_TIME_PATTERN, options: TimeOptions = {}): string {
   const ms = toTimestamp(time);
-  return ms === null ? '' : format(ms, pattern);
+  return ms === null ? '' : format(ms, options.dateOnly ? datePart(pattern) : pattern);
+}
+
+export interface TimeOptions {
+  /** The time names a day only (a publisher's `yyyy-MM-dd`, stored at 00:00): print no time of day. */
+  dateOnly?: boolean;
+}
+
+/** A pattern's date: what comes before its hours, trailing spaces and `T` dropped ('MM-DD HH:mm' → 'MM-DD'). */
+function datePart(pattern: string): string {
+  const hours = pattern.indexOf('HH');
+  return hours < 0 ? pattern : pattern.slice(0, hours).replace(/[\sT]+$/, '');
 }
 
 /** Shanghai calendar-day number (days since 1970-01-01 in +8), for "yesterday" tests. */

@@ -66,8 +66,7 @@ CREATE TABLE cms_support (
   update_time TEXT NOT NULL
 ) WITHOUT ROWID;
 
--- 拟在建项目. Invariant: id order is publish order (only the seeder and the demo top-up insert,
--- always in time order), so "newest first" is "rowid descending" everywhere, FTS included.
+-- 拟在建项目. Ids follow arrival; publish order is the key of V12 (search/publish-order.ts).
 CREATE TABLE xmk (
   id                 INTEGER PRIMARY KEY,
   title              TEXT NOT NULL,
@@ -110,7 +109,7 @@ CREATE TABLE xmk_version (
   UNIQUE (xmk_id, version)
 );
 
--- 招标信息. Same id-order invariant as xmk.
+-- 招标信息. Ids follow arrival, as for xmk.
 CREATE TABLE zb (
   id              INTEGER PRIMARY KEY,
   title           TEXT NOT NULL,
@@ -510,8 +509,8 @@ DROP TABLE alert;
 
 /**
  * The search documents gain the county-scoped columns `auni` and `abi` (search/tokens.ts).
- * FTS5 tables cannot gain columns, so both are recreated and rebuilt from the rows (at a million
- * tenders this takes minutes, once; a new database has no rows yet).
+ * FTS5 tables cannot gain columns, so both are recreated; V12 fills them from the rows, keyed in
+ * publish order (at a million tenders that takes minutes, once; a new database has no rows yet).
  */
 function v7CountySearchTokens(db: Db): void {
   for (const table of ['xmk', 'zb'] as const) {
@@ -521,7 +520,6 @@ function v7CountySearchTokens(db: Db): void {
         content = '', contentless_delete = 1,
         tokenize = 'unicode61 remove_diacritics 0'
       );`);
-    buildSearchIndex(db, table);
   }
 }
 
@@ -667,12 +665,61 @@ function v11PublishersNotices(db: Db, rules: MigrationRules): void {
 }
 
 /**
+ * Publish order (search/publish-order.ts): ids follow arrival, not publish time, once older notices
+ * are imported after newer ones. Each listed notice gets a key in (publish time, id) order, kept in
+ * `xmk_order`/`zb_order`; the search documents are re-keyed by it (a rebuild of both indexes: minutes
+ * at a million rows, once). zb_order also carries the tender amount zb_value held, so an amount
+ * filter reads it with the key it already has; triggers keep it and drop a deleted notice's key and
+ * document. The region indexes gain the publish time: "published since" counts per region.
+ */
+const V12_PUBLISH_ORDER_SQL = /* sql */ `
+DROP TRIGGER zb_value_insert;
+DROP TRIGGER zb_value_update;
+DROP TRIGGER zb_value_delete;
+DROP TABLE zb_value;
+CREATE TABLE xmk_order (
+  seq INTEGER PRIMARY KEY,
+  id  INTEGER NOT NULL UNIQUE
+);
+CREATE TABLE zb_order (
+  seq   INTEGER PRIMARY KEY,
+  id    INTEGER NOT NULL UNIQUE,
+  value REAL
+);
+CREATE TRIGGER zb_order_value AFTER UPDATE OF amount, win_amount ON zb BEGIN
+  UPDATE zb_order SET value = coalesce(new.win_amount, new.amount) WHERE id = new.id;
+END;
+CREATE TRIGGER zb_order_delete AFTER DELETE ON zb BEGIN
+  DELETE FROM zb_fts WHERE rowid = (SELECT seq FROM zb_order WHERE id = old.id);
+  DELETE FROM zb_order WHERE id = old.id;
+END;
+CREATE TRIGGER xmk_order_delete AFTER DELETE ON xmk BEGIN
+  DELETE FROM xmk_fts WHERE rowid = (SELECT seq FROM xmk_order WHERE id = old.id);
+  DELETE FROM xmk_order WHERE id = old.id;
+END;
+DROP INDEX zb_city;
+DROP INDEX zb_area;
+DROP INDEX xmk_city;
+DROP INDEX xmk_area;
+CREATE INDEX zb_city ON zb (city_code, publish_time);
+CREATE INDEX zb_area ON zb (area_code, publish_time);
+CREATE INDEX xmk_city ON xmk (city_code, publish_time);
+CREATE INDEX xmk_area ON xmk (area_code, publish_time);
+`;
+
+function v12PublishOrder(db: Db): void {
+  db.exec(V12_PUBLISH_ORDER_SQL);
+  buildSearchIndex(db, 'xmk');
+  buildSearchIndex(db, 'zb');
+}
+
+/**
  * Subscriptions choose whether any keyword or every keyword must occur (existing ones keep `all`,
  * what they matched until now; new ones default to `any`, shared/src/alerts/match.ts). Alert mail
  * goes only to an address the member confirmed (`email_verified`, confirmed by a link whose token
  * is stored hashed), carries a one-click unsubscribe token, and is counted per address and day.
  */
-const V12_SUBSCRIPTION_MODES_MAIL_SQL = /* sql */ `
+const V13_SUBSCRIPTION_MODES_MAIL_SQL = /* sql */ `
 ALTER TABLE alert_subscription ADD COLUMN match_mode TEXT NOT NULL DEFAULT 'all' CHECK (match_mode IN ('any', 'all'));
 
 ALTER TABLE alert_setting ADD COLUMN email_verified TEXT;
@@ -714,7 +761,8 @@ export const MIGRATIONS: readonly Migration[] = [
   V9_EXPORT_LOG,
   V10_ZB_VALUE,
   v11PublishersNotices,
-  V12_SUBSCRIPTION_MODES_MAIL_SQL,
+  v12PublishOrder,
+  V13_SUBSCRIPTION_MODES_MAIL_SQL,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -20,6 +20,7 @@ import {
   startProcess,
   type ProjectRef,
   type TenderProcess,
+  type XmkRow,
   type ZbRow,
 } from './content-generator';
 import type { Industry, GeneratedNoticeType } from '../reference/dictionaries';
@@ -60,6 +61,27 @@ export function zbRecord(row: ZbRow, sourceId: string, processCode: string | nul
     agency: row.agency,
     winner: row.winner,
     winAmount: row.winAmount,
+    contact: row.contact,
+    content: row.content,
+  };
+}
+
+/**
+ * A generated project as an import record, at `stage` (its current one unless given): the demo feed,
+ * `npm run bench:import` and the tests of backfills publish these.
+ */
+export function xmkRecord(row: XmkRow, sourceId: string, projectCode: string | null, stage: string = row.stage): NoticeImportRecord {
+  return {
+    kind: 'xmk',
+    sourceId,
+    projectCode: projectCode ?? undefined,
+    title: row.title,
+    noticeType: stage,
+    areaCode: row.areaCode,
+    industry: row.industry,
+    amount: row.investment,
+    publishTime: row.publishTime,
+    tenderer: row.owner,
     contact: row.contact,
     content: row.content,
   };
@@ -150,21 +172,7 @@ export function demoFeedBatch(db: Db, seed: string, now: Date): NoticeImportReco
     records.push({ ...record, processCode: undefined, noticeType: String(Number(record.noticeType) + 1) } as NoticeImportRecord);
   } else {
     const made = generateXmk(rng, now, now);
-    const id = sourceId(XMK_PREFIX);
-    records.push({
-      kind: 'xmk',
-      sourceId: id,
-      projectCode: `FEEDXM${stamp}`,
-      title: made.title,
-      noticeType: made.versions[0]!.stage,
-      areaCode: made.areaCode,
-      industry: made.industry,
-      amount: made.investment,
-      publishTime,
-      tenderer: made.owner,
-      contact: made.contact,
-      content: made.content,
-    });
+    records.push(xmkRecord(made, sourceId(XMK_PREFIX), `FEEDXM${stamp}`, made.versions[0]!.stage));
   }
 
   // Now and then a published 招标公告 is corrected: its signup deadline moves two days.

@@ -1,9 +1,9 @@
 /**
  * The deterministic demo data generator. The same seed and reference time give the
- * same database. Content is written in publish order (the id-order invariant of migrations.ts) in
- * large transactions, and the search index is built in a second pass once the rows are in. With
- * `empty`, only the reference data (dictionaries, settings, tiers, goods, support pages) is written:
- * a database for real notices, which the demo generator never touches (db/meta.ts).
+ * same database. Content is written in publish order in large transactions, and the search index
+ * and its publish order (search/publish-order.ts) are built in a second pass once the rows are in.
+ * With `empty`, only the reference data (dictionaries, settings, tiers, goods, support pages) is
+ * written: a database for real notices, which the demo generator never touches (db/meta.ts).
  */
 import { addDays, formatDateTime } from '../clock';
 import { buildSearchIndex } from '../search/fts-index';

@@ -1,8 +1,8 @@
 /**
  * Demo freshness (docs/decisions/demo-data.md): a demo database seeded days ago would show zero "today" counts.
  * When the newest item is older than today, publish a small deterministic batch for each missing
- * day (at most the last 30), at the seeded daily rate, in one transaction, keeping ids in publish
- * order. Only demo databases into which no real notices were imported are touched (db/meta.ts).
+ * day (at most the last 30), at the seeded daily rate, in one transaction, in publish order. Only
+ * demo databases into which no real notices were imported are touched (db/meta.ts).
  */
 import { addDays, DAY_MS, formatDate, parseLocalDateTime, startOfDay } from '../clock';
 import { ftsWriter, xmkDocument, zbDocument } from '../search/fts-index';

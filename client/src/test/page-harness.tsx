@@ -12,6 +12,7 @@ import { RouterProvider, createMemoryRouter, useLocation } from 'react-router-do
 import type { MemberUser } from '@shared/member/types';
 import type { DictData, DictType } from '@shared/system/types';
 import { DICT_TYPES } from '@shared/system/types';
+import { parsePositiveId } from '@shared/routes';
 import { createHttp } from '../lib/http/axios-http';
 import { HttpProvider } from '../lib/http/context';
 import { createQueryClient } from '../lib/query-client';
@@ -51,7 +52,8 @@ export const DEMO_USER: MemberUser = {
   loginDate: '2024-06-12 09:00:00',
 };
 
-const entry = (dictType: DictType, dictValue: string, dictLabel: string, listClass = 'default'): DictData => ({
+/** A dictionary entry as the backend serves it. */
+export const dictEntry = (dictType: DictType, dictValue: string, dictLabel: string, listClass = 'default'): DictData => ({
   dictCode: 0,
   dictSort: 0,
   dictLabel,
@@ -67,26 +69,26 @@ const entry = (dictType: DictType, dictValue: string, dictLabel: string, listCla
 /** The dictionaries member pages label codes with, as the backend serves them. */
 const DICTS: Partial<Record<DictType, DictData[]>> = {
   [DICT_TYPES.visitStatus]: [
-    entry(DICT_TYPES.visitStatus, '0', '待跟进', 'info'),
-    entry(DICT_TYPES.visitStatus, '1', '跟进中', 'primary'),
-    entry(DICT_TYPES.visitStatus, '2', '已签约', 'success'),
-    entry(DICT_TYPES.visitStatus, '3', '已放弃'),
+    dictEntry(DICT_TYPES.visitStatus, '0', '待跟进', 'info'),
+    dictEntry(DICT_TYPES.visitStatus, '1', '跟进中', 'primary'),
+    dictEntry(DICT_TYPES.visitStatus, '2', '已签约', 'success'),
+    dictEntry(DICT_TYPES.visitStatus, '3', '已放弃'),
   ],
   [DICT_TYPES.visitWay]: [
-    entry(DICT_TYPES.visitWay, '0', '电话'),
-    entry(DICT_TYPES.visitWay, '1', '上门'),
-    entry(DICT_TYPES.visitWay, '2', '微信'),
-    entry(DICT_TYPES.visitWay, '3', '其他'),
+    dictEntry(DICT_TYPES.visitWay, '0', '电话'),
+    dictEntry(DICT_TYPES.visitWay, '1', '上门'),
+    dictEntry(DICT_TYPES.visitWay, '2', '微信'),
+    dictEntry(DICT_TYPES.visitWay, '3', '其他'),
   ],
-  [DICT_TYPES.region]: [entry(DICT_TYPES.region, '370100', '济南市'), entry(DICT_TYPES.region, '370102', '历下区')],
-  [DICT_TYPES.xmkStage]: [entry(DICT_TYPES.xmkStage, '4', '招标', 'danger')],
-  [DICT_TYPES.zbNoticeType]: [entry(DICT_TYPES.zbNoticeType, '2', '招标公告', 'primary')],
-  [DICT_TYPES.msgSource]: [entry(DICT_TYPES.msgSource, 'member', '会员中心'), entry(DICT_TYPES.msgSource, 'xmzx', '项目咨询')],
-  [DICT_TYPES.scoreType]: [entry(DICT_TYPES.scoreType, '1', '注册赠送'), entry(DICT_TYPES.scoreType, '3', '查看联系方式')],
+  [DICT_TYPES.region]: [dictEntry(DICT_TYPES.region, '370100', '济南市'), dictEntry(DICT_TYPES.region, '370102', '历下区')],
+  [DICT_TYPES.xmkStage]: [dictEntry(DICT_TYPES.xmkStage, '4', '招标', 'danger')],
+  [DICT_TYPES.zbNoticeType]: [dictEntry(DICT_TYPES.zbNoticeType, '2', '招标公告', 'primary')],
+  [DICT_TYPES.msgSource]: [dictEntry(DICT_TYPES.msgSource, 'member', '会员中心'), dictEntry(DICT_TYPES.msgSource, 'xmzx', '项目咨询')],
+  [DICT_TYPES.scoreType]: [dictEntry(DICT_TYPES.scoreType, '1', '注册赠送'), dictEntry(DICT_TYPES.scoreType, '3', '查看联系方式')],
   [DICT_TYPES.memberLevel]: [
-    entry(DICT_TYPES.memberLevel, '0', '普通会员'),
-    entry(DICT_TYPES.memberLevel, '1', '短期会员'),
-    entry(DICT_TYPES.memberLevel, '2', 'VIP会员'),
+    dictEntry(DICT_TYPES.memberLevel, '0', '普通会员'),
+    dictEntry(DICT_TYPES.memberLevel, '1', '短期会员'),
+    dictEntry(DICT_TYPES.memberLevel, '2', 'VIP会员'),
   ],
 };
 
@@ -152,10 +154,11 @@ function Providers({ env, children }: { env: MemberEnv; children: ReactNode }) {
 
 /**
  * A page module at `path`: its `load` runs as the route's loader (again on every navigation, as in
- * the app), then the page renders. Other paths render only the current address.
+ * the app), then the page renders. Other paths render only the current address. `pattern` is the
+ * route's own path when it has parameters (`/zb/:id`); the loader then gets the id as the app's does.
  */
-export function renderPage(module: PageModule, path: string, env: MemberEnv) {
-  const pathname = path.split('?')[0] ?? path;
+export function renderPage(module: PageModule, path: string, env: MemberEnv, pattern?: string) {
+  const pathname = pattern ?? path.split('?')[0] ?? path;
   const router = createMemoryRouter(
     [
       {
@@ -163,7 +166,8 @@ export function renderPage(module: PageModule, path: string, env: MemberEnv) {
         // The page renders once its loader has run, as after a navigation in the app.
         HydrateFallback: () => null,
         loader: async ({ request, params }) => {
-          await module.load?.({ deps: env.deps, id: null, url: new URL(request.url), params, request });
+          const id = pathname.endsWith('/:id') ? parsePositiveId(params.id) : null;
+          await module.load?.({ deps: env.deps, id, url: new URL(request.url), params, request });
           return null;
         },
         element: (

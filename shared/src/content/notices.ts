@@ -3,6 +3,7 @@
  * answers carry about a notice's process (lifecycle) and what changed. See docs/api.md "Notices".
  */
 import type { DateTimeString } from '../contract/common';
+import { parseTime } from '../time';
 
 /** 联系人 of an import record; every part optional (absent → empty). */
 export interface NoticeImportContact {
@@ -162,6 +163,18 @@ export type ChangesAgainst =
 
 /** Times the publisher gave as a day only (`yyyy-MM-dd`): show them without 00:00. */
 export type DateOnlyField = 'publishTime' | 'signupDeadline' | 'openTime';
+
+/**
+ * A notice's time as its publisher gave it: a day-only time (`dateOnly`, absent from a backend
+ * without it) without its 00:00. '' when the notice has no such time.
+ */
+export function noticeTime(
+  item: { dateOnly?: readonly DateOnlyField[] } & Partial<Record<DateOnlyField, DateTimeString | null>>,
+  field: DateOnlyField,
+  pattern: string,
+): string {
+  return parseTime(item[field], pattern, { dateOnly: item.dateOnly?.includes(field) ?? false });
+}
 
 /** One firm of a 中标人 or a candidate: alone, or a member of a consortium (联合体). */
 export interface NoticeWinner {

@@ -25,6 +25,7 @@ import { newOneTimeToken } from '../../one-time-token';
 import { escapeHtml } from '../../search/highlight';
 import { ALERT_KIND_LABELS, detailUrl } from './feeds';
 import * as q from './queries';
+import { metrics } from '../../metrics';
 
 /** The mail pass's schedule (scheduler.ts): every minute. */
 export const MAIL_SCHEDULE = '0 * * * * *';
@@ -151,6 +152,7 @@ export class AlertMailer {
           const result = await this.mailer.send(this.digest(member.memberId, member.email, alerts), MAILS_PER_ADDRESS_PER_DAY);
           // Over the address's budget for today: left queued for tomorrow's first pass.
           if (result !== 'sent') continue;
+          metrics.mails.inc({ result: 'sent' });
           sent++;
         }
         markThrough(through);
@@ -159,6 +161,7 @@ export class AlertMailer {
         }
       } catch (err) {
         // Left unmarked: the next pass tries again.
+        metrics.mails.inc({ result: 'failed' });
         this.log.error(`backend: alert mail to member ${member.memberId} failed`, err);
       }
     }

@@ -27,6 +27,7 @@ import { PROVINCE } from '../../reference/regions';
 import { htmlText, runsOf } from '../../search/tokens';
 import { cityOf, FIELD_LABELS, XMK_FIELD_LABELS, type ImportedNotice, type NoticeRecord } from '../content/notice-record';
 import * as q from './queries';
+import { metrics } from '../../metrics';
 
 export interface CompiledSubscription {
   id: number;
@@ -283,6 +284,7 @@ export function writeAlert(sql: Statements, event: AlertEvent, deliveries: reado
   for (const d of deliveries)
     written += q.insertInbox.run(sql, { memberId: d.memberId, eventId, subscriptionId: d.subscriptionId }).changes;
   for (const d of deliveries) q.trimInbox.run(sql, { memberId: d.memberId, keep: INBOX_MAX });
+  metrics.alertsDelivered.inc(written);
   return written;
 }
 
@@ -432,5 +434,6 @@ function writeInbox(sql: Statements, flat: number[]): number {
     }
     written += q.insertInboxRows(sql, values);
   }
+  metrics.alertsDelivered.inc(written);
   return written;
 }

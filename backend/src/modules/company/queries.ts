@@ -109,30 +109,34 @@ export const industryShares = new Query<Limited, CompanyShare>(
 );
 
 /**
- * The company's newest tenders in a role. `amount`: an award's sum (null for a rate or formula
- * award, whose words are `amountText`), else the budget; `part`: its place in a consortium.
+ * The company's newest tenders in a role, by publish order: its notices' keys (zb_order) sorted,
+ * then only those rows read. `amount`: an award's sum (null for a rate or formula award, whose words
+ * are `amountText`), else the budget; `part`: its place in a consortium.
  */
 export const latestTenders = new Query<Limited & { role: CompanyRole }, CompanyNoticeLink>(
   `SELECT z.id, z.title, z.publish_time AS publishTime, z.notice_type AS noticeType, z.area_code AS areaCode,
      CASE WHEN z.win_amount IS NOT NULL OR z.win_amount_text IS NOT NULL THEN z.win_amount ELSE z.amount END AS amount,
-     z.win_amount_text AS amountText, nullif(r.part, '') AS part
-   FROM company_role r JOIN zb z ON z.id = r.data_id
-   WHERE r.company_id = @id AND r.role = @role ORDER BY r.data_id DESC LIMIT @limit`,
+     z.win_amount_text AS amountText, nullif(n.part, '') AS part
+   FROM (SELECT o.id, o.seq, r.part FROM company_role r CROSS JOIN zb_order o ON o.id = r.data_id
+         WHERE r.company_id = @id AND r.role = @role ORDER BY o.seq DESC LIMIT @limit) n
+   CROSS JOIN zb z ON z.id = n.id ORDER BY n.seq DESC`,
 );
 
-/** The company's newest candidacies (投标/入围), each with its own bid from the notice's candidates table. */
+/** The company's newest candidacies (投标/入围) by publish order, each with its own bid from the notice's candidates table. */
 export const latestCandidacies = new Query<Limited, CompanyNoticeLink>(
   `SELECT z.id, z.title, z.publish_time AS publishTime, z.notice_type AS noticeType, z.area_code AS areaCode,
-     json_extract(z.candidates, '$[' || (r.entry - 1) || '].price') AS amount,
-     json_extract(z.candidates, '$[' || (r.entry - 1) || '].priceText') AS amountText, nullif(r.part, '') AS part
-   FROM company_role r JOIN zb z ON z.id = r.data_id
-   WHERE r.company_id = @id AND r.role = 'candidate' ORDER BY r.data_id DESC LIMIT @limit`,
+     json_extract(z.candidates, '$[' || (n.entry - 1) || '].price') AS amount,
+     json_extract(z.candidates, '$[' || (n.entry - 1) || '].priceText') AS amountText, nullif(n.part, '') AS part
+   FROM (SELECT o.id, o.seq, r.part, r.entry FROM company_role r CROSS JOIN zb_order o ON o.id = r.data_id
+         WHERE r.company_id = @id AND r.role = 'candidate' ORDER BY o.seq DESC LIMIT @limit) n
+   CROSS JOIN zb z ON z.id = n.id ORDER BY n.seq DESC`,
 );
 
 export const latestProjects = new Query<Limited, CompanyProfile['latestProjects'][number]>(
   `SELECT x.id, x.title, x.publish_time AS publishTime, x.area_code AS areaCode, x.investment AS amount
-   FROM company_role r JOIN xmk x ON x.id = r.data_id
-   WHERE r.company_id = @id AND r.role = 'owner' ORDER BY r.data_id DESC LIMIT @limit`,
+   FROM (SELECT o.id, o.seq FROM company_role r CROSS JOIN xmk_order o ON o.id = r.data_id
+         WHERE r.company_id = @id AND r.role = 'owner' ORDER BY o.seq DESC LIMIT @limit) n
+   CROSS JOIN xmk x ON x.id = n.id ORDER BY n.seq DESC`,
 );
 
 /**
@@ -164,8 +168,9 @@ export const competitors = new Query<Limited, CompanyRelation>(
 /** The contact block of the company's newest tender as 招标人, with that tender's id. */
 export const latestTendererContact = new Query<ById, { id: number; company: string; contact: string; phone: string; address: string }>(
   `SELECT z.id, z.contact_company AS company, z.contact_name AS contact, z.contact_phone AS phone, z.contact_address AS address
-   FROM company_role r JOIN zb z ON z.id = r.data_id
-   WHERE r.company_id = @id AND r.role = 'tenderer' ORDER BY r.data_id DESC LIMIT 1`,
+   FROM (SELECT o.id, o.seq FROM company_role r CROSS JOIN zb_order o ON o.id = r.data_id
+         WHERE r.company_id = @id AND r.role = 'tenderer' ORDER BY o.seq DESC LIMIT 1) n
+   CROSS JOIN zb z ON z.id = n.id ORDER BY n.seq DESC`,
 );
 
 /** The ids of the companies with these name keys (a JSON array). */

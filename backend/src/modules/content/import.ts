@@ -7,8 +7,8 @@
  *    good ones go ahead and the bad ones are answered.
  * 2. Write (`ImportWriter`, one IMMEDIATE transaction for the file): new notices are inserted in
  *    publish order, changed ones updated after keeping their former state in notice_version,
- *    withdrawn ones moved out (withdraw.ts), and the search index, companies and alerts kept in
- *    step. Only the writing happens inside the transaction, so the write lock is held briefly.
+ *    withdrawn ones moved out (withdraw.ts), and the search index (keyed in publish order,
+ *    search/publish-order.ts), companies and alerts kept in step. Only the writing happens inside the transaction, so the write lock is held briefly.
  *
  * `npm run import` (streaming, cli/import.ts), `POST /admin/content/import` (in a worker thread,
  * import-runner.ts) and the demo feed all come through here.
@@ -36,6 +36,7 @@ import {
 import { importWriters, recordBySource, type WithdrawnRow } from './queries';
 import * as q from './queries';
 import { keepVersion, withdrawLive, type WithdrawContext, type WithdrawnExtra } from './withdraw';
+import { metrics } from '../../metrics';
 
 /** A refused file's report lists this many bad lines; the rest are counted. */
 export const REJECTS_LISTED = 100;
@@ -203,6 +204,7 @@ export function whenImported(db: Db, listener: () => void): () => void {
 
 /** Tell `db`'s listeners that an import committed changes. */
 export function notifyImported(db: Db, counts: ImportCounts): void {
+  metrics.importRows.inc(counts.inserted + counts.updated + counts.unchanged + counts.withdrawn);
   if (counts.inserted + counts.updated + counts.withdrawn === 0) return;
   for (const listener of importListeners.get(db) ?? []) listener();
 }
@@ -228,7 +230,8 @@ export class ImportWriter {
   private imported: ImportedNotice[] = [];
   /**
    * The search index's writes, run together per batch: FTS5 flushes what it holds in memory to a
-   * new segment whenever another table's statement opens a savepoint (the zb_value trigger does),
+   * new segment whenever another table's statement opens a savepoint (a statement that fires a
+   * trigger does),
    * so a document written between two rows costs a segment of its own (3× slower for large bodies).
    */
   private indexWrites: { kind: ContentTable; id: number; doc: FtsDocument | null }[] = [];

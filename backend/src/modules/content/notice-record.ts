@@ -9,6 +9,7 @@ import { DICT_TYPES } from '@shared/system/types';
 import { parseLocalDateTime } from '../../clock';
 import type { Statements } from '../../db/connection';
 import { sanitizeBodyHtml } from '@shared/content/body-html';
+import { HTTP_URL_RE } from '@shared/contract/fields';
 import { cityCodeOf } from '@shared/system/regions';
 import { NOTICE_TYPE_ALIASES } from '../../reference/dictionaries';
 import { PROVINCE } from '../../reference/regions';
@@ -161,7 +162,7 @@ const money = (field: string, labels?: Record<string, string>) =>
 const httpUrl = (field: string, labels?: Record<string, string>) =>
   z.string({ error: `${named(field, labels)}必须是文本` }).transform((s, ctx) => {
     const value = s.trim();
-    if (!/^https?:\/\/\S+$/i.test(value)) {
+    if (!HTTP_URL_RE.test(value)) {
       ctx.addIssue({ code: 'custom', message: `${named(field, labels)}必须是 http(s) 地址：${value.slice(0, 100)}` });
     } else if (value.length > 500) {
       ctx.addIssue({ code: 'custom', message: `${named(field, labels)}不能超过 500 个字符` });

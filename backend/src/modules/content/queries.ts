@@ -7,6 +7,7 @@ import type { ContactBlock, ContentLink, XmkHistoryEntry, XmkListItem, ZbListIte
 import type { LifecycleNotice, NoticeChangedBy, XmkLifecycle } from '@shared/content/notices';
 import { Query, type Params, type Statements } from '../../db/connection';
 import type { ContentTable } from '../../search/fts-index';
+import { ORDER_TABLE } from '../../search/publish-order';
 import type { RecordRow } from './notice-record';
 
 type ById = { id: number };
@@ -41,12 +42,16 @@ export const xmkDetailRow = <R>(sql: Statements, id: number): R | undefined => s
 
 export const zbDetailRow = <R>(sql: Statements, id: number): R | undefined => sql.get<ById, R>(ZB_DETAIL_SQL).get({ id });
 
-/** The item published just before (`prev`) or just after (`next`) item `id`: ids follow publish order. */
+/** The item published just before (`prev`) or just after (`next`) item `id`, in publish order (its key). */
 export function neighbour(sql: Statements, table: ContentTable, id: number, side: 'prev' | 'next'): ContentLink | null {
   const [op, dir] = side === 'prev' ? ['<', 'DESC'] : ['>', 'ASC'];
+  const order = ORDER_TABLE[table];
   return (
     sql
-      .get<ById, ContentLink>(`SELECT id, title, publish_time AS publishTime FROM ${table} WHERE id ${op} @id ORDER BY id ${dir} LIMIT 1`)
+      .get<ById, ContentLink>(
+        `SELECT t.id, t.title, t.publish_time AS publishTime FROM ${order} o JOIN ${table} t ON t.id = o.id
+         WHERE o.seq ${op} (SELECT seq FROM ${order} WHERE id = @id) ORDER BY o.seq ${dir} LIMIT 1`,
+      )
       .get({ id }) ?? null
   );
 }
@@ -54,7 +59,7 @@ export function neighbour(sql: Statements, table: ContentTable, id: number, side
 /** A project's newest tenders. */
 export const tendersOfProject = new Query<ById, ContentLink & { noticeType: string }>(
   `SELECT id, title, publish_time AS publishTime, notice_type AS noticeType FROM zb
-   WHERE xmk_id = @id ORDER BY id DESC LIMIT 20`,
+   WHERE xmk_id = @id ORDER BY publish_time DESC, id DESC LIMIT 20`,
 );
 
 export function contentLink(sql: Statements, table: ContentTable, id: number): ContentLink | undefined {
@@ -161,6 +166,42 @@ export const projectTenders = new Query<ById, XmkLifecycle['tenders'][number]>(
   `SELECT id, notice_type AS noticeType, title, publish_time AS publishTime, process_code AS processCode FROM zb
    WHERE xmk_id = @id ORDER BY publish_time, id LIMIT 200`,
 );
+
+// ---- publish order (search.ts) -------------------------------------------------------------------
+
+/** The ids of notices given by their keys in publish order (search/publish-order.ts), in that order. */
+export function idsOfKeys(sql: Statements, table: ContentTable, keys: readonly number[]): number[] {
+  if (keys.length === 0) return [];
+  const rows = sql
+    .get<{ keys: string }, { seq: number; id: number }>(
+      `SELECT seq, id FROM ${ORDER_TABLE[table]} WHERE seq IN (SELECT value FROM json_each(@keys))`,
+    )
+    .all({ keys: JSON.stringify(keys) });
+  const byKey = new Map(rows.map((r) => [r.seq, r.id]));
+  return keys.flatMap((key) => byKey.get(key) ?? []);
+}
+
+/** The key of the first notice published at or after `time`: the publish-time index, then its key. */
+export function firstKeyFrom(sql: Statements, table: ContentTable, time: string): number | undefined {
+  return sql
+    .get<{ time: string }, number>(
+      `SELECT o.seq FROM ${table} t CROSS JOIN ${ORDER_TABLE[table]} o ON o.id = t.id
+       WHERE t.publish_time >= @time ORDER BY t.publish_time, t.id LIMIT 1`,
+    )
+    .pluck()
+    .get({ time });
+}
+
+/** The key of the last notice published at or before `time`. */
+export function lastKeyUntil(sql: Statements, table: ContentTable, time: string): number | undefined {
+  return sql
+    .get<{ time: string }, number>(
+      `SELECT o.seq FROM ${table} t CROSS JOIN ${ORDER_TABLE[table]} o ON o.id = t.id
+       WHERE t.publish_time <= @time ORDER BY t.publish_time DESC, t.id DESC LIMIT 1`,
+    )
+    .pluck()
+    .get({ time });
+}
 
 // ---- list rows (search.ts) ----------------------------------------------------------------------
 
@@ -279,9 +320,10 @@ export function importWriters(sql: Statements) {
       `INSERT INTO notice_version (type, data_id, version, record, changed_by, change_time)
        VALUES (@type, @id, @version, @record, @changedBy, @time)`,
     ),
+    // A document's rowid is its notice's key in publish order, not its id.
     ftsDelete: {
-      zb: sql.get<ById>('DELETE FROM zb_fts WHERE rowid = @id'),
-      xmk: sql.get<ById>('DELETE FROM xmk_fts WHERE rowid = @id'),
+      zb: sql.get<ById>('DELETE FROM zb_fts WHERE rowid = (SELECT seq FROM zb_order WHERE id = @id)'),
+      xmk: sql.get<ById>('DELETE FROM xmk_fts WHERE rowid = (SELECT seq FROM xmk_order WHERE id = @id)'),
     },
   };
 }

@@ -1,8 +1,10 @@
 /**
- * Project and tender search, designed for a million rows (docs/decisions/search.md). Keyword and filters become one FTS5 expression over the documents
- * of search/tokens.ts; a date range becomes a rowid range (ids follow publish time); amounts are
- * checked on the joined row. For the default newest-first order, one pass reads up to 10,001
- * rowids in index order and yields both the page and the total ("10000+" beyond that).
+ * Project and tender search, designed for a million rows (docs/decisions/search.md). Keyword and
+ * filters become one FTS5 expression over the documents of search/tokens.ts, whose rowids are the
+ * notices' keys in publish order (search/publish-order.ts); a date range becomes a key range;
+ * amounts are checked on the key table (zb_order) or the joined row. For the default newest-first
+ * order, one pass reads up to 10,001 keys in index order and yields both the page and the total
+ * ("10000+" beyond that); only the page's keys are turned into ids.
  *
  * The keyword's words must all occur (AND), in the title only (`scope: 'title'`) or in any
  * keyword field; excluded words remove rows holding any of them in the same scope. The index
@@ -14,6 +16,7 @@ import type { Params, Statements } from '../../db/connection';
 import { isCityCode, isCountyCode } from '@shared/system/regions';
 import { PROVINCE } from '../../reference/regions';
 import type { ContentTable } from '../../search/fts-index';
+import { ORDER_TABLE } from '../../search/publish-order';
 import { excerpter, highlighter } from '../../search/highlight';
 import { excludedWords, htmlText, normalize, runsMatch, runsMatchLoose, runsOf, tagMatch, type TagKind } from '../../search/tokens';
 import { offsetOf, type Page } from '@shared/contract/fields';
@@ -99,11 +102,17 @@ export interface SearchResult {
 
 const EMPTY: SearchResult = { ids: [], total: 0, capped: false };
 
-/** A search as SQL: `SELECT <idColumn> FROM <from> <where> ORDER BY <order>` with its named params. */
+/**
+ * A search as SQL: `SELECT <selected> FROM <from> <where> ORDER BY <order>` with its named params.
+ * `selected` is the notice id, or (`keys`) the index's key, turned into ids for the page alone.
+ */
 interface SearchPlan {
   areas: string[];
   useIndex: boolean;
-  idColumn: string;
+  /** The key in publish order: the index's rowid, or the key table's. */
+  keyColumn: string;
+  selected: string;
+  keys: boolean;
   from: string;
   where: string;
   params: Params;
@@ -116,20 +125,18 @@ interface SearchPlan {
    * matches nothing within `range`, neither does the search. Null when there is none.
    */
   precheck: string | null;
+  /** The key range of the date window. */
   range: [number, number] | null;
 }
 
 /**
- * The amount filtered and sorted on, and listed, given the id column: xmk's investment;
- * for zb a tender result's winning amount when it states one, otherwise the notice's budget, read
- * from `zb_value` (migration 7: that expression kept by triggers in a table of 16-byte rows), so
- * checking it for the thousands of index matches an amount filter walks does not read each notice.
+ * The amount filtered and sorted on, and listed: xmk's investment (on the row); for zb a tender
+ * result's winning amount when it states one, otherwise the notice's budget, kept beside the key in
+ * zb_order by triggers, so checking it for the thousands of index matches an amount filter walks
+ * reads 24-byte rows instead of each notice.
  */
-const VALUE_FILTER: Record<ContentTable, (id: string) => string> = {
-  xmk: () => 't.investment',
-  zb: (id) => `(SELECT value FROM zb_value WHERE id = ${id})`,
-};
-/** Whether VALUE_FILTER needs the content row joined. */
+const VALUE_COLUMN: Record<ContentTable, string> = { xmk: 't.investment', zb: 'o.value' };
+/** Whether VALUE_COLUMN needs the content row joined. */
 const VALUE_NEEDS_ROW: Record<ContentTable, boolean> = { xmk: true, zb: false };
 
 export class ContentSearch {
@@ -143,9 +150,9 @@ export class ContentSearch {
 
   /**
    * The search as SQL parts (one definition for the paged search and the export's row stream), or
-   * null when nothing can match.
+   * null when nothing can match. `ids`: select ids for every match, not keys.
    */
-  private plan(table: ContentTable, filters: SearchFilters): SearchPlan | null {
+  private plan(table: ContentTable, filters: SearchFilters, options: { ids: boolean }): SearchPlan | null {
     const matches: string[] = [];
     const words = filters.keyword ? runsOf(filters.keyword) : [];
     // Only punctuation or symbols: there is no text to find.
@@ -188,25 +195,15 @@ export class ContentSearch {
     const titleScope = filters.scope === 'title';
     const excluded = excludedWords(filters.exclude);
 
-    const range = this.idRange(table, filters.beginDate, filters.endDate);
+    const range = this.keyRange(table, filters.beginDate, filters.endDate);
     if (range === 'empty') return null;
 
     const useIndex = matches.length > 0;
-    const idColumn = useIndex ? 'f.rowid' : 't.id';
+    const order = ORDER_TABLE[table];
+    const keyColumn = useIndex ? 'f.rowid' : 'o.seq';
     const dateFilter = table === 'zb' && Boolean(filters.signupOpenAt || filters.openBegin || filters.openEnd);
-    // Without the index and with nothing but ids and amounts to look at, zb is read from zb_value
-    // (aliased t: 16-byte rows instead of ~1 KB notices).
-    const narrow =
-      table === 'zb' &&
-      !useIndex &&
-      !dateFilter &&
-      filters.orderBy !== 'views' &&
-      !(titleScope && (words.length > 0 || excluded.length > 0));
     const hasValueFilter = filters.minValue !== undefined || filters.maxValue !== undefined;
-    // An amount checked on the index's matches: zb_value joined in the index's order (CROSS JOIN
-    // keeps the index outermost) costs ~20 % less than a subquery per match.
-    const valueJoin = useIndex && table === 'zb' && hasValueFilter;
-    const valueColumn = narrow ? 't.value' : valueJoin ? 'v.value' : VALUE_FILTER[table](idColumn);
+    const valueColumn = VALUE_COLUMN[table];
     const conditions: string[] = [];
     const params: Params = {};
     const indexExclusion = !titleScope && excluded.length > 0 ? excluded.map((runs) => `(${runsMatch(runs)})`).join(' OR ') : null;
@@ -216,7 +213,7 @@ export class ContentSearch {
       params['match'] = indexExclusion ? `(${all}) NOT (${indexExclusion})` : all;
     } else if (indexExclusion) {
       // FTS5's NOT needs something to subtract from: without other matches, subtract the rows.
-      conditions.push(`t.id NOT IN (SELECT rowid FROM ${table}_fts WHERE ${table}_fts MATCH @exclusion)`);
+      conditions.push(`o.seq NOT IN (SELECT rowid FROM ${table}_fts WHERE ${table}_fts MATCH @exclusion)`);
       params['exclusion'] = indexExclusion;
     }
     // The words' parameters (@w0, @w1, …), bound once for the title scope and the relevance order.
@@ -226,13 +223,10 @@ export class ContentSearch {
       excluded.forEach((runs, i) => conditions.push(`NOT (${titleHolds(runs, `x${i}_`, params)})`));
     }
     if (range) {
-      conditions.push(`${idColumn} BETWEEN @low AND @high`);
+      conditions.push(`${keyColumn} BETWEEN @low AND @high`);
       params['low'] = range[0];
       params['high'] = range[1];
     }
-    // Conditions on the content row itself (a join when the index answers the rest).
-    let rowNeeded = false;
-    if (hasValueFilter && VALUE_NEEDS_ROW[table]) rowNeeded = true;
     if (filters.minValue !== undefined) {
       conditions.push(`${valueColumn} >= @minValue`);
       params['minValue'] = filters.minValue;
@@ -242,7 +236,6 @@ export class ContentSearch {
       params['maxValue'] = filters.maxValue;
     }
     if (dateFilter) {
-      rowNeeded = true;
       if (filters.signupOpenAt) {
         conditions.push('t.signup_deadline >= @signupOpenAt');
         params['signupOpenAt'] = filters.signupOpenAt;
@@ -259,30 +252,39 @@ export class ContentSearch {
     const relevance = filters.orderBy === 'relevance' && words.length > 0;
     // Without a keyword every row is equally relevant: newest first.
     const orderBy = filters.orderBy === 'relevance' && !relevance ? 'time' : filters.orderBy;
-    const needsRow = !useIndex || orderBy !== 'time' || rowNeeded || (titleScope && (words.length > 0 || excluded.length > 0));
-    const from = !useIndex
-      ? narrow
-        ? 'zb_value t'
-        : `${table} t`
-      : (needsRow ? `${table}_fts f JOIN ${table} t ON t.id = f.rowid` : `${table}_fts f`) +
-        (valueJoin ? ' CROSS JOIN zb_value v ON v.id = f.rowid' : '');
+    const valueUsed = hasValueFilter || orderBy === 'value';
+    const needsRow =
+      dateFilter ||
+      orderBy === 'views' ||
+      relevance ||
+      (valueUsed && VALUE_NEEDS_ROW[table]) ||
+      (titleScope && (words.length > 0 || excluded.length > 0));
+    // The key table is joined (CROSS JOIN keeps the index the outer loop, so the cap still stops
+    // the walk) for the row, the amount, or when ids are wanted for every match.
+    const joinOrder = !useIndex || needsRow || valueUsed || options.ids;
+    const from =
+      (useIndex ? `${table}_fts f${joinOrder ? ` CROSS JOIN ${order} o ON o.seq = f.rowid` : ''}` : `${order} o`) +
+      (needsRow ? ` JOIN ${table} t ON t.id = o.id` : '');
     const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
     const dir = filters.asc ? 'ASC' : 'DESC';
-    const order = relevance
-      ? `(${wordsInTitle}) DESC, ${idColumn} DESC`
+    const sort = relevance
+      ? `(${wordsInTitle}) DESC, ${keyColumn} DESC`
       : orderBy === 'time'
-        ? `${idColumn} ${filters.orderBy === 'relevance' ? 'DESC' : dir}`
+        ? `${keyColumn} ${filters.orderBy === 'relevance' ? 'DESC' : dir}`
         : orderBy === 'value'
-          ? `${valueColumn} ${dir} NULLS LAST, t.id DESC`
-          : `t.views ${dir}, t.id DESC`;
+          ? `${valueColumn} ${dir} NULLS LAST, ${keyColumn} DESC`
+          : // Ties by id: without the index, the views index then gives the order without a sort.
+            `t.views ${dir}, t.id DESC`;
     return {
       areas,
       useIndex,
-      idColumn,
+      keyColumn,
+      selected: joinOrder ? 'o.id' : 'f.rowid',
+      keys: !joinOrder,
       from,
       where,
       params,
-      order,
+      order: sort,
       orderBy,
       filtered: conditions.length > 0,
       precheck,
@@ -291,15 +293,18 @@ export class ContentSearch {
   }
 
   search(table: ContentTable, filters: SearchFilters, page: Page): SearchResult {
-    const plan = this.plan(table, filters);
+    const plan = this.plan(table, filters, { ids: false });
     if (!plan) return EMPTY;
-    const { areas, useIndex, idColumn, from, where, params, order, orderBy } = plan;
+    const { areas, useIndex, keyColumn, selected, from, where, params, order, orderBy } = plan;
     const offset = offsetOf(page);
+    const ids = (selection: number[]) => (plan.keys ? q.idsOfKeys(this.sql, table, selection) : selection);
     const pageIds = () =>
-      this.sql
-        .get<Params, { id: number }>(`SELECT ${idColumn} AS id FROM ${from} ${where} ORDER BY ${order} LIMIT @limit OFFSET @offset`)
-        .all({ ...params, limit: page.pageSize, offset })
-        .map((r) => r.id);
+      ids(
+        this.sql
+          .get<Params, number>(`SELECT ${selected} AS id FROM ${from} ${where} ORDER BY ${order} LIMIT @limit OFFSET @offset`)
+          .pluck()
+          .all({ ...params, limit: page.pageSize, offset }),
+      );
 
     // Nothing to filter: the exact total is known without counting.
     if (!plan.filtered) return { ids: pageIds(), total: this.stats.total(table), capped: false };
@@ -311,16 +316,18 @@ export class ContentSearch {
       // anyway: read them forwards and turn the list round.
       const newestFirst = !filters.asc || filters.orderBy === 'relevance';
       const forwards = newestFirst && useIndex && areas.length === 1 && this.withinCap(table, areas[0]);
-      // Up to 10,001 ids: plucked as numbers, not wrapped in a row object each (matchingIds, whose
-      // statement may have the same text, plucks too).
+      // Up to 10,001 keys or ids, plucked as numbers, not wrapped in a row object each (matchingIds,
+      // whose statement may have the same text, plucks too).
       const first = this.sql
-        .get<Params, number>(`SELECT ${idColumn} AS id FROM ${from} ${where} ORDER BY ${forwards ? `${idColumn} ASC` : order} LIMIT @limit`)
+        .get<Params, number>(
+          `SELECT ${selected} AS id FROM ${from} ${where} ORDER BY ${forwards ? `${keyColumn} ASC` : order} LIMIT @limit`,
+        )
         .pluck()
         .all({ ...params, limit: this.totalCap + 1 });
       if (forwards) first.reverse();
       const capped = first.length > this.totalCap;
-      const ids = offset + page.pageSize <= this.totalCap ? first.slice(offset, offset + page.pageSize) : pageIds();
-      return { ids, total: Math.min(first.length, this.totalCap), capped };
+      const onPage = offset + page.pageSize <= this.totalCap ? ids(first.slice(offset, offset + page.pageSize)) : pageIds();
+      return { ids: onPage, total: Math.min(first.length, this.totalCap), capped };
     }
 
     const counted = this.countWithin(plan, this.totalCap + 1);
@@ -334,19 +341,19 @@ export class ContentSearch {
    * that await between rows use a connection of their own (export/reader.ts).
    */
   *matchingIds(table: ContentTable, filters: SearchFilters, limit: number): Generator<number> {
-    const plan = this.plan(table, filters);
+    const plan = this.plan(table, filters, { ids: true });
     if (!plan || limit <= 0) return;
-    const { idColumn, from, where, params, order } = plan;
+    const { selected, from, where, params, order } = plan;
     // Plucked, like the first page's ids in `search`: the two share this text, so one cached statement.
     yield* this.sql
-      .get<Params, number>(`SELECT ${idColumn} AS id FROM ${from} ${where} ORDER BY ${order} LIMIT @limit`)
+      .get<Params, number>(`SELECT ${selected} AS id FROM ${from} ${where} ORDER BY ${order} LIMIT @limit`)
       .pluck()
       .iterate({ ...params, limit });
   }
 
   /** How many rows match, counting no further than `limit`. */
   countUpTo(table: ContentTable, filters: SearchFilters, limit: number): number {
-    const plan = this.plan(table, filters);
+    const plan = this.plan(table, filters, { ids: false });
     if (!plan || limit <= 0) return 0;
     return this.countWithin(plan, limit);
   }
@@ -358,8 +365,8 @@ export class ContentSearch {
   }
 
   /**
-   * Whether the index expression `match` matches some row within `range`, read oldest first: when
-   * nothing matches, every posting is read either way, and forwards costs ~25 % less.
+   * Whether the index expression `match` matches some row within the key range `range`, read oldest
+   * first: when nothing matches, every posting is read either way, and forwards costs ~25 % less.
    */
   private anyMatch(table: ContentTable, match: string, range: [number, number] | null): boolean {
     const sql = `SELECT 1 FROM ${table}_fts WHERE ${table}_fts MATCH @match${range ? ' AND rowid BETWEEN @low AND @high' : ''} LIMIT 1`;
@@ -374,28 +381,22 @@ export class ContentSearch {
   }
 
   /**
-   * The id range published within [begin, end] (ids follow publish time), null for no bound,
-   * 'empty' when nothing was published then.
+   * The keys (publish order) of what was published within [begin, end], null for no bound, 'empty'
+   * when nothing was published then.
    */
-  private idRange(table: ContentTable, begin?: string, end?: string): [number, number] | null | 'empty' {
+  private keyRange(table: ContentTable, begin?: string, end?: string): [number, number] | null | 'empty' {
     if (!begin && !end) return null;
-    let low = 0;
+    let low = Number.MIN_SAFE_INTEGER;
     let high = Number.MAX_SAFE_INTEGER;
     if (begin) {
-      const row = this.sql
-        .get<{ time: string }, { id: number }>(`SELECT id FROM ${table} WHERE publish_time >= @time ORDER BY publish_time, id LIMIT 1`)
-        .get({ time: `${begin} 00:00:00` });
-      if (!row) return 'empty';
-      low = row.id;
+      const key = q.firstKeyFrom(this.sql, table, `${begin} 00:00:00`);
+      if (key === undefined) return 'empty';
+      low = key;
     }
     if (end) {
-      const row = this.sql
-        .get<{ time: string }, { id: number }>(
-          `SELECT id FROM ${table} WHERE publish_time <= @time ORDER BY publish_time DESC, id DESC LIMIT 1`,
-        )
-        .get({ time: `${end} 23:59:59` });
-      if (!row) return 'empty';
-      high = row.id;
+      const key = q.lastKeyUntil(this.sql, table, `${end} 23:59:59`);
+      if (key === undefined) return 'empty';
+      high = key;
     }
     return low <= high ? [low, high] : 'empty';
   }

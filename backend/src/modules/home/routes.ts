@@ -40,22 +40,17 @@ export function registerHomeRoutes(routes: Routes, ctx: AppContext): void {
     return table(zbListItems(sql, result.ids), result.total, { totalCapped: result.capped });
   });
 
-  /**
-   * Items published since `time`. Ids follow publish time, so a region's count is a range of its
-   * (region, rowid) index from the first id published then.
-   */
+  /** Items published since `time`, province-wide or in a region: the (region, publish time) indexes. */
   const countSince = (t: ContentTable, region: string, time: string): number => {
     if (region === '0' || region === PROVINCE.code) {
       return sql.get<{ time: string }, { n: number }>(`SELECT count(*) AS n FROM ${t} WHERE publish_time >= @time`).get({ time })!.n;
     }
-    const first = sql
-      .get<{ time: string }, { id: number }>(`SELECT id FROM ${t} WHERE publish_time >= @time ORDER BY publish_time, id LIMIT 1`)
-      .get({ time });
-    if (!first) return 0;
     const column = isCityCode(region) ? 'city_code' : 'area_code';
     return sql
-      .get<{ region: string; id: number }, { n: number }>(`SELECT count(*) AS n FROM ${t} WHERE ${column} = @region AND id >= @id`)
-      .get({ region, id: first.id })!.n;
+      .get<{ region: string; time: string }, { n: number }>(
+        `SELECT count(*) AS n FROM ${t} WHERE ${column} = @region AND publish_time >= @time`,
+      )
+      .get({ region, time })!.n;
   };
 
   const todayCount = (t: ContentTable, region: string): TodayCount => {

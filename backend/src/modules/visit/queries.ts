@@ -196,5 +196,5 @@ export const projectParties = new Query<{ id: number }, ProjectParties>(
 
 /** The tenderers and agencies of a project's newest tenders. */
 export const tenderPartiesOfProject = new Query<{ id: number }, { tenderer: string; agency: string }>(
-  'SELECT DISTINCT tenderer, agency FROM zb WHERE xmk_id = @id ORDER BY id DESC LIMIT 20',
+  'SELECT DISTINCT tenderer, agency FROM zb WHERE xmk_id = @id ORDER BY publish_time DESC, id DESC LIMIT 20',
 );

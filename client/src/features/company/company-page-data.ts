@@ -4,9 +4,10 @@
  * and what both say about the company above its lists.
  */
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { COMPANY_ROLE_LABELS, type CompanyProfile } from '@shared/company/types';
+import { COMPANY_ROLE_LABELS, type CompanyNoticeLink, type CompanyProfile, type CompanyYear } from '@shared/company/types';
+import { sumOrWords } from '@shared/content/zb-notice';
 import { DICT_TYPES } from '@shared/system/types';
-import { formatWan } from '@shared/format';
+import { MISSING, formatWan } from '@shared/format';
 import { companyQueryOptions } from './api';
 import { viewerOf, useSession } from '../../lib/session';
 import { useHttp } from '../../lib/http/context';
@@ -56,7 +57,14 @@ export function useCompanySummary(company: CompanyProfile): CompanySummary {
     figures: [
       { label: '招标（条）', value: sum((y) => y.tenders) },
       { label: '中标（次）', value: sum((y) => y.wins) },
-      { label: '中标金额', value: formatWan(sum((y) => y.winAmount)) },
+      {
+        label: '中标金额',
+        value: winAmountOf({
+          wins: sum((y) => y.wins),
+          winAmount: sum((y) => y.winAmount),
+          winsWithoutAmount: sum((y) => y.winsWithoutAmount ?? 0),
+        }),
+      },
     ],
     contactFields: contact
       ? [
@@ -67,3 +75,20 @@ export function useCompanySummary(company: CompanyProfile): CompanySummary {
       : [],
   };
 }
+
+/**
+ * 中标金额 of wins: the sum of those that state one; "—" when none does (every win a rate such as
+ * 下浮率, or no win), never 0 万元; the wins in words are counted beside it.
+ */
+export function winAmountOf(y: Pick<CompanyYear, 'wins' | 'winAmount' | 'winsWithoutAmount'>): string {
+  const inWords = y.winsWithoutAmount ?? 0;
+  const sum = y.wins > inWords ? formatWan(y.winAmount) : MISSING;
+  return inWords > 0 ? `${sum}（另${inWords}次为费率等）` : sum;
+}
+
+/** A notice link's amount: the award, bid or budget in 万元, else the publisher's words (下浮率12.5%). */
+export const noticeLinkAmount = (n: Pick<CompanyNoticeLink, 'amount'> & { amountText?: string | null }): string =>
+  sumOrWords(n.amount, n.amountText).value;
+
+/** A consortium part (联合体), as a tag's words. */
+export const PART_LABELS = { lead: '联合体牵头人', member: '联合体成员' } as const;

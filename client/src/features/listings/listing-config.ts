@@ -124,6 +124,8 @@ export interface DetailConfig<Item extends XmkDetail | ZbDetail, K extends Query
   figures: (item: Item, ctx: DetailContext) => { value: ReactNode; label: string }[];
   overviewTitle: string;
   fields: (item: Item, ctx: DetailContext) => { label: string; value: ReactNode; wide?: boolean }[];
+  /** Sections right under the overview (中标候选人). */
+  afterOverview?: (item: Item) => ReactNode;
   contentTitle: string;
   /** Under the body (a source disclaimer). */
   contentNote?: ReactNode;

@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CompanyYear } from '@shared/company/types';
 import { formatWan } from '@shared/format';
+import { winAmountOf } from '../company-page-data';
 
 export function YearTable({ years }: { years: readonly CompanyYear[] }) {
   return (
@@ -27,7 +28,7 @@ export function YearTable({ years }: { years: readonly CompanyYear[] }) {
             <th scope="row">{y.year}</th>
             <td>{y.tenders}</td>
             <td>{y.wins}</td>
-            <td>{formatWan(y.winAmount)}</td>
+            <td>{winAmountOf(y)}</td>
             <td>{formatWan(y.awardedAmount)}</td>
           </tr>
         ))}

@@ -22,7 +22,13 @@ export function drawYears(element: HTMLElement, years: readonly CompanyYear[]): 
     series: [
       { name: '招标数', type: 'bar', data: years.map((y) => y.tenders) },
       { name: '中标数', type: 'bar', data: years.map((y) => y.wins) },
-      { name: '中标金额（万元）', type: 'line', yAxisIndex: 1, data: years.map((y) => y.winAmount) },
+      // A year whose wins are all rates (下浮率) has no sum: a gap in the line, not a 0.
+      {
+        name: '中标金额（万元）',
+        type: 'line',
+        yAxisIndex: 1,
+        data: years.map((y) => (y.wins > (y.winsWithoutAmount ?? 0) ? y.winAmount : null)),
+      },
       { name: '所招项目中标金额（万元）', type: 'line', yAxisIndex: 1, data: years.map((y) => y.awardedAmount) },
     ],
   });

@@ -19,7 +19,7 @@ import { MobileHead } from '../../../components/mobile/m-parts';
 import { mobileDetailPath } from '@shared/content/paths';
 import { regionName } from '../../../lib/region';
 import type { PageLoadArgs } from '../../../lib/page';
-import { loadCompanyPage, useCompanyProfile, useCompanySummary } from '../company-page-data';
+import { PART_LABELS, loadCompanyPage, noticeLinkAmount, useCompanyProfile, useCompanySummary, winAmountOf } from '../company-page-data';
 
 export async function load({ deps, url }: PageLoadArgs) {
   await loadCompanyPage(deps, requireId(parsePositiveId(url.searchParams.get('id') ?? undefined)));
@@ -52,8 +52,9 @@ function Notices({
                 <span className="m-row-title">{n.title}</span>
                 <span className="m-row-meta">
                   {'noticeType' in n ? <span className="m-tag">{dictLabel(noticeTypes, n.noticeType)}</span> : null}
+                  {'part' in n && n.part ? <span className="m-tag">{PART_LABELS[n.part]}</span> : null}
                   <span>{regionName(regions, n.areaCode)}</span>
-                  <span>{formatWan(n.amount)}</span>
+                  <span>{noticeLinkAmount(n)}</span>
                   <time dateTime={n.publishTime}>{parseTime(n.publishTime, 'YYYY-MM-DD')}</time>
                 </span>
               </Link>
@@ -131,7 +132,7 @@ export function Component() {
                   <th scope="row">{y.year}</th>
                   <td>{y.tenders}</td>
                   <td>{y.wins}</td>
-                  <td>{formatWan(y.winAmount)}</td>
+                  <td>{winAmountOf(y)}</td>
                 </tr>
               ))}
             </tbody>
@@ -153,6 +154,7 @@ export function Component() {
 
       <Notices title="最近招标" items={company.latestTenders} type="zb" empty="暂无作为招标人的公告" />
       <Notices title="最近中标" items={company.latestWins} type="zb" empty="暂无中标记录" />
+      {company.latestCandidacies?.length ? <Notices title="投标/入围" items={company.latestCandidacies} type="zb" empty="" /> : null}
       {company.latestProjects.length > 0 ? <Notices title="建设项目" items={company.latestProjects} type="xmk" empty="" /> : null}
       <Relations title="常中标单位" items={company.topWinners} unit="次中标" amounts />
       <Relations title="主要竞争对手" items={company.competitors} unit="次同场竞争" amounts={false} />

@@ -23,7 +23,7 @@ import { usePathAvailable } from '../../../lib/capabilities';
 import type { PageLoadArgs } from '../../../lib/page';
 import { absoluteUrl, usePortalSettings } from '../../../lib/portal-settings';
 import { CompanyChart } from '../components/company-chart';
-import { loadCompanyPage, useCompanyProfile, useCompanySummary } from '../company-page-data';
+import { PART_LABELS, loadCompanyPage, noticeLinkAmount, useCompanyProfile, useCompanySummary } from '../company-page-data';
 
 /**
  * Under a masked contact: where the full contacts come from. 开通会员 only when the backend sells
@@ -75,9 +75,10 @@ function NoticeList({
           {items.map((n) => (
             <li key={n.id}>
               {'noticeType' in n ? <DictTag type={DICT_TYPES.zbNoticeType} value={n.noticeType} /> : null}
+              {'part' in n && n.part ? <span className="tag tag-plain">{PART_LABELS[n.part]}</span> : null}
               <Link to={detailPath(type, n.id)}>{n.title}</Link>
               <span className="muted">
-                {regionName(regions, n.areaCode)} · {formatWan(n.amount)} ·{' '}
+                {regionName(regions, n.areaCode)} · {noticeLinkAmount(n)} ·{' '}
                 <time dateTime={n.publishTime}>{parseTime(n.publishTime, 'YYYY-MM-DD')}</time>
               </span>
             </li>
@@ -184,6 +185,7 @@ export function Component() {
 
           <NoticeList title="最近招标" items={company.latestTenders} type="zb" empty="暂无作为招标人的公告" />
           <NoticeList title="最近中标" items={company.latestWins} type="zb" empty="暂无中标记录" />
+          {company.latestCandidacies?.length ? <NoticeList title="投标/入围" items={company.latestCandidacies} type="zb" empty="" /> : null}
           {company.latestProjects.length > 0 ? <NoticeList title="建设项目" items={company.latestProjects} type="xmk" empty="" /> : null}
         </article>
         <aside className="detail-aside">

@@ -16,6 +16,9 @@ import { feedback } from '../../../lib/feedback';
 import { useSession, useSessionStore } from '../../../lib/session';
 import { usePathAvailable } from '../../../lib/capabilities';
 import { telHref } from '@shared/format';
+import { DICT_TYPES } from '@shared/system/types';
+import { useDict } from '../../../components/dict-label';
+import { dictLabel } from '../../../lib/system';
 
 export interface ContactBlockProps {
   type: ContentType;
@@ -48,7 +51,9 @@ export function ContactBlock({ type, id, detail }: ContactBlockProps) {
   const location = useLocation();
   const unlock = useUnlock(type, id);
   // The tiers named below are those with member_tier.view_all_contacts (短期会员, VIP会员).
-  const score = useSession().member_info?.score;
+  const member = useSession().member_info;
+  const score = member?.score;
+  const tiers = useDict(DICT_TYPES.memberLevel);
   const short = score !== undefined && score < unlockCost;
 
   const onUnlock = async () => {
@@ -67,11 +72,24 @@ export function ContactBlock({ type, id, detail }: ContactBlockProps) {
   const here = location.pathname + location.search;
   const mobile = isMobilePath(location.pathname);
   const membership = mobile ? MOBILE_PATHS.vip : available('/goods') ? '/goods' : null;
+  if (detail.hasContact === false) {
+    // Nothing to unlock or mask: no points offer, no ***.
+    return (
+      <section className="detail-card contact-block" aria-labelledby="contact-title">
+        <h2 id="contact-title" className="detail-card-title">
+          联系方式
+        </h2>
+        <p className="muted contact-none">该信息未提供联系方式，请以发布单位原文为准。</p>
+      </section>
+    );
+  }
+  // The member's own tier (短期会员, VIP会员) as the dictionary names it; 会员 until it has loaded.
+  const tier = member?.level && member.level !== '0' ? dictLabel(tiers, member.level) : '';
   return (
     <section className="detail-card contact-block" aria-labelledby="contact-title">
       <h2 id="contact-title" className="detail-card-title">
         联系方式
-        {contactAccess === 'vip' ? <span className="tag tag-warning">VIP 会员</span> : null}
+        {contactAccess === 'vip' ? <span className="tag tag-warning">{tier && tier !== member?.level ? tier : '会员'}</span> : null}
         {contactAccess === 'unlocked' ? <span className="tag tag-success">已解锁</span> : null}
       </h2>
       <dl className="contact-list">

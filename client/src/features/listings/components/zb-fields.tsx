@@ -4,21 +4,45 @@
  */
 import type { ReactNode } from 'react';
 import type { ZbDetail } from '@shared/content/types';
-import { winnerLabel } from '@shared/content/zb-notice';
-import { parseTime } from '@shared/time';
+import { noticeTime } from '@shared/content/notices';
+import { winnerLabel, type NoticeAmount } from '@shared/content/zb-notice';
 import { CompanyLink } from '../../company/components/company-link';
 import { Link } from 'react-router-dom';
+import { NoticeFirms } from './notice-firms';
+
+type Field = { label: string; value: ReactNode; wide?: boolean };
 
 /** `xmkHref`: where the related project's page is on this site. */
-export function zbDetailFields(item: ZbDetail, xmkHref: (id: number) => string): { label: string; value: ReactNode; wide?: boolean }[] {
+export function zbDetailFields(item: ZbDetail, xmkHref: (id: number) => string): Field[] {
   return [
     { label: '招标人', value: <CompanyLink name={item.tenderer} id={item.companies?.tenderer} /> },
     { label: '代理机构', value: <CompanyLink name={item.agency} id={item.companies?.agency} /> },
     ...(item.winner
-      ? [{ label: winnerLabel(item.noticeType), value: <CompanyLink name={item.winner} id={item.companies?.winner} /> }]
+      ? [
+          {
+            label: winnerLabel(item.noticeType),
+            value: <NoticeFirms firms={item.winners} name={item.winner} id={item.companies?.winner} />,
+            wide: (item.winners?.length ?? 0) > 1,
+          },
+        ]
       : []),
-    { label: '开标时间', value: parseTime(item.openTime, 'YYYY-MM-DD HH:mm') },
-    { label: '报名截止', value: parseTime(item.signupDeadline, 'YYYY-MM-DD HH:mm') },
+    { label: '开标时间', value: noticeTime(item, 'openTime', 'YYYY-MM-DD HH:mm') },
+    { label: '报名截止', value: noticeTime(item, 'signupDeadline', 'YYYY-MM-DD HH:mm') },
     { label: '关联项目', value: item.xmk ? <Link to={xmkHref(item.xmk.id)}>{item.xmk.title}</Link> : '', wide: true },
   ];
+}
+
+/** The amounts as fields: each with the publisher's words beside a sum when they say more (…元/年). */
+export function amountFields(amounts: readonly NoticeAmount[]): Field[] {
+  return amounts.map((amount) => ({
+    label: amount.label,
+    value: amount.asWritten ? (
+      <>
+        {amount.value}
+        <span className="amount-as-written">（原文：{amount.asWritten}）</span>
+      </>
+    ) : (
+      amount.value
+    ),
+  }));
 }

@@ -8,10 +8,10 @@ import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { ContentType } from '@shared/contract/common';
 import type { ContentLink, XmkDetail, ZbDetail } from '@shared/content/types';
+import { noticeTime } from '@shared/content/notices';
 import { DICT_TYPES, type DictType } from '@shared/system/types';
 import { formatCount } from '@shared/format';
 import { parsePositiveId } from '@shared/routes';
-import { parseTime } from '@shared/time';
 import { favoriteStatusQueryOptions } from '../api';
 import { viewerOf, type Viewer, useSession } from '../../../lib/session';
 import type { Http } from '../../../lib/http/http';
@@ -30,6 +30,7 @@ import { MobileFields, MobileFigures, useInAppBrowser } from '../../../component
 import { MobileHead } from '../../../components/mobile/m-parts';
 import { mobileDetailPath } from '@shared/content/paths';
 import { useLifecycle } from '../components/notice-timeline';
+import { NoticeSources } from '../components/notice-sources';
 
 /** The picture WeChat and other apps show on a shared card (a PNG: WeChat ignores SVG). */
 const SHARE_IMAGE = '/images/share.png';
@@ -42,6 +43,8 @@ export interface MobileDetailConfig<Item extends XmkDetail | ZbDetail, K extends
   describe: (item: Item, regions: string, tag: string) => string;
   figures: (item: Item, tag: string) => { label: string; value: string }[];
   fields: (item: Item, regions: string, tag: string) => { label: string; value: ReactNode }[];
+  /** Sections right under the overview (中标候选人). */
+  afterOverview?: (item: Item) => ReactNode;
   contentTitle: string;
   /**
    * 招标进程 or 项目进展 under the overview: the desktop's timeline (timeline.tsx). `lifecycle` says
@@ -62,6 +65,8 @@ export function mobileDetailPage<Item extends XmkDetail | ZbDetail, K extends Qu
       queryClient.ensureQueryData(config.detail(http, id, viewer)),
       prefetchDicts(queryClient, http, [DICT_TYPES.region, DICT_TYPES.industry, config.tag.type]),
       viewer === 'member' ? queryClient.prefetchQuery(favoriteStatusQueryOptions(http, type, id)) : null,
+      // The contact block names the member's tier.
+      viewer === 'member' ? prefetchDicts(queryClient, http, [DICT_TYPES.memberLevel]) : null,
       config.prefetch?.(queryClient, http, id),
     ]);
   }
@@ -90,7 +95,8 @@ export function mobileDetailPage<Item extends XmkDetail | ZbDetail, K extends Qu
           </div>
           <h1 className="m-detail-title">{item.title}</h1>
           <p className="m-muted">
-            <time dateTime={item.publishTime}>{parseTime(item.publishTime, 'YYYY-MM-DD HH:mm')}</time> · 浏览 {formatCount(item.views)} 次
+            <time dateTime={item.publishTime}>{noticeTime(item, 'publishTime', 'YYYY-MM-DD HH:mm')}</time> · 浏览 {formatCount(item.views)}{' '}
+            次
           </p>
           <MobileFigures figures={config.figures(item, tag)} />
         </header>
@@ -98,6 +104,7 @@ export function mobileDetailPage<Item extends XmkDetail | ZbDetail, K extends Qu
           <h2 id="m-overview">概况</h2>
           <MobileFields fields={config.fields(item, regions, tag)} />
         </section>
+        {config.afterOverview?.(item)}
         {config.timeline && timeline ? (
           <section className="m-card" aria-labelledby="m-timeline">
             <h2 id="m-timeline">{config.timeline.title}</h2>
@@ -111,6 +118,7 @@ export function mobileDetailPage<Item extends XmkDetail | ZbDetail, K extends Qu
           <h2 id="m-content">{config.contentTitle}</h2>
           <RichText html={item.content} className="m-rich" />
         </section>
+        <NoticeSources item={item} mobile />
         <Pager prev={item.prev} next={item.next} type={type} />
         <DetailBar type={type} id={item.id} title={item.title} description={description} />
       </article>

@@ -9,6 +9,7 @@ import { useSuspenseQuery, type QueryKey } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { detailPath, listPath } from '@shared/content/paths';
 import type { XmkDetail, ZbDetail } from '@shared/content/types';
+import { noticeTime } from '@shared/content/notices';
 import { DICT_TYPES } from '@shared/system/types';
 import { formatCount } from '@shared/format';
 import { parsePositiveId } from '@shared/routes';
@@ -31,6 +32,7 @@ import { absoluteUrl, usePortalSettings } from '../../../lib/portal-settings';
 import { useSite } from '../../../lib/site';
 import type { DetailConfig, DetailContext } from '../listing-config';
 import { ChangesCard, useLifecycle } from '../components/notice-timeline';
+import { NoticeSources } from '../components/notice-sources';
 
 export function detailPage<Item extends XmkDetail | ZbDetail, K extends QueryKey>(config: DetailConfig<Item, K>): PageModule {
   const { type } = config;
@@ -46,6 +48,8 @@ export function detailPage<Item extends XmkDetail | ZbDetail, K extends QueryKey
       config.prefetch?.(queryClient, http, itemId),
       prefetchDicts(queryClient, http, config.dicts),
       viewer === 'member' ? queryClient.prefetchQuery(favoriteStatusQueryOptions(http, type, itemId)) : null,
+      // The contact block names the member's tier.
+      viewer === 'member' ? prefetchDicts(queryClient, http, [DICT_TYPES.memberLevel]) : null,
     ]);
   }
 
@@ -98,7 +102,7 @@ export function detailPage<Item extends XmkDetail | ZbDetail, K extends QueryKey
               <h1 className="detail-title">{item.title}</h1>
               <div className="detail-meta">
                 <span>
-                  发布时间：<time dateTime={item.publishTime}>{parseTime(item.publishTime, 'YYYY-MM-DD HH:mm')}</time>
+                  发布时间：<time dateTime={item.publishTime}>{noticeTime(item, 'publishTime', 'YYYY-MM-DD HH:mm')}</time>
                 </span>
                 {item.updateTime && config.showUpdateTime(item) ? (
                   <span>
@@ -122,6 +126,8 @@ export function detailPage<Item extends XmkDetail | ZbDetail, K extends QueryKey
               <FieldGrid fields={config.fields(item, ctx)} />
             </section>
 
+            {config.afterOverview?.(item)}
+
             {lifecycle ? <ChangesCard item={item} type={type} /> : null}
 
             <ContactBlock type={type} id={item.id} detail={item} />
@@ -133,6 +139,8 @@ export function detailPage<Item extends XmkDetail | ZbDetail, K extends QueryKey
               <RichText html={item.content} />
               {config.contentNote}
             </section>
+
+            <NoticeSources item={item} />
 
             {lifecycle ? lifecycle.sections(item) : config.afterContent?.(item)}
 

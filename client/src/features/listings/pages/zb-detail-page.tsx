@@ -5,15 +5,17 @@
 import { Link } from 'react-router-dom';
 import { DICT_TYPES } from '@shared/system/types';
 import { xmkDetailPath } from '@shared/content/paths';
-import { amountLabelOf } from '@shared/content/zb-notice';
-import { formatWan } from '@shared/format';
+import { noticeTime } from '@shared/content/notices';
+import { noticeAmounts } from '@shared/content/zb-notice';
+import { MISSING } from '@shared/format';
 import { deadlineState, parseTime } from '@shared/time';
 import { zbDetailQueryOptions } from '../api';
 import { DictLabel } from '../../../components/dict-label';
 import { regionName } from '../../../lib/region';
 import { detailPage } from './detail-page';
 import { ChangedByBanner, ZbLifecycleCard } from '../components/notice-timeline';
-import { zbDetailFields } from '../components/zb-fields';
+import { amountFields, zbDetailFields } from '../components/zb-fields';
+import { CandidatesTable } from '../components/candidates-table';
 
 export const { load, Component } = detailPage({
   type: 'zb',
@@ -22,10 +24,11 @@ export const { load, Component } = detailPage({
   detail: zbDetailQueryOptions,
   tag: { type: DICT_TYPES.zbNoticeType, value: (item) => item.noticeType },
   describe: (item, { regions, tagLabel: noticeType }) => {
+    const [amount] = noticeAmounts(item, noticeType);
     const parts = [
       `${regionName(regions, item.areaCode).replace(' ', '')}${noticeType}：${item.title}`,
       item.tenderer ? `招标人${item.tenderer}` : '',
-      item.amount !== null ? `${amountLabelOf(noticeType)}${formatWan(item.amount)}` : '',
+      amount && amount.value !== MISSING ? `${amount.label}${amount.value}` : '',
       item.signupDeadline ? `报名截止${parseTime(item.signupDeadline, 'YYYY-MM-DD')}` : '',
     ];
     return `${parts.filter(Boolean).join('，')}。`;
@@ -38,20 +41,23 @@ export const { load, Component } = detailPage({
     return state.closed ? <span className="tag tag-default">报名已截止</span> : <span className="tag tag-success">报名中</span>;
   },
   showUpdateTime: (item) => item.updateTime !== item.publishTime,
-  figures: (item, { tagLabel: noticeType }) => [
-    { value: formatWan(item.amount), label: amountLabelOf(noticeType) },
-    { value: parseTime(item.openTime, 'YYYY-MM-DD HH:mm') || '—', label: '开标时间' },
-    { value: parseTime(item.signupDeadline, 'YYYY-MM-DD HH:mm') || '—', label: '报名截止' },
-  ],
+  // The amounts first (an award's or bid's, then the budget), then the dates: three figures.
+  figures: (item, { tagLabel: noticeType }) =>
+    [
+      ...noticeAmounts(item, noticeType),
+      { value: noticeTime(item, 'openTime', 'YYYY-MM-DD HH:mm') || MISSING, label: '开标时间' },
+      { value: noticeTime(item, 'signupDeadline', 'YYYY-MM-DD HH:mm') || MISSING, label: '报名截止' },
+    ].slice(0, 3),
   overviewTitle: '招标概况',
   fields: (item, { regions, tagLabel: noticeType }) => [
     { label: '公告标题', value: item.title, wide: true },
     { label: '公告类型', value: noticeType },
     { label: '所在地区', value: regionName(regions, item.areaCode) },
     { label: '所属行业', value: <DictLabel type={DICT_TYPES.industry} value={item.industry} /> },
-    { label: amountLabelOf(noticeType), value: formatWan(item.amount) },
+    ...amountFields(noticeAmounts(item, noticeType)),
     ...zbDetailFields(item, xmkDetailPath),
   ],
+  afterOverview: (item) => <CandidatesTable candidates={item.candidates} />,
   contentTitle: '公告正文',
   lifecycle: {
     banner: (item) => <ChangedByBanner item={item} />,
