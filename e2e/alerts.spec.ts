@@ -147,7 +147,18 @@ test('the immediate digest arrives in the mailbox, linking to the notice, contac
     await form.getByLabel('接收邮箱').fill(address);
     await form.getByRole('button', { name: '保存设置' }).click();
     await expect(page.getByText('推送设置已保存')).toBeVisible();
+    await expect(page.getByText(`确认邮件已发送到 ${address}`, { exact: false })).toBeVisible();
     await screenshot(page, 'alerts-mail-settings');
+
+    // Nothing is mailed to an address until its owner opens the confirmation link and confirms.
+    await expect.poll(() => sink.received.filter((m) => m.to.includes(address)).length, { timeout: 20_000 }).toBe(1);
+    const confirmLink = new RegExp(`${NO_CAPTCHA}/mail/confirm\\?token=[A-Za-z0-9_-]{43}`).exec(sink.received[0]!.text)?.[0];
+    expect(confirmLink).toBeDefined();
+    sink.received.length = 0;
+    await page.goto(confirmLink!);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: '确认接收提醒' }).click();
+    await expect(page.getByText(`邮箱 ${address} 已确认，提醒邮件将发送到这里`)).toBeVisible();
 
     // The demo member's subscription (道路 in 济南), with contact data the member has not unlocked.
     const notice: NoticeImportRecord = {
@@ -168,6 +179,7 @@ test('the immediate digest arrives in the mailbox, linking to the notice, contac
     await expect.poll(() => sink.received.filter((m) => m.to.includes(address)).length, { timeout: 20_000 }).toBe(1);
     const mail = sink.received.find((m) => m.to.includes(address))!;
     expect(mail.subject).toMatch(/^山东项目网提醒：1 条新提醒$/);
+    expect(mail.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
     expect(mail.text).toContain(notice.title);
     expect(mail.text).not.toMatch(/13955501234|秦守密|文化东路 1 号/);
     const link = new RegExp(`${NO_CAPTCHA}/zb/\\d+`).exec(mail.text)?.[0];

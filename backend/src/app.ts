@@ -24,6 +24,7 @@ import { PasswordHasher } from './modules/auth/passwords';
 import { loadPasswordCipher } from './modules/auth/rsa-keys';
 import { registerAlertRoutes, registerFeedBodies } from './modules/alerts/routes';
 import { DEADLINE_SWEEP_SCHEDULE, sweepDeadlines } from './modules/alerts/deadlines';
+import { Mailer } from './mail';
 import { AlertMailer, MAIL_SCHEDULE } from './modules/alerts/mail';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { TokenService } from './modules/auth/tokens';
@@ -145,6 +146,7 @@ function assemble(
     stats,
     imports: new ImportRunner(db, config.dbSynchronous),
     quotas: new WriteQuotas(sql, clock, writeRate),
+    mailer: new Mailer(sql, clock, { smtpUrl: config.smtpUrl, from: config.mailFrom }),
   };
 
   const topUp = () => {
@@ -163,7 +165,7 @@ function assemble(
     }
   };
 
-  const mailer = new AlertMailer(context.sql, clock, log, { smtpUrl: config.smtpUrl, from: config.mailFrom, siteUrl: config.siteUrl });
+  const mailer = new AlertMailer(context.sql, clock, log, context.mailer, { siteUrl: config.siteUrl });
   const alerts = {
     sweepDeadlines: () => sweepDeadlines(context.sql, clock()),
     deliverMail: () => mailer.deliver(),
@@ -221,7 +223,7 @@ function assemble(
   registerMemberRoutes(routes, context);
   registerGoodsRoutes(routes, context);
   registerCompanyRoutes(routes, context);
-  registerAlertRoutes(routes, context, { mailAvailable: mailer.available });
+  registerAlertRoutes(routes, context, { mailer });
   registerExportRoutes(routes, context, exportRowsPerDay === undefined ? {} : { rowsPerDay: exportRowsPerDay });
   const missing = routes.missing();
   if (missing.length > 0) throw new Error(`contract endpoints without a route: ${missing.join(', ')}`);

@@ -3,6 +3,7 @@ import type { BackendConfig } from './config';
 import type { Clock } from './clock';
 import type { Db, Statements } from './db/connection';
 import type { Logger } from './log';
+import type { Mailer } from './mail';
 import type { CaptchaGenerator, CaptchaStore } from './modules/auth/captcha';
 import type { LoginLockout } from './modules/auth/lockout';
 import type { PasswordHasher } from './modules/auth/passwords';
@@ -32,4 +33,6 @@ export interface AppContext {
   imports: ImportRunner;
   /** per-member caps and write rate, taken by every member write */
   quotas: WriteQuotas;
+  /** outgoing mail (SMTP_URL), each address with a daily budget */
+  mailer: Mailer;
 }

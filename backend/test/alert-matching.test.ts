@@ -51,7 +51,8 @@ function subscriptions(rng: Random, count: number): CompiledSubscription[] {
       id: i + 1,
       memberId: i + 1,
       name: `s${i}`,
-      keywords: rng.chance(0.85) ? Array.from({ length: rng.int(1, 2) }, () => rng.pick(WORDS)).join(' ') : '',
+      keywords: rng.chance(0.85) ? Array.from({ length: rng.int(1, 3) }, () => rng.pick(WORDS)).join(' ') : '',
+      matchMode: rng.chance(0.5) ? 'any' : 'all',
       excludeWords: rng.chance(0.2) ? rng.pick(WORDS) : '',
       areaCodes: rng.chance(0.5) ? rng.pick(AREAS) : '',
       noticeTypes: rng.chance(0.3) ? '2' : '',
@@ -77,6 +78,46 @@ describe('SubscriptionIndex', () => {
     expect(total).toBeGreaterThan(1000);
   });
 
+  it('matches any keyword by default wording, every keyword when asked, and nothing without a keyword or region', () => {
+    const rng = new Random('alert-modes');
+    const base = { id: 1, memberId: 1, name: 'm', excludeWords: '', noticeTypes: '', amountMin: null, amountMax: null };
+    const notice = matchTarget({ ...record(rng, 0), title: '济南市学校改造工程', tenderer: '', content: '', areaCode: '370102' });
+    const any = compileSubscription({ ...base, keywords: '学校 医院', matchMode: 'any', areaCodes: '' });
+    const all = compileSubscription({ ...base, keywords: '学校 医院', matchMode: 'all', areaCodes: '' });
+    expect(matches(any, notice)).toBe(true);
+    expect(matches(all, notice)).toBe(false);
+    expect(matches(compileSubscription({ ...base, keywords: '学校 改造', matchMode: 'all', areaCodes: '' }), notice)).toBe(true);
+    // Types or amounts alone, or only the province, are no condition: such a subscription matches nothing.
+    const unbounded = compileSubscription({ ...base, keywords: '', matchMode: 'any', areaCodes: '370000', noticeTypes: '1,2,3' });
+    expect(matches(unbounded, notice)).toBe(false);
+    expect(new SubscriptionIndex([unbounded]).size).toBe(0);
+    // The index files an any-subscription under each word: the second word alone finds it.
+    const index = new SubscriptionIndex([compileSubscription({ ...base, keywords: '医院 学校', matchMode: 'any', areaCodes: '' })]);
+    expect(index.match(notice).map((s) => s.id)).toEqual([1]);
+  });
+
+  it("reads the profile's comma list as alternatives, one keyword possibly of two words", () => {
+    const rng = new Random('alert-profile');
+    const notice = matchTarget({ ...record(rng, 0), title: '青岛道路 改造工程', tenderer: '', content: '', areaCode: '370202' });
+    const profile = (keywords: string, areaCodes = '') =>
+      compileSubscription({
+        id: 0,
+        memberId: 1,
+        name: '会员资料订阅',
+        keywords,
+        matchMode: 'any',
+        excludeWords: '',
+        areaCodes,
+        noticeTypes: '',
+        amountMin: null,
+        amountMax: null,
+      });
+    expect(matches(profile('医院,道路 改造'), notice)).toBe(true);
+    expect(matches(profile('医院,道路 学校'), notice)).toBe(false);
+    expect(matches(profile('', '370200'), notice)).toBe(true);
+    expect(matches(profile('', '370100'), notice)).toBe(false);
+  });
+
   it('matches a keyword exactly where the search index finds it', () => {
     const db = new Database(':memory:');
     db.exec("CREATE VIRTUAL TABLE zb_fts USING fts5 (uni, bi, tags, content = '', tokenize = 'unicode61 remove_diacritics 0')");
@@ -94,6 +135,8 @@ describe('SubscriptionIndex', () => {
         memberId: 1,
         name: 'k',
         keywords: keyword,
+        // The search's keywords must all occur.
+        matchMode: 'all',
         excludeWords: '',
         areaCodes: '',
         noticeTypes: '',

@@ -15,6 +15,8 @@ import { startMailSink, type MailSink, type ReceivedMail } from '../../scripts/l
 import { openDatabase } from '../src/db/connection';
 import { MIGRATIONS } from '../src/db/migrations';
 import { MIGRATION_RULES, migrateDatabase } from '../src/migrate-database';
+import { INBOX_MAX, NEW_ALERTS_PER_IMPORT } from '../src/modules/alerts/matching';
+import { MSG_NEEDS_CONDITION } from '../src/modules/alerts/service';
 import { DEFAULT_TEST_NOW, createTestBackend, type TestBackend } from './fixture';
 
 // jsdom (a dev dependency, for its strict XML parser) ships no types here and the backend has no DOM
@@ -158,7 +160,10 @@ describe('subscriptions', () => {
       [{ name: 'x', areaCodes: ['999999'] }, 'areaCodes 必须是地区编码的数组，最多 20 个'],
       [{ name: 'x', noticeTypes: 'abc' }, 'noticeTypes 必须是公告类型编码的数组'],
       [{ name: 'x', keywords: '道路', amountMin: 500, amountMax: 100 }, 'amountMin 不能大于 amountMax'],
-      [{ name: 'x' }, '请至少设置关键词、地区、公告类型或金额中的一项'],
+      [{ name: 'x' }, MSG_NEEDS_CONDITION],
+      // Types, amounts or the whole province are no condition: they match nearly every tender.
+      [{ name: 'x', noticeTypes: ['1', '2', '3'], amountMin: 0 }, MSG_NEEDS_CONDITION],
+      [{ name: 'x', keywords: '道路', matchMode: 'some' }, 'matchMode 必须是 any 或 all'],
       [{ name: 'x', keywords: '！！' }, 'keywords 必须包含文字或数字'],
     ];
     for (const [body, msg] of cases) {
@@ -202,7 +207,7 @@ describe('alerts at import time', () => {
   it('alerts a new matching tender once, and not a non-matching or excluded one', async () => {
     const token = await member();
     const m = api(t, token);
-    await m.post('/cms/alerts/subscriptions', subscription({ excludeWords: '监理' }));
+    await m.post('/cms/alerts/subscriptions', subscription({ excludeWords: '监理', matchMode: 'all' }));
     const hit = tender({ title: '济南市历下区地铁站周边道路改造工程施工招标公告' });
     // Full-width letters and case fold as in the search: the keyword 'ＰＰＰ' finds 'ppp'.
     await m.post('/cms/alerts/subscriptions', { name: 'PPP', keywords: 'ＰＰＰ' });
@@ -229,6 +234,97 @@ describe('alerts at import time', () => {
     expect(await alerts(t, token)).toHaveLength(2);
   });
 
+  it('matches any one keyword unless the member asks for all of them', async () => {
+    const token = await member();
+    const m = api(t, token);
+    const added = await m.post('/cms/alerts/subscriptions', { name: '任一', keywords: '医疗器械 体育馆', areaCodes: ['370100'] });
+    expect(added.body.data).toMatchObject({ matchMode: 'any' });
+    const all = await m.post('/cms/alerts/subscriptions', { name: '全部', keywords: '游泳池 体育馆', matchMode: 'all' });
+    expect(all.body.data).toMatchObject({ matchMode: 'all' });
+    const one = tender({ title: '济南市奥体中心体育馆维修工程招标公告' });
+    const both = tender({ title: '青岛市体育馆游泳池改造工程招标公告', areaCode: '370202' });
+    await importRecords(t, [one, both]);
+    const rows = await alerts(t, token);
+    expect(rows.map((r) => [r.contentId, r.detail]).sort()).toEqual(
+      [
+        [idOf(t, one.sourceId), '匹配订阅「任一」'],
+        [idOf(t, both.sourceId), '匹配订阅「全部」'],
+      ].sort(),
+    );
+  });
+
+  it("alerts the profile's keywords and regions as the member's first subscription", async () => {
+    const token = await member();
+    const m = api(t, token);
+    expect((await m.put('/cms/member/updateProfile', { subscribeKeywords: '冷链仓库,垃圾焚烧' })).body.code).toBe(200);
+    const cold = tender({ title: '济南市冷链仓库建设工程招标公告' });
+    const burn = tender({ title: '潍坊市垃圾焚烧发电项目招标公告', areaCode: '370702' });
+    await importRecords(t, [cold, burn, tender({ title: '济南市普通仓库工程招标公告' })]);
+    const rows = await alerts(t, token);
+    expect(rows.map((r) => [r.contentId, r.detail]).sort()).toEqual(
+      [
+        [idOf(t, cold.sourceId), '匹配订阅「会员资料订阅」'],
+        [idOf(t, burn.sourceId), '匹配订阅「会员资料订阅」'],
+      ].sort(),
+    );
+    // Regions narrow it; emptied, the profile alerts nothing.
+    await m.put('/cms/member/updateProfile', { subscribeRegions: '370700' });
+    await importRecords(t, [
+      tender({ title: '济南市冷链仓库二期工程招标公告' }),
+      tender({ title: '潍坊冷链仓库工程', areaCode: '370702' }),
+    ]);
+    expect(await alerts(t, token)).toHaveLength(3);
+    await m.put('/cms/member/updateProfile', { subscribeKeywords: '', subscribeRegions: '' });
+    await importRecords(t, [tender({ title: '潍坊冷链仓库三期工程', areaCode: '370702' })]);
+    expect(await alerts(t, token)).toHaveLength(3);
+  });
+
+  it('bounds what an import writes for broad subscriptions, and what an inbox keeps', async () => {
+    const b = await createTestBackend({ projects: 5, tenders: 5 });
+    try {
+      // 300 members, each with a subscription as broad as the rules allow: the city every tender is in.
+      const insert = b.db.prepare(
+        `INSERT INTO alert_subscription (member_id, name, keywords, area_codes, match_mode, create_time)
+         VALUES (?, '全城', '', '370100', 'any', '2024-06-01 00:00:00')`,
+      );
+      const addMember = b.db.prepare(
+        `INSERT INTO member (user_name, password_hash, nick_name, random_password, random_password_time, create_time)
+         VALUES (?, 'x', ?, 'x', '2024-06-01 00:00:00', '2024-06-01 00:00:00')`,
+      );
+      const members = Array.from({ length: 300 }, (_, i) => Number(addMember.run(`broad_${i}`, `broad_${i}`).lastInsertRowid));
+      for (const id of members) insert.run(id);
+      const count = () => (b.db.prepare('SELECT count(*) AS n FROM alert_inbox WHERE member_id >= ?').get(members[0]) as { n: number }).n;
+      const before = count();
+      const started = performance.now();
+      await importRecords(
+        b,
+        Array.from({ length: 300 }, (_, i) => tender({ sourceId: `broad-${i}`, title: `济南市第${i}号道路工程招标公告` })),
+      );
+      const elapsed = performance.now() - started;
+      const written = count() - before;
+      // Unbounded this was 300 × 300 = 90,000 rows.
+      expect(written).toBe(300 * NEW_ALERTS_PER_IMPORT);
+      console.info(`fan-out: 300 tenders × 300 broad subscriptions wrote ${written} inbox rows in ${elapsed.toFixed(0)} ms`);
+      // An inbox keeps the newest INBOX_MAX.
+      const one = members[0]!;
+      const newest = (b.db.prepare('SELECT max(id) AS id FROM alert_event').get() as { id: number }).id;
+      const addEvent = b.db.prepare(
+        "INSERT INTO alert_event (kind, content_type, content_id, change_key, detail, create_time) VALUES ('changed', 'zb', 1, ?, '', '2024-06-01 00:00:00')",
+      );
+      const addRow = b.db.prepare('INSERT INTO alert_inbox (member_id, event_id) VALUES (?, ?)');
+      for (let i = 0; i < INBOX_MAX; i++) addRow.run(one, Number(addEvent.run(`old-${i}`).lastInsertRowid));
+      await importRecords(b, [tender({ sourceId: 'broad-last', title: '济南市最后一个道路工程招标公告' })]);
+      const kept = b.db.prepare('SELECT count(*) AS n, min(event_id) AS oldest FROM alert_inbox WHERE member_id = ?').get(one) as {
+        n: number;
+        oldest: number;
+      };
+      expect(kept.n).toBe(INBOX_MAX);
+      expect(kept.oldest).toBeGreaterThan(newest + 1);
+    } finally {
+      b.close();
+    }
+  }, 60_000);
+
   it('alerts a change to a followed tender, naming what changed, once per change', async () => {
     const token = await member();
     const m = api(t, token);
@@ -236,18 +332,19 @@ describe('alerts at import time', () => {
     await importRecords(t, [notice]);
     const id = idOf(t, notice.sourceId);
     expect((await m.put('/cms/favorite/changeStatus', { id, type: 'zb', isCancel: 0 })).body.code).toBe(200);
-    await importRecords(t, [{ ...notice, signupDeadline: '2024-06-24 17:00:00' }]);
+    await importRecords(t, [{ ...notice, signupDeadline: '2024-06-24 17:00:00', amount: 1250.5 }]);
     const rows = await alerts(t, token, { kind: 'changed' });
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ kind: 'changed', contentType: 'zb', contentId: id });
-    expect(rows[0]!.detail).toContain('报名截止时间：2024-06-20 17:00:00 → 2024-06-24 17:00:00');
-    await importRecords(t, [{ ...notice, signupDeadline: '2024-06-24 17:00:00' }]);
+    // In a member's words: 万元, times to the minute, no import jargon.
+    expect(rows[0]!.detail).toBe('金额由 800万元 改为 1,250.5万元；报名截止时间由 2024-06-20 17:00 改为 2024-06-24 17:00');
+    await importRecords(t, [{ ...notice, signupDeadline: '2024-06-24 17:00:00', amount: 1250.5 }]);
     expect(await alerts(t, token, { kind: 'changed' })).toHaveLength(1);
     // A contact change is named, never shown.
-    await importRecords(t, [{ ...notice, signupDeadline: '2024-06-24 17:00:00', contact: { phone: '13700000000' } }]);
+    await importRecords(t, [{ ...notice, signupDeadline: '2024-06-24 17:00:00', amount: 1250.5, contact: { phone: '13700000000' } }]);
     const after = await alerts(t, token, { kind: 'changed' });
     expect(after).toHaveLength(2);
-    expect(after[0]!.detail).toContain('联系人信息');
+    expect(after[0]!.detail).toBe('联系人信息有更新');
     expect(JSON.stringify(after)).not.toMatch(/137000|139876|李秘密/);
   });
 
@@ -397,6 +494,7 @@ describe('mail', () => {
     expect((await m.get('/cms/alerts/settings')).body.data).toEqual({
       emailFrequency: 'immediate',
       email: 'nobody@example.com',
+      emailConfirmed: false,
       mailAvailable: false,
       mailUnavailableReason: '本站未配置邮件发送（SMTP_URL）',
     });
@@ -434,14 +532,39 @@ describe('mail', () => {
       expect((await request(s.app).get('/api/ext/capabilities')).body.data).toContain('mail');
     });
 
+    /** Turns mail on for an address and opens the confirmation link mailed to it. */
+    async function confirmedMail(m: ReturnType<typeof api>, emailFrequency: 'immediate' | 'daily', email: string) {
+      const saved = await m.put('/cms/alerts/settings', { emailFrequency, email });
+      expect(saved.body).toMatchObject({
+        code: 200,
+        msg: `设置已保存。确认邮件已发送到 ${email}，打开邮件中的链接后开始发送提醒`,
+        data: { emailFrequency, email, emailConfirmed: false, mailAvailable: true, mailUnavailableReason: null },
+      });
+      await openConfirmation(m, email);
+    }
+
+    /** Opens the confirmation link last mailed to the address. */
+    async function openConfirmation(m: ReturnType<typeof api>, email: string) {
+      const mail = received.findLast((r) => r.to.includes(email))!;
+      expect(mail.subject).toBe('山东项目网：请确认接收提醒的邮箱');
+      const token = /https:\/\/www\.example\.com\/mail\/confirm\?token=([A-Za-z0-9_-]{43})/.exec(mail.text)![1]!;
+      expect((await request(s.app).post('/api/ext/mail/confirm').send({ token })).body).toEqual({
+        code: 200,
+        msg: `邮箱 ${email} 已确认，提醒邮件将发送到这里`,
+        data: email,
+      });
+      expect((await m.get('/cms/alerts/settings')).body.data).toMatchObject({ email, emailConfirmed: true });
+      // Used once.
+      expect((await request(s.app).post('/api/ext/mail/confirm').send({ token })).body).toEqual({
+        code: 500,
+        msg: '链接无效或已过期，请在会员中心重新操作',
+      });
+    }
+
     it('sends an immediate digest right after the import, once', async () => {
       const m = api(s, await member(s));
       await m.post('/cms/alerts/subscriptions', { name: '即时', keywords: '即时邮件测试' });
-      expect((await m.put('/cms/alerts/settings', { emailFrequency: 'immediate', email: 'now@example.com' })).body).toMatchObject({
-        code: 200,
-        msg: '设置已保存',
-        data: { emailFrequency: 'immediate', email: 'now@example.com', mailAvailable: true, mailUnavailableReason: null },
-      });
+      await confirmedMail(m, 'immediate', 'now@example.com');
       const notice = tender({ title: '即时邮件测试一号工程招标公告' });
       received.length = 0;
       await importRecords(s, [notice, tender({ title: '即时邮件测试二号工程招标公告' })]);
@@ -462,7 +585,7 @@ describe('mail', () => {
     it('sends the daily digest from 08:00 the next day, once', async () => {
       const m = api(s, await member(s));
       await m.post('/cms/alerts/subscriptions', { name: '每日', keywords: '每日邮件测试' });
-      await m.put('/cms/alerts/settings', { emailFrequency: 'daily', email: 'daily@example.com' });
+      await confirmedMail(m, 'daily', 'daily@example.com');
       await importRecords(s, [tender({ title: '每日邮件测试工程招标公告' })]);
       received.length = 0;
       await s.backend.alerts.deliverMail();
@@ -477,6 +600,61 @@ describe('mail', () => {
       const daily = received.filter((r) => r.to.includes('daily@example.com'));
       expect(daily).toHaveLength(1);
       expect(daily[0]!.text).toContain('每日邮件测试工程招标公告');
+    });
+
+    it('mails no alert to an address nobody confirmed, and a confirmed one can leave in one click', async () => {
+      const m = api(s, await member(s));
+      await m.post('/cms/alerts/subscriptions', { name: '<b>未确认</b>', keywords: '未确认邮件测试' });
+      await m.put('/cms/alerts/settings', { emailFrequency: 'immediate', email: 'victim@example.com' });
+      const before = received.length;
+      await importRecords(s, [tender({ title: '未确认邮件测试工程招标公告' })]);
+      await s.backend.alerts.deliverMail();
+      expect(received).toHaveLength(before);
+      // Confirmed: alerts made from now on are mailed, with a one-click unsubscribe (RFC 8058).
+      await openConfirmation(m, 'victim@example.com');
+      received.length = 0;
+      await importRecords(s, [tender({ title: '未确认邮件测试二期工程招标公告' })]);
+      await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 5_000 });
+      const mail = received[0]!;
+      expect(mail.text).not.toContain('未确认邮件测试工程招标公告');
+      const headers = mail.raw.slice(0, mail.raw.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, ' ');
+      const header = /^List-Unsubscribe: <(https:\/\/www\.example\.com\/mail\/unsubscribe\?token=([A-Za-z0-9_-]{43}))>/m.exec(headers);
+      expect(header).not.toBeNull();
+      expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
+      // The member's own subscription name, escaped in the HTML part.
+      expect(mail.text).toContain('匹配订阅「&lt;b&gt;未确认&lt;/b&gt;」');
+      const oneClick = await request(s.app)
+        .post('/api/ext/mail/unsubscribe')
+        .query({ token: header![2] })
+        .type('form')
+        .send('List-Unsubscribe=One-Click');
+      expect(oneClick.body).toEqual({ code: 200, msg: '已退订提醒邮件，可随时在会员中心重新开启', data: null });
+      expect((await m.get('/cms/alerts/settings')).body.data.emailFrequency).toBe('off');
+      expect(
+        (
+          await request(s.app)
+            .post('/api/ext/mail/unsubscribe')
+            .send({ token: 'x'.repeat(43) })
+        ).body.code,
+      ).toBe(500);
+    });
+
+    it('sends one address at most three confirmations a day, however many accounts name it', async () => {
+      received.length = 0;
+      const answers: string[] = [];
+      for (let i = 0; i < 5; i++) {
+        const m = api(s, await member(s));
+        answers.push((await m.put('/cms/alerts/settings', { emailFrequency: 'immediate', email: 'Target@Example.com' })).body.msg);
+      }
+      expect(received.filter((r) => r.to.some((to) => to.toLowerCase() === 'target@example.com'))).toHaveLength(3);
+      expect(answers.at(-1)).toBe('设置已保存，但 Target@Example.com 今天收到的确认邮件已达上限，请明天再试');
+      // The same member asking again within minutes is told to look, not sent another.
+      const again = api(s, await member(s));
+      await again.put('/cms/alerts/settings', { emailFrequency: 'daily', email: 'other@example.com' });
+      expect((await again.put('/cms/alerts/settings', { emailFrequency: 'daily', email: 'other@example.com' })).body.msg).toBe(
+        '设置已保存。确认邮件几分钟前已发送到 other@example.com，请查收（含垃圾邮件箱）',
+      );
+      expect(received.filter((r) => r.to.includes('other@example.com'))).toHaveLength(1);
     });
   });
 });

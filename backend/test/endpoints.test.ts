@@ -7,6 +7,8 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPath } from '@shared/contract/endpoint';
 import { ENDPOINTS, type EndpointName } from '@shared/contract/endpoints';
+import { formatDateTime } from '../src/clock';
+import { tokenDigest } from '../src/one-time-token';
 import { createTestBackend, type TestBackend } from './fixture';
 
 interface Sample {
@@ -40,6 +42,20 @@ beforeAll(async () => {
 });
 
 afterAll(() => t.close());
+
+/** A mail link's token, stored for demo as the mail would have (`column` holds `stored(token)`). */
+function mailLinkToken(column: 'verify_token_hash' | 'unsubscribe_token', stored: (token: string) => string): string {
+  const token = `${column === 'unsubscribe_token' ? 'u' : 'v'}${'x'.repeat(42)}`;
+  t.db
+    .prepare(
+      `INSERT INTO alert_setting (member_id, ${column}, verify_address, verify_sent_at)
+       SELECT id, @value, 'demo@example.com', @now FROM member WHERE user_name = 'demo'
+       ON CONFLICT (member_id) DO UPDATE SET ${column} = excluded.${column}, verify_address = excluded.verify_address,
+         verify_sent_at = excluded.verify_sent_at`,
+    )
+    .run({ value: stored(token), now: formatDateTime(t.clock()) });
+  return token;
+}
 
 const samples: Record<EndpointName, () => Sample | Promise<Sample>> = {
   baifangClientList: () => ({ query: { pageNum: 1, pageSize: 10 } }),
@@ -128,6 +144,8 @@ const samples: Record<EndpointName, () => Sample | Promise<Sample>> = {
   alertSettingsUpdate: () => ({ body: { emailFrequency: 'daily', email: 'demo@example.com' } }),
   alertFeeds: () => ({}),
   alertFeedsReset: () => ({}),
+  mailConfirm: () => ({ body: { token: mailLinkToken('verify_token_hash', tokenDigest) } }),
+  mailUnsubscribe: () => ({ query: { token: mailLinkToken('unsubscribe_token', (token) => token) } }),
   configKey: () => ({ params: { key: 'sys.site.title' } }),
   dictData: () => ({ params: { type: 'cms_industry' } }),
   refreshToken: () => ({}),

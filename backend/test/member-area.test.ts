@@ -3,6 +3,7 @@
  * password, score log; favourites; the visit CRM; messages. One member never sees or touches
  * another's rows.
  */
+import { FREE_SUBSCRIPTIONS, VIP_SUBSCRIPTIONS } from '../src/seed/site-content';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend, type TestBackend } from './fixture';
@@ -62,6 +63,13 @@ describe('member info', () => {
       ['2', true],
     ]);
     expect(res.body.rows[2].benefits.length).toBeGreaterThan(0);
+    // Subscriptions are every member's: a paid tier sells only what it adds (VIP's 30).
+    const benefits = (res.body.rows as { benefits: string[] }[]).map((r) => r.benefits);
+    expect(benefits[0]).toContain(FREE_SUBSCRIPTIONS);
+    expect(benefits[1]!.filter((b) => b.includes('订阅'))).toEqual([]);
+    expect(benefits[2]).toContain('订阅增至 30 条（普通会员 10 条）');
+    const goods = (await get('/api/cms/goods/list', demo)).body.rows as { level: string | null; benefits: string[] }[];
+    expect(goods.flatMap((g) => g.benefits).filter((b) => b.includes('订阅') && b !== VIP_SUBSCRIPTIONS)).toEqual([]);
   });
 
   it('builds the region tree: 16 cities, 136 counties, real codes', async () => {

@@ -7,6 +7,7 @@ import cookieParser from 'cookie-parser';
 import express, { type RequestHandler } from 'express';
 import { METRICS_PATH, metricsRoute, registryText, type MetricsRouteOptions } from '@portal/metrics';
 import { FEED_PORTAL_ROUTE } from '@shared/alerts/feeds';
+import { MAIL_UNSUBSCRIBE_PATH } from '@shared/alerts/mail';
 import type { Config } from './config';
 import { memberGuard } from './auth/member-guard';
 import { authRoutes } from './auth/routes';
@@ -31,6 +32,7 @@ import { BackendClient } from './upstream/backend-client';
 import { BackendCapabilities } from './upstream/capabilities';
 import { feedRoute } from './upstream/feeds';
 import { BackendLiveness } from './upstream/liveness';
+import { mailUnsubscribeRoute } from './upstream/mail-unsubscribe';
 
 export interface AppOptions {
   config: Pick<Config, 'PRODUCT' | 'MOBILE_SITE_URL' | 'TRUST_PROXY' | 'SITE_URL' | 'METRICS_TOKEN'>;
@@ -104,6 +106,8 @@ export function createApp(opts: AppOptions) {
   app.use(opts.devMiddleware ? publicFiles : knownFilesOnly(opts.publicDir, publicFiles));
   // Private feed links: before the pages and their cookies, which a feed never needs.
   app.get(FEED_PORTAL_ROUTE, feedRoute({ backend, log }));
+  // Alert mail's one-click unsubscribe (RFC 8058); the same path answers GET with its page.
+  app.post(MAIL_UNSUBSCRIBE_PATH, mailUnsubscribeRoute({ backend, log }));
   const capabilities = new BackendCapabilities({ backend });
   app.use(seoRoutes({ siteUrl: opts.config.SITE_URL, backend, log, capabilities: () => capabilities.current() }));
 

@@ -4,6 +4,7 @@
  * may run them on `navigator.userAgent`, and both must agree.
  */
 
+import { MAIL_CONFIRM_PATH, MAIL_UNSUBSCRIBE_PATH } from './alerts/mail';
 import { COMPANY_SEARCH_PATH, companyPath, mobileCompanyPath } from './company/paths';
 import type { ContentType } from './contract/common';
 import { detailPath, listPath, mobileDetailPath } from './content/paths';
@@ -76,14 +77,17 @@ export function mobileRedirectTarget(mobileSiteUrl: string, pathname: string, se
   return `${mobileSitePage(base, section, 'index')}${query}`;
 }
 
+/** The pages alert mail links to: opened wherever the mail is read, and the mobile site has none. */
+const MAIL_LINK_PAGES: ReadonlySet<string> = new Set([MAIL_CONFIRM_PATH, MAIL_UNSUBSCRIBE_PATH]);
+
 /**
- * Desktop pages a phone is served as they are rather than redirected: the company search
+ * Desktop pages a phone is served as they are rather than redirected: the mail links' pages, the company search
  * (the mobile site has none, and a phone reaches it only from the desktop site), and the company
  * profiles when the mobile site is another's, which has no company page. On the portal's own site
  * /company/{id} goes to the mobile company page (mobileRedirectTarget).
  */
 export function phonesKeepDesktopPage(mobileSiteUrl: string, pathname: string): boolean {
-  if (pathname === COMPANY_SEARCH_PATH) return true;
+  if (pathname === COMPANY_SEARCH_PATH || MAIL_LINK_PAGES.has(pathname)) return true;
   if (!pathname.startsWith(`${COMPANY_SEARCH_PATH}/`)) return false;
   return mobileSiteUrl.replace(/\/+$/, '') !== OWN_MOBILE_SITE || parsePositiveId(pathname.split('/')[2]) === null;
 }
@@ -108,6 +112,7 @@ const MOBILE_TO_DESKTOP: Record<string, string> = {
   [MOBILE_PATHS.client]: '/user/baifangClient',
   [MOBILE_PATHS.clients]: '/user/baifangClient',
   [MOBILE_PATHS.records]: '/user/baifangRecords',
+  [MOBILE_PATHS.subscriptions]: '/user/alerts?tab=subscriptions',
 };
 
 /**

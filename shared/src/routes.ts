@@ -2,6 +2,7 @@
  * The route table of spec §2 and the rules every route obeys, shared by the server (status codes,
  * guard redirects, sitemap) and the client (router, navigation guard).
  */
+import { MAIL_CONFIRM_PATH, MAIL_UNSUBSCRIBE_PATH } from './alerts/mail';
 import { XMK_SEARCH_KEYS, ZB_SEARCH_KEYS } from './content/search-keys';
 import type { Feature } from './system/features';
 
@@ -84,6 +85,8 @@ export const MOBILE_PATHS = {
   vip: '/m/pages/user/vip',
   /** The alert inbox (capability `alerts`). */
   alerts: '/m/pages/user/alerts',
+  /** 我的订阅: the profile's and the alert subscriptions (capability `alerts`). */
+  subscriptions: '/m/pages/user/subscriptions',
   /** A company's profile (capability `company`): the phone's /company/{id}. */
   companyDetail: '/m/pages/company/detail',
   /** 拜访客户: the member's clients, and one client (`?id=`) with its visits and a new one. */
@@ -151,6 +154,9 @@ export const ROUTES: readonly RouteSpec[] = [
   member('/user/msgForm', '我的留言'),
   member('/user/resetPassword', '修改密码'),
   member('/user/vipuser', 'VIP 会员'),
+  // The links of alert mail (shared/src/alerts/mail.ts), opened on any device
+  { path: MAIL_CONFIRM_PATH, layout: 'null', title: '确认邮箱', noindex: true, capability: 'alerts' },
+  { path: MAIL_UNSUBSCRIBE_PATH, layout: 'null', title: '退订提醒邮件', noindex: true, capability: 'alerts' },
   // Test pages
   test('/test', '开发测试'),
   test('/test/demo', '组件演示'),
@@ -179,6 +185,7 @@ export const ROUTES: readonly RouteSpec[] = [
   mobile(MOBILE_PATHS.points, '我的积分', { noindex: true }),
   mobile(MOBILE_PATHS.vip, '会员服务', { noindex: true }),
   mobile(MOBILE_PATHS.alerts, '消息提醒', { noindex: true, capability: 'alerts' }),
+  mobile(MOBILE_PATHS.subscriptions, '我的订阅', { noindex: true, capability: 'alerts' }),
   mobile(MOBILE_PATHS.companyDetail, '企业详情', { query: ['id'], capability: 'company' }),
   mobile(MOBILE_PATHS.clients, '拜访客户', { noindex: true }),
   mobile(MOBILE_PATHS.client, '客户详情', { noindex: true }),

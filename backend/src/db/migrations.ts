@@ -713,6 +713,39 @@ function v12PublishOrder(db: Db): void {
   buildSearchIndex(db, 'zb');
 }
 
+/**
+ * Subscriptions choose whether any keyword or every keyword must occur (existing ones keep `all`,
+ * what they matched until now; new ones default to `any`, shared/src/alerts/match.ts). Alert mail
+ * goes only to an address the member confirmed (`email_verified`, confirmed by a link whose token
+ * is stored hashed), carries a one-click unsubscribe token, and is counted per address and day.
+ */
+const V13_SUBSCRIPTION_MODES_MAIL_SQL = /* sql */ `
+ALTER TABLE alert_subscription ADD COLUMN match_mode TEXT NOT NULL DEFAULT 'all' CHECK (match_mode IN ('any', 'all'));
+
+ALTER TABLE alert_setting ADD COLUMN email_verified TEXT;
+ALTER TABLE alert_setting ADD COLUMN verify_address TEXT;
+ALTER TABLE alert_setting ADD COLUMN verify_token_hash TEXT;
+ALTER TABLE alert_setting ADD COLUMN verify_sent_at TEXT;
+ALTER TABLE alert_setting ADD COLUMN unsubscribe_token TEXT;
+CREATE UNIQUE INDEX alert_setting_verify ON alert_setting (verify_token_hash) WHERE verify_token_hash IS NOT NULL;
+CREATE UNIQUE INDEX alert_setting_unsubscribe ON alert_setting (unsubscribe_token) WHERE unsubscribe_token IS NOT NULL;
+
+-- Tiers and goods sold 招标信息订阅, which every member has (site-content.ts's texts now).
+UPDATE member_tier SET benefits = replace(benefits, '"浏览全部项目与招标信息",', '"浏览全部项目与招标信息","招标订阅与消息提醒（10 条订阅）",')
+  WHERE level = '0' AND benefits NOT LIKE '%订阅%';
+UPDATE member_tier SET benefits = replace(replace(benefits, ',"招标信息订阅"', ''), '"招标信息订阅",', '') WHERE level = '1';
+UPDATE member_tier SET benefits = replace(benefits, '"招标信息订阅"', '"订阅增至 30 条（普通会员 10 条）"') WHERE level = '2';
+UPDATE goods SET benefits = replace(benefits, '"招标信息订阅"', '"订阅增至 30 条（普通会员 10 条）"') WHERE level = '2';
+UPDATE goods SET benefits = replace(replace(benefits, ',"招标信息订阅"', ''), '"招标信息订阅",', '') WHERE level IS NOT '2';
+
+CREATE TABLE mail_sent (
+  address TEXT NOT NULL,
+  day     TEXT NOT NULL,
+  sent    INTEGER NOT NULL,
+  PRIMARY KEY (address, day)
+) WITHOUT ROWID;
+`;
+
 /** SQL, or a function for a step SQL alone cannot do (computing keys in TypeScript). */
 export type Migration = string | ((db: Db, rules: MigrationRules) => void);
 
@@ -729,6 +762,7 @@ export const MIGRATIONS: readonly Migration[] = [
   V10_ZB_VALUE,
   v11PublishersNotices,
   v12PublishOrder,
+  V13_SUBSCRIPTION_MODES_MAIL_SQL,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

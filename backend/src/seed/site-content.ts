@@ -1,4 +1,5 @@
 /** Site configuration, support pages, notices, member tiers and goods of the demo portal. */
+import { SUBSCRIPTION_LIMITS } from '@shared/alerts/match';
 import { CONFIG_KEYS } from '@shared/system/types';
 import type { SupportColumn } from '@shared/content/types';
 import type { GoodsType, MemberLevel } from '@shared/member/types';
@@ -174,6 +175,13 @@ export const NOTICES: readonly { title: string; type: '1' | '2'; daysAgo: number
   { title: '旧版会员积分清零说明（已撤回）', type: '1', daysAgo: 300, content: p('本通知已撤回。'), status: '1' },
 ];
 
+/**
+ * Tier texts about subscriptions say what each tier adds: every member has the subscription alerts,
+ * VIP more of them (SUBSCRIPTION_LIMITS); a tier that adds nothing says nothing.
+ */
+export const FREE_SUBSCRIPTIONS = `招标订阅与消息提醒（${SUBSCRIPTION_LIMITS['0']} 条订阅）`;
+export const VIP_SUBSCRIPTIONS = `订阅增至 ${SUBSCRIPTION_LIMITS['2']} 条（普通会员 ${SUBSCRIPTION_LIMITS['0']} 条）`;
+
 export const MEMBER_TIERS: readonly {
   level: MemberLevel;
   name: string;
@@ -183,19 +191,19 @@ export const MEMBER_TIERS: readonly {
   {
     level: '0',
     name: '普通会员',
-    benefits: ['浏览全部项目与招标信息', '收藏项目、客户跟进管理', '使用积分查看联系方式'],
+    benefits: ['浏览全部项目与招标信息', FREE_SUBSCRIPTIONS, '收藏项目、客户跟进管理', '使用积分查看联系方式'],
     viewAllContacts: false,
   },
   {
     level: '1',
     name: '短期会员',
-    benefits: ['有效期内查看全部联系方式', '招标信息订阅', '收藏项目、客户跟进管理'],
+    benefits: ['有效期内查看全部联系方式', '收藏项目、客户跟进管理'],
     viewAllContacts: true,
   },
   {
     level: '2',
     name: 'VIP会员',
-    benefits: ['一年内查看全部联系方式', '招标信息订阅', '专属客服服务', '收藏项目、客户跟进管理'],
+    benefits: ['一年内查看全部联系方式', VIP_SUBSCRIPTIONS, '专属客服服务', '收藏项目、客户跟进管理'],
     viewAllContacts: true,
   },
 ];
@@ -222,7 +230,7 @@ export const GOODS: readonly GoodsSeed[] = [
     priceFen: 9_900,
     originalFen: null,
     description: '30天内查看全部项目和招标联系方式',
-    benefits: ['30天有效', '查看全部联系方式', '招标信息订阅'],
+    benefits: ['30天有效', '查看全部联系方式'],
   },
   {
     name: '季度会员',
@@ -233,7 +241,7 @@ export const GOODS: readonly GoodsSeed[] = [
     priceFen: 26_800,
     originalFen: 29_700,
     description: '90天内查看全部项目和招标联系方式',
-    benefits: ['90天有效', '查看全部联系方式', '招标信息订阅'],
+    benefits: ['90天有效', '查看全部联系方式'],
   },
   {
     name: 'VIP年度会员',
@@ -244,7 +252,7 @@ export const GOODS: readonly GoodsSeed[] = [
     priceFen: 198_000,
     originalFen: 268_000,
     description: '一年内查看全部联系方式，享专属客服服务',
-    benefits: ['365天有效', '查看全部联系方式', '招标信息订阅', '专属客服'],
+    benefits: ['365天有效', '查看全部联系方式', VIP_SUBSCRIPTIONS, '专属客服'],
   },
   {
     name: '100积分',

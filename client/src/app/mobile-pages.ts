@@ -18,6 +18,7 @@ export const MOBILE_PAGES: PageImports = {
   '/m/pages/user/points': () => import('../features/member/mobile/m-points-page'),
   '/m/pages/user/vip': () => import('../features/member/mobile/m-vip-page'),
   '/m/pages/user/alerts': () => import('../features/alerts/mobile/m-alerts-page'),
+  '/m/pages/user/subscriptions': () => import('../features/alerts/mobile/m-subscriptions-page'),
   '/m/pages/company/detail': () => import('../features/company/mobile/m-company-detail-page'),
   '/m/pages/user/clients': () => import('../features/visit/mobile/m-clients-page'),
   '/m/pages/user/client': () => import('../features/visit/mobile/m-client-page'),

@@ -11,6 +11,8 @@ export const ALERT_ENDPOINTS = endpoints({
   alertSubscriptionDelete: { method: 'DELETE', path: '/cms/alerts/subscriptions/:id', auth: 'member', ext: true, feature: 'alerts' },
   alertSettings: { method: 'GET', path: '/cms/alerts/settings', auth: 'member', ext: true, feature: 'alerts' },
   alertSettingsUpdate: { method: 'PUT', path: '/cms/alerts/settings', auth: 'member', ext: true, feature: 'alerts' },
+  mailConfirm: { method: 'POST', path: '/api/ext/mail/confirm', auth: 'public', ext: true, feature: 'alerts' },
+  mailUnsubscribe: { method: 'POST', path: '/api/ext/mail/unsubscribe', auth: 'public', ext: true, feature: 'alerts' },
   alertFeeds: { method: 'GET', path: '/cms/alerts/feeds', auth: 'member', ext: true, feature: 'feeds' },
   alertFeedsReset: { method: 'PUT', path: '/cms/alerts/feeds/reset', auth: 'member', ext: true, feature: 'feeds' },
 });

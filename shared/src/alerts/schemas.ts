@@ -17,6 +17,8 @@ export const ALERT_SCHEMAS = {
   alertSubscriptionDelete: { params: idParams, response: ack },
   alertSettings: { response: ajax<AlertSettings>() },
   alertSettingsUpdate: { response: ajax<AlertSettings>() },
+  mailConfirm: { response: ajax<string>() },
+  mailUnsubscribe: { response: ack },
   alertFeeds: { response: ajax<AlertFeeds>() },
   alertFeedsReset: { response: ajax<AlertFeeds>() },
 } as const satisfies SchemasOf<typeof ALERT_ENDPOINTS>;

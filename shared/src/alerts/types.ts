@@ -3,6 +3,7 @@
  * inbox, Atom and iCal feeds behind a private token, and e-mail digests. See docs/api.md "Alerts".
  */
 import type { DateTimeString } from '../contract/common';
+import type { MatchMode } from './match';
 
 /** new: a new notice matched a subscription; changed: a followed notice or project changed; deadline: 3 days ahead. */
 export type AlertKind = 'new' | 'changed' | 'deadline';
@@ -26,8 +27,10 @@ export interface Subscription {
   id: number;
   /** 1–20 characters */
   name: string;
-  /** Space separated, every word must occur (the search's keyword rule); at most 50 characters. */
+  /** Space separated, at most 50 characters; `matchMode` says whether any word or every word must occur. */
   keywords: string;
+  /** `any` (the default): a notice with any one of the keywords matches; `all`: every keyword must occur (match.ts). */
+  matchMode: MatchMode;
   /** Space separated; a notice containing any of them does not match. */
   excludeWords: string;
   /** dict `cms_region` codes (a city includes its counties); empty: the whole province. */
@@ -41,14 +44,16 @@ export interface Subscription {
   createTime: DateTimeString;
 }
 
-/** Body of `POST /cms/alerts/subscriptions` and `PUT /cms/alerts/subscriptions/{id}`. */
-export type SubscriptionInput = Omit<Subscription, 'id' | 'createTime'>;
+/** Body of `POST /cms/alerts/subscriptions` and `PUT /cms/alerts/subscriptions/{id}` (`matchMode` may be left out: `any`). */
+export type SubscriptionInput = Omit<Subscription, 'id' | 'createTime' | 'matchMode'> & { matchMode?: MatchMode };
 
 export type EmailFrequency = 'immediate' | 'daily' | 'off';
 
 export interface AlertSettings {
   emailFrequency: EmailFrequency;
   email: string | null;
+  /** Whether `email` is confirmed (a link mailed to it was opened): alerts are mailed only then. */
+  emailConfirmed: boolean;
   mailAvailable: boolean;
   /** Why mail cannot be sent (null when it can), e.g. '本站未配置邮件发送（SMTP_URL）'. */
   mailUnavailableReason: string | null;
@@ -57,6 +62,11 @@ export interface AlertSettings {
 export interface AlertSettingsInput {
   emailFrequency: EmailFrequency;
   email: string | null;
+}
+
+/** Body of `POST /api/ext/mail/confirm` and `POST /api/ext/mail/unsubscribe`: the link's token. */
+export interface MailTokenInput {
+  token: string;
 }
 
 /** Root-relative portal paths of the member's feeds: `/feeds/<token>.atom`, `/feeds/<token>.ics`. */

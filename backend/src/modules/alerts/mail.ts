@@ -2,13 +2,27 @@
  * Alert mail (with SMTP_URL), on the backend's clock so tests can move time: one digest per member,
  * with every alert not yet mailed — at once for `immediate`, once a day from 08:00 Asia/Shanghai for
  * `daily`. A member's queue is their alerts above `alert_setting.mailed_through` (no flag per alert).
- * Without SMTP_URL nothing is sent. The scheduler runs a pass every minute; an import in this
- * process runs one at once.
+ * Only an address the member confirmed gets alerts (confirmation links are sent from here too);
+ * every digest carries a one-click unsubscribe (RFC 8058), and an address's mails per day are
+ * capped (mail.ts). Without SMTP_URL nothing is sent. The scheduler runs a pass every minute; an
+ * import in this process runs one at once.
  */
-import nodemailer, { type Transporter } from 'nodemailer';
+import { randomBytes } from 'node:crypto';
+import {
+  CONFIRMATION_RESEND_MINUTES,
+  CONFIRMATION_VALID_HOURS,
+  CONFIRMATIONS_PER_ADDRESS_PER_DAY,
+  MAIL_CONFIRM_PATH,
+  MAIL_UNSUBSCRIBE_PATH,
+  MAILS_PER_ADDRESS_PER_DAY,
+  mailLink,
+} from '@shared/alerts/mail';
 import { addDays, formatDateTime, MINUTE_MS, startOfDay, type Clock } from '../../clock';
 import type { Statements } from '../../db/connection';
 import type { Logger } from '../../log';
+import { mailAddressKey, type Mailer, type OutgoingMail } from '../../mail';
+import { newOneTimeToken } from '../../one-time-token';
+import { escapeHtml } from '../../search/highlight';
 import { ALERT_KIND_LABELS, detailUrl } from './feeds';
 import * as q from './queries';
 import { metrics } from '../../metrics';
@@ -22,8 +36,11 @@ const DIGEST_MAX = 200;
 
 export const MAIL_UNAVAILABLE = '本站未配置邮件发送（SMTP_URL）';
 
+/** Whether an address is the confirmed one (case aside). */
+export const isConfirmed = (address: string | null, verified: string | null) =>
+  address !== null && verified !== null && mailAddressKey(address) === mailAddressKey(verified);
+
 export class AlertMailer {
-  private readonly transport: Transporter | null;
   private running: Promise<number> | null = null;
   private again = false;
 
@@ -31,13 +48,56 @@ export class AlertMailer {
     private readonly sql: Statements,
     private readonly clock: Clock,
     private readonly log: Logger,
-    private readonly options: { smtpUrl: string | undefined; from: string; siteUrl: string | undefined },
-  ) {
-    this.transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
-  }
+    private readonly mailer: Mailer,
+    private readonly options: { siteUrl: string | undefined },
+  ) {}
 
   get available(): boolean {
-    return this.transport !== null;
+    return this.mailer.available;
+  }
+
+  private get base(): string {
+    return this.options.siteUrl ?? 'http://localhost:3000';
+  }
+
+  /**
+   * Mails a confirmation link for `address` (good for CONFIRMATION_VALID_HOURS; a new one replaces
+   * it). 'wait' when one went out in the last few minutes, 'limited' when the address had its
+   * confirmations for today.
+   */
+  async sendConfirmation(memberId: number, address: string): Promise<'sent' | 'wait' | 'limited' | 'unavailable'> {
+    if (!this.mailer.available) return 'unavailable';
+    const now = this.clock();
+    const row = q.mailSettings.get(this.sql, { memberId });
+    const recent = formatDateTime(new Date(now.getTime() - CONFIRMATION_RESEND_MINUTES * MINUTE_MS));
+    if (row?.verifyAddress && mailAddressKey(row.verifyAddress) === mailAddressKey(address) && (row.verifySentAt ?? '') > recent) {
+      return 'wait';
+    }
+    // Confirmations share the address's day with its other mail, and have a smaller budget of their own.
+    if (this.mailer.sentToday(address) >= CONFIRMATIONS_PER_ADDRESS_PER_DAY) return 'limited';
+    const { token, digest } = newOneTimeToken();
+    const link = mailLink(this.base, MAIL_CONFIRM_PATH, token);
+    const result = await this.mailer.send(
+      {
+        to: address,
+        subject: '山东项目网：请确认接收提醒的邮箱',
+        text:
+          `有会员在山东项目网填写了本邮箱，用来接收招标提醒。\n确认是您本人，请在 ${CONFIRMATION_VALID_HOURS} 小时内打开：\n${link}\n\n` +
+          '不是您本人操作，请忽略本邮件：不确认就不会收到任何提醒。\n',
+        html:
+          '<p>有会员在山东项目网填写了本邮箱，用来接收招标提醒。</p>' +
+          `<p>确认是您本人，请在 ${CONFIRMATION_VALID_HOURS} 小时内打开：<a href="${escapeHtml(link)}">确认接收提醒</a></p>` +
+          '<p>不是您本人操作，请忽略本邮件：不确认就不会收到任何提醒。</p>',
+      },
+      MAILS_PER_ADDRESS_PER_DAY,
+    );
+    if (result === 'sent') q.setVerification.run(this.sql, { memberId, hash: digest, address, now: formatDateTime(now) });
+    return result;
+  }
+
+  /** Whether a confirmation sent at `sentAt` is still good. */
+  confirmationValid(sentAt: string): boolean {
+    return sentAt > formatDateTime(new Date(this.clock().getTime() - CONFIRMATION_VALID_HOURS * 60 * MINUTE_MS));
   }
 
   /**
@@ -62,7 +122,7 @@ export class AlertMailer {
 
   private async pass(): Promise<number> {
     const now = this.clock();
-    if (!this.transport) return 0;
+    if (!this.mailer.available) return 0;
     const due = q.dueMail.all(this.sql, {});
     const digestTime = new Date(startOfDay(now).getTime() + DAILY_DIGEST_HOUR * 60 * MINUTE_MS);
     const digestStart = formatDateTime(now < digestTime ? addDays(digestTime, -1) : digestTime);
@@ -70,8 +130,9 @@ export class AlertMailer {
     for (const member of due) {
       const markThrough = (eventId: number) => q.markMailedThrough.run(this.sql, { memberId: member.memberId, eventId });
       const newest = () => q.newestEvent.get(this.sql, { memberId: member.memberId })?.id ?? 0;
-      if (!member.email) {
-        // Nowhere to send (the profile's address was removed since): nothing waits for one.
+      if (!member.email || !isConfirmed(member.email, member.verified)) {
+        // Nowhere to send (the profile's address was removed since, or the address is not
+        // confirmed yet): nothing waits for one.
         markThrough(newest());
         continue;
       }
@@ -88,7 +149,9 @@ export class AlertMailer {
       const through = lastId ?? newest();
       try {
         if (lastId !== undefined) {
-          await this.transport.sendMail(this.digest(member.email, alerts));
+          const result = await this.mailer.send(this.digest(member.memberId, member.email, alerts), MAILS_PER_ADDRESS_PER_DAY);
+          // Over the address's budget for today: left queued for tomorrow's first pass.
+          if (result !== 'sent') continue;
           metrics.mails.inc({ result: 'sent' });
           sent++;
         }
@@ -105,29 +168,41 @@ export class AlertMailer {
     return sent;
   }
 
-  private digest(to: string, alerts: readonly q.AlertRow[]) {
-    const base = this.options.siteUrl ?? 'http://localhost:3000';
+  /** The member's unsubscribe token, made with their first digest. */
+  private unsubscribeToken(memberId: number): string {
+    const stored = q.unsubscribeTokenOf.get(this.sql, { memberId })?.token;
+    if (stored) return stored;
+    const token = randomBytes(32).toString('base64url');
+    q.setUnsubscribeToken.run(this.sql, { memberId, token });
+    return token;
+  }
+
+  private digest(memberId: number, to: string, alerts: readonly q.AlertRow[]): OutgoingMail {
+    const base = this.base;
+    const unsubscribe = mailLink(base, MAIL_UNSUBSCRIBE_PATH, this.unsubscribeToken(memberId));
+    // The detail names the member's own subscription (their words, to their confirmed address):
+    // plain text in the text part, escaped in the HTML part.
     const lines = alerts.map((a) => {
       const link = detailUrl(base, a.contentType, a.contentId);
       return { text: `【${ALERT_KIND_LABELS[a.kind]}】${a.title}\n${a.detail ? `${a.detail}\n` : ''}${link}`, a, link };
     });
-    const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+    const footer = '在会员中心可以修改提醒邮件的频率或关闭邮件。';
     return {
-      from: this.options.from,
       to,
       subject: `山东项目网提醒：${alerts.length} 条新提醒`,
-      text: `${lines.map((l) => l.text).join('\n\n')}\n\n在会员中心可以修改提醒邮件的频率或关闭邮件。\n`,
+      headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      text: `${lines.map((l) => l.text).join('\n\n')}\n\n${footer}\n退订提醒邮件：${unsubscribe}\n`,
       html: `<ul>${lines
         .map(
           (l) =>
-            `<li><a href="${escape(l.link)}">【${ALERT_KIND_LABELS[l.a.kind]}】${escape(l.a.title)}</a>` +
-            `${l.a.detail ? `<br>${escape(l.a.detail)}` : ''}</li>`,
+            `<li><a href="${escapeHtml(l.link)}">【${ALERT_KIND_LABELS[l.a.kind]}】${escapeHtml(l.a.title)}</a>` +
+            `${l.a.detail ? `<br>${escapeHtml(l.a.detail)}` : ''}</li>`,
         )
-        .join('')}</ul><p>在会员中心可以修改提醒邮件的频率或关闭邮件。</p>`,
+        .join('')}</ul><p>${footer}<a href="${escapeHtml(unsubscribe)}">退订提醒邮件</a></p>`,
     };
   }
 
   close(): void {
-    this.transport?.close();
+    this.mailer.close();
   }
 }

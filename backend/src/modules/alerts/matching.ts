@@ -5,23 +5,27 @@
  *
  * Matching must not scan every subscription per notice (10,000 of them at ≥ 1,000 notices/s), so the
  * enabled subscriptions are indexed once per import:
- * - a subscription with keywords is filed under one anchor: the first bigram (or the character) of
- *   its longest keyword run. A notice can only match subscriptions whose anchor occurs in its text, so
- *   a notice looks up its own distinct bigrams and characters and checks just those few;
+ * - a subscription with keywords is filed under anchors: the first bigram (or the character) of a
+ *   longest keyword run — of all its words when every word must occur, of each word when any one
+ *   may. A notice can only match subscriptions one of whose anchors occurs in its text, so a notice
+ *   looks up its own distinct bigrams and characters and checks just those few;
  * - under the anchor (or in one list for those without keywords) by each of its regions, or
  *   "anywhere", so only subscriptions of the notice's county, its city or anywhere are looked at.
- * The candidates are then checked in full: region, notice type, amount, every keyword run, no
- * excluded word. Keywords follow the search's rule exactly (search/tokens.ts): NFKC folding, lower
- * case, a word is its runs of letters and digits, each run must occur as a substring of one run of
- * the notice's keyword fields (title, tenderer, agency, content), and the words of a subscription
- * must all occur.
+ * The candidates are then checked in full: region, notice type, amount, the keywords (any or all
+ * of the words, shared/src/alerts/match.ts), no excluded word. Keywords follow the search's rule
+ * exactly (search/tokens.ts): NFKC folding, lower case, a word is its runs of letters and digits,
+ * each run must occur as a substring of one run of the notice's keyword fields (title, tenderer,
+ * agency, content). A subscription with neither a keyword nor a region matches nothing: it would
+ * alert every tender of the province.
  */
+import { keywordsMatch, type MatchMode } from '@shared/alerts/match';
+import { formatWan } from '@shared/format';
 import { formatDateTime } from '../../clock';
 import { statementsOf, type Db, type Statements } from '../../db/connection';
 import { NOTICE_TYPES } from '../../reference/dictionaries';
 import { PROVINCE } from '../../reference/regions';
 import { htmlText, runsOf } from '../../search/tokens';
-import { cityOf, FIELD_LABELS, type ImportedNotice, type NoticeRecord } from '../content/notice-record';
+import { cityOf, FIELD_LABELS, XMK_FIELD_LABELS, type ImportedNotice, type NoticeRecord } from '../content/notice-record';
 import * as q from './queries';
 import { metrics } from '../../metrics';
 
@@ -29,8 +33,10 @@ export interface CompiledSubscription {
   id: number;
   memberId: number;
   name: string;
-  /** runs of the keywords: each must occur */
-  keywordRuns: string[];
+  /** per keyword, its runs: a word occurs when all its runs do */
+  words: string[][];
+  /** whether any word or every word must occur */
+  matchMode: MatchMode;
   /** per excluded word, its runs: a word whose runs all occur excludes the notice */
   excludeRuns: string[][];
   areas: ReadonlySet<string> | null;
@@ -48,11 +54,14 @@ const commaSet = (value: string): ReadonlySet<string> | null => {
 export const wordsOf = (value: string): string[] => value.split(/\s+/).filter((w) => runsOf(w).length > 0);
 
 export function compileSubscription(row: q.MatchingSubscriptionRow): CompiledSubscription {
+  // The profile's keywords are a comma list (one keyword may hold a space); stored ones space separated.
+  const words = row.id === q.PROFILE_SUBSCRIPTION_ID ? row.keywords.split(',') : wordsOf(row.keywords);
   return {
     id: row.id,
     memberId: row.memberId,
     name: row.name,
-    keywordRuns: runsOf(row.keywords),
+    words: words.map(runsOf).filter((runs) => runs.length > 0),
+    matchMode: row.matchMode,
     excludeRuns: wordsOf(row.excludeWords).map(runsOf),
     areas: commaSet(row.areaCodes),
     types: commaSet(row.noticeTypes),
@@ -61,7 +70,7 @@ export function compileSubscription(row: q.MatchingSubscriptionRow): CompiledSub
   };
 }
 
-/** The key a keyword run is filed under: its first bigram, or its one character. */
+/** The key runs are filed under: the first bigram, or the one character, of the longest. */
 function anchorOf(runs: readonly string[]): string | null {
   let longest: string | null = null;
   for (const run of runs) if (longest === null || Array.from(run).length > Array.from(longest).length) longest = run;
@@ -83,6 +92,9 @@ export interface MatchTarget {
 
 const RUN_SEPARATOR = '\n';
 
+/** A flat inbox row's subscription when there is none (0 is the profile's, q.PROFILE_SUBSCRIPTION_ID). */
+const NO_SUBSCRIPTION = q.NO_SUBSCRIPTION;
+
 export function matchTarget(record: NoticeRecord): MatchTarget {
   const runs = [record.title, record.tenderer, record.agency, htmlText(record.content)].flatMap(runsOf);
   return {
@@ -95,16 +107,30 @@ export function matchTarget(record: NoticeRecord): MatchTarget {
   };
 }
 
+/**
+ * The anchors a subscription is filed under: a notice it matches contains one of them. All words:
+ * one of the longest run of all; any word: one per word.
+ */
+function anchorsOf(sub: CompiledSubscription): string[] {
+  if (sub.words.length === 0) return [];
+  if (sub.matchMode === 'all') return [anchorOf(sub.words.flat())!];
+  return [...new Set(sub.words.map((runs) => anchorOf(runs)!))];
+}
+
+/** A subscription with neither a keyword nor a region: it would match every tender. */
+const isUnbounded = (sub: CompiledSubscription) => sub.words.length === 0 && sub.areas === null;
+
 const contains = (target: MatchTarget, runs: readonly string[]) => runs.every((run) => target.text.includes(run));
 
 /** The full check of one subscription against one notice. */
 export function matches(sub: CompiledSubscription, target: MatchTarget): boolean {
+  if (isUnbounded(sub)) return false;
   if (sub.areas && !sub.areas.has(target.areaCode) && !sub.areas.has(target.cityCode)) return false;
   if (sub.types && !sub.types.has(target.noticeType)) return false;
   // As the search's amount filter: a bound excludes notices that state no amount.
   if (sub.amountMin !== null && (target.amount === null || target.amount < sub.amountMin)) return false;
   if (sub.amountMax !== null && (target.amount === null || target.amount > sub.amountMax)) return false;
-  if (!contains(target, sub.keywordRuns)) return false;
+  if (!keywordsMatch(sub.matchMode, sub.words, (run) => target.text.includes(run))) return false;
   return !sub.excludeRuns.some((runs) => contains(target, runs));
 }
 
@@ -133,25 +159,25 @@ export class SubscriptionIndex {
   readonly size: number;
 
   constructor(subscriptions: readonly CompiledSubscription[]) {
-    this.size = subscriptions.length;
-    const file = (map: ByRegion, sub: CompiledSubscription) => {
-      // One entry per subscription, shared by its regions: checked once per notice.
-      const filed: Filed = { sub, checked: 0 };
-      for (const area of sub.areas ?? [ANYWHERE]) {
+    const usable = subscriptions.filter((sub) => !isUnbounded(sub));
+    this.size = usable.length;
+    const file = (map: ByRegion, filed: Filed) => {
+      for (const area of filed.sub.areas ?? [ANYWHERE]) {
         const list = map.regions.get(area);
         if (list) list.push(filed);
         else map.regions.set(area, [filed]);
       }
     };
-    for (const sub of subscriptions) {
-      const anchor = anchorOf(sub.keywordRuns);
-      if (anchor === null) {
-        file(this.withoutKeywords, sub);
-        continue;
+    for (const sub of usable) {
+      // One entry per subscription, shared by its anchors and regions: checked once per notice.
+      const filed: Filed = { sub, checked: 0 };
+      const anchors = anchorsOf(sub);
+      if (anchors.length === 0) file(this.withoutKeywords, filed);
+      for (const anchor of anchors) {
+        let byRegion = this.byAnchor.get(anchor);
+        if (!byRegion) this.byAnchor.set(anchor, (byRegion = { regions: new Map(), seen: 0 }));
+        file(byRegion, filed);
       }
-      let byRegion = this.byAnchor.get(anchor);
-      if (!byRegion) this.byAnchor.set(anchor, (byRegion = { regions: new Map(), seen: 0 }));
-      file(byRegion, sub);
     }
   }
 
@@ -208,17 +234,33 @@ const noticeTypeLabel = (code: string) => NOTICE_TYPES.find((t) => t.value === c
 
 /** Fields whose old and new values are shown in a change alert; the others are only named. */
 const SHOWN_VALUES = new Set(['signupDeadline', 'openTime', 'amount', 'winAmount', 'winner', 'title']);
+const MONEY = new Set(['amount', 'winAmount']);
+const SECONDS = /^(\d{4}-\d{2}-\d{2} \d{2}:\d{2}):\d{2}$/;
 
-/** "报名截止时间：2026-11-29 17:00:00 → 2026-12-02 17:00:00；内容" — never a contact value. */
+/** A changed value as a member reads it: amounts in 万元, times to the minute, 无 for none. */
+function shownValue(key: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '无';
+  if (MONEY.has(key) && typeof value === 'number') return formatWan(value);
+  const text = String(value);
+  return SECONDS.exec(text)?.[1] ?? text;
+}
+
+/**
+ * What changed, in a member's words: "报名截止时间由 2026-11-29 17:00 改为 2026-12-02 17:00；金额由
+ * 800万元 改为 900万元；联系人信息、正文有更新". Never a contact value.
+ */
 export function changeDetail(previous: NoticeRecord, record: NoticeRecord): string {
-  const parts: string[] = [];
+  const shown: string[] = [];
+  const named: string[] = [];
+  const labels = record.kind === 'xmk' ? { ...FIELD_LABELS, ...XMK_FIELD_LABELS } : FIELD_LABELS;
   for (const key of Object.keys(record) as (keyof NoticeRecord)[]) {
     if (key === 'dateOnly' || JSON.stringify(previous[key]) === JSON.stringify(record[key])) continue;
-    const label = FIELD_LABELS[key] ?? key;
-    if (SHOWN_VALUES.has(key)) parts.push(`${label}：${String(previous[key] ?? '无')} → ${String(record[key] ?? '无')}`);
-    else parts.push(label);
+    const label = labels[key] ?? key;
+    if (SHOWN_VALUES.has(key)) shown.push(`${label}由 ${shownValue(key, previous[key])} 改为 ${shownValue(key, record[key])}`);
+    else named.push(label);
   }
-  return `变更：${parts.join('；')}`.slice(0, 300);
+  const parts = named.length > 0 ? [...shown, `${named.join('、')}有更新`] : shown;
+  return parts.join('；').slice(0, 300);
 }
 
 /** What happened, once: the members it reaches get an inbox row each (db/migrations.ts, V6). */
@@ -241,6 +283,7 @@ export function writeAlert(sql: Statements, event: AlertEvent, deliveries: reado
   let written = 0;
   for (const d of deliveries)
     written += q.insertInbox.run(sql, { memberId: d.memberId, eventId, subscriptionId: d.subscriptionId }).changes;
+  for (const d of deliveries) q.trimInbox.run(sql, { memberId: d.memberId, keep: INBOX_MAX });
   metrics.alertsDelivered.inc(written);
   return written;
 }
@@ -256,6 +299,8 @@ export function writeAlert(sql: Statements, event: AlertEvent, deliveries: reado
 export class ImportAlerts {
   private index: SubscriptionIndex | null = null;
   private readonly at: string;
+  /** `new` alerts each member got in this import so far (at most NEW_ALERTS_PER_IMPORT). */
+  private readonly newAlerts = new Map<number, number>();
 
   constructor(
     private readonly sql: Statements,
@@ -274,7 +319,7 @@ export class ImportAlerts {
     const event = (e: AlertEvent, deliveries: readonly AlertDelivery[]) => {
       if (deliveries.length === 0) return;
       const eventId = Number(q.insertEvent.run(sql, { ...e, now: at }).lastInsertRowid);
-      for (const d of deliveries) pending.push(d.memberId, eventId, d.subscriptionId ?? 0);
+      for (const d of deliveries) pending.push(d.memberId, eventId, d.subscriptionId ?? NO_SUBSCRIPTION);
     };
     const members = (rows: readonly { memberId: number }[]) => rows.map(({ memberId }) => ({ memberId, subscriptionId: null }));
     for (const notice of notices) {
@@ -282,12 +327,16 @@ export class ImportAlerts {
       if (notice.change === 'inserted' && notice.kind === 'zb') {
         this.index ??= SubscriptionIndex.load(sql);
         const matched = this.index.size === 0 ? [] : this.index.match(matchTarget(record));
-        // A member with several matching subscriptions gets one alert, naming the first.
+        // A member with several matching subscriptions gets one alert, naming the first; a member
+        // whose subscriptions matched NEW_ALERTS_PER_IMPORT tenders of this import gets no more.
         const seen = new Set<number>();
         const deliveries: AlertDelivery[] = [];
         for (const sub of matched) {
           if (seen.has(sub.memberId)) continue;
           seen.add(sub.memberId);
+          const had = this.newAlerts.get(sub.memberId) ?? 0;
+          if (had >= NEW_ALERTS_PER_IMPORT) continue;
+          this.newAlerts.set(sub.memberId, had + 1);
           deliveries.push({ memberId: sub.memberId, subscriptionId: sub.id });
         }
         event({ kind: 'new', contentType: 'zb', contentId: notice.id, changeKey: '', detail: '' }, deliveries);
@@ -337,8 +386,27 @@ export class ImportAlerts {
         }
       }
     }
-    return writeInbox(sql, pending);
+    const written = writeInbox(sql, pending);
+    trimInboxes(sql, pending);
+    return written;
   }
+}
+
+/**
+ * The most `new` alerts one member gets from one import: a subscription that matches more is too
+ * broad to read one by one (the list pages search the rest), and it bounds what an import writes
+ * at members × this (docs/decisions/subscriptions.md).
+ */
+export const NEW_ALERTS_PER_IMPORT = 50;
+
+/** The alerts a member's inbox keeps, newest first; older ones are dropped as new ones arrive. */
+export const INBOX_MAX = 1000;
+
+/** Each member that just gained alerts keeps the newest INBOX_MAX (flat: member, event, subscription). */
+function trimInboxes(sql: Statements, flat: readonly number[]): void {
+  const members = new Set<number>();
+  for (let i = 0; i < flat.length; i += 3) members.add(flat[i]!);
+  for (const memberId of members) q.trimInbox.run(sql, { memberId, keep: INBOX_MAX });
 }
 
 /** The alerts of one import's notices at once (ImportAlerts for a single batch). */
@@ -351,7 +419,7 @@ export function forgetAlertsOf(sql: Statements, type: 'zb' | 'xmk', id: number):
   q.deleteEventsOf.run(sql, { type, id });
 }
 
-/** Inbox rows as flat triples (member, event, subscription or 0), written in key order, a hundred a statement. */
+/** Inbox rows as flat triples (member, event, subscription or NO_SUBSCRIPTION), written in key order, a hundred a statement. */
 function writeInbox(sql: Statements, flat: number[]): number {
   const count = flat.length / 3;
   const order = Array.from({ length: count }, (_, i) => i * 3);

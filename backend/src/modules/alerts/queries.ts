@@ -2,11 +2,19 @@
  * Alerts' SQL (db/migrations.ts V5, V6): subscriptions, events and the members' inbox rows, mail
  * settings and the feeds' token; what the deadline sweep, the mail pass and the feeds read.
  */
+import type { MatchMode } from '@shared/alerts/match';
 import type { AlertKind, EmailFrequency } from '@shared/alerts/types';
 import { Query, type Params, type Statements } from '../../db/connection';
 import type { PagedQuery } from '../../db/paging';
 
 type ByMember = { memberId: number };
+
+/**
+ * The member's first subscription is the profile's subscribeKeywords/subscribeRegions (spec §7):
+ * matching reads them from the member row under this id, which no stored subscription has.
+ */
+export const PROFILE_SUBSCRIPTION_ID = 0;
+export const PROFILE_SUBSCRIPTION_NAME = '会员资料订阅';
 
 /** An alert's title is its notice's current one (`a` is the event's alias). */
 const ALERT_TITLE_SQL = `coalesce(CASE a.content_type WHEN 'zb' THEN (SELECT title FROM zb WHERE id = a.content_id)
@@ -14,6 +22,7 @@ const ALERT_TITLE_SQL = `coalesce(CASE a.content_type WHEN 'zb' THEN (SELECT tit
 
 /** A `new` alert's detail names the subscription it matched, as it is named now. */
 const ALERT_DETAIL_SQL = `CASE WHEN i.subscription_id IS NULL THEN a.detail
+  WHEN i.subscription_id = ${PROFILE_SUBSCRIPTION_ID} THEN '匹配订阅「${PROFILE_SUBSCRIPTION_NAME}」'
   ELSE '匹配订阅「' || coalesce((SELECT name FROM alert_subscription WHERE id = i.subscription_id), '已删除的订阅') || '」' END AS detail`;
 
 /**
@@ -98,6 +107,7 @@ export const newestEvent = new Query<ByMember, { id: number | null }>(
 export interface SubscriptionFields {
   name: string;
   keywords: string;
+  matchMode: MatchMode;
   excludeWords: string;
   areaCodes: string;
   noticeTypes: string;
@@ -111,7 +121,7 @@ export interface SubscriptionRow extends SubscriptionFields {
   createTime: string;
 }
 
-const SUBSCRIPTION_COLUMNS = `id, name, keywords, exclude_words AS excludeWords, area_codes AS areaCodes,
+const SUBSCRIPTION_COLUMNS = `id, name, keywords, match_mode AS matchMode, exclude_words AS excludeWords, area_codes AS areaCodes,
   notice_types AS noticeTypes, amount_min AS amountMin, amount_max AS amountMax, enabled, create_time AS createTime`;
 
 export const findSubscription = new Query<ByMember & { id: number }, SubscriptionRow>(
@@ -123,13 +133,13 @@ export const subscriptionsOf = new Query<ByMember, SubscriptionRow>(
 );
 
 export const insertSubscription = new Query<SubscriptionFields & ByMember & { now: string }>(
-  `INSERT INTO alert_subscription (member_id, name, keywords, exclude_words, area_codes, notice_types, amount_min,
+  `INSERT INTO alert_subscription (member_id, name, keywords, match_mode, exclude_words, area_codes, notice_types, amount_min,
      amount_max, enabled, create_time)
-   VALUES (@memberId, @name, @keywords, @excludeWords, @areaCodes, @noticeTypes, @amountMin, @amountMax, @enabled, @now)`,
+   VALUES (@memberId, @name, @keywords, @matchMode, @excludeWords, @areaCodes, @noticeTypes, @amountMin, @amountMax, @enabled, @now)`,
 );
 
 export const updateSubscription = new Query<SubscriptionFields & ByMember & { id: number }>(
-  `UPDATE alert_subscription SET name = @name, keywords = @keywords, exclude_words = @excludeWords,
+  `UPDATE alert_subscription SET name = @name, keywords = @keywords, match_mode = @matchMode, exclude_words = @excludeWords,
      area_codes = @areaCodes, notice_types = @noticeTypes, amount_min = @amountMin, amount_max = @amountMax,
      enabled = @enabled
    WHERE id = @id AND member_id = @memberId`,
@@ -145,11 +155,20 @@ export interface MatchingSubscriptionRow extends Omit<SubscriptionFields, 'enabl
   memberId: number;
 }
 
-/** Enabled subscriptions of every member. */
+/**
+ * Enabled subscriptions of every member that set a keyword or a region (matching.ts drops those
+ * whose only region is the province), and every member's profile subscription (its keywords a
+ * comma list, any one matching: the spec's 订阅 form), first of each member's.
+ */
 export const enabledSubscriptions = new Query<object, MatchingSubscriptionRow>(
-  `SELECT id, member_id AS memberId, name, keywords, exclude_words AS excludeWords, area_codes AS areaCodes,
-     notice_types AS noticeTypes, amount_min AS amountMin, amount_max AS amountMax
-   FROM alert_subscription WHERE enabled = 1 ORDER BY id`,
+  `SELECT id, member_id AS memberId, name, keywords, match_mode AS matchMode, exclude_words AS excludeWords,
+     area_codes AS areaCodes, notice_types AS noticeTypes, amount_min AS amountMin, amount_max AS amountMax
+   FROM alert_subscription WHERE enabled = 1 AND (keywords <> '' OR area_codes <> '')
+   UNION ALL
+   SELECT ${PROFILE_SUBSCRIPTION_ID}, id, '${PROFILE_SUBSCRIPTION_NAME}', subscribe_keywords, 'any', '',
+     subscribe_regions, '', NULL, NULL
+   FROM member WHERE (subscribe_keywords <> '' OR subscribe_regions <> '')
+   ORDER BY 1, 2`,
 );
 
 // ---- mail settings and the feeds' token ----------------------------------------------------------
@@ -160,12 +179,49 @@ export interface SettingRow {
   email: string | null;
   /** the profile's address */
   profileEmail: string;
+  /** the address the member confirmed, or null */
+  verified: string | null;
+  /** the address a confirmation link was last sent to, and when */
+  verifyAddress: string | null;
+  verifySentAt: string | null;
 }
 
 /** The member's mail settings (frequency 'off' before any were saved); none for no such member. */
 export const mailSettings = new Query<ByMember, SettingRow>(
-  `SELECT coalesce(s.email_frequency, 'off') AS frequency, s.email, m.email AS profileEmail
+  `SELECT coalesce(s.email_frequency, 'off') AS frequency, s.email, m.email AS profileEmail, s.email_verified AS verified,
+     s.verify_address AS verifyAddress, s.verify_sent_at AS verifySentAt
    FROM member m LEFT JOIN alert_setting s ON s.member_id = m.id WHERE m.id = @memberId`,
+);
+
+/** A confirmation link was sent: its token's digest, the address and when. */
+export const setVerification = new Query<ByMember & { hash: string; address: string; now: string }>(
+  `INSERT INTO alert_setting (member_id, verify_token_hash, verify_address, verify_sent_at) VALUES (@memberId, @hash, @address, @now)
+   ON CONFLICT (member_id) DO UPDATE SET verify_token_hash = excluded.verify_token_hash,
+     verify_address = excluded.verify_address, verify_sent_at = excluded.verify_sent_at`,
+);
+
+export const verificationOf = new Query<{ hash: string }, ByMember & { address: string; sentAt: string }>(
+  `SELECT member_id AS memberId, verify_address AS address, verify_sent_at AS sentAt FROM alert_setting
+   WHERE verify_token_hash = @hash`,
+);
+
+/** The link was used: the address is confirmed, the token gone. */
+export const confirmAddress = new Query<ByMember & { address: string }>(
+  `UPDATE alert_setting SET email_verified = @address, verify_token_hash = NULL, verify_address = NULL
+   WHERE member_id = @memberId`,
+);
+
+export const unsubscribeTokenOf = new Query<ByMember, { token: string | null }>(
+  'SELECT unsubscribe_token AS token FROM alert_setting WHERE member_id = @memberId',
+);
+
+export const setUnsubscribeToken = new Query<ByMember & { token: string }>(
+  'UPDATE alert_setting SET unsubscribe_token = @token WHERE member_id = @memberId',
+);
+
+/** One-click unsubscribe: mail off for the token's member; `changes` 0 for an unknown token. */
+export const unsubscribe = new Query<{ token: string }>(
+  "UPDATE alert_setting SET email_frequency = 'off' WHERE unsubscribe_token = @token",
 );
 
 /** Save the frequency and address; `since`, when set, is when mail starts (kept otherwise). */
@@ -194,6 +250,8 @@ export interface DueRow {
   memberId: number;
   frequency: 'immediate' | 'daily';
   email: string | null;
+  /** the address the member confirmed: mail goes only there */
+  verified: string | null;
   mailSince: string | null;
   lastDigest: string | null;
   /** the newest alert (event id) mailed or passed over; alerts above it are the queue */
@@ -203,7 +261,7 @@ export interface DueRow {
 /** Members with mail on and alerts not yet mailed. */
 export const dueMail = new Query<object, DueRow>(
   `SELECT s.member_id AS memberId, s.email_frequency AS frequency,
-     coalesce(nullif(s.email, ''), nullif(m.email, '')) AS email, s.mail_since AS mailSince,
+     coalesce(nullif(s.email, ''), nullif(m.email, '')) AS email, s.email_verified AS verified, s.mail_since AS mailSince,
      s.last_digest_time AS lastDigest, s.mailed_through AS mailedThrough
    FROM alert_setting s JOIN member m ON m.id = s.member_id
    WHERE s.email_frequency <> 'off'
@@ -281,8 +339,11 @@ export const insertInbox = new Query<ByMember & { eventId: number; subscriptionI
   'INSERT OR IGNORE INTO alert_inbox (member_id, event_id, subscription_id) VALUES (@memberId, @eventId, @subscriptionId)',
 );
 
+/** Stands for "no subscription" in insertInboxRows' values (0 is the profile's subscription). */
+export const NO_SUBSCRIPTION = -1;
+
 /**
- * Inbox rows by the hundred: `values` holds (member, event, subscription or 0) triples. Many rows
+ * Inbox rows by the hundred: `values` holds (member, event, subscription or NO_SUBSCRIPTION) triples. Many rows
  * per statement: the call into SQLite, not the B-tree, is most of a small row's cost. Positional
  * parameters, three per row: what one statement of a hundred rows binds.
  */
@@ -290,10 +351,16 @@ export function insertInboxRows(sql: Statements, values: readonly number[]): num
   const rows = values.length / 3;
   return sql
     .get<number[]>(
-      `INSERT OR IGNORE INTO alert_inbox (member_id, event_id, subscription_id) VALUES ${Array(rows).fill('(?, ?, nullif(?, 0))').join(', ')}`,
+      `INSERT OR IGNORE INTO alert_inbox (member_id, event_id, subscription_id) VALUES ${Array(rows).fill(`(?, ?, nullif(?, ${NO_SUBSCRIPTION}))`).join(', ')}`,
     )
     .run(...values).changes;
 }
+
+/** Drops the member's inbox rows below the newest `keep`. */
+export const trimInbox = new Query<ByMember & { keep: number }>(
+  `DELETE FROM alert_inbox WHERE member_id = @memberId AND event_id <= (
+     SELECT event_id FROM alert_inbox WHERE member_id = @memberId ORDER BY event_id DESC LIMIT 1 OFFSET @keep)`,
+);
 
 /** The members following an item. */
 export const followersOf = new Query<{ type: 'zb' | 'xmk'; id: number }, ByMember>(

@@ -3,8 +3,9 @@
  * settings and the feeds' token, all for the signed-in member — and the feed bodies, served
  * publicly by token outside the JSON envelope.
  */
-import type { Express } from 'express';
+import type { Express, Request } from 'express';
 import { z } from 'zod';
+import { DEFAULT_MATCH_MODE, MATCH_MODES } from '@shared/alerts/match';
 import type { AlertFeeds, AlertItem, AlertSettings, Subscription } from '@shared/alerts/types';
 import { FEED_BODY_ROUTE, feedPortalPath, feedPortalPaths, parseFeedFile } from '@shared/alerts/feeds';
 import type { AjaxResult, TableDataInfo } from '@shared/contract/common';
@@ -29,7 +30,8 @@ import { invalid, success, unknownPath } from '../../envelope';
 import { parseInput, type Routes } from '../../routing';
 import { siteBase } from '../../site-base';
 import { atomFeed, feedToken, icsFeed, memberOfFeedToken, resetFeedToken } from './feeds';
-import { MAIL_UNAVAILABLE } from './mail';
+import { isOneTimeToken } from '@shared/one-time-token';
+import { MAIL_UNAVAILABLE, type AlertMailer } from './mail';
 import * as alerts from './service';
 import { MAX_CODES } from './service';
 
@@ -55,6 +57,7 @@ const MSG_AMOUNT = 'amountMin 和 amountMax 必须是 0 到 100000000 的数字�
 const subscriptionBody = body({
   name: required('name 必须是 1 到 20 个字符', text(1, 20)),
   keywords: optionalValue('keywords 不能超过 50 个字符（多个关键词用空格分隔）', text(0, 50), ''),
+  matchMode: optional('matchMode 必须是 any 或 all', oneOf(MATCH_MODES), DEFAULT_MATCH_MODE),
   excludeWords: optionalValue('excludeWords 不能超过 50 个字符（多个词用空格分隔）', text(0, 50), ''),
   areaCodes: optionalValue(`areaCodes 必须是地区编码的数组，最多 ${MAX_CODES} 个`, codeArray(MAX_CODES), []),
   noticeTypes: optionalValue('noticeTypes 必须是公告类型编码的数组', codeArray(MAX_CODES), []),
@@ -69,9 +72,27 @@ const settingsBody = body({
 });
 
 export interface AlertRouteDeps {
-  /** Whether alert mail can be sent (SMTP_URL is set). */
-  mailAvailable: boolean;
+  /** Alert mail (sends nothing without SMTP_URL). */
+  mailer: AlertMailer;
 }
+
+const tokenBody = z.object({ token: z.unknown() });
+/** A mail link's token, from the body (the confirm page) or the query (a one-click unsubscribe, RFC 8058). */
+function linkToken(req: Request): string {
+  const parsed = tokenBody.safeParse(req.body);
+  const token = (parsed.success ? parsed.data.token : undefined) ?? req.query['token'];
+  if (!isOneTimeToken(token)) throw invalid(alerts.MSG_LINK_INVALID);
+  return token;
+}
+
+const CONFIRMATION_MESSAGES: Record<alerts.ConfirmationOutcome, (email: string) => string> = {
+  confirmed: () => '设置已保存',
+  off: () => '设置已保存',
+  sent: (email) => `设置已保存。确认邮件已发送到 ${email}，打开邮件中的链接后开始发送提醒`,
+  wait: (email) => `设置已保存。确认邮件几分钟前已发送到 ${email}，请查收（含垃圾邮件箱）`,
+  limited: (email) => `设置已保存，但 ${email} 今天收到的确认邮件已达上限，请明天再试`,
+  unavailable: () => `设置已保存，但${MAIL_UNAVAILABLE}，暂不会发送邮件`,
+};
 
 export function registerAlertRoutes(routes: Routes, ctx: AppContext, deps: AlertRouteDeps): void {
   routes.member(ENDPOINTS.alertList, (req, session): TableDataInfo<AlertItem> =>
@@ -110,17 +131,24 @@ export function registerAlertRoutes(routes: Routes, ctx: AppContext, deps: Alert
   });
 
   routes.member(ENDPOINTS.alertSettings, (_req, session): AjaxResult<AlertSettings> =>
-    success(alerts.mailSettings(ctx, session.memberId, deps.mailAvailable)),
+    success(alerts.mailSettings(ctx, session.memberId, deps.mailer.available)),
   );
 
-  routes.member(ENDPOINTS.alertSettingsUpdate, (req, session): AjaxResult<AlertSettings> => {
+  routes.member(ENDPOINTS.alertSettingsUpdate, async (req, session): Promise<AjaxResult<AlertSettings>> => {
     ctx.quotas.takeWrite(session.memberId);
     const input = parseInput(settingsBody, req.body);
-    const answer = alerts.saveMailSettings(ctx, session.memberId, input, deps.mailAvailable);
-    return success(
-      answer,
-      answer.mailAvailable || input.emailFrequency === 'off' ? '设置已保存' : `设置已保存，但${MAIL_UNAVAILABLE}，暂不会发送邮件`,
-    );
+    const { settings, confirmation } = await alerts.saveMailSettings(ctx, deps.mailer, session.memberId, input);
+    return success(settings, CONFIRMATION_MESSAGES[confirmation](settings.email ?? ''));
+  });
+
+  routes.open(ENDPOINTS.mailConfirm, (req): AjaxResult<string> => {
+    const address = alerts.confirmAddress(ctx, deps.mailer, linkToken(req));
+    return success(address, `邮箱 ${address} 已确认，提醒邮件将发送到这里`);
+  });
+
+  routes.open(ENDPOINTS.mailUnsubscribe, (req) => {
+    alerts.unsubscribe(ctx, linkToken(req));
+    return success(null, '已退订提醒邮件，可随时在会员中心重新开启');
   });
 
   routes.member(ENDPOINTS.alertFeeds, (_req, session): AjaxResult<AlertFeeds> =>

@@ -2,6 +2,7 @@
  * Alerts for the signed-in member (ext; docs/api.md "Alerts"): the inbox, subscriptions (checked
  * against the dictionaries and the search's keyword rule), mail settings and the feeds' token.
  */
+import type { MatchMode } from '@shared/alerts/match';
 import type { AlertItem, AlertSettings, EmailFrequency, Subscription } from '@shared/alerts/types';
 import type { TableDataInfo } from '@shared/contract/common';
 import type { Page } from '@shared/contract/fields';
@@ -10,18 +11,22 @@ import { formatDateTime } from '../../clock';
 import type { AppContext } from '../../context';
 import { pagedTable } from '../../db/paging';
 import { invalid, notFound } from '../../envelope';
+import { PROVINCE } from '../../reference/regions';
 import { runsOf } from '../../search/tokens';
 import { dictEntries } from '../system/queries';
-import { MAIL_UNAVAILABLE } from './mail';
+import { tokenDigest } from '../../one-time-token';
+import { isConfirmed, MAIL_UNAVAILABLE, type AlertMailer } from './mail';
 import * as q from './queries';
 
 export const MAX_CODES = 20;
 const MSG_SUBSCRIPTION_NOT_FOUND = '订阅不存在';
+export const MSG_NEEDS_CONDITION = '请至少填写一个关键词或选择一个地区：只按公告类型或金额订阅会匹配全省几乎所有公告';
 
 /** A subscription as the member writes it. */
 export interface SubscriptionInput {
   name: string;
   keywords: string;
+  matchMode: MatchMode;
   excludeWords: string;
   areaCodes: string[];
   noticeTypes: string[];
@@ -78,15 +83,17 @@ function checkSubscription(ctx: AppContext, input: SubscriptionInput): void {
   const min = input.amountMin ?? null;
   const max = input.amountMax ?? null;
   if (min !== null && max !== null && min > max) throw invalid('amountMin 不能大于 amountMax');
-  // A subscription without any condition would alert every tender of the province.
-  if (input.keywords === '' && input.areaCodes.length === 0 && input.noticeTypes.length === 0 && min === null && max === null) {
-    throw invalid('请至少设置关键词、地区、公告类型或金额中的一项');
+  // Without a keyword or a region a subscription would alert every tender of the province (types
+  // and amounts alone leave thousands a day).
+  if (input.keywords === '' && input.areaCodes.every((code) => code === PROVINCE.code)) {
+    throw invalid(MSG_NEEDS_CONDITION);
   }
 }
 
 const storedFields = (input: SubscriptionInput): q.SubscriptionFields => ({
   name: input.name,
   keywords: input.keywords.replace(/\s+/g, ' '),
+  matchMode: input.matchMode,
   excludeWords: input.excludeWords.replace(/\s+/g, ' '),
   areaCodes: input.areaCodes.join(','),
   noticeTypes: input.noticeTypes.join(','),
@@ -119,31 +126,56 @@ export function deleteSubscription(ctx: AppContext, memberId: number, id: number
 
 export function mailSettings(ctx: AppContext, memberId: number, mailAvailable: boolean): AlertSettings {
   const row = q.mailSettings.get(ctx.sql, { memberId });
+  const email = row?.email || row?.profileEmail || null;
   return {
     emailFrequency: row?.frequency ?? 'off',
-    email: row?.email || row?.profileEmail || null,
+    email,
+    emailConfirmed: isConfirmed(email, row?.verified ?? null),
     mailAvailable,
     mailUnavailableReason: mailAvailable ? null : MAIL_UNAVAILABLE,
   };
 }
 
+/** What saving the settings did about confirming the address (routes.ts words it). */
+export type ConfirmationOutcome = 'confirmed' | 'sent' | 'wait' | 'limited' | 'unavailable' | 'off';
+
 /**
  * Save the frequency and, when given, the address (no `email` keeps the one set before; null falls
  * back to the profile's). Mail starts with the alerts from now on: turning it on does not send the
- * whole history.
+ * whole history. Mail on and the address not confirmed: a confirmation link is mailed to it.
  */
-export function saveMailSettings(
+export async function saveMailSettings(
   ctx: AppContext,
+  mailer: AlertMailer,
   memberId: number,
   input: { emailFrequency: EmailFrequency; email?: string | null | undefined },
-  mailAvailable: boolean,
-): AlertSettings {
-  const current = mailSettings(ctx, memberId, mailAvailable);
+): Promise<{ settings: AlertSettings; confirmation: ConfirmationOutcome }> {
+  const current = mailSettings(ctx, memberId, mailer.available);
   const stored = q.mailSettings.get(ctx.sql, { memberId });
   const email = input.email === undefined ? (stored?.email ?? null) : input.email;
   if (input.emailFrequency !== 'off' && !(email || stored?.profileEmail)) throw invalid('请填写接收提醒的邮箱地址');
   const now = formatDateTime(ctx.clock());
   const since = current.emailFrequency === 'off' && input.emailFrequency !== 'off' ? now : null;
   q.saveMailSettings.run(ctx.sql, { memberId, frequency: input.emailFrequency, email, since });
-  return mailSettings(ctx, memberId, mailAvailable);
+  const settings = mailSettings(ctx, memberId, mailer.available);
+  let confirmation: ConfirmationOutcome = settings.emailConfirmed ? 'confirmed' : 'off';
+  if (settings.emailFrequency !== 'off' && !settings.emailConfirmed && settings.email) {
+    confirmation = await mailer.sendConfirmation(memberId, settings.email);
+  }
+  return { settings, confirmation };
 }
+
+/** A confirmation link was opened: its address becomes the member's confirmed one. */
+export function confirmAddress(ctx: AppContext, mailer: AlertMailer, token: string): string {
+  const row = q.verificationOf.get(ctx.sql, { hash: tokenDigest(token) });
+  if (!row || !mailer.confirmationValid(row.sentAt)) throw invalid(MSG_LINK_INVALID);
+  q.confirmAddress.run(ctx.sql, { memberId: row.memberId, address: row.address });
+  return row.address;
+}
+
+/** One-click unsubscribe: mail off for the token's member. */
+export function unsubscribe(ctx: AppContext, token: string): void {
+  if (q.unsubscribe.run(ctx.sql, { token }).changes === 0) throw invalid(MSG_LINK_INVALID);
+}
+
+export const MSG_LINK_INVALID = '链接无效或已过期，请在会员中心重新操作';

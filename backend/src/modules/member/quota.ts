@@ -13,6 +13,7 @@
  * 积分不足); too fast: `{code: 429, msg: '请求过于频繁，请稍后再试'}`, the BFF's message for its per-IP
  * limits. Both are HTTP 200, so the SPA's one interceptor shows the message for every write.
  */
+import { SUBSCRIPTION_LIMITS } from '@shared/alerts/match';
 import type { MemberLevel } from '@shared/member/types';
 import { MESSAGES } from '@shared/constants';
 import { formatDateTime, MINUTE_MS, startOfDay, type Clock } from '../../clock';
@@ -46,7 +47,7 @@ export const QUOTAS = {
   /** orders waiting for staff to confirm payment */
   pendingOrders: { '0': 3, '1': 3, '2': 3 },
   /** alert subscriptions */
-  subscriptions: { '0': 10, '1': 10, '2': 30 },
+  subscriptions: SUBSCRIPTION_LIMITS,
   /**
    * rows exported to Excel per Shanghai day, all lists together: a free member gets a
    * taste (one page), a paying member a sales team's working lists. Counted as rows are sent.

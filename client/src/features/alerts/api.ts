@@ -75,11 +75,23 @@ export const alertSettingsQueryOptions = (http: Http) =>
     queryFn: async () => (await http.call(ALERT_ENDPOINTS.alertSettings)).data,
   });
 
+/** PUT /cms/alerts/settings — the saved settings, and the backend's words on confirming the address. */
 export async function saveAlertSettings(
   http: Http,
   body: { emailFrequency: EmailFrequency; email: string | null },
-): Promise<AlertSettings> {
-  return (await http.call(ALERT_ENDPOINTS.alertSettingsUpdate, { data: body, notify: false })).data;
+): Promise<{ settings: AlertSettings; msg: string }> {
+  const answer = await http.call(ALERT_ENDPOINTS.alertSettingsUpdate, { data: body, notify: false });
+  return { settings: answer.data, msg: answer.msg };
+}
+
+/** POST /api/ext/mail/confirm — a confirmation link's token; answers the confirmed address's message. */
+export async function confirmMailAddress(http: Http, token: string): Promise<string> {
+  return (await http.call(ALERT_ENDPOINTS.mailConfirm, { data: { token }, notify: false })).msg;
+}
+
+/** POST /api/ext/mail/unsubscribe — an unsubscribe link's token. */
+export async function unsubscribeMail(http: Http, token: string): Promise<string> {
+  return (await http.call(ALERT_ENDPOINTS.mailUnsubscribe, { data: { token }, notify: false })).msg;
 }
 
 export const feedLinksQueryOptions = (http: Http) =>

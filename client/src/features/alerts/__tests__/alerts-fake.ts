@@ -42,6 +42,7 @@ export function createAlertsFake(options: { mailAvailable?: boolean } = {}): Ale
         id: 7,
         name: '我的订阅',
         keywords: '道路 学校',
+        matchMode: 'all',
         excludeWords: '',
         areaCodes: ['370100'],
         noticeTypes: [],
@@ -54,6 +55,7 @@ export function createAlertsFake(options: { mailAvailable?: boolean } = {}): Ale
     settings: {
       emailFrequency: 'off',
       email: null,
+      emailConfirmed: false,
       mailAvailable: options.mailAvailable ?? false,
       mailUnavailableReason: options.mailAvailable ? null : '本站未配置邮件发送（SMTP_URL）',
     },
@@ -89,7 +91,11 @@ export function createAlertsFake(options: { mailAvailable?: boolean } = {}): Ale
     'GET /cms/alerts/settings': () => ok(fake.settings),
     'PUT /cms/alerts/settings': (call) => {
       fake.settings = { ...fake.settings, ...(call.body as Partial<AlertSettings>) };
-      return ok(fake.settings);
+      // No address of its own: the profile's, as the backend answers.
+      fake.settings.email ??= 'demo@example.com';
+      const unconfirmed = fake.settings.emailFrequency !== 'off' && fake.settings.mailAvailable && !fake.settings.emailConfirmed;
+      const msg = unconfirmed ? `设置已保存。确认邮件已发送到 ${fake.settings.email}，打开邮件中的链接后开始发送提醒` : '设置已保存';
+      return ok(fake.settings, msg);
     },
     'GET /cms/alerts/feeds': () => ok(links()),
     'PUT /cms/alerts/feeds/reset': () => {

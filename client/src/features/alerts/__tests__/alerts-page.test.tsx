@@ -57,8 +57,8 @@ describe('/user/alerts inbox', () => {
 describe('/user/alerts subscriptions', () => {
   it('shows the migrated subscription and adds one with the contract’s body', async () => {
     const { env } = setup('/user/alerts?tab=subscriptions');
-    expect(await screen.findByText('我的订阅（1）', {}, FIRST)).toBeInTheDocument();
-    expect(screen.getByText('道路 学校')).toBeInTheDocument();
+    expect(await screen.findByText('已用 1/10', {}, FIRST)).toBeInTheDocument();
+    expect(screen.getByText('道路 学校（含全部关键词）')).toBeInTheDocument();
     const user = typist();
     await user.click(screen.getByRole('button', { name: '添加订阅' }));
     await user.type(await screen.findByLabelText('订阅名称', {}, FIRST), '青岛桥梁');
@@ -70,6 +70,7 @@ describe('/user/alerts subscriptions', () => {
     expect(env.callsTo('POST /cms/alerts/subscriptions')[0]?.body).toEqual({
       name: '青岛桥梁',
       keywords: '桥梁 隧道 高架',
+      matchMode: 'any',
       excludeWords: '监理',
       areaCodes: [],
       noticeTypes: [],
@@ -77,7 +78,48 @@ describe('/user/alerts subscriptions', () => {
       amountMax: null,
       enabled: true,
     });
-    expect(await screen.findByText('我的订阅（2）', {}, FIRST)).toBeInTheDocument();
+    expect(await screen.findByText('已用 2/10', {}, FIRST)).toBeInTheDocument();
+  });
+
+  it('shows the profile’s keywords as the first subscription, matching any of them', async () => {
+    setup('/user/alerts?tab=subscriptions');
+    const card = (await screen.findByText('会员资料订阅', {}, FIRST)).closest('li')!;
+    expect(within(card).getByText('道路、学校（含任一关键词）')).toBeInTheDocument();
+    expect(within(card).getByText('济南市')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: '在会员资料中修改' })).toHaveAttribute('href', '/user/member#subscription');
+  });
+
+  it('says what any and all mean, and sends the member’s choice', async () => {
+    const { env } = setup('/user/alerts?tab=subscriptions');
+    const user = typist();
+    await user.click(await screen.findByRole('button', { name: '添加订阅' }, FIRST));
+    await user.type(await screen.findByLabelText('订阅名称', {}, FIRST), '两个都要');
+    await user.type(screen.getByLabelText('关键词'), '学校 改造');
+    expect(screen.getByText(/含任一关键词即匹配/)).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: '含全部关键词' }));
+    expect(await screen.findByText(/须包含全部关键词才匹配/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '确定添加' }));
+    await waitFor(() => expect(env.callsTo('POST /cms/alerts/subscriptions')).toHaveLength(1));
+    expect(env.callsTo('POST /cms/alerts/subscriptions')[0]?.body).toMatchObject({ keywords: '学校 改造', matchMode: 'all' });
+  });
+
+  it('asks for a keyword or a region before calling the backend', async () => {
+    const { env } = setup('/user/alerts?tab=subscriptions');
+    const user = typist();
+    await user.click(await screen.findByRole('button', { name: '添加订阅' }, FIRST));
+    await user.type(await screen.findByLabelText('订阅名称', {}, FIRST), '只按类型');
+    await user.click(screen.getByRole('button', { name: '确定添加' }));
+    expect(await screen.findByText('请至少填写一个关键词或选择一个地区', {}, FIRST)).toBeInTheDocument();
+    expect(env.callsTo('POST /cms/alerts/subscriptions')).toHaveLength(0);
+  });
+
+  it('shows the places used and disables adding at the limit', async () => {
+    const fake = createAlertsFake();
+    fake.subscriptions = Array.from({ length: 10 }, (_, i) => ({ ...fake.subscriptions[0]!, id: 20 + i, name: `订阅${i}` }));
+    renderPage(alertsPage, '/user/alerts?tab=subscriptions', createMemberEnv(fake.answers, undefined, ALL_CAPABILITIES));
+    expect(await screen.findByText('已用 10/10', {}, FIRST)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '已达上限' })).toBeDisabled();
+    expect(screen.getByText(/订阅数量已达上限（10 个）/)).toBeInTheDocument();
   });
 
   it('refuses a maximum below the minimum, without calling the backend', async () => {
@@ -97,7 +139,7 @@ describe('/user/alerts subscriptions', () => {
     await typist().click(await screen.findByRole('button', { name: '删除' }, FIRST));
     await waitFor(() => expect(env.callsTo('DELETE /cms/alerts/subscriptions/7')).toHaveLength(1));
     expect(feedback.confirm).toHaveBeenCalledOnce();
-    expect(await screen.findByText('我的订阅（0）', {}, FIRST)).toBeInTheDocument();
+    expect(await screen.findByText('已用 0/10', {}, FIRST)).toBeInTheDocument();
   });
 });
 
@@ -114,6 +156,10 @@ describe('/user/alerts delivery', () => {
     await user.click(await screen.findByRole('radio', { name: '每日汇总' }, FIRST));
     await user.click(screen.getByRole('button', { name: '保存设置' }));
     await waitFor(() => expect(env.callsTo('PUT /cms/alerts/settings')[0]?.body).toEqual({ emailFrequency: 'daily', email: null }));
+    // Not confirmed yet: the page says a link was mailed and nothing is sent before it is opened.
+    expect(
+      await screen.findByText('设置已保存。确认邮件已发送到 demo@example.com，打开邮件中的链接后开始发送提醒', {}, FIRST),
+    ).toBeInTheDocument();
   });
 
   it('shows the feed links and resets them after confirming', async () => {

@@ -95,15 +95,19 @@ function MailSettings() {
   const queryClient = useQueryClient();
   const { data: current } = useSuspenseQuery(alertSettingsQueryOptions(http));
   const [error, setError] = useState<string | null>(null);
+  // What the backend said about confirming the address (a link was mailed, or could not be yet).
+  const [confirmation, setConfirmation] = useState<string | null>(null);
   const save = useMutation({
     mutationFn: (values: { emailFrequency: EmailFrequency; email: string | null }) => saveAlertSettings(http, values),
-    onSuccess: (saved: AlertSettings) => {
+    onSuccess: ({ settings: saved, msg }: { settings: AlertSettings; msg: string }) => {
       queryClient.setQueryData(alertKeys.settings(), saved);
       feedback.success('推送设置已保存');
+      setConfirmation(saved.emailFrequency !== 'off' && !saved.emailConfirmed ? msg : null);
     },
     onError: (caught) => setError(formFailure(caught)),
   });
   const disabled = !current.mailAvailable;
+  const unconfirmed = current.mailAvailable && current.emailFrequency !== 'off' && current.email !== null && !current.emailConfirmed;
   return (
     <MemberSection title="邮件提醒">
       {disabled ? (
@@ -128,9 +132,23 @@ function MailSettings() {
         <Form.Item name="emailFrequency" label="发送频率">
           <Radio.Group options={FREQUENCIES} aria-label="发送频率" />
         </Form.Item>
-        <Form.Item name="email" label="接收邮箱" rules={[{ type: 'email', message: '请输入正确的邮箱地址' }]}>
+        <Form.Item
+          name="email"
+          label="接收邮箱"
+          rules={[{ type: 'email', message: '请输入正确的邮箱地址' }]}
+          extra={current.emailConfirmed ? `已确认：${current.email ?? ''}` : '新邮箱须打开确认邮件中的链接后才会收到提醒。'}
+        >
           <Input placeholder="默认使用会员资料中的邮箱" maxLength={100} />
         </Form.Item>
+        {unconfirmed ? (
+          <Alert
+            type="warning"
+            showIcon
+            className="form-alert mail-confirmation"
+            title={confirmation ?? `${current.email ?? ''} 尚未确认，确认前不会发送提醒邮件`}
+            description="没有收到？请查看垃圾邮件箱，或再次点“保存设置”重发确认邮件。"
+          />
+        ) : null}
         {error ? <Alert type="error" showIcon title={error} className="form-alert" /> : null}
         <Button type="primary" htmlType="submit" icon={save.isPending ? <LoadingOutlined /> : undefined}>
           保存设置

@@ -1,13 +1,23 @@
 /**
- * 我的订阅: the member's subscriptions, and a form to add or change one — name,
- * keywords and exclude words (space separated), regions (the `treeselect` region tree), notice types
- * (dictionary) and an amount range in 万元. Limits are the contract's; the backend says why it
- * refuses anything else (too many subscriptions, a duplicate name) and that shows by the form.
+ * 我的订阅: the profile's subscription first (edited in 会员资料), then the member's alert
+ * subscriptions with how many of the tier's places are used, and a form to add or change one —
+ * name, keywords with 任一/全部 (shared/src/alerts/match.ts) and exclude words (space separated),
+ * regions (the `treeselect` region tree), notice types (dictionary) and an amount range in 万元. A
+ * keyword or a region is required. The backend says why it refuses anything else, shown by the form.
  */
 import { LoadingOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { Alert, Button, Checkbox, Form, Input, InputNumber, Switch, TreeSelect } from 'antd';
+import { Alert, Button, Checkbox, Form, Input, InputNumber, Radio, Switch, TreeSelect } from 'antd';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  DEFAULT_MATCH_MODE,
+  MATCH_MODE_HINTS,
+  MATCH_MODE_LABELS,
+  MATCH_MODES,
+  SUBSCRIPTION_LIMITS,
+  type MatchMode,
+} from '@shared/alerts/match';
 import { DICT_TYPES } from '@shared/system/types';
 import { formatWan } from '@shared/format';
 import {
@@ -20,6 +30,8 @@ import {
 } from '../api';
 import { useHttp } from '../../../lib/http/context';
 import { regionTreeQueryOptions } from '../../member/api';
+import { PROFILE_SUBSCRIPTION_NAME, useProfileSubscription } from '../../member/components/profile-subscription';
+import { useSession } from '../../../lib/session';
 import { DictLabel, useDict } from '../../../components/dict-label';
 import { EmptyState } from '../../../components/empty-state';
 import { regionName } from '../../../lib/region';
@@ -30,11 +42,16 @@ import { MemberSection } from '../../../components/member-area/member-page';
 const NAME_MAX = 20;
 const KEYWORDS_MAX = 50;
 
-type FormValues = Omit<SubscriptionBody, 'amountMin' | 'amountMax'> & { amountMin?: number | null; amountMax?: number | null };
+type FormValues = Omit<SubscriptionBody, 'amountMin' | 'amountMax' | 'matchMode'> & {
+  matchMode: MatchMode;
+  amountMin?: number | null;
+  amountMax?: number | null;
+};
 
 const EMPTY: FormValues = {
   name: '',
   keywords: '',
+  matchMode: DEFAULT_MATCH_MODE,
   excludeWords: '',
   areaCodes: [],
   noticeTypes: [],
@@ -65,11 +82,14 @@ function SubscriptionForm({ editing, onDone }: { editing: Subscription | null; o
     },
     onError: (caught) => setError(formFailure(caught)),
   });
+  const [form] = Form.useForm<FormValues>();
+  const mode = Form.useWatch('matchMode', form) ?? editing?.matchMode ?? DEFAULT_MATCH_MODE;
   const onFinish = (values: FormValues) => {
     setError(null);
     save.mutate({
       name: values.name.trim(),
       keywords: words(values.keywords ?? ''),
+      matchMode: values.matchMode,
       excludeWords: words(values.excludeWords ?? ''),
       areaCodes: values.areaCodes ?? [],
       noticeTypes: values.noticeTypes ?? [],
@@ -80,6 +100,7 @@ function SubscriptionForm({ editing, onDone }: { editing: Subscription | null; o
   };
   return (
     <Form<FormValues>
+      form={form}
       layout="vertical"
       className="member-form subscription-edit-form"
       initialValues={editing ?? EMPTY}
@@ -100,10 +121,22 @@ function SubscriptionForm({ editing, onDone }: { editing: Subscription | null; o
       <Form.Item
         name="keywords"
         label="关键词"
-        extra="多个关键词用空格分隔，含任一即匹配；不填则不限。"
-        rules={[{ max: KEYWORDS_MAX, message: `关键词最多 ${KEYWORDS_MAX} 个字` }]}
+        extra={`多个关键词用空格分隔；${MATCH_MODE_HINTS[mode]}。关键词和地区至少填一项。`}
+        dependencies={['areaCodes']}
+        rules={[
+          { max: KEYWORDS_MAX, message: `关键词最多 ${KEYWORDS_MAX} 个字` },
+          ({ getFieldValue }) => ({
+            validator: (_rule: unknown, value: string | undefined) =>
+              words(value ?? '') === '' && ((getFieldValue('areaCodes') as string[] | undefined) ?? []).length === 0
+                ? Promise.reject(new Error('请至少填写一个关键词或选择一个地区'))
+                : Promise.resolve(),
+          }),
+        ]}
       >
         <Input placeholder="如：道路 桥梁 市政" maxLength={KEYWORDS_MAX} />
+      </Form.Item>
+      <Form.Item name="matchMode" label="匹配方式">
+        <Radio.Group options={MATCH_MODES.map((m) => ({ value: m, label: MATCH_MODE_LABELS[m] }))} aria-label="匹配方式" />
       </Form.Item>
       <Form.Item
         name="excludeWords"
@@ -170,10 +203,38 @@ function amountRange(s: Subscription): string {
   return `${formatWan(s.amountMin)} – ${formatWan(s.amountMax)}`;
 }
 
+/** The profile's subscription, first of the member's: shown here, edited in 会员资料. */
+function ProfileSubscriptionCard() {
+  const profile = useProfileSubscription();
+  return (
+    <li className={profile.active ? 'subscription-card' : 'subscription-card is-disabled'}>
+      <p className="subscription-card-head">
+        <strong>{PROFILE_SUBSCRIPTION_NAME}</strong>
+        {profile.active ? <span className="tag tag-success">已启用</span> : <span className="tag tag-default">未设置</span>}
+      </p>
+      <dl className="subscription-card-fields">
+        <dt>关键词</dt>
+        <dd>{profile.keywords.length > 0 ? `${profile.keywords.join('、')}（${MATCH_MODE_LABELS.any}）` : '不限'}</dd>
+        <dt>地区</dt>
+        <dd>{profile.regions.length > 0 ? profile.regions.join('、') : '全省'}</dd>
+      </dl>
+      {profile.active ? null : <p className="muted">在会员资料中填写关键词或地区后，匹配的新招标会提醒您。</p>}
+      <p className="subscription-card-actions">
+        <Link to="/user/member#subscription" className="link-button">
+          在会员资料中修改
+        </Link>
+      </p>
+    </li>
+  );
+}
+
 export function SubscriptionList() {
   const http = useHttp();
   const queryClient = useQueryClient();
   const { data: subscriptions } = useSuspenseQuery(subscriptionsQueryOptions(http));
+  const level = useSession().member_info?.level ?? '0';
+  const limit = SUBSCRIPTION_LIMITS[level];
+  const full = subscriptions.length >= limit;
   const regions = useDict(DICT_TYPES.region);
   // null: no form; 'new': adding; a subscription: editing it.
   const [editing, setEditing] = useState<Subscription | 'new' | null>(null);
@@ -201,16 +262,31 @@ export function SubscriptionList() {
         </MemberSection>
       ) : null}
       <MemberSection
-        title={`我的订阅（${subscriptions.length}）`}
+        title="我的订阅"
         extra={
-          <button type="button" className="button button-primary button-small" onClick={() => setEditing('new')}>
-            添加订阅
-          </button>
+          <span className="subscription-quota">
+            <span className={full ? 'subscription-used is-full' : 'subscription-used'}>{`已用 ${subscriptions.length}/${limit}`}</span>
+            <button
+              type="button"
+              className="button button-primary button-small"
+              onClick={() => setEditing('new')}
+              disabled={full}
+              title={full ? '订阅数量已达上限，删除不用的订阅后可再添加' : undefined}
+            >
+              {full ? '已达上限' : '添加订阅'}
+            </button>
+          </span>
         }
       >
+        {full ? (
+          <p className="muted subscription-full">{`订阅数量已达上限（${limit} 个）：删除不用的订阅后可再添加${level === '2' ? '' : '，VIP 会员可添加 30 个'}。`}</p>
+        ) : null}
+        <ul className="subscription-cards">
+          <ProfileSubscriptionCard />
+        </ul>
         {subscriptions.length === 0 ? (
           <EmptyState compact>
-            <p>还没有订阅。添加关键词、地区等条件，匹配的新公告会提醒您。</p>
+            <p>还没有其他订阅。添加关键词、地区等条件，匹配的新公告会提醒您。</p>
           </EmptyState>
         ) : (
           <ul className="subscription-cards">
@@ -222,7 +298,7 @@ export function SubscriptionList() {
                 </p>
                 <dl className="subscription-card-fields">
                   <dt>关键词</dt>
-                  <dd>{s.keywords || '不限'}</dd>
+                  <dd>{s.keywords ? `${s.keywords}（${MATCH_MODE_LABELS[s.matchMode]}）` : '不限'}</dd>
                   {s.excludeWords ? (
                     <>
                       <dt>排除词</dt>

@@ -1,6 +1,6 @@
 /**
  * 消息提醒 on the phone: the inbox's first 20 alerts (`?unread=1`: the unread ones); opening an
- * alert marks it read. Subscriptions and delivery are on the desktop page.
+ * alert marks it read. Subscriptions are on 我的订阅 (m-subscriptions-page); delivery on the desktop page.
  */
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -49,14 +49,15 @@ export function Component() {
     <MobileMemberPage title="消息提醒" desktop="/user/alerts">
       <div className="m-toolbar">
         <p className="m-count">{unreadOnly ? `未读 ${total} 条` : `共 ${total} 条`}</p>
+        <Link className="m-toolbar-link" to={MOBILE_PATHS.subscriptions}>
+          我的订阅
+        </Link>
         <Link className="m-toolbar-link" to={unreadOnly ? MOBILE_PATHS.alerts : `${MOBILE_PATHS.alerts}?unread=1`}>
           {unreadOnly ? '查看全部' : '只看未读'}
         </Link>
       </div>
       {rows.length === 0 ? (
-        <p className="m-empty">
-          {unreadOnly ? '没有未读消息' : '还没有消息。订阅匹配的新公告、变更和截止提醒会显示在这里（在电脑版管理订阅）'}
-        </p>
+        <p className="m-empty">{unreadOnly ? '没有未读消息' : '还没有消息。订阅匹配的新公告、变更和截止提醒会显示在这里'}</p>
       ) : (
         <ul className="m-list">
           {rows.map((alert) => (

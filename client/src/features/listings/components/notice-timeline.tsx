@@ -60,8 +60,8 @@ export function AgainstLine({
   }
   return (
     <p className="changes-against">
-      对比第 {against.version} 版（{against.changedBy === 'admin' ? '后台修改' : '重新导入'}于{' '}
-      <time dateTime={against.changeTime}>{parseTime(against.changeTime, 'YYYY-MM-DD HH:mm')}</time>）
+      与 <time dateTime={against.changeTime}>{parseTime(against.changeTime, 'YYYY-MM-DD HH:mm')}</time>{' '}
+      {against.changedBy === 'admin' ? '本站编辑更正' : '发布单位更新公告'}前的内容相比
     </p>
   );
 }

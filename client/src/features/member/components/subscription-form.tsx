@@ -3,6 +3,7 @@
  * county tree of `treeselect`; a whole city is stored as the city's code). /user/bidding lists what
  * matches both. What is accepted is subscription-rules.ts's (the phone's 订阅招标 edits it too).
  */
+import { MATCH_MODE_HINTS } from '@shared/alerts/match';
 import { LoadingOutlined } from '@ant-design/icons';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Select, TreeSelect } from 'antd';
@@ -14,6 +15,7 @@ import { regionTreeQueryOptions } from '../api';
 import { feedback } from '../../../lib/feedback';
 import { formFailure } from '../../../lib/form-failure';
 import { useSaveProfile } from '../use-save-profile';
+import { useHasCapability } from '../../../lib/capabilities';
 import { keywordsProblem, regionsProblem, subscriptionBody, subscriptionOf } from '../subscription-rules';
 
 interface SubscriptionValues {
@@ -35,6 +37,7 @@ export function SubscriptionForm({ user }: { user: MemberUser }) {
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const current = subscriptionOf(user);
+  const alerts = useHasCapability('alerts');
 
   const onFinish = (values: SubscriptionValues) => {
     setError(null);
@@ -63,7 +66,7 @@ export function SubscriptionForm({ user }: { user: MemberUser }) {
       <Form.Item
         name="keywords"
         label="订阅关键词"
-        extra="输入后按回车或逗号确认；招标标题、招标人或正文含任一关键词即推送。不填则不限关键词。"
+        extra={`输入后按回车或逗号确认；${MATCH_MODE_HINTS.any}，匹配的新招标列在订阅招标中${alerts ? '并提醒您' : ''}。不填则不限关键词。`}
         rules={[listRule(keywordsProblem)]}
       >
         <Select

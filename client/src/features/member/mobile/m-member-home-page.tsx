@@ -52,6 +52,7 @@ export function Component() {
   const logout = useLogout();
   const user = session.member_info;
   const level = dictLabel(useDict(DICT_TYPES.memberLevel), user?.level);
+  const alerts = useHasCapability('alerts');
   return (
     <div className="m-member">
       <MobileHead title="会员中心" noindex />
@@ -67,6 +68,7 @@ export function Component() {
         <AlertsLink />
         <Link to={MOBILE_PATHS.favorite}>我的收藏</Link>
         <Link to={MOBILE_PATHS.bidding}>订阅招标</Link>
+        {alerts ? <Link to={MOBILE_PATHS.subscriptions}>我的订阅</Link> : null}
         <Link to={MOBILE_PATHS.points}>我的积分</Link>
         <Link to={MOBILE_PATHS.vip}>会员服务</Link>
         <Link to={MOBILE_PATHS.clients}>拜访客户</Link>

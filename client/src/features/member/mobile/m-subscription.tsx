@@ -4,6 +4,7 @@
  * Counties chosen on the desktop stay chosen and can be removed here; choosing one is the desktop
  * form's tree. The rules and the stored form are subscription-rules.ts's, as on the desktop.
  */
+import { MATCH_MODE_HINTS } from '@shared/alerts/match';
 import { useCallback, useState } from 'react';
 import { MAX_KEYWORDS } from '@shared/constants';
 import { DICT_TYPES } from '@shared/system/types';
@@ -18,6 +19,7 @@ import { useSaveProfile } from '../use-save-profile';
 
 function Editor({ onSaved, onCancel }: { onSaved: () => void; onCancel: () => void }) {
   const user = useSession().member_info;
+  const alerts = useHasCapability('alerts');
   const current = subscriptionOf(user);
   const regions = useDict(DICT_TYPES.region);
   const [keywords, setKeywords] = useState(current.keywords.join('，'));
@@ -65,7 +67,7 @@ function Editor({ onSaved, onCancel }: { onSaved: () => void; onCancel: () => vo
             }}
           />
         </label>
-        <p className="m-muted">{`用逗号或空格分隔，最多 ${MAX_KEYWORDS} 个；招标标题、招标人或正文含任一关键词即推送。不填则不限关键词。`}</p>
+        <p className="m-muted">{`用逗号或空格分隔，最多 ${MAX_KEYWORDS} 个；${MATCH_MODE_HINTS.any}，匹配的新招标列在下面${alerts ? '并提醒您' : ''}。不填则不限关键词。`}</p>
         <h3 id="m-subscription-regions">订阅地区</h3>
         <div className="m-chips" role="group" aria-labelledby="m-subscription-regions">
           {[...cities.map((city) => city.dictValue), ...counties].map((code) => (
