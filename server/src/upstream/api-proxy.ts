@@ -21,6 +21,7 @@ import { UPSTREAM_TIMEOUT_MS, limitWaiting, parseEnvelope, type BackendClient } 
 import { canonicalCallPath, isContractPath } from './contract-paths';
 import { HttpError } from '../http/errors';
 import { clientKey } from '../scale/rate-limit';
+import { redactUrl } from '@shared/redact';
 
 /**
  * The backend refuses JSON bodies over 100 kB (docs/api.md, 413). The proxy refuses them itself,
