@@ -261,6 +261,28 @@ describe('tokens', () => {
     expect((await memberInfo(b)).body.code).toBe(200);
     expect((await request(t.app).post('/logout')).body.code).toBe(200);
   });
+
+  it('logout ends the QR login code and the feed links with the session', async () => {
+    const token = await t.register('qr_leaver', 'first-pass');
+    const code = (await request(t.app).get('/cms/member/getRandomPassword/').set(t.bearer(token))).body.data.randomPassword as string;
+    const feeds = (await request(t.app).get('/cms/alerts/feeds').set(t.bearer(token))).body.data as { atom: string };
+    const feedBody = `/api/ext${feeds.atom}`;
+    expect((await request(t.app).get(feedBody)).status).toBe(200);
+    expect((await request(t.app).post('/logout').set(t.bearer(token))).body.code).toBe(200);
+    expect((await request(t.app).get(feedBody)).status).toBe(404);
+    const replay = await login({
+      username: 'qr_leaver',
+      password: t.encrypt(code),
+      loginType: 'randomPassword',
+      ...(await t.solveCaptcha()),
+    });
+    expect(replay.body).toEqual({ code: 500, msg: triesLeft(4) });
+    // Signed in again, the member gets new links that work.
+    const again = await t.login('qr_leaver', 'first-pass');
+    const fresh = (await request(t.app).get('/cms/alerts/feeds').set(t.bearer(again))).body.data as { atom: string };
+    expect(fresh.atom).not.toBe(feeds.atom);
+    expect((await request(t.app).get(`/api/ext${fresh.atom}`)).status).toBe(200);
+  });
 });
 
 describe('registration', () => {
@@ -335,7 +357,7 @@ describe('password reset', () => {
 
   it('checks the old password and the rules of the new one', async () => {
     const token = await t.register('resetter', 'first-pass');
-    expect((await reset(token, 'not-it', 'second-pass')).body).toEqual({ code: 500, msg: '修改密码失败，旧密码错误' });
+    expect((await reset(token, 'not-it', 'second-pass')).body).toEqual({ code: 500, msg: '修改密码失败，旧密码错误，还可尝试4次' });
     expect((await reset(token, 'first-pass', 'abc')).body).toEqual({ code: 500, msg: '密码长度必须在5到20个字符之间' });
     expect((await reset(token, 'first-pass', 'first-pass')).body).toEqual({ code: 500, msg: '新密码不能与旧密码相同' });
     const missing = await request(t.app)
@@ -377,6 +399,37 @@ describe('password reset', () => {
       ...(await t.solveCaptcha()),
     });
     expect(replay.body).toEqual({ code: 500, msg: triesLeft(4) });
+  });
+
+  it('ends the feed links with the sessions', async () => {
+    const token = await t.register('feed_resetter', 'first-pass');
+    const feeds = (await request(t.app).get('/cms/alerts/feeds').set(t.bearer(token))).body.data as { ics: string };
+    expect((await request(t.app).get(`/api/ext${feeds.ics}`)).status).toBe(200);
+    expect((await reset(token, 'first-pass', 'second-pass')).body.code).toBe(200);
+    expect((await request(t.app).get(`/api/ext${feeds.ics}`)).status).toBe(404);
+  });
+
+  it('locks a session guessing the old password like a login: 5 tries per client, then 10 minutes', async () => {
+    const token = await t.register('reset_guesser', 'first-pass');
+    const guess = (client: string, old: string) =>
+      request(t.app)
+        .put('/cms/member/resetPassword')
+        .set('X-Portal-Client', client)
+        .query({ oldPassword: t.encrypt(old), newPassword: t.encrypt('second-pass') })
+        .set(t.bearer(token));
+    for (const left of [4, 3, 2, 1]) {
+      expect((await guess('203.0.113.9', 'wrong-pass')).body).toEqual({ code: 500, msg: `修改密码失败，旧密码错误，还可尝试${left}次` });
+    }
+    expect((await guess('203.0.113.9', 'wrong-pass')).body).toEqual({ code: 500, msg: LOCKED });
+    // The right old password from that client is refused too, and so is a login from it.
+    expect((await guess('203.0.113.9', 'first-pass')).body).toEqual({ code: 500, msg: LOCKED });
+    const loginThere = await request(t.app)
+      .post('/api/member/login')
+      .set('X-Portal-Client', '203.0.113.9')
+      .send({ username: 'reset_guesser', password: t.encrypt('first-pass'), ...(await t.solveCaptcha()) });
+    expect(loginThere.body).toEqual({ code: 500, msg: LOCKED });
+    t.clock.advance(10 * MINUTE + 1000);
+    expect((await memberInfo(await t.login('reset_guesser', 'first-pass'))).body.code).toBe(200);
   });
 
   it('accepts base64 whose + arrived as a space (an unescaped query string)', async () => {

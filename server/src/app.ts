@@ -65,7 +65,7 @@ export function createApp(opts: AppOptions) {
   app.use(requestLog(opts.logger));
   app.use(securityHeaders({ development: opts.devMiddleware !== undefined }));
 
-  app.get('/healthz', healthHandler(backend, opts.redis));
+  app.get('/healthz', healthHandler(backend, { redis: opts.redis }));
 
   // The proxy goes before any body parser: it streams request bodies through untouched. Login,
   // RefreshToken and logout are the BFF's own routes in front of it (auth/routes.ts).

@@ -37,13 +37,19 @@ export class LoginLockout {
 
   /** Counts a failure; answers the message to refuse it with (tries left, or locked). */
   recordFailure(userName: string, client: string): string {
+    const left = this.countFailure(userName, client);
+    return left === 0 ? MSG_LOCKED : badCredentialsMessage(left);
+  }
+
+  /** Counts a failure; answers how many tries this client has left (0: locked). */
+  countFailure(userName: string, client: string): number {
     const key = userNameKey(userName);
     const now = this.clock().getTime();
     const failures = this.currentFailures(key, client) + 1;
     q.saveFailures.run(this.sql, { nameKey: key, client, failures, at: now });
     // Forget stale rows now and then, so guessing random names cannot grow the table for ever.
     if (failures === 1) q.deleteFailuresBefore.run(this.sql, { before: now - WINDOW_MS });
-    return failures >= MAX_FAILURES ? MSG_LOCKED : badCredentialsMessage(MAX_FAILURES - failures);
+    return Math.max(0, MAX_FAILURES - failures);
   }
 
   clear(userName: string, client: string): void {

@@ -12,6 +12,7 @@ import type { AppContext } from '../../context';
 import { ack, MSG_SUCCESS } from '../../envelope';
 import type { Routes } from '../../routing';
 import { login, nameTaken, register } from './service';
+import { signOut } from './sign-out';
 
 /** What the BFF's client header may hold: an address, an IPv6 /64, or `unknown` (rate-limit.ts clientKey). */
 const CLIENT_KEY = /^[\w.:/%-]{1,64}$/;
@@ -21,7 +22,7 @@ const CLIENT_KEY = /^[\w.:/%-]{1,64}$/;
  * the peer address — a caller that reaches the backend directly, which listens on 127.0.0.1 unless
  * BACKEND_HOST says otherwise.
  */
-function clientOf(req: Request): string {
+export function clientOf(req: Request): string {
   const header = req.get(CLIENT_HEADER);
   if (header !== undefined && CLIENT_KEY.test(header)) return header;
   return req.socket.remoteAddress ?? 'unknown';
@@ -48,7 +49,7 @@ export function registerAuthRoutes(routes: Routes, ctx: AppContext): void {
   routes.open(ENDPOINTS.login, (req, { body }): LoginResult => ({ code: 200, msg: MSG_SUCCESS, ...login(ctx, body, clientOf(req)) }));
 
   routes.optional(ENDPOINTS.logout, (_req, session) => {
-    if (session) ctx.tokens.revoke(session);
+    if (session) signOut(ctx, session);
     return ack('退出成功');
   });
 

@@ -13,11 +13,12 @@ import type { Statements } from '../../db/connection';
 import { invalid, unauthorized } from '../../envelope';
 import { cityCodeOf, isCityCode } from '@shared/system/regions';
 import { keywordMatch } from '../../search/tokens';
+import { MSG_LOCKED } from '../auth/lockout';
 import { passwordProblem } from '../auth/passwords';
+import { signOutEverywhere } from '../auth/sign-out';
 import { dictData, dictEntries } from '../system/queries';
 import { memberAccess } from './access';
 import * as q from './queries';
-import { rotateRandomPassword } from './random-password';
 
 function memberUser(sql: Statements, memberId: number, now: Date): MemberUser {
   const row = q.memberRow.get(sql, { memberId });
@@ -100,12 +101,27 @@ export function updateProfile(ctx: AppContext, memberId: number, input: ProfileI
  * Both passwords arrive RSA-encrypted (spec §7). A new password ends every session of the member
  * and changes the QR login's secret.
  */
-export function resetPassword(ctx: AppContext, memberId: number, encrypted: { oldPassword: string; newPassword: string }): void {
-  const oldPassword = ctx.passwords.decrypt(encrypted.oldPassword);
-  const newPassword = ctx.passwords.decrypt(encrypted.newPassword);
+/**
+ * A wrong old password is a guess at the password like a wrong login (a stolen session must not
+ * guess freely): it counts in the login lockout of the account and `client`, and a locked client
+ * can neither log in nor reset.
+ */
+export function resetPassword(
+  ctx: AppContext,
+  memberId: number,
+  encrypted: { oldPassword: string; newPassword: string },
+  client: string,
+): void {
   const stored = q.passwordHash.get(ctx.sql, { memberId });
   if (!stored) throw unauthorized();
-  if (oldPassword === null || !ctx.hasher.verify(oldPassword, stored.hash)) throw invalid('修改密码失败，旧密码错误');
+  if (ctx.lockout.isLocked(stored.userName, client)) throw invalid(MSG_LOCKED);
+  const oldPassword = ctx.passwords.decrypt(encrypted.oldPassword);
+  const newPassword = ctx.passwords.decrypt(encrypted.newPassword);
+  if (oldPassword === null || !ctx.hasher.verify(oldPassword, stored.hash)) {
+    const left = ctx.lockout.countFailure(stored.userName, client);
+    throw invalid(left === 0 ? MSG_LOCKED : `修改密码失败，旧密码错误，还可尝试${left}次`);
+  }
+  ctx.lockout.clear(stored.userName, client);
   if (newPassword === null) throw invalid('newPassword 无法解密，请刷新页面后重试');
   const problem = passwordProblem(newPassword);
   if (problem) throw invalid(problem);
@@ -113,11 +129,8 @@ export function resetPassword(ctx: AppContext, memberId: number, encrypted: { ol
   const newHash = ctx.hasher.hash(newPassword);
   ctx.db.transaction(() => {
     q.setPasswordHash.run(ctx.sql, { memberId, hash: newHash });
-    // The QR login's secret is a second password: whoever once read it (the /3g code, a
-    // screenshot) must not sign in after the reset, so it changes with the password.
-    rotateRandomPassword(ctx.sql, memberId, ctx.clock());
     // Every session of the member ends, this one included (those the random password opened
-    // too): the next request needs a new login.
-    ctx.tokens.revokeAll(memberId);
+    // too), and with them the QR login's code and the feed links: the next request needs a new login.
+    signOutEverywhere(ctx, memberId);
   })();
 }
