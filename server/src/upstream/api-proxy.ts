@@ -262,7 +262,7 @@ export function apiProxy(opts: ApiProxyOptions): RequestHandler {
         // The client's mistake, not a failure.
         if (exchange.tooLarge && !res.headersSent) return exchange.next(requestTooLarge());
         const code = (error as NodeJS.ErrnoException).code ?? error.message;
-        opts.log(`proxy ${req.method} ${req.originalUrl} failed: ${code}`, error.message);
+        opts.log(`proxy ${req.method} ${redactUrl(req.originalUrl)} failed: ${code}`, error.message);
         exchange.next(exchange.timedOut ? new HttpError(504, MESSAGES.timeout) : new HttpError(502, MESSAGES.upstreamDown));
       },
     },
