@@ -13,6 +13,7 @@ const BAD_CREDENTIALS = '用户不存在/密码错误';
 /** A wrong password says how many tries this client has left before its lock. */
 const triesLeft = (n: number) => `${BAD_CREDENTIALS}，还可尝试${n}次`;
 const LOCKED = '密码输入错误5次，账号锁定10分钟';
+const CLIENT_LOCKED = '登录失败次数过多，请10分钟后再试';
 
 let t: TestBackend;
 
@@ -37,23 +38,23 @@ describe('captcha', () => {
   });
 
   it('accepts the answer in any case', async () => {
-    const { uuid, code } = await t.solveCaptcha();
-    const res = await login({ username: 'demo', password: t.encrypt('demo123'), uuid, code: code!.toLowerCase() });
+    const { uuid, code, pow } = await t.solveCaptcha();
+    const res = await login({ username: 'demo', password: t.encrypt('demo123'), uuid, code: code!.toLowerCase(), pow });
     expect(res.body.code).toBe(200);
   });
 
   it('refuses a wrong answer, and the challenge is spent', async () => {
-    const { uuid, code } = await t.solveCaptcha();
-    const wrong = await login({ username: 'demo', password: t.encrypt('demo123'), uuid, code: 'zzzz' });
+    const { uuid, code, pow } = await t.solveCaptcha();
+    const wrong = await login({ username: 'demo', password: t.encrypt('demo123'), uuid, code: 'zzzz', pow });
     expect(wrong.body).toEqual({ code: 500, msg: '验证码错误' });
-    const retry = await login({ username: 'demo', password: t.encrypt('demo123'), uuid, code });
+    const retry = await login({ username: 'demo', password: t.encrypt('demo123'), uuid, code, pow });
     expect(retry.body).toEqual({ code: 500, msg: '验证码已失效' });
   });
 
   it('is single use', async () => {
     const captcha = await t.solveCaptcha();
     expect((await login({ username: 'demo', password: t.encrypt('demo123'), ...captcha })).body.code).toBe(200);
-    const reused = await login({ username: 'demo', password: t.encrypt('demo123'), ...captcha });
+    const reused = await login({ username: 'demo', password: t.encrypt('demo123'), ...captcha, pow: await t.solvePow() });
     expect(reused.body).toEqual({ code: 500, msg: '验证码已失效' });
   });
 
@@ -213,6 +214,41 @@ describe('lockout per account and client', () => {
     for (const username of spellings)
       answers.push((await attacker({ username, password: t.encrypt('guess'), ...(await t.solveCaptcha()) })).body.msg);
     expect(answers).toEqual([triesLeft(4), triesLeft(3), triesLeft(2), triesLeft(1), LOCKED]);
+  });
+
+  it('locks a client guessing across accounts out of every account at 20 failures', async () => {
+    await t.register('wide_target', 'right-pass');
+    const sprayer = from('198.51.100.20');
+    const answers: string[] = [];
+    // Four tries at each of five names: no pair reaches its five.
+    for (const username of ['spray_a', 'spray_b', 'spray_c', 'spray_d', 'spray_e'])
+      for (let i = 0; i < 4; i++)
+        answers.push((await sprayer({ username, password: t.encrypt('guess'), ...(await t.solveCaptcha()) })).body.msg);
+    expect(answers.slice(0, 19).every((msg) => msg.startsWith(BAD_CREDENTIALS))).toBe(true);
+    expect(answers[19]).toBe(CLIENT_LOCKED);
+    const right = await sprayer({ username: 'wide_target', password: t.encrypt('right-pass'), ...(await t.solveCaptcha()) });
+    expect(right.body).toEqual({ code: 500, msg: CLIENT_LOCKED });
+    // Another client signs in; the sprayer again after 10 minutes without a failure.
+    expect(
+      (await from('198.51.100.21')({ username: 'wide_target', password: t.encrypt('right-pass'), ...(await t.solveCaptcha()) })).body.code,
+    ).toBe(200);
+    t.clock.advance(10 * MINUTE + 1000);
+    expect((await sprayer({ username: 'wide_target', password: t.encrypt('right-pass'), ...(await t.solveCaptcha()) })).body.code).toBe(
+      200,
+    );
+  });
+
+  it('locks an account guessed at from many clients for every client at 30 failures', async () => {
+    await t.register('botnet_target', 'right-pass');
+    for (let bot = 0; bot < 10; bot++)
+      for (let i = 0; i < 3; i++)
+        await from(`192.0.2.${bot}`)({ username: 'botnet_target', password: t.encrypt('guess'), ...(await t.solveCaptcha()) });
+    const owner = await from('203.0.113.50')({ username: 'botnet_target', password: t.encrypt('right-pass'), ...(await t.solveCaptcha()) });
+    expect(owner.body).toEqual({ code: 500, msg: LOCKED });
+    t.clock.advance(10 * MINUTE + 1000);
+    expect(
+      (await from('203.0.113.50')({ username: 'botnet_target', password: t.encrypt('right-pass'), ...(await t.solveCaptcha()) })).body.code,
+    ).toBe(200);
   });
 });
 

@@ -7,9 +7,9 @@ import { CLIENT_HEADER } from '@shared/constants';
 import type { CaptchaResult, RefreshTokenResult } from '@shared/system/types';
 import type { AjaxResult } from '@shared/contract/common';
 import { ENDPOINTS } from '@shared/contract/endpoints';
-import type { LoginResult } from '@shared/member/types';
+import type { LoginResult, PowChallenge } from '@shared/member/types';
 import type { AppContext } from '../../context';
-import { ack, MSG_SUCCESS } from '../../envelope';
+import { ack, MSG_SUCCESS, success } from '../../envelope';
 import type { Routes } from '../../routing';
 import { login, nameTaken, register } from './service';
 import { signOut } from './sign-out';
@@ -46,7 +46,15 @@ export function registerAuthRoutes(routes: Routes, ctx: AppContext): void {
     { noStore: true },
   );
 
-  routes.open(ENDPOINTS.login, (req, { body }): LoginResult => ({ code: 200, msg: MSG_SUCCESS, ...login(ctx, body, clientOf(req)) }));
+  routes.open(ENDPOINTS.powChallenge, async (): Promise<AjaxResult<PowChallenge>> => success(await ctx.pow.challenge()), {
+    noStore: true,
+  });
+
+  routes.open(ENDPOINTS.login, async (req, { body }): Promise<LoginResult> => ({
+    code: 200,
+    msg: MSG_SUCCESS,
+    ...(await login(ctx, body, clientOf(req))),
+  }));
 
   routes.optional(ENDPOINTS.logout, (_req, session) => {
     if (session) signOut(ctx, session);
@@ -64,8 +72,8 @@ export function registerAuthRoutes(routes: Routes, ctx: AppContext): void {
     return { code: 200, msg: taken ? '用户名已存在' : '用户名可用', data: !taken };
   });
 
-  routes.open(ENDPOINTS.register, (_req, { body }) => {
-    register(ctx, body);
+  routes.open(ENDPOINTS.register, async (_req, { body }) => {
+    await register(ctx, body);
     return ack('注册成功');
   });
 }

@@ -114,12 +114,15 @@ export function resetPassword(
 ): void {
   const stored = q.passwordHash.get(ctx.sql, { memberId });
   if (!stored) throw unauthorized();
-  if (ctx.lockout.isLocked(stored.userName, client)) throw invalid(MSG_LOCKED);
+  const locked = ctx.lockout.refusal(stored.userName, client);
+  if (locked !== null) throw invalid(locked);
   const oldPassword = ctx.passwords.decrypt(encrypted.oldPassword);
   const newPassword = ctx.passwords.decrypt(encrypted.newPassword);
   if (oldPassword === null || !ctx.hasher.verify(oldPassword, stored.hash)) {
     const left = ctx.lockout.countFailure(stored.userName, client);
-    throw invalid(left === 0 ? MSG_LOCKED : `修改密码失败，旧密码错误，还可尝试${left}次`);
+    throw invalid(
+      left === 0 ? (ctx.lockout.refusal(stored.userName, client) ?? MSG_LOCKED) : `修改密码失败，旧密码错误，还可尝试${left}次`,
+    );
   }
   ctx.lockout.clear(stored.userName, client);
   if (newPassword === null) throw invalid('newPassword 无法解密，请刷新页面后重试');
