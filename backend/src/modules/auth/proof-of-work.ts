@@ -32,7 +32,7 @@ export interface PowDifficulty {
 }
 
 /** Tuned for about a second in a phone's browser (docs/reliability.md, "Proof of work"). */
-export const POW_DIFFICULTY: PowDifficulty = { cost: 500, maxCounter: 400 };
+export const POW_DIFFICULTY: PowDifficulty = { cost: 500, maxCounter: 500 };
 
 export class ProofOfWork {
   private readonly signatureSecret = randomBytes(32).toString('base64url');
