@@ -10,6 +10,7 @@ import type { Config } from './config';
 import { memberGuard } from './auth/member-guard';
 import { authRoutes } from './auth/routes';
 import { dropStaleToken } from './auth/stale-token';
+import { finishInterruptedLogout } from './auth/logout-mark';
 import { HttpError, errorHandler } from './http/errors';
 import { healthHandler } from './http/health';
 import { requestLog } from './http/request-log';
@@ -72,6 +73,7 @@ export function createApp(opts: AppOptions) {
   app.use(
     `/${opts.config.PRODUCT}`,
     cookieParser(),
+    finishInterruptedLogout({ backend, log }),
     rateLimiter({ settings: opts.rateLimits ?? DEFAULT_RATE_LIMITS, log, redis: opts.redis }),
     authRoutes({ backend, log }),
     apiProxy({ backend, log }),
@@ -101,6 +103,7 @@ export function createApp(opts: AppOptions) {
   app.use(cookieParser());
   app.use(mobileSiteChoice());
   app.use(mobileRedirect(opts.config.MOBILE_SITE_URL));
+  app.use(finishInterruptedLogout({ backend, log }));
   app.use(dropStaleToken({ backend }));
   app.use(memberGuard());
   const settings = async () => ({
