@@ -50,7 +50,7 @@ export interface AlertSettings {
   emailFrequency: EmailFrequency;
   email: string | null;
   mailAvailable: boolean;
-  /** Why mail cannot be sent (null when it can), e.g. '本站未配置邮件发送（SMTP_URL）'. */
+  /** Why mail cannot be sent (null when it can), e.g. '本站暂未开通邮件提醒'. */
   mailUnavailableReason: string | null;
 }
 
