@@ -19,7 +19,11 @@ const captcha = async () => {
   return { code, uuid };
 };
 const login = async (extra: Record<string, unknown>) =>
-  (await request(t.app).post('/api/member/login').send({ username: 'demo', password: t.encrypt('demo123'), ...(await captcha()), ...extra })).body as {
+  (
+    await request(t.app)
+      .post('/api/member/login')
+      .send({ username: 'demo', password: t.encrypt('demo123'), ...(await captcha()), ...extra })
+  ).body as {
     code: number;
     msg: string;
   };
@@ -86,7 +90,9 @@ describe('without the proof of work', () => {
     const open = await createTestBackend({ projects: 5, tenders: 5, captchaEnabled: false });
     try {
       expect((await request(open.app).get('/api/ext/capabilities')).body.data).not.toContain('pow');
-      const res = await request(open.app).post('/api/member/login').send({ username: 'demo', password: open.encrypt('demo123') });
+      const res = await request(open.app)
+        .post('/api/member/login')
+        .send({ username: 'demo', password: open.encrypt('demo123') });
       expect(res.body.code).toBe(200);
     } finally {
       open.close();
