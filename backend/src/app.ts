@@ -18,6 +18,7 @@ import { httpMetrics, registry } from './metrics';
 import { migrateDatabase } from './migrate-database';
 import { loadOrCreateAdminToken } from './modules/auth/admin-token';
 import { CaptchaStore, pngCaptchaGenerator, type CaptchaGenerator } from './modules/auth/captcha';
+import { POW_DIFFICULTY, ProofOfWork, type PowDifficulty } from './modules/auth/proof-of-work';
 import { LoginLockout } from './modules/auth/lockout';
 import { WRITE_RATE, WriteQuotas, type WriteRate } from './modules/member/quota';
 import { PasswordHasher } from './modules/auth/passwords';
@@ -59,6 +60,8 @@ export interface CreateAppOptions {
   writeRate?: WriteRate;
   /** Export rows per member per day for every tier (default the tiers' `QUOTAS.exportRowsPerDay`); for benchmarks. */
   exportRowsPerDay?: number;
+  /** The proof of work's difficulty (default POW_DIFFICULTY); tests make it small. */
+  powDifficulty?: PowDifficulty;
 }
 
 export interface BackendApp {
@@ -97,6 +100,7 @@ export function createApp(config: BackendConfig, options: CreateAppOptions = {})
       new PasswordHasher(options.passwordRounds),
       options.writeRate ?? WRITE_RATE,
       options.exportRowsPerDay,
+      options.powDifficulty ?? POW_DIFFICULTY,
     );
   } catch (err) {
     db.close();
@@ -113,6 +117,7 @@ function assemble(
   hasher: PasswordHasher,
   writeRate: WriteRate,
   exportRowsPerDay: number | undefined,
+  powDifficulty: PowDifficulty,
 ): BackendApp {
   migrateDatabase(db);
   if (!isSeeded(db)) {
@@ -139,6 +144,7 @@ function assemble(
     lockout: new LoginLockout(sql, clock),
     captchas: new CaptchaStore(clock),
     captchaGenerator,
+    pow: new ProofOfWork(clock, powDifficulty),
     passwords: loadPasswordCipher(config.dataDir),
     hasher,
     adminToken: config.adminToken ?? loadOrCreateAdminToken(config.dataDir),

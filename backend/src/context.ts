@@ -7,6 +7,7 @@ import type { Mailer } from './mail';
 import type { CaptchaGenerator, CaptchaStore } from './modules/auth/captcha';
 import type { LoginLockout } from './modules/auth/lockout';
 import type { PasswordHasher } from './modules/auth/passwords';
+import type { ProofOfWork } from './modules/auth/proof-of-work';
 import type { PasswordCipher } from './modules/auth/rsa-keys';
 import type { TokenService } from './modules/auth/tokens';
 import type { ContentStats } from './modules/content/content-stats';
@@ -24,6 +25,8 @@ export interface AppContext {
   lockout: LoginLockout;
   captchas: CaptchaStore;
   captchaGenerator: CaptchaGenerator;
+  /** The proof of work of login and registration (with the captcha and the extensions on). */
+  pow: ProofOfWork;
   passwords: PasswordCipher;
   hasher: PasswordHasher;
   adminToken: string;

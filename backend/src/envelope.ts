@@ -7,6 +7,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { AckResult, AjaxResult, TableDataInfo } from '@shared/contract/common';
 import { MESSAGES, REQUEST_ID_HEADER, isRequestId } from '@shared/constants';
+import { redactUrl } from '@shared/redact';
 
 /** RuoYi's success messages. */
 export const MSG_SUCCESS = '操作成功';
@@ -104,7 +105,7 @@ export function errorHandler(log: ErrorLogger): ErrorRequestHandler {
     }
     // The portal's request id (X-Request-Id) ties this line to the portal's access log.
     const id = req.get(REQUEST_ID_HEADER);
-    log.error(`unhandled error on ${req.method} ${req.path}${isRequestId(id) ? ` (request ${id})` : ''}`, err);
+    log.error(`unhandled error on ${req.method} ${redactUrl(req.path)}${isRequestId(id) ? ` (request ${id})` : ''}`, err);
     res.status(200).json({ code: 500, msg: MESSAGES.unknown });
   };
 }

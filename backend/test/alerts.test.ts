@@ -490,13 +490,13 @@ describe('mail', () => {
   it('without SMTP_URL sends nothing and the settings say why', async () => {
     const m = api(t, await member());
     const saved = await m.put('/cms/alerts/settings', { emailFrequency: 'immediate', email: 'nobody@example.com' });
-    expect(saved.body.msg).toBe('设置已保存，但本站未配置邮件发送（SMTP_URL），暂不会发送邮件');
+    expect(saved.body.msg).toBe('设置已保存，但本站暂未开通邮件提醒，暂不会发送邮件');
     expect((await m.get('/cms/alerts/settings')).body.data).toEqual({
       emailFrequency: 'immediate',
       email: 'nobody@example.com',
       emailConfirmed: false,
       mailAvailable: false,
-      mailUnavailableReason: '本站未配置邮件发送（SMTP_URL）',
+      mailUnavailableReason: '本站暂未开通邮件提醒',
     });
     // No email in the body keeps the address set before.
     expect((await m.put('/cms/alerts/settings', { emailFrequency: 'daily' })).body.data.email).toBe('nobody@example.com');

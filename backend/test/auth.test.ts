@@ -13,6 +13,7 @@ const BAD_CREDENTIALS = '用户不存在/密码错误';
 /** A wrong password says how many tries this client has left before its lock. */
 const triesLeft = (n: number) => `${BAD_CREDENTIALS}，还可尝试${n}次`;
 const LOCKED = '密码输入错误5次，账号锁定10分钟';
+const CLIENT_LOCKED = '登录失败次数过多，请10分钟后再试';
 
 let t: TestBackend;
 
@@ -37,23 +38,23 @@ describe('captcha', () => {
   });
 
   it('accepts the answer in any case', async () => {
-    const { uuid, code } = await t.solveCaptcha();
-    const res = await login({ username: 'demo', password: t.encrypt('demo123'), uuid, code: code!.toLowerCase() });
+    const { uuid, code, pow } = await t.solveCaptcha();
+    const res = await login({ username: 'demo', password: t.encrypt('demo123'), uuid, code: code!.toLowerCase(), pow });
     expect(res.body.code).toBe(200);
   });
 
   it('refuses a wrong answer, and the challenge is spent', async () => {
-    const { uuid, code } = await t.solveCaptcha();
-    const wrong = await login({ username: 'demo', password: t.encrypt('demo123'), uuid, code: 'zzzz' });
+    const { uuid, code, pow } = await t.solveCaptcha();
+    const wrong = await login({ username: 'demo', password: t.encrypt('demo123'), uuid, code: 'zzzz', pow });
     expect(wrong.body).toEqual({ code: 500, msg: '验证码错误' });
-    const retry = await login({ username: 'demo', password: t.encrypt('demo123'), uuid, code });
+    const retry = await login({ username: 'demo', password: t.encrypt('demo123'), uuid, code, pow });
     expect(retry.body).toEqual({ code: 500, msg: '验证码已失效' });
   });
 
   it('is single use', async () => {
     const captcha = await t.solveCaptcha();
     expect((await login({ username: 'demo', password: t.encrypt('demo123'), ...captcha })).body.code).toBe(200);
-    const reused = await login({ username: 'demo', password: t.encrypt('demo123'), ...captcha });
+    const reused = await login({ username: 'demo', password: t.encrypt('demo123'), ...captcha, pow: await t.solvePow() });
     expect(reused.body).toEqual({ code: 500, msg: '验证码已失效' });
   });
 
@@ -214,6 +215,41 @@ describe('lockout per account and client', () => {
       answers.push((await attacker({ username, password: t.encrypt('guess'), ...(await t.solveCaptcha()) })).body.msg);
     expect(answers).toEqual([triesLeft(4), triesLeft(3), triesLeft(2), triesLeft(1), LOCKED]);
   });
+
+  it('locks a client guessing across accounts out of every account at 20 failures', async () => {
+    await t.register('wide_target', 'right-pass');
+    const sprayer = from('198.51.100.20');
+    const answers: string[] = [];
+    // Four tries at each of five names: no pair reaches its five.
+    for (const username of ['spray_a', 'spray_b', 'spray_c', 'spray_d', 'spray_e'])
+      for (let i = 0; i < 4; i++)
+        answers.push((await sprayer({ username, password: t.encrypt('guess'), ...(await t.solveCaptcha()) })).body.msg);
+    expect(answers.slice(0, 19).every((msg) => msg.startsWith(BAD_CREDENTIALS))).toBe(true);
+    expect(answers[19]).toBe(CLIENT_LOCKED);
+    const right = await sprayer({ username: 'wide_target', password: t.encrypt('right-pass'), ...(await t.solveCaptcha()) });
+    expect(right.body).toEqual({ code: 500, msg: CLIENT_LOCKED });
+    // Another client signs in; the sprayer again after 10 minutes without a failure.
+    expect(
+      (await from('198.51.100.21')({ username: 'wide_target', password: t.encrypt('right-pass'), ...(await t.solveCaptcha()) })).body.code,
+    ).toBe(200);
+    t.clock.advance(10 * MINUTE + 1000);
+    expect((await sprayer({ username: 'wide_target', password: t.encrypt('right-pass'), ...(await t.solveCaptcha()) })).body.code).toBe(
+      200,
+    );
+  });
+
+  it('locks an account guessed at from many clients for every client at 30 failures', async () => {
+    await t.register('botnet_target', 'right-pass');
+    for (let bot = 0; bot < 10; bot++)
+      for (let i = 0; i < 3; i++)
+        await from(`192.0.2.${bot}`)({ username: 'botnet_target', password: t.encrypt('guess'), ...(await t.solveCaptcha()) });
+    const owner = await from('203.0.113.50')({ username: 'botnet_target', password: t.encrypt('right-pass'), ...(await t.solveCaptcha()) });
+    expect(owner.body).toEqual({ code: 500, msg: LOCKED });
+    t.clock.advance(10 * MINUTE + 1000);
+    expect(
+      (await from('203.0.113.50')({ username: 'botnet_target', password: t.encrypt('right-pass'), ...(await t.solveCaptcha()) })).body.code,
+    ).toBe(200);
+  });
 });
 
 describe('tokens', () => {
@@ -260,6 +296,28 @@ describe('tokens', () => {
     expect((await memberInfo(a)).body.code).toBe(401);
     expect((await memberInfo(b)).body.code).toBe(200);
     expect((await request(t.app).post('/logout')).body.code).toBe(200);
+  });
+
+  it('logout ends the QR login code and the feed links with the session', async () => {
+    const token = await t.register('qr_leaver', 'first-pass');
+    const code = (await request(t.app).get('/cms/member/getRandomPassword/').set(t.bearer(token))).body.data.randomPassword as string;
+    const feeds = (await request(t.app).get('/cms/alerts/feeds').set(t.bearer(token))).body.data as { atom: string };
+    const feedBody = `/api/ext${feeds.atom}`;
+    expect((await request(t.app).get(feedBody)).status).toBe(200);
+    expect((await request(t.app).post('/logout').set(t.bearer(token))).body.code).toBe(200);
+    expect((await request(t.app).get(feedBody)).status).toBe(404);
+    const replay = await login({
+      username: 'qr_leaver',
+      password: t.encrypt(code),
+      loginType: 'randomPassword',
+      ...(await t.solveCaptcha()),
+    });
+    expect(replay.body).toEqual({ code: 500, msg: triesLeft(4) });
+    // Signed in again, the member gets new links that work.
+    const again = await t.login('qr_leaver', 'first-pass');
+    const fresh = (await request(t.app).get('/cms/alerts/feeds').set(t.bearer(again))).body.data as { atom: string };
+    expect(fresh.atom).not.toBe(feeds.atom);
+    expect((await request(t.app).get(`/api/ext${fresh.atom}`)).status).toBe(200);
   });
 });
 
@@ -335,7 +393,7 @@ describe('password reset', () => {
 
   it('checks the old password and the rules of the new one', async () => {
     const token = await t.register('resetter', 'first-pass');
-    expect((await reset(token, 'not-it', 'second-pass')).body).toEqual({ code: 500, msg: '修改密码失败，旧密码错误' });
+    expect((await reset(token, 'not-it', 'second-pass')).body).toEqual({ code: 500, msg: '修改密码失败，旧密码错误，还可尝试4次' });
     expect((await reset(token, 'first-pass', 'abc')).body).toEqual({ code: 500, msg: '密码长度必须在5到20个字符之间' });
     expect((await reset(token, 'first-pass', 'first-pass')).body).toEqual({ code: 500, msg: '新密码不能与旧密码相同' });
     const missing = await request(t.app)
@@ -377,6 +435,37 @@ describe('password reset', () => {
       ...(await t.solveCaptcha()),
     });
     expect(replay.body).toEqual({ code: 500, msg: triesLeft(4) });
+  });
+
+  it('ends the feed links with the sessions', async () => {
+    const token = await t.register('feed_resetter', 'first-pass');
+    const feeds = (await request(t.app).get('/cms/alerts/feeds').set(t.bearer(token))).body.data as { ics: string };
+    expect((await request(t.app).get(`/api/ext${feeds.ics}`)).status).toBe(200);
+    expect((await reset(token, 'first-pass', 'second-pass')).body.code).toBe(200);
+    expect((await request(t.app).get(`/api/ext${feeds.ics}`)).status).toBe(404);
+  });
+
+  it('locks a session guessing the old password like a login: 5 tries per client, then 10 minutes', async () => {
+    const token = await t.register('reset_guesser', 'first-pass');
+    const guess = (client: string, old: string) =>
+      request(t.app)
+        .put('/cms/member/resetPassword')
+        .set('X-Portal-Client', client)
+        .query({ oldPassword: t.encrypt(old), newPassword: t.encrypt('second-pass') })
+        .set(t.bearer(token));
+    for (const left of [4, 3, 2, 1]) {
+      expect((await guess('203.0.113.9', 'wrong-pass')).body).toEqual({ code: 500, msg: `修改密码失败，旧密码错误，还可尝试${left}次` });
+    }
+    expect((await guess('203.0.113.9', 'wrong-pass')).body).toEqual({ code: 500, msg: LOCKED });
+    // The right old password from that client is refused too, and so is a login from it.
+    expect((await guess('203.0.113.9', 'first-pass')).body).toEqual({ code: 500, msg: LOCKED });
+    const loginThere = await request(t.app)
+      .post('/api/member/login')
+      .set('X-Portal-Client', '203.0.113.9')
+      .send({ username: 'reset_guesser', password: t.encrypt('first-pass'), ...(await t.solveCaptcha()) });
+    expect(loginThere.body).toEqual({ code: 500, msg: LOCKED });
+    t.clock.advance(10 * MINUTE + 1000);
+    expect((await memberInfo(await t.login('reset_guesser', 'first-pass'))).body.code).toBe(200);
   });
 
   it('accepts base64 whose + arrived as a space (an unescaped query string)', async () => {

@@ -99,6 +99,7 @@ const samples: Record<EndpointName, () => Sample | Promise<Sample>> = {
   }),
   checkUserNameUnique: () => ({ body: { username: 'somebody_new' } }),
   captchaImage: () => ({}),
+  powChallenge: () => ({}),
   memberTiers: () => ({}),
   memberInfo: () => ({}),
   randomPassword: () => ({}),

@@ -25,6 +25,12 @@ import type { Db } from '../src/db/connection';
 import type { CaptchaChallenge } from '../src/modules/auth/captcha';
 import { drawCaptcha } from '../src/modules/auth/captcha-image';
 import type { WriteRate } from '../src/modules/member/quota';
+import type { PowDifficulty } from '../src/modules/auth/proof-of-work';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+
+/** A few PBKDF2 rounds: the proof of work's code paths, not its cost. */
+export const TEST_POW_DIFFICULTY: PowDifficulty = { cost: 10, maxCounter: 20 };
 
 export interface TestClock {
   (): Date;
@@ -89,6 +95,8 @@ export interface TestBackendOptions {
   exportRowsPerDay?: number;
   /** METRICS_TOKEN of the backend; default unset. */
   metricsToken?: string;
+  /** The proof of work's difficulty (default TEST_POW_DIFFICULTY). */
+  powDifficulty?: PowDifficulty;
 }
 
 export interface TestBackend {
@@ -102,8 +110,13 @@ export interface TestBackend {
   adminToken: string;
   /** RSA-encrypt like jsencrypt (PKCS#1 v1.5, base64) with the published key. */
   encrypt(plain: string): string;
-  /** A captcha `{code, uuid}` pair answered correctly (or `{}` when captcha is off). */
-  solveCaptcha(): Promise<{ code?: string; uuid?: string }>;
+  /**
+   * A captcha `{code, uuid}` pair answered correctly and the proof of work solved (`pow`), as the
+   * portal's forms send them (or `{}` when captcha is off).
+   */
+  solveCaptcha(): Promise<{ code?: string; uuid?: string; pow?: string }>;
+  /** A solved proof of work (`pow` of a login or registration) for a fresh challenge. */
+  solvePow(): Promise<string>;
   /** Log in and return the token; throws with the answer's msg on failure. */
   login(username: string, password: string): Promise<string>;
   /** Register (captcha solved) and log in; returns the token. */
@@ -149,6 +162,8 @@ export async function createTestBackend(options: TestBackendOptions = {}): Promi
     captchaGenerator: captcha.generate,
     log: options.log ?? { info: () => undefined, error: () => undefined },
     passwordRounds: 4,
+    // The browser's work is the same code at a fraction of the difficulty.
+    powDifficulty: options.powDifficulty ?? TEST_POW_DIFFICULTY,
     ...(options.writeRate ? { writeRate: options.writeRate } : {}),
     ...(options.exportRowsPerDay === undefined ? {} : { exportRowsPerDay: options.exportRowsPerDay }),
   });
@@ -157,10 +172,17 @@ export async function createTestBackend(options: TestBackendOptions = {}): Promi
   const encrypt = (plain: string) =>
     publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(plain, 'utf8')).toString('base64');
 
+  const solvePow = async () => {
+    const challenge = (await request(app).get('/api/ext/pow/challenge')).body.data as Challenge;
+    const solution = await solveChallenge({ challenge, deriveKey });
+    return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+  };
+
   const solveCaptcha = async () => {
     const res = await request(app).get('/captchaImage');
     if (!res.body.captchaEnabled) return {};
-    return { code: captcha.lastAnswer(), uuid: res.body.uuid as string };
+    const answer = { code: captcha.lastAnswer(), uuid: res.body.uuid as string };
+    return config.extensions ? { ...answer, pow: await solvePow() } : answer;
   };
 
   const login = async (username: string, password: string) => {
@@ -182,6 +204,7 @@ export async function createTestBackend(options: TestBackendOptions = {}): Promi
     adminToken: backend.context.adminToken,
     encrypt,
     solveCaptcha,
+    solvePow,
     login,
     async register(username, password) {
       const res = await request(app)

@@ -224,4 +224,15 @@ describe('unexpected failures', () => {
     expect(logged).toEqual(['unhandled error on GET /api/xmk/search']);
     broken.close();
   });
+
+  it('log the path without the feed token it carries', async () => {
+    const logged: string[] = [];
+    const broken = await createTestBackend({ projects: 5, tenders: 5 });
+    broken.context.log.error = (message) => logged.push(message);
+    broken.db.close();
+    const token = 'FeedTokenSecret0123456789abcdefXYZ';
+    await request(broken.app).get(`/api/ext/feeds/${token}.atom`);
+    expect(logged).toEqual(['unhandled error on GET /api/ext/feeds/[REDACTED].atom']);
+    broken.close();
+  });
 });

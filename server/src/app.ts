@@ -12,6 +12,7 @@ import type { Config } from './config';
 import { memberGuard } from './auth/member-guard';
 import { authRoutes } from './auth/routes';
 import { dropStaleToken } from './auth/stale-token';
+import { finishInterruptedLogout } from './auth/logout-mark';
 import { HttpError, errorHandler } from './http/errors';
 import { healthHandler } from './http/health';
 import { ServerMetrics } from './http/metrics';
@@ -78,7 +79,7 @@ export function createApp(opts: AppOptions) {
   app.use(metrics.requests(opts.config.PRODUCT));
   app.use(securityHeaders({ development: opts.devMiddleware !== undefined }));
 
-  app.get('/healthz', healthHandler(backend, opts.redis));
+  app.get('/healthz', healthHandler(backend, { redis: opts.redis }));
   // For the operator on this machine, or with METRICS_TOKEN; anyone else gets the 404 page.
   app.get(METRICS_PATH, metricsRoute({ token: opts.config.METRICS_TOKEN, read: opts.readMetrics ?? registryText(metrics.registry) }));
 
@@ -87,6 +88,7 @@ export function createApp(opts: AppOptions) {
   app.use(
     `/${opts.config.PRODUCT}`,
     cookieParser(),
+    finishInterruptedLogout({ backend, log }),
     rateLimiter({ settings: opts.rateLimits ?? DEFAULT_RATE_LIMITS, log, redis: opts.redis }),
     authRoutes({ backend, log }),
     apiProxy({ backend, log }),
@@ -118,6 +120,7 @@ export function createApp(opts: AppOptions) {
   app.use(cookieParser());
   app.use(mobileSiteChoice());
   app.use(mobileRedirect(opts.config.MOBILE_SITE_URL));
+  app.use(finishInterruptedLogout({ backend, log }));
   app.use(dropStaleToken({ backend }));
   app.use(memberGuard());
   const settings = async () => ({

@@ -5,7 +5,8 @@
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, RANDOM_PASSWORD_COOKIE, TOKEN_COOKIE } from '@shared/constants';
+import { LOGOUT_MARK_COOKIE, MESSAGES, RANDOM_PASSWORD_COOKIE, TOKEN_COOKIE } from '@shared/constants';
+import { until } from '../../backend/test/partial-download';
 import { createApp } from '../src/app';
 import {
   API,
@@ -146,6 +147,48 @@ describe('logout', () => {
     expect(res.status).toBe(502);
     expect(res.body).toEqual({ code: 502, msg: MESSAGES.upstreamDown });
     expect(isCleared(parseSetCookies(res.headers['set-cookie']).get(TOKEN_COOKIE))).toBe(true);
+  });
+});
+
+describe('a logout that never reached the portal', () => {
+  const mark = `${LOGOUT_MARK_COOKIE}=1`;
+
+  it('ends on the next page load: the cookies go, the token dies at the backend, the page is a visitor’s', async () => {
+    const { cookieHeader, token } = await loginThroughPortal(portal);
+    // The SPA marked the logout; its POST /logout was lost. The browser reloads /user.
+    const page = await request(portal.app).get('/user').set('Cookie', `${cookieHeader}; ${mark}`);
+    expect(page.status).toBe(302);
+    expect(page.headers.location).toBe('/user_login?redirect=%2Fuser');
+    const cookies = parseSetCookies(page.headers['set-cookie']);
+    expect(isCleared(cookies.get(TOKEN_COOKIE))).toBe(true);
+    expect(isCleared(cookies.get(RANDOM_PASSWORD_COOKIE))).toBe(true);
+    expect(isCleared(cookies.get(LOGOUT_MARK_COOKIE))).toBe(true);
+    await until(async () => {
+      const check = await request(portal.app).get(`${API}/api/cmsData/testToken`).set(OUR_PAGE).set('Cookie', `${TOKEN_COOKIE}=${token}`);
+      return check.body.data.authenticated === false;
+    });
+  });
+
+  it('ends on the next API call too, which goes on without the bearer', async () => {
+    const { cookieHeader } = await loginThroughPortal(portal);
+    const res = await request(portal.app).get(`${API}/cms/favorite/list/`).set(OUR_PAGE).set('Cookie', `${cookieHeader}; ${mark}`);
+    expect(res.body.code).toBe(401);
+    expect(isCleared(parseSetCookies(res.headers['set-cookie']).get(TOKEN_COOKIE))).toBe(true);
+  });
+
+  it('is cleared by a logout that arrives, and by the next login', async () => {
+    const { cookieHeader } = await loginThroughPortal(portal);
+    const out = await request(portal.app).post(`${API}/logout`).set(OUR_PAGE).set('Cookie', `${cookieHeader}; ${mark}`);
+    expect(out.body.code).toBe(200);
+    expect(isCleared(parseSetCookies(out.headers['set-cookie']).get(LOGOUT_MARK_COOKIE))).toBe(true);
+    const login = await request(portal.app)
+      .post(`${API}/api/member/login`)
+      .set(OUR_PAGE)
+      .set('Cookie', mark)
+      .send({ username: 'demo', password: portal.backend.encrypt('demo123'), loginType: 'password' });
+    const cookies = parseSetCookies(login.headers['set-cookie']);
+    expect(cookies.get(TOKEN_COOKIE)?.value).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    expect(isCleared(cookies.get(LOGOUT_MARK_COOKIE))).toBe(true);
   });
 });
 

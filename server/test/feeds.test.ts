@@ -62,6 +62,15 @@ describe('/feeds/:file', () => {
     expect(seen[0]?.headers.authorization).toBeUndefined();
   });
 
+  it('tells the backend the origin the portal was reached at, for the feed’s links', async () => {
+    await request(app).get(`/feeds/${TOKEN}.atom`).set('Host', 'www.portal.example');
+    expect(seen[0]?.headers['x-forwarded-host']).toBe('www.portal.example');
+    expect(seen[0]?.headers['x-forwarded-proto']).toBe('http');
+    // Without TRUST_PROXY a client's own X-Forwarded-* is not believed.
+    await request(app).get(`/feeds/${TOKEN}.atom`).set('Host', 'www.portal.example').set('X-Forwarded-Proto', 'https');
+    expect(seen[1]?.headers['x-forwarded-proto']).toBe('http');
+  });
+
   it('streams the calendar as text/calendar', async () => {
     const res = await request(app).get(`/feeds/${TOKEN}.ics`);
     expect(res.status).toBe(200);

@@ -54,6 +54,14 @@ export const TOKEN_COOKIE = STORAGE_KEYS.memberToken;
 /** Cookie set by the server with the login's random password (readable: /3g shows it as a QR). */
 export const RANDOM_PASSWORD_COOKIE = STORAGE_KEYS.randomPassword;
 
+/**
+ * Cookie the SPA sets as a logout begins (readable, no credential): a `POST /logout` that never
+ * reaches the portal leaves the HttpOnly token behind, and the next request of any kind makes the
+ * server end that session (server/src/auth/logout-mark.ts). Every answer that sets or clears the
+ * session cookies clears it.
+ */
+export const LOGOUT_MARK_COOKIE = 'member-logged-out';
+
 /** sessionStorage key of the duplicate-submit record (spec §3: url, data, time). */
 export const SESSION_OBJ_KEY = 'sessionObj';
 

@@ -84,7 +84,7 @@ export async function hydratePage(pages: PageImports): Promise<void> {
 
   // React Router reads (and deserialises errors from) this global.
   window.__staticRouterHydrationData = state.router;
-  router = createBrowserRouter(routes, { getContext: () => routerContext(deps) });
+  router = createBrowserRouter(routes, { getContext: () => routerContext(deps, () => router?.state.navigation.location?.hash ?? '') });
 
   hydrateRoot(
     document,

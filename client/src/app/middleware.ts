@@ -5,7 +5,7 @@
  */
 import { data, redirect, type MiddlewareFunction } from 'react-router-dom';
 import { guardRedirect, unknownMiddlewareMessage } from '@shared/routes';
-import { appDeps } from '../lib/page';
+import { appDeps, navigationHash } from '../lib/page';
 import { loadMemberInfo } from '../lib/session';
 import { toRouteError } from './route-errors';
 
@@ -17,12 +17,14 @@ import { toRouteError } from './route-errors';
 const auth: MiddlewareFunction = async ({ request, context }) => {
   const deps = context.get(appDeps);
   const url = new URL(request.url);
+  // The request has no hash; the member comes back to the one they were opening.
+  url.hash = context.get(navigationHash)();
   try {
     await loadMemberInfo(deps);
   } catch (error) {
     toRouteError(deps, error, url);
   }
-  const target = guardRedirect(url.pathname, url.pathname + url.search, deps.session.get().isLogin);
+  const target = guardRedirect(url.pathname, url.pathname + url.search + url.hash, deps.session.get().isLogin);
   if (target) throw redirect(target);
 };
 

@@ -6,6 +6,7 @@
  */
 import {
   RouterContextProvider,
+  type RouterContext,
   type LoaderFunctionArgs,
   type MiddlewareFunction,
   type RouteObject,
@@ -15,7 +16,7 @@ import {
 import { GLOBAL_MIDDLEWARE, ROUTES, isMobilePath, isStrictPath, parsePositiveId, type LayoutName, type RouteSpec } from '@shared/routes';
 import { CONFIG_KEYS } from '@shared/system/types';
 import { configQueryOptions } from '../lib/system';
-import { appDeps, type AppDeps, type PageImports, type PageModule } from '../lib/page';
+import { appDeps, navigationHash, type AppDeps, type PageImports, type PageModule } from '../lib/page';
 import { middlewareFor } from './middleware';
 import { notFound, toRouteError } from './route-errors';
 import { RootShell } from './root-shell';
@@ -144,9 +145,11 @@ export function createRoutes(pages: PageImports, { capabilities, routes = ROUTES
   ];
 }
 
-/** React Router's context for one navigation: this environment's deps. */
-export function routerContext(deps: AppDeps): RouterContextProvider {
-  return new RouterContextProvider(new Map([[appDeps, deps]]));
+/** React Router's context for one navigation: this environment's deps, and in the browser the navigation's hash. */
+export function routerContext(deps: AppDeps, hash?: () => string): RouterContextProvider {
+  const values = new Map<RouterContext<unknown>, unknown>([[appDeps, deps]]);
+  if (hash) values.set(navigationHash, hash);
+  return new RouterContextProvider(values);
 }
 
 /**

@@ -28,6 +28,13 @@ export interface AppDeps {
  */
 export const appDeps = createContext<AppDeps>();
 
+/**
+ * The `#hash` of the location being opened. React Router's request leaves it out (a server never
+ * sees one either), so the browser's router passes a way to read it from its navigation state; a
+ * guard that sends the member to login keeps it in `redirect`.
+ */
+export const navigationHash = createContext<() => string>(() => '');
+
 export interface PageLoadArgs {
   deps: AppDeps;
   /** The validated `:id` of detail routes; null elsewhere. */

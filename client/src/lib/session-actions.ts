@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useLocation, useNavigate, useRevalidator } from 'react-router-dom';
 import { MOBILE_PATHS, PATHS, isMobilePath, requiresLogin } from '@shared/routes';
+import { LOGOUT_MARK_COOKIE } from '@shared/constants';
 import { useHttp } from './http/context';
 import { logout } from './session-api';
 import { systemKeys } from './system';
@@ -31,9 +32,12 @@ export async function beginSession(deps: SessionDeps, expiresIn: number | undefi
 
 /**
  * spec §7 logout: `POST /logout`, whose failure is only logged (the proxy clears the cookies
- * whatever the backend answers), then the member state and member data go.
+ * whatever the backend answers), then the member state and member data go. The logout mark goes
+ * first: should the call never reach the portal, the next request of this browser ends the session
+ * there (server/src/auth/logout-mark.ts), so a reload does not log the member back in.
  */
 export async function endSession(deps: SessionDeps): Promise<void> {
+  markLogout();
   try {
     await logout(deps.http);
   } catch (error) {
@@ -41,6 +45,12 @@ export async function endSession(deps: SessionDeps): Promise<void> {
   }
   deps.session.clear();
   forgetMemberData(deps.queryClient);
+}
+
+function markLogout(): void {
+  if (typeof document === 'undefined') return;
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${LOGOUT_MARK_COOKIE}=1; Path=/; SameSite=Lax${secure}`;
 }
 
 /**

@@ -5,6 +5,7 @@ import { createHttp } from './http/axios-http';
 import { createQueryClient } from './query-client';
 import { LOGGED_OUT, createSessionStore, loadMemberInfo, memberStateFrom, type MemberState } from './session';
 import { beginSession, endSession } from './session-actions';
+import { LOGOUT_MARK_COOKIE } from '@shared/constants';
 
 const user: MemberUser = {
   userId: 7,
@@ -126,5 +127,19 @@ describe('beginSession and endSession', () => {
     expect(error).toHaveBeenCalledWith('logout failed', expect.anything());
     expect(session.get()).toBe(LOGGED_OUT);
     error.mockRestore();
+  });
+
+  it('marks the logout before calling, so the server ends the session should the call be lost', async () => {
+    document.cookie = `${LOGOUT_MARK_COOKIE}=; Path=/; Max-Age=0`;
+    let markedAtCall = false;
+    const { deps } = setup({ '/logout': { code: 200, msg: '退出成功' } }, memberStateFrom(info, 5));
+    const adapter = deps.http.axios.defaults.adapter as (config: InternalAxiosRequestConfig) => Promise<AxiosResponse>;
+    deps.http.axios.defaults.adapter = (config: InternalAxiosRequestConfig) => {
+      markedAtCall = document.cookie.includes(`${LOGOUT_MARK_COOKIE}=1`);
+      return adapter(config);
+    };
+    await endSession(deps);
+    expect(markedAtCall).toBe(true);
+    document.cookie = `${LOGOUT_MARK_COOKIE}=; Path=/; Max-Age=0`;
   });
 });

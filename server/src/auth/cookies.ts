@@ -5,7 +5,7 @@
  * server rendering.
  */
 import type { CookieOptions, Request, Response } from 'express';
-import { RANDOM_PASSWORD_COOKIE, TOKEN_COOKIE } from '@shared/constants';
+import { LOGOUT_MARK_COOKIE, RANDOM_PASSWORD_COOKIE, TOKEN_COOKIE } from '@shared/constants';
 import { hasSession } from '@shared/session';
 
 /** Lax keeps the cookie on top-level navigations from other sites, not on their sub-requests. */
@@ -46,6 +46,16 @@ export function setSessionCookies(req: Request, res: Response, cookies: SessionC
   };
   res.cookie(TOKEN_COOKIE, cookies.token, options);
   if (cookies.randomPassword !== null) res.cookie(RANDOM_PASSWORD_COOKIE, cookies.randomPassword, options);
+  clearLogoutMark(req, res);
+}
+
+/** Whether the SPA began a logout this server has not seen through (LOGOUT_MARK_COOKIE). */
+export function hasLogoutMark(req: Request): boolean {
+  return (req.cookies as Record<string, unknown> | undefined)?.[LOGOUT_MARK_COOKIE] !== undefined;
+}
+
+function clearLogoutMark(req: Request, res: Response): void {
+  if (hasLogoutMark(req)) res.clearCookie(LOGOUT_MARK_COOKIE, { sameSite: 'lax', secure: req.secure, path: '/' });
 }
 
 /** RefreshToken succeeded: extend both cookies to the token's new expiry. */
@@ -60,4 +70,5 @@ export function clearSessionCookies(req: Request, res: Response): void {
   const options = cookieOptions(req);
   res.clearCookie(TOKEN_COOKIE, options);
   res.clearCookie(RANDOM_PASSWORD_COOKIE, options);
+  clearLogoutMark(req, res);
 }

@@ -18,6 +18,7 @@ import { HttpError } from '../http/errors';
 import { readBounded } from '../http/read-bounded';
 import { MAX_REQUEST_BODY_BYTES, bearerFor, checkApiCall, fromOurPage, requestTooLarge } from '../upstream/api-proxy';
 import { clientKey } from '../scale/rate-limit';
+import { redactUrl } from '@shared/redact';
 
 /** Login and refresh answers are a few hundred bytes; anything this large is not one. */
 const MAX_AUTH_ANSWER_BYTES = 64 * 1024;
@@ -76,7 +77,7 @@ export function authRoutes(opts: AuthRoutesOptions): Router {
       });
     } catch (error) {
       if (!(error instanceof BackendError)) throw error;
-      opts.log(`${req.method} ${req.originalUrl} failed: ${error.message}`, error.failure);
+      opts.log(`${req.method} ${redactUrl(req.originalUrl)} failed: ${error.message}`, error.failure);
       throw error.failure === 'timeout' ? new HttpError(504, MESSAGES.timeout) : new HttpError(502, MESSAGES.upstreamDown);
     }
   }

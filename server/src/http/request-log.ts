@@ -9,6 +9,7 @@ import type { RequestHandler } from 'express';
 import { pino, type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { REQUEST_ID_HEADER, isRequestId } from '@shared/constants';
+import { redactUrl } from '@shared/redact';
 
 /** The portal's logger: JSON lines on stdout, `LOG_LEVEL` (default info). */
 export function createLogger(level = 'info'): Logger {
@@ -56,9 +57,9 @@ export function requestLog(logger: Logger = pino({ level: 'silent' })): RequestH
     },
     autoLogging: { ignore: (req) => QUIET.test(req.url ?? '') },
     customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-    // Method, URL and status only: headers carry the member's cookie.
+    // Method, URL and status only: headers carry the member's cookie; credentials in the URL are blanked.
     serializers: {
-      req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+      req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
   });

@@ -21,6 +21,7 @@ import { UPSTREAM_TIMEOUT_MS, limitWaiting, parseEnvelope, type BackendClient } 
 import { canonicalCallPath, isContractPath } from './contract-paths';
 import { HttpError } from '../http/errors';
 import { clientKey } from '../scale/rate-limit';
+import { redactUrl } from '@shared/redact';
 
 /**
  * The backend refuses JSON bodies over 100 kB (docs/api.md, 413). The proxy refuses them itself,
@@ -194,6 +195,14 @@ function onProxyRes(proxyRes: IncomingMessage, incoming: IncomingMessage, outgoi
   relayStream(proxyRes, req, res, exchange).catch(() => res.destroy());
 }
 
+/**
+ * Reads and downloads stop when the browser leaves; anything else is a write the member started,
+ * which completes whether or not anyone is left to see the answer.
+ */
+export function abortsOnLeave(req: Request): boolean {
+  return req.method === 'GET' || req.method === 'HEAD';
+}
+
 /** No call of the contract sends a body with any other method. */
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
@@ -219,13 +228,16 @@ export function apiProxy(opts: ApiProxyOptions): RequestHandler {
     on: {
       proxyReq(proxyReq, req, res) {
         const exchange = exchanges.get(req);
-        // The browser went away (a closed tab, a cancelled download): drop the backend's request.
-        // http-proxy aborts only on the request's 'aborted', which Node does not emit once a GET
-        // has been read; http-proxy-middleware destroys the answer once it has begun, but a
+        // The browser went away (a closed tab, a cancelled download) from a read: drop the backend's
+        // request. http-proxy aborts only on the request's 'aborted', which Node does not emit once a
+        // GET has been read; http-proxy-middleware destroys the answer once it has begun, but a
         // backend still working before its first byte would go on until the silence timeout.
-        res.once('close', () => {
-          if (!res.writableFinished) proxyReq.destroy();
-        });
+        // A write the member started (a 收藏 clicked just before a reload) goes on to the backend.
+        if (abortsOnLeave(req)) {
+          res.once('close', () => {
+            if (!res.writableFinished) proxyReq.destroy();
+          });
+        }
         // A body without Content-Length (chunked) is counted as it streams through.
         let received = 0;
         req.on('data', (chunk: Buffer) => {
@@ -250,7 +262,7 @@ export function apiProxy(opts: ApiProxyOptions): RequestHandler {
         // The client's mistake, not a failure.
         if (exchange.tooLarge && !res.headersSent) return exchange.next(requestTooLarge());
         const code = (error as NodeJS.ErrnoException).code ?? error.message;
-        opts.log(`proxy ${req.method} ${req.originalUrl} failed: ${code}`, error.message);
+        opts.log(`proxy ${req.method} ${redactUrl(req.originalUrl)} failed: ${code}`, error.message);
         exchange.next(exchange.timedOut ? new HttpError(504, MESSAGES.timeout) : new HttpError(502, MESSAGES.upstreamDown));
       },
     },

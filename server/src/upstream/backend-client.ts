@@ -11,6 +11,7 @@ import { Agent, request as httpRequest, type ClientRequest, type IncomingHttpHea
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { REQUEST_ID_HEADER, REQUEST_TIMEOUT_MS } from '@shared/constants';
 import { readBounded } from '../http/read-bounded';
+import { redactUrl } from '@shared/redact';
 
 /** A backend that is down refuses at once; one that cannot be reached must not hold the page long. */
 export const CONNECT_TIMEOUT_MS = 1_000;
@@ -122,15 +123,15 @@ export class BackendClient {
           (bytes) => {
             if (bytes !== null) return resolve({ status: res.statusCode ?? 502, headers: res.headers, bytes });
             res.destroy();
-            reject(new BackendError('too-large', `${call.path}: answer over ${maxBytes} bytes`));
+            reject(new BackendError('too-large', `${redactUrl(call.path)}: answer over ${maxBytes} bytes`));
           },
-          (error: Error) => reject(new BackendError('unreachable', `${call.path}: ${error.message}`)),
+          (error: Error) => reject(new BackendError('unreachable', `${redactUrl(call.path)}: ${error.message}`)),
         );
       });
       let timedOut = false;
       limitWaiting(req, call.timeoutMs ?? UPSTREAM_TIMEOUT_MS, () => (timedOut = true));
       req.on('error', (error: NodeJS.ErrnoException) => {
-        reject(new BackendError(timedOut ? 'timeout' : 'unreachable', `${call.path}: ${error.code ?? error.message}`));
+        reject(new BackendError(timedOut ? 'timeout' : 'unreachable', `${redactUrl(call.path)}: ${error.code ?? error.message}`));
       });
       req.end(call.body);
     });

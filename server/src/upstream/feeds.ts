@@ -2,7 +2,8 @@
  * `/feeds/<token>.atom` and `/feeds/<token>.ics`: a member's private alert feeds at
  * portal paths, so readers and calendars subscribe to the site, not to the API. Read from the
  * backend's `/api/ext/feeds/<token>.<ext>`; the token is the only credential, so no cookie is read
- * or forwarded. Anything but a well-formed token (shared/src/alerts/feeds.ts), or a backend 404 (a
+ * or forwarded. The backend builds absolute links from SITE_URL, else from the portal's host,
+ * which this route passes as X-Forwarded-Host and -Proto. Anything but a well-formed token (shared/src/alerts/feeds.ts), or a backend 404 (a
  * reset or unknown token, or a backend without feeds), is a plain 404.
  */
 import type { RequestHandler } from 'express';
@@ -24,7 +25,9 @@ export function feedRoute(opts: { backend: BackendClient; log: (message: string,
     const answer = await opts.backend
       .call({
         path: feedBodyPath(token, ext),
-        headers: { accept: CONTENT_TYPES[ext] },
+        // The feed's links point at the origin the portal was reached at (when SITE_URL is unset):
+        // X-Forwarded-Host and -Proto of our proxy only with TRUST_PROXY (Express's req.host, req.protocol).
+        headers: { accept: CONTENT_TYPES[ext], 'x-forwarded-host': req.host, 'x-forwarded-proto': req.protocol },
         timeoutMs: TIMEOUT_MS,
         maxBytes: MAX_FEED_BYTES,
         requestId: res.get('x-request-id'),

@@ -55,7 +55,7 @@ export interface AlertSettings {
   /** Whether `email` is confirmed (a link mailed to it was opened): alerts are mailed only then. */
   emailConfirmed: boolean;
   mailAvailable: boolean;
-  /** Why mail cannot be sent (null when it can), e.g. '本站未配置邮件发送（SMTP_URL）'. */
+  /** Why mail cannot be sent (null when it can), e.g. '本站暂未开通邮件提醒'. */
   mailUnavailableReason: string | null;
 }
 

@@ -7,6 +7,8 @@ export const MEMBER_ENDPOINTS = endpoints({
   register: { method: 'POST', path: '/api/member/reg', auth: 'public' },
   checkUserNameUnique: { method: 'POST', path: '/api/member/checkUserNameUnique', auth: 'public' },
   captchaImage: { method: 'GET', path: '/captchaImage', auth: 'public' },
+  /** A signed proof-of-work challenge (ALTCHA) whose solution goes with a login or registration as `pow`. */
+  powChallenge: { method: 'GET', path: '/api/ext/pow/challenge', auth: 'public', ext: true, feature: 'pow' },
   memberTiers: { method: 'GET', path: '/cms/member/list', auth: 'member' },
   memberInfo: { method: 'GET', path: '/cms/member/getMemberInfo', auth: 'member' },
   randomPassword: { method: 'GET', path: '/cms/member/getRandomPassword/', auth: 'member' },

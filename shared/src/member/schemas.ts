@@ -31,6 +31,7 @@ import type {
   MemberUser,
   Order,
   OrderStatus,
+  PowChallenge,
   RandomPassword,
   ScoreLogItem,
 } from './types';
@@ -39,6 +40,7 @@ import type {
 const captchaFields = {
   code: optional('code 必须是不超过 64 个字符的文本', text(0, 64)),
   uuid: optional('uuid 必须是不超过 64 个字符的文本', text(0, 64)),
+  pow: optional('pow 必须是不超过 4096 个字符的文本', text(0, 4096)),
 };
 const loginBody = body({
   username: required('username 不能为空', text(1, 100)),
@@ -76,6 +78,7 @@ export const MEMBER_SCHEMAS = {
   register: { body: registerBody, response: ack },
   checkUserNameUnique: { body: checkNameBody, response: ajax<boolean>() },
   captchaImage: { response: resultOf<CaptchaResult>() },
+  powChallenge: { response: ajax<PowChallenge>() },
   memberTiers: { response: tableOf<MemberTier>() },
   memberInfo: { response: resultOf<MemberInfoResult>() },
   randomPassword: { response: ajax<RandomPassword>() },

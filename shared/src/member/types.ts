@@ -10,6 +10,8 @@ export interface LoginBody {
   uuid?: string;
   /** 'password' (the only type this portal uses; 'randomPassword' is the mobile site's QR login) */
   loginType?: 'password' | 'randomPassword';
+  /** ext: the solved proof of work (base64 of ALTCHA's payload JSON), when the backend offers 'pow' */
+  pow?: string;
 }
 
 /**
@@ -33,6 +35,8 @@ export interface RegisterBody {
   password: string;
   code?: string;
   uuid?: string;
+  /** ext: the solved proof of work, as in LoginBody */
+  pow?: string;
   /** optional mainland mobile number */
   phonenumber?: string;
 }
@@ -176,4 +180,20 @@ export interface CreateOrderBody {
 export interface RandomPassword {
   randomPassword: string;
   createTime: DateTimeString;
+}
+
+/** ext: ALTCHA's challenge as `altcha-lib` makes it (`parameters` signed by `signature`). */
+export interface PowChallenge {
+  parameters: {
+    algorithm: string;
+    nonce: string;
+    salt: string;
+    cost: number;
+    keyLength: number;
+    keyPrefix: string;
+    keySignature?: string;
+    expiresAt?: number;
+    data?: Record<string, string | number | boolean | null>;
+  };
+  signature?: string;
 }

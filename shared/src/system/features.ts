@@ -20,6 +20,8 @@ export const FEATURES = [
   'company',
   /** Lists as .xlsx files (searches, favourites, the visit CRM), rows per day by tier. */
   'export',
+  /** A proof of work the browser solves before login and registration (named only with the captcha on). */
+  'pow',
 ] as const;
 
 export type Feature = (typeof FEATURES)[number];

@@ -28,6 +28,11 @@ export function resetFeedToken(sql: Statements, memberId: number): string {
   return token;
 }
 
+/** The feed links stop working: they end with the member's sessions (auth/sign-out.ts). */
+export function revokeFeedToken(sql: Statements, memberId: number): void {
+  q.clearFeedToken.run(sql, { memberId });
+}
+
 export function memberOfFeedToken(sql: Statements, token: string): number | null {
   if (!isFeedToken(token)) return null;
   return q.memberOfFeedToken.get(sql, { token })?.memberId ?? null;

@@ -34,7 +34,8 @@ export const DAILY_DIGEST_HOUR = 8;
 /** Alerts per digest mail; the rest follow in the next one. */
 const DIGEST_MAX = 200;
 
-export const MAIL_UNAVAILABLE = '本站未配置邮件发送（SMTP_URL）';
+/** Said to members: no variable names, only what they can expect (the site has not set up mail). */
+export const MAIL_UNAVAILABLE = '本站暂未开通邮件提醒';
 
 /** Whether an address is the confirmed one (case aside). */
 export const isConfirmed = (address: string | null, verified: string | null) =>

@@ -235,6 +235,9 @@ export const feedTokenOf = new Query<ByMember, { token: string | null }>(
   'SELECT feed_token AS token FROM alert_setting WHERE member_id = @memberId',
 );
 
+/** The member's feed links stop working; a new token is made when the member next asks for them. */
+export const clearFeedToken = new Query<ByMember>('UPDATE alert_setting SET feed_token = NULL WHERE member_id = @memberId');
+
 export const setFeedToken = new Query<ByMember & { token: string }>(
   `INSERT INTO alert_setting (member_id, feed_token) VALUES (@memberId, @token)
    ON CONFLICT (member_id) DO UPDATE SET feed_token = excluded.feed_token`,

@@ -375,10 +375,6 @@ class Canvas {
       }
     }
   }
-
-  dot(x: number, y: number, ink: number): void {
-    if (x >= 0 && y >= 0 && x < this.width && y < this.height) this.pixels[Math.floor(y) * this.width + Math.floor(x)] = ink;
-  }
 }
 
 /** A cubic Bézier across the picture, sampled as a polyline. */
@@ -397,6 +393,68 @@ function crossingCurve(random: Random, width: number, height: number): Point[] {
     points.push([w.reduce((sum, wi, i) => sum + wi * p[i]![0], 0), w.reduce((sum, wi, i) => sum + wi * p[i]![1], 0)]);
   }
   return points;
+}
+
+/** Where one glyph sits and how large it is drawn. */
+export interface GlyphPlace {
+  centreX: number;
+  centreY: number;
+  scaleX: number;
+  scaleY: number;
+}
+
+/**
+ * Glyphs of random sizes, each advancing the pen by a random share of its width (neighbours may
+ * touch), the whole line starting anywhere it fits: a glyph is not in any fixed window
+ * of the picture (a reader cutting it into four equal slots cuts through glyphs), and the gaps
+ * between glyphs tell no widths.
+ */
+export function layOutGlyphs(count: number, random: Random, width = CAPTCHA_WIDTH, height = CAPTCHA_HEIGHT): GlyphPlace[] {
+  const sizes = Array.from({ length: count }, () => {
+    const scaleY = between(random, 3.5, 4.6);
+    return { scaleY, scaleX: scaleY * between(random, 0.75, 1.2) };
+  });
+  // A glyph is 4 units wide; the pen advances 1.1–1.55 of that (close or apart).
+  const advances = sizes.map(({ scaleX }) => 4 * scaleX * between(random, 1.1, 1.55));
+  const first = 2 * (sizes[0]?.scaleX ?? 0);
+  const last = 2 * (sizes[count - 1]?.scaleX ?? 0);
+  const span = first + advances.slice(0, -1).reduce((sum, advance) => sum + advance, 0) + last;
+  // Squeezed when it would not fit; then started anywhere in the room left.
+  const squeeze = Math.min(1, (width - 6) / Math.max(span, 1));
+  let pen = 3 + between(random, 0, Math.max(0, width - 6 - span * squeeze)) + first * squeeze;
+  return sizes.map(({ scaleX, scaleY }, index) => {
+    const place = { centreX: pen, centreY: height / 2 + between(random, -3, 3), scaleX: scaleX * squeeze, scaleY };
+    pen += advances[index]! * squeeze;
+    return place;
+  });
+}
+
+/** Two or three points of a random glyph's stroke, placed anywhere at a glyph's size. */
+function glyphFragment(random: Random, width: number, height: number): Point[] {
+  const glyphs = Object.values(GLYPHS);
+  const strokes = glyphs[Math.floor(random() * glyphs.length)]!;
+  const stroke = strokes[Math.floor(random() * strokes.length)]!;
+  const start = Math.floor(random() * Math.max(1, stroke.length - 1));
+  const piece = stroke.slice(start, start + 2 + Math.floor(random() * 2));
+  const scale = between(random, 3.5, 4.6);
+  const x0 = between(random, 0, width);
+  const y0 = between(random, height * 0.2, height * 0.8);
+  return subdivide(
+    piece.map(([gx, gy]) => [x0 + (gx - 2) * scale, y0 + (gy - 3) * scale] as Point),
+    2,
+  );
+}
+
+/** A short dash of a few pixels: noise no single-pixel filter removes. */
+function speck(random: Random, width: number, height: number): Point[] {
+  const x = random() * width;
+  const y = random() * height;
+  const angle = random() * Math.PI;
+  const length = between(random, 1.5, 4);
+  return [
+    [x, y],
+    [x + length * Math.cos(angle), y + length * Math.sin(angle)],
+  ];
 }
 
 /**
@@ -422,16 +480,13 @@ export function drawCaptcha(text: string, random: Random = Math.random): Buffer 
   ];
 
   const characters = [...text.toUpperCase()];
-  const slot = (width - 12) / characters.length;
+  const layout = layOutGlyphs(characters.length, random, width, height);
   characters.forEach((character, index) => {
     const strokes = GLYPHS[character];
     if (!strokes) throw new Error(`no captcha glyph for ${character}`);
-    const scaleY = between(random, 3.8, 4.5);
-    const scaleX = scaleY * between(random, 0.8, 1.15);
+    const { centreX, centreY, scaleX, scaleY } = layout[index]!;
     const angle = between(random, -0.35, 0.35);
     const shear = between(random, -0.3, 0.3);
-    const centreX = 6 + slot * (index + 0.5) + between(random, -3, 3);
-    const centreY = height / 2 + between(random, -3, 3);
     const cos = Math.cos(angle);
     const sin = Math.sin(angle);
     const place = ([gx, gy]: readonly [number, number]): Point => {
@@ -446,12 +501,16 @@ export function drawCaptcha(text: string, random: Random = Math.random): Buffer 
     for (const stroke of strokes) canvas.stroke(subdivide(stroke.map(place), 2).map(warp), thickness, ink);
   });
 
-  // Lines and dots in the glyphs' own ink: no threshold keeps the characters and drops the noise.
+  // Lines, glyph fragments and specks in the glyphs' own ink: no threshold keeps the characters
+  // and drops the noise, and a fragment is a stroke of a real glyph, as thick as the glyphs'.
   const curves = 2 + Math.floor(random() * 2);
   for (let i = 0; i < curves; i++) {
     canvas.stroke(crossingCurve(random, width, height), between(random, 1.2, 2.2), Math.round(between(random, 30, 110)));
   }
-  for (let i = 0; i < 140; i++) canvas.dot(random() * width, random() * height, Math.round(between(random, 0, 200)));
+  const fragments = 2 + Math.floor(random() * 2);
+  for (let i = 0; i < fragments; i++)
+    canvas.stroke(glyphFragment(random, width, height).map(warp), between(random, 1.5, 2.2), Math.round(between(random, 70, 140)));
+  for (let i = 0; i < 30; i++) canvas.stroke(speck(random, width, height), between(random, 1.2, 1.8), Math.round(between(random, 80, 190)));
 
   return PNG.sync.write({ width, height, data: Buffer.from(canvas.pixels.buffer), gamma: 0 } as unknown as PNG, {
     colorType: 0,

@@ -7,11 +7,12 @@ import { CLIENT_HEADER } from '@shared/constants';
 import type { CaptchaResult, RefreshTokenResult } from '@shared/system/types';
 import type { AjaxResult } from '@shared/contract/common';
 import { ENDPOINTS } from '@shared/contract/endpoints';
-import type { LoginResult } from '@shared/member/types';
+import type { LoginResult, PowChallenge } from '@shared/member/types';
 import type { AppContext } from '../../context';
-import { ack, MSG_SUCCESS } from '../../envelope';
+import { ack, MSG_SUCCESS, success } from '../../envelope';
 import type { Routes } from '../../routing';
 import { login, nameTaken, register } from './service';
+import { signOut } from './sign-out';
 
 /** What the BFF's client header may hold: an address, an IPv6 /64, or `unknown` (rate-limit.ts clientKey). */
 const CLIENT_KEY = /^[\w.:/%-]{1,64}$/;
@@ -21,7 +22,7 @@ const CLIENT_KEY = /^[\w.:/%-]{1,64}$/;
  * the peer address — a caller that reaches the backend directly, which listens on 127.0.0.1 unless
  * BACKEND_HOST says otherwise.
  */
-function clientOf(req: Request): string {
+export function clientOf(req: Request): string {
   const header = req.get(CLIENT_HEADER);
   if (header !== undefined && CLIENT_KEY.test(header)) return header;
   return req.socket.remoteAddress ?? 'unknown';
@@ -45,6 +46,10 @@ export function registerAuthRoutes(routes: Routes, ctx: AppContext): void {
     { noStore: true },
   );
 
+  routes.open(ENDPOINTS.powChallenge, async (): Promise<AjaxResult<PowChallenge>> => success(await ctx.pow.challenge()), {
+    noStore: true,
+  });
+
   routes.open(ENDPOINTS.login, async (req, { body }): Promise<LoginResult> => ({
     code: 200,
     msg: MSG_SUCCESS,
@@ -52,7 +57,7 @@ export function registerAuthRoutes(routes: Routes, ctx: AppContext): void {
   }));
 
   routes.optional(ENDPOINTS.logout, (_req, session) => {
-    if (session) ctx.tokens.revoke(session);
+    if (session) signOut(ctx, session);
     return ack('退出成功');
   });
 

@@ -13,15 +13,23 @@ import { newRandomPassword, rotateRandomPassword } from '../member/random-passwo
 import { changeScore } from '../score/ledger';
 import { readSetting } from '../system/queries';
 import { readCount } from '../system/settings';
-import { MSG_LOCKED } from './lockout';
 import { passwordProblem, usernameLengthOk, USERNAME_MAX, USERNAME_MIN } from './passwords';
 import * as q from './queries';
 import { secretsEqual } from './secure-compare';
 import { normalizeUserName, userNameKey } from './user-name-key';
 
-/** The captcha of a login or registration, when captchas are on. */
-function checkCaptcha(ctx: AppContext, code: string | undefined, uuid: string | undefined): void {
-  if (ctx.config.captchaEnabled) ctx.captchas.verify(uuid, code);
+/**
+ * The captcha of a login or registration, when captchas are on; then, when this backend names
+ * 'pow' (the captcha and the extensions on), the proof of work (proof-of-work.ts): what a script
+ * pays for each try that a captcha reader does not.
+ */
+async function checkBotDefences(
+  ctx: AppContext,
+  input: { code?: string | undefined; uuid?: string | undefined; pow?: string | undefined },
+) {
+  if (!ctx.config.captchaEnabled) return;
+  ctx.captchas.verify(input.uuid, input.code);
+  if (ctx.config.extensions) await ctx.pow.verify(input.pow);
 }
 
 export interface LoginInput {
@@ -31,6 +39,7 @@ export interface LoginInput {
   code?: string | undefined;
   uuid?: string | undefined;
   loginType?: string | undefined;
+  pow?: string | undefined;
 }
 
 /**
@@ -45,9 +54,10 @@ export async function login(
   input: LoginInput,
   client: string,
 ): Promise<{ token: string; expiresIn: number; randomPassword: string }> {
-  checkCaptcha(ctx, input.code, input.uuid);
+  await checkBotDefences(ctx, input);
   const username = input.username;
-  if (ctx.lockout.isLocked(username, client)) throw invalid(MSG_LOCKED);
+  const locked = ctx.lockout.refusal(username, client);
+  if (locked !== null) throw invalid(locked);
   // A name no account can have is a wrong guess like any other: it counts and answers the same.
   if (!usernameLengthOk(username)) throw invalid(ctx.lockout.recordFailure(username, client));
 
@@ -86,11 +96,12 @@ export interface RegisterInput {
   phonenumber?: string | undefined;
   code?: string | undefined;
   uuid?: string | undefined;
+  pow?: string | undefined;
 }
 
 export async function register(ctx: AppContext, input: RegisterInput): Promise<void> {
   if (readSetting(ctx.sql, CONFIG_KEYS.registerUser) !== 'true') throw invalid('当前系统没有开启注册功能！');
-  checkCaptcha(ctx, input.code, input.uuid);
+  await checkBotDefences(ctx, input);
   // Stored folded (fullwidth letters typed in a Chinese input method's full-width mode become ASCII).
   const username = normalizeUserName(input.username);
   if (!usernameLengthOk(username)) throw invalid(`账户长度必须在${USERNAME_MIN}到${USERNAME_MAX}个字符之间`);

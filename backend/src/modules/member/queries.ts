@@ -65,7 +65,9 @@ export const setRandomPassword = new Query<ByMember & RandomPassword>(
   'UPDATE member SET random_password = @randomPassword, random_password_time = @createTime WHERE id = @memberId',
 );
 
-export const passwordHash = new Query<ByMember, { hash: string }>('SELECT password_hash AS hash FROM member WHERE id = @memberId');
+export const passwordHash = new Query<ByMember, { hash: string; userName: string }>(
+  'SELECT password_hash AS hash, user_name AS userName FROM member WHERE id = @memberId',
+);
 
 export const setPasswordHash = new Query<ByMember & { hash: string }>('UPDATE member SET password_hash = @hash WHERE id = @memberId');
 

@@ -8,6 +8,7 @@ import type { MemberInfoResult, MemberTier, MemberUser, RandomPassword } from '@
 import type { AppContext } from '../../context';
 import { ack, MSG_SUCCESS, success, table, unauthorized } from '../../envelope';
 import type { Routes } from '../../routing';
+import { clientOf } from '../auth/routes';
 import { randomPassword } from './queries';
 import { rotateRandomPassword } from './random-password';
 import { memberInfo, memberTiers, regionTree, resetPassword, updateProfile } from './service';
@@ -45,11 +46,9 @@ export function registerMemberRoutes(routes: Routes, ctx: AppContext): void {
    * Both passwords arrive RSA-encrypted in the query string (spec §7). A `+` of base64 that the
    * client left unescaped arrives as a space; it is put back before decrypting.
    */
-  routes.member(ENDPOINTS.resetPassword, async (_req, session, { query }) => {
-    await resetPassword(ctx, session.memberId, {
-      oldPassword: query.oldPassword.replace(/ /g, '+'),
-      newPassword: query.newPassword.replace(/ /g, '+'),
-    });
+  routes.member(ENDPOINTS.resetPassword, async (req, session, { query }) => {
+    const passwords = { oldPassword: query.oldPassword.replace(/ /g, '+'), newPassword: query.newPassword.replace(/ /g, '+') };
+    await resetPassword(ctx, session.memberId, passwords, clientOf(req));
     return ack('修改成功，请重新登录');
   });
 }

@@ -13,11 +13,12 @@ import type { Statements } from '../../db/connection';
 import { invalid, unauthorized } from '../../envelope';
 import { cityCodeOf, isCityCode } from '@shared/system/regions';
 import { keywordMatch } from '../../search/tokens';
+import { MSG_LOCKED } from '../auth/lockout';
 import { passwordProblem } from '../auth/passwords';
+import { signOutEverywhere } from '../auth/sign-out';
 import { dictData, dictEntries } from '../system/queries';
 import { memberAccess } from './access';
 import * as q from './queries';
-import { rotateRandomPassword } from './random-password';
 
 function memberUser(sql: Statements, memberId: number, now: Date): MemberUser {
   const row = q.memberRow.get(sql, { memberId });
@@ -100,18 +101,32 @@ export function updateProfile(ctx: AppContext, memberId: number, input: ProfileI
  * Both passwords arrive RSA-encrypted (spec §7). A new password ends every session of the member
  * and changes the QR login's secret.
  */
+/**
+ * A wrong old password is a guess at the password like a wrong login (a stolen session must not
+ * guess freely): it counts in the login lockout of the account and `client`, and a locked client
+ * can neither log in nor reset.
+ */
 export async function resetPassword(
   ctx: AppContext,
   memberId: number,
   encrypted: { oldPassword: string; newPassword: string },
+  client: string,
 ): Promise<void> {
+  const stored = q.passwordHash.get(ctx.sql, { memberId });
+  if (!stored) throw unauthorized();
+  const locked = ctx.lockout.refusal(stored.userName, client);
+  if (locked !== null) throw invalid(locked);
   const [oldPassword, newPassword] = await Promise.all([
     ctx.passwords.decrypt(encrypted.oldPassword),
     ctx.passwords.decrypt(encrypted.newPassword),
   ]);
-  const stored = q.passwordHash.get(ctx.sql, { memberId });
-  if (!stored) throw unauthorized();
-  if (oldPassword === null || !(await ctx.hasher.verify(oldPassword, stored.hash))) throw invalid('修改密码失败，旧密码错误');
+  if (oldPassword === null || !(await ctx.hasher.verify(oldPassword, stored.hash))) {
+    const left = ctx.lockout.countFailure(stored.userName, client);
+    throw invalid(
+      left === 0 ? (ctx.lockout.refusal(stored.userName, client) ?? MSG_LOCKED) : `修改密码失败，旧密码错误，还可尝试${left}次`,
+    );
+  }
+  ctx.lockout.clear(stored.userName, client);
   if (newPassword === null) throw invalid('newPassword 无法解密，请刷新页面后重试');
   const problem = passwordProblem(newPassword);
   if (problem) throw invalid(problem);
@@ -119,11 +134,8 @@ export async function resetPassword(
   const newHash = await ctx.hasher.hash(newPassword);
   ctx.db.transaction(() => {
     q.setPasswordHash.run(ctx.sql, { memberId, hash: newHash });
-    // The QR login's secret is a second password: whoever once read it (the /3g code, a
-    // screenshot) must not sign in after the reset, so it changes with the password.
-    rotateRandomPassword(ctx.sql, memberId, ctx.clock());
     // Every session of the member ends, this one included (those the random password opened
-    // too): the next request needs a new login.
-    ctx.tokens.revokeAll(memberId);
+    // too), and with them the QR login's code and the feed links: the next request needs a new login.
+    signOutEverywhere(ctx, memberId);
   })();
 }

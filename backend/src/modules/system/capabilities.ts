@@ -21,6 +21,8 @@ export function capabilities(config: BackendConfig): Feature[] {
   for (const endpoint of Object.values(ENDPOINTS as Record<string, Endpoint>)) {
     if (endpoint.ext) features.add(endpoint.feature);
   }
+  // The proof of work goes with the captcha: off with CAPTCHA_ENABLED=false.
+  if (!config.captchaEnabled) features.delete('pow');
   for (const configured of CONFIGURED_FEATURES) {
     const feature = configured(config);
     if (feature) features.add(feature);

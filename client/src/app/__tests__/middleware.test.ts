@@ -1,4 +1,4 @@
-import { createStaticHandler, isRouteErrorResponse, type StaticHandlerContext } from 'react-router-dom';
+import { createMemoryRouter, createStaticHandler, isRouteErrorResponse, type StaticHandlerContext } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '@shared/contract/endpoints';
 import type { MemberInfoResult } from '@shared/member/types';
@@ -11,7 +11,8 @@ import { LOGGED_OUT, createSessionStore } from '../../lib/session';
 import type { AppDeps } from '../../lib/page';
 import { MOBILE_PAGES } from '../mobile-pages';
 import { DESKTOP_PAGES } from '../pages';
-import { createRoutes, queryPage } from '../routes';
+import { createRoutes, queryPage, routerContext } from '../routes';
+import { ApiError } from '../../lib/http/errors';
 import { DEMO_USER } from '../../test/page-harness';
 
 /** A visitor's environment whose site configs are cached: the pipeline under test asks the backend nothing. */
@@ -90,5 +91,50 @@ describe('named route middleware (spec §2, §8)', () => {
     expect((context as Response).status).toBe(302);
     expect((context as Response).headers.get('Location')).toBe('/user_login?redirect=%2Fuser%2Ffavorite');
     expect(memberInfoCalls()).toBe(1);
+  });
+
+  it('keeps the #hash of a page opened in the browser in the login redirect', async () => {
+    const deps = visitorDeps();
+    const routes = createRoutes(
+      { ...DESKTOP_PAGES, ...MOBILE_PAGES },
+      { capabilities: deps.capabilities, routes: [spec('/user/favorite'), spec('/user_login')] },
+    );
+    const router = createMemoryRouter(routes, {
+      initialEntries: ['/user_login'],
+      getContext: () => routerContext(deps, () => router.state.navigation.location?.hash ?? ''),
+    });
+    await router.navigate('/user/favorite?page=2#row-17');
+    await new Promise<void>((resolve) => {
+      if (router.state.navigation.state === 'idle') return resolve();
+      const stop = router.subscribe((state) => {
+        if (state.navigation.state !== 'idle') return;
+        stop();
+        resolve();
+      });
+    });
+    expect(router.state.location.pathname + router.state.location.search).toBe(
+      '/user_login?redirect=%2Fuser%2Ffavorite%3Fpage%3D2%23row-17',
+    );
+    router.dispose();
+  });
+
+  it('an HTTP 401 without an envelope (transport) logs the member out without a redirect (spec §8)', async () => {
+    const http = new Proxy({} as Http, {
+      get: () => () => Promise.reject(new ApiError('系统接口401异常', { kind: 'transport', code: 401, status: 401 })),
+    });
+    const deps = { ...visitorDeps(), http, session: createSessionStore({ ...LOGGED_OUT, isLogin: true }) };
+    const context = await navigate([spec('/user/favorite')], '/user/favorite', deps);
+    expect(context).not.toBeInstanceOf(Response);
+    expect(routeError(context).status).toBe(401);
+    expect(deps.session.get().isLogin).toBe(false);
+  });
+
+  it('a body code 401 still sends the member to login', async () => {
+    const http = new Proxy({} as Http, {
+      get: () => () => Promise.reject(new ApiError('认证失败，无法访问系统资源', { kind: 'response', code: 401 })),
+    });
+    const deps = { ...visitorDeps(), http, session: createSessionStore({ ...LOGGED_OUT, isLogin: true }) };
+    const context = await navigate([spec('/user/favorite')], '/user/favorite', deps);
+    expect((context as Response).headers.get('Location')).toBe('/user_login?redirect=%2Fuser%2Ffavorite');
   });
 });

@@ -5,8 +5,10 @@
  * one challenge to many visitors.
  */
 import { useQuery } from '@tanstack/react-query';
+import { useHasCapability } from '../../lib/capabilities';
 import { useHttp } from '../../lib/http/context';
 import { captchaQueryOptions } from './api';
+import { useProofOfWork } from './proof-of-work';
 
 export interface Captcha {
   /** False when the backend runs without captcha: the field is not shown and no code is sent. */
@@ -17,19 +19,30 @@ export interface Captcha {
   failed: boolean;
   /** A new challenge (after a click, or after any failed attempt: the old one is used up). */
   refresh: () => void;
+  /**
+   * The proof of work that goes with the captcha's answer (`pow`, proof-of-work.ts) when the
+   * backend asks for one; undefined otherwise. Good for one try: a failed try refreshes it with the image.
+   */
+  proof: () => Promise<string | undefined>;
 }
 
 export function useCaptcha(configured: boolean): Captcha {
   const http = useHttp();
   const query = useQuery({ ...captchaQueryOptions(http), enabled: configured });
+  const powOffered = useHasCapability('pow');
   const enabled = configured && query.data?.captchaEnabled !== false;
+  const pow = useProofOfWork(http, enabled && powOffered);
   return {
     enabled,
     uuid: enabled ? query.data?.uuid : undefined,
     img: query.data?.img,
     loading: query.isFetching,
     failed: query.isError,
-    refresh: () => void query.refetch(),
+    refresh: () => {
+      void query.refetch();
+      pow.refresh();
+    },
+    proof: pow.proof,
   };
 }
 

@@ -33,10 +33,19 @@ export function useSignIn(home: string = PATHS.member): (body: LoginBody, redire
       const result = await login(http, body, { notify: false });
       await beginSession({ queryClient, http, session }, result.expiresIn);
       feedback.success('登录成功');
-      await navigate(safeRedirectTarget(redirect, home), { replace: true });
+      await navigate(withCarriedHash(safeRedirectTarget(redirect, home), redirect), { replace: true });
     },
     [queryClient, http, session, navigate, home],
   );
+}
+
+/**
+ * The server's guard redirects a page load to login without the page's `#hash` (a server never sees
+ * one), and the browser carries the hash over to the login page's address: the member goes back
+ * to it. A target of the client's guard holds its hash already.
+ */
+function withCarriedHash(target: string, redirect: string | null): string {
+  return redirect === null || target.includes('#') ? target : target + window.location.hash;
 }
 
 /** What a form says about a failed submit; null for a refused double submit (already toasted). */

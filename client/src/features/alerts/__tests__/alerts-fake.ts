@@ -57,7 +57,7 @@ export function createAlertsFake(options: { mailAvailable?: boolean } = {}): Ale
       email: null,
       emailConfirmed: false,
       mailAvailable: options.mailAvailable ?? false,
-      mailUnavailableReason: options.mailAvailable ? null : '本站未配置邮件发送（SMTP_URL）',
+      mailUnavailableReason: options.mailAvailable ? null : '本站暂未开通邮件提醒',
     },
     token: 'tok0'.repeat(8),
     answers: {},

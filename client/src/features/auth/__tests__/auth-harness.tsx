@@ -14,6 +14,7 @@ import { HttpProvider } from '../../../lib/http/context';
 import { createQueryClient } from '../../../lib/query-client';
 import { systemKeys } from '../../../lib/system';
 import { LOGGED_OUT, SessionProvider, createSessionStore } from '../../../lib/session';
+import { NO_SETTINGS, PortalSettingsProvider } from '../../../lib/portal-settings';
 import { LoginForm } from '../components/login-form';
 import { RegisterForm } from '../components/register-form';
 
@@ -45,6 +46,8 @@ export interface AuthOptions {
   answers: Record<string, Answer>;
   /** The request layer's clock (its duplicate-submit guard's); the real one unless a test fixes it. */
   now?: () => number;
+  /** What the backend offers beyond spec §7 (none unless given). */
+  capabilities?: string[];
 }
 
 export function renderAuth(path: string, opts: AuthOptions) {
@@ -85,7 +88,9 @@ export function renderAuth(path: string, opts: AuthOptions) {
     <QueryClientProvider client={queryClient}>
       <HttpProvider http={http}>
         <SessionProvider store={session}>
-          <RouterProvider router={router} />
+          <PortalSettingsProvider settings={{ ...NO_SETTINGS, capabilities: opts.capabilities ?? [] }}>
+            <RouterProvider router={router} />
+          </PortalSettingsProvider>
         </SessionProvider>
       </HttpProvider>
     </QueryClientProvider>,

@@ -64,6 +64,26 @@ describe('login form', () => {
     expect(session.get().expires).toBeGreaterThan(Date.now() + 29 * 60_000);
   });
 
+  it('goes back to the #hash the page had when the server sent the member to login', async () => {
+    // The server's 302 has no hash; the browser carried the page's over to the login address.
+    window.history.replaceState(null, '', '/user_login#row-17');
+    try {
+      const { router } = renderLogin('/user_login?redirect=%2Fuser%2Ffavorite%3Fpage%3D2');
+      await fillAndSubmit();
+      await waitFor(() => expect(where()).toHaveTextContent('/user/favorite?page=2'));
+      expect(router.state.location.hash).toBe('#row-17');
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
+  it('keeps the hash a client-side redirect target already holds', async () => {
+    const { router } = renderLogin(`/user_login?redirect=${encodeURIComponent('/user/favorite#row-3')}`);
+    await fillAndSubmit();
+    await waitFor(() => expect(where()).toHaveTextContent('/user/favorite'));
+    expect(router.state.location.hash).toBe('#row-3');
+  });
+
   it.each(['//evil.example', 'https://evil.example', '/\\evil.example'])('goes to /user instead of %s', async (evil) => {
     renderLogin(`/user_login?redirect=${encodeURIComponent(evil)}`);
     await fillAndSubmit();

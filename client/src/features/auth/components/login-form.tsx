@@ -38,6 +38,7 @@ export function LoginForm() {
           password: await encrypt(values.password),
           code: captcha.enabled ? values.code?.trim() : undefined,
           uuid: captcha.uuid,
+          pow: await captcha.proof(),
           loginType: 'password',
         },
         redirect,

@@ -66,6 +66,7 @@ export function RegisterForm() {
           password: await encrypt(values.password),
           code: captcha.enabled ? values.code?.trim() : undefined,
           uuid: captcha.uuid,
+          pow: await captcha.proof(),
           phonenumber: values.phonenumber || undefined,
         },
         captcha.enabled,

@@ -127,6 +127,7 @@ export function MobileLoginForm() {
           password: await encrypt(qr ? qr.password : password),
           code: captcha.enabled ? code.trim() : undefined,
           uuid: captcha.uuid,
+          pow: await captcha.proof(),
           loginType: qrLogin ? 'randomPassword' : 'password',
         },
         redirect,
@@ -212,7 +213,7 @@ export function MobileRegisterForm() {
       const password = await encrypt(values.password);
       const code = captcha.enabled ? values.code.trim() : undefined;
       await registerAndSignIn(
-        { username, password, code, uuid: captcha.uuid, phonenumber: values.phonenumber || undefined },
+        { username, password, code, uuid: captcha.uuid, pow: await captcha.proof(), phonenumber: values.phonenumber || undefined },
         captcha.enabled,
         redirect,
       );
