@@ -31,6 +31,7 @@ import { absoluteUrl, usePortalSettings } from '../../../lib/portal-settings';
 import { useSite } from '../../../lib/site';
 import type { DetailConfig, DetailContext } from '../listing-config';
 import { ChangesCard, useLifecycle } from '../components/notice-timeline';
+import { BodyDiffCard } from '../components/body-diff';
 
 export function detailPage<Item extends XmkDetail | ZbDetail, K extends QueryKey>(config: DetailConfig<Item, K>): PageModule {
   const { type } = config;
@@ -123,6 +124,7 @@ export function detailPage<Item extends XmkDetail | ZbDetail, K extends QueryKey
             </section>
 
             {lifecycle ? <ChangesCard item={item} type={type} /> : null}
+            {lifecycle ? <BodyDiffCard item={item} type={type} /> : null}
 
             <ContactBlock type={type} id={item.id} detail={item} />
 
