@@ -5,7 +5,6 @@
  * folded) on the desktop detail and on the phone at 360 and 390 px.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import type { NoticeImportRecord } from '../shared/src/content/notices';
 import { PORTS } from '../playwright.config';
@@ -17,7 +16,7 @@ const BACKEND = `http://127.0.0.1:${PORTS.noCaptcha + 1}`;
 test.use({ baseURL: NO_CAPTCHA });
 
 const processes = fs
-  .readFileSync(path.resolve(__dirname, '../backend/test/corpus/processes.jsonl'), 'utf8')
+  .readFileSync(new URL('../backend/test/corpus/processes.jsonl', import.meta.url), 'utf8')
   .split('\n')
   .filter((line) => line.trim() !== '')
   .map((line) => JSON.parse(line) as NoticeImportRecord);
