@@ -26,6 +26,7 @@ const tsProjects = [
   'e2e/tsconfig.json',
   'scripts/tsconfig.json',
   'packages/env-files/tsconfig.json',
+  'packages/metrics/tsconfig.json',
   'tsconfig.node.json',
 ];
 

@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 const alias = {
   '@shared': fileURLToPath(new URL('./shared/src', import.meta.url)),
   '@portal/env-files': fileURLToPath(new URL('./packages/env-files/index.ts', import.meta.url)),
+  '@portal/metrics': fileURLToPath(new URL('./packages/metrics/index.ts', import.meta.url)),
 };
 
 /** Unit and integration tests. Playwright (e2e/) runs separately against the production build. */
@@ -34,6 +35,10 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
+      },
+      {
+        resolve: { alias },
+        test: { name: 'packages', environment: 'node', include: ['packages/**/*.test.ts'], testTimeout: 30_000 },
       },
       {
         resolve: { alias },

@@ -12,6 +12,8 @@ const child = spawn(process.execPath, ['dist/node/server.js'], {
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
     ...process.env,
+    // One process: the specs count per-process rate limits and render-cache entries.
+    WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? '1',
     SEED_PROJECTS: process.env.SEED_PROJECTS ?? '400',
     SEED_TENDERS: process.env.SEED_TENDERS ?? '600',
   },

@@ -7,6 +7,8 @@ import { build } from 'esbuild';
 const entryPoints = { server: 'server/src/index.ts' };
 if (existsSync('backend/src/index.ts')) {
   entryPoints.backend = 'backend/src/index.ts';
+  // The backend's password worker threads load it beside backend.js (modules/auth/password-pool.ts).
+  entryPoints['password-worker'] = 'backend/src/modules/auth/password-worker.ts';
   // The admin import's worker thread, loaded beside the bundle (backend/src/modules/content/import-runner.ts).
   entryPoints['import-worker'] = 'backend/src/modules/content/import-worker.ts';
 }

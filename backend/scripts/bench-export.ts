@@ -19,6 +19,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import ExcelJS from 'exceljs';
 import { createApp } from '../src/app';
@@ -123,9 +124,14 @@ async function main(): Promise<void> {
     peak.external = Math.max(peak.external, s.external);
   }, SAMPLE_MS);
 
+  // The export shares this process's event loop with the download: its delay is what every other
+  // request of the backend would wait behind the export.
+  const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+  loopDelay.enable();
   const started = performance.now();
   const answer = await download(`http://127.0.0.1:${port}/cms/export/zb`, token, file);
   const seconds = (performance.now() - started) / 1000;
+  loopDelay.disable();
   clearInterval(timer);
   server.close();
   backend.close();
@@ -149,6 +155,12 @@ async function main(): Promise<void> {
     fileMB: Math.round((answer.bytes / MB) * 10) / 10,
     seconds: Math.round(seconds * 10) / 10,
     rowsPerSecond: Math.round(rows / seconds),
+    /** event-loop delay during the export, ms (monitorEventLoopDelay, 1 ms resolution); the GC of the live-heap samples adds to it */
+    eventLoopDelayMs: {
+      p50: Math.round(loopDelay.percentile(50) / 1e4) / 100,
+      p99: Math.round(loopDelay.percentile(99) / 1e4) / 100,
+      max: Math.round(loopDelay.max / 1e4) / 100,
+    },
     baselineMB: {
       rss: Math.round(baseline.rss / MB),
       heap: Math.round(baseline.heapUsed / MB),

@@ -5,6 +5,8 @@
  * (scheduler.ts). Tests inject the clock and the captcha generator, and call a job directly.
  */
 import express, { type ErrorRequestHandler, type Express } from 'express';
+import { METRICS_PATH, metricsRoute, registryText } from '@portal/metrics';
+import { CLIENT_HEADER } from '@shared/constants';
 import { ENDPOINTS } from '@shared/contract/endpoints';
 import { systemClock, type Clock } from './clock';
 import type { BackendConfig } from './config';
@@ -12,6 +14,7 @@ import type { AppContext } from './context';
 import { openDatabase, statementsOf, type Db } from './db/connection';
 import { ApiError, errorHandler, unknownPath } from './envelope';
 import { createPino, pinoLogger, type Logger } from './log';
+import { httpMetrics, registry } from './metrics';
 import { migrateDatabase } from './migrate-database';
 import { loadOrCreateAdminToken } from './modules/auth/admin-token';
 import { CaptchaStore, pngCaptchaGenerator, type CaptchaGenerator } from './modules/auth/captcha';
@@ -187,6 +190,9 @@ function assemble(
   app.disable('x-powered-by');
   // Responses are small JSON computed per request; ETags would hash every body for little gain.
   app.set('etag', false);
+  app.use(httpMetrics);
+  // For the operator on this machine (or with METRICS_TOKEN), never for a call the portal forwarded.
+  app.get(METRICS_PATH, metricsRoute({ token: config.metricsToken, forwardedBy: [CLIENT_HEADER], read: registryText(registry) }));
   app.use((_req, res, next) => {
     res.set('X-Content-Type-Options', 'nosniff');
     next();

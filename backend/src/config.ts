@@ -37,6 +37,8 @@ export interface BackendConfig {
   mailFrom: string;
   /** SITE_URL: the portal's public origin, for absolute links in feeds and mail; unset → the request's host. */
   siteUrl: string | undefined;
+  /** METRICS_TOKEN: a bearer that may read `/metrics` from anywhere; unset → this machine only. */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -45,6 +47,9 @@ export class ConfigError extends Error {
 
 const booleanVar = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const switchVar = z.enum(['on', 'off', 'true', 'false', '1', '0']).transform((v) => v === 'on' || v === 'true' || v === '1');
+/** METRICS_TOKEN, as the server reads it too (server/src/config.ts). */
+const METRICS_TOKEN_RULE = z.string().regex(/^[\x21-\x7e]{16,200}$/);
+const METRICS_TOKEN_RULE_TEXT = '16 to 200 printable ASCII characters without spaces';
 const integerVar = (min: number, max: number) => z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().min(min).max(max));
 
 /**
@@ -76,7 +81,7 @@ function variable<S extends z.ZodType<unknown, string>>(
   if (value === undefined) return undefined;
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
-    const shown = name === 'ADMIN_TOKEN' ? '(hidden)' : JSON.stringify(value);
+    const shown = name === 'ADMIN_TOKEN' || name === 'METRICS_TOKEN' ? '(hidden)' : JSON.stringify(value);
     throw new ConfigError(`Invalid environment variable ${name}: must be ${rule}, got ${shown}`);
   }
   return parsed.data;
@@ -121,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         .transform((v) => v.replace(/\/+$/, '')),
       'an http(s) URL such as https://www.example.com',
     ),
+    metricsToken: variable(env, 'METRICS_TOKEN', METRICS_TOKEN_RULE, METRICS_TOKEN_RULE_TEXT),
   };
 }
 

@@ -12,7 +12,9 @@ import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
 import { ConfigError, loadConfig, loadLogLevel } from './config';
 import { createHttpServer } from './http-server';
+import { collectProcessMetrics } from '@portal/metrics';
 import { createPino, pinoLogger } from './log';
+import { registry } from './metrics';
 import { startScheduler } from './scheduler';
 import { loadEnvFiles } from '@portal/env-files';
 
@@ -38,6 +40,7 @@ function main(): void {
   const pino = createPino(level);
   const log = pinoLogger(pino);
 
+  collectProcessMetrics(registry);
   const backend = createApp(config, { log });
   const server = createHttpServer(backend.app);
   // The jobs start before the first request: the demo top-up's catch-up runs now.

@@ -9,6 +9,7 @@
  */
 import type { Request, Response, Router } from 'express';
 import type { z } from 'zod';
+import { setRouteGroup } from '@portal/metrics';
 import type { Endpoint } from '@shared/contract/endpoint';
 import { ENDPOINTS, type AnyEndpoint } from '@shared/contract/endpoints';
 import type { EndpointSchemas } from '@shared/contract/envelopes';
@@ -122,6 +123,7 @@ export function createRoutes(
     // Member and admin answers, and answers to writes (a login's token), are never stored by a cache.
     const noStore = privateResponse || endpoint.method !== 'GET';
     router[method](endpoint.path, async (req: Request, res: Response) => {
+      setRouteGroup(res, endpoint.name);
       if (noStore) res.set('Cache-Control', 'private, no-store');
       await respond(req, res);
     });

@@ -87,6 +87,8 @@ export interface TestBackendOptions {
   siteUrl?: string;
   /** Export rows per member per day, every tier (default the tiers' quotas). */
   exportRowsPerDay?: number;
+  /** METRICS_TOKEN of the backend; default unset. */
+  metricsToken?: string;
 }
 
 export interface TestBackend {
@@ -131,6 +133,7 @@ export async function createTestBackend(options: TestBackendOptions = {}): Promi
     smtpUrl: options.smtpUrl,
     mailFrom: 'alerts@example.test',
     siteUrl: options.siteUrl,
+    metricsToken: options.metricsToken,
   };
   const clock = testClock(options.now ?? DEFAULT_TEST_NOW);
   const captcha = testCaptcha();

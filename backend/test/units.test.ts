@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       mailFrom: '山东项目网 <noreply@localhost>',
       siteUrl: undefined,
+      metricsToken: undefined,
     });
   });
 
@@ -42,6 +43,7 @@ describe('loadConfig', () => {
         BACKEND_EXTENSIONS: 'off',
         SEED_PROJECTS: '10',
         SEED_TENDERS: '',
+        METRICS_TOKEN: 'a-long-metrics-token',
       },
       '/x',
     );
@@ -57,6 +59,7 @@ describe('loadConfig', () => {
       extensions: false,
       seedProjects: 10,
       seedTenders: 5000,
+      metricsToken: 'a-long-metrics-token',
     });
   });
 
@@ -67,6 +70,10 @@ describe('loadConfig', () => {
     [
       { ADMIN_TOKEN: 'short' },
       'Invalid environment variable ADMIN_TOKEN: must be 16 to 200 printable ASCII characters without spaces, got (hidden)',
+    ],
+    [
+      { METRICS_TOKEN: 'short secret' },
+      'Invalid environment variable METRICS_TOKEN: must be 16 to 200 printable ASCII characters without spaces, got (hidden)',
     ],
   ])('refuses %o naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));

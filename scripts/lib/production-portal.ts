@@ -36,6 +36,8 @@ export interface ProductionPortalOptions {
   root?: string;
   /** The portal's port, when the caller needs it before start (e.g. for SITE_URL); default: a free one. */
   port?: number;
+  /** The embedded backend's port; default: a free one. */
+  backendPort?: number;
   /** A DATA_DIR to reuse; default: a fresh one, removed on stop. */
   dataDir?: string;
   readyTimeoutMs?: number;
@@ -95,7 +97,7 @@ export async function startProductionPortal(opts: ProductionPortalOptions = {}):
   if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first`);
   const ownDataDir = opts.dataDir === undefined;
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-run-'));
-  const [port, backendPort] = [opts.port ?? (await freePort()), await freePort()];
+  const [port, backendPort] = [opts.port ?? (await freePort()), opts.backendPort ?? (await freePort())];
   const [command, args] = opts.launcher === 'npm-start' ? ['npm', ['start']] : [process.execPath, [entry]];
   const child = spawn(command, args, {
     cwd: root,
@@ -111,6 +113,8 @@ export async function startProductionPortal(opts: ProductionPortalOptions = {}):
       // npm's own notices (update checks) would only add noise and a network call.
       npm_config_update_notifier: 'false',
       DATA_DIR: dataDir,
+      // One process unless the caller asks for more: the runs' per-process figures and limits assume it.
+      WEB_CONCURRENCY: '1',
       ...opts.env,
     },
   });

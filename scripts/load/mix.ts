@@ -151,6 +151,25 @@ export function planRequest(random: Random, fixture: LoadFixture, product: strin
   }
 }
 
+/** Anonymous server-rendered pages: the only answers the render gate may shed. */
+const ANONYMOUS_PAGES: readonly Kind[] = ['page', 'search-page', 'detail-page'];
+
+/**
+ * Documented shedding (docs/reliability.md, server/src/render/gate.ts): under overload the render
+ * gate refuses an anonymous page it has no copy of with the 503 error page and `Retry-After`. Any
+ * other 5xx — on a member page, an API call, or without Retry-After — is a failure.
+ */
+export function isDocumentedShedding(
+  planned: PlannedRequest,
+  status: number,
+  headers: Record<string, string | string[] | undefined>,
+): boolean {
+  if (status !== 503 || !ANONYMOUS_PAGES.includes(planned.kind)) return false;
+  const retryAfter = header(headers, 'retry-after')[0];
+  const type = header(headers, 'content-type')[0] ?? '';
+  return retryAfter !== undefined && /^[1-9]\d*$/.test(retryAfter) && type.startsWith('text/html');
+}
+
 function json(body: string): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(body);

@@ -5,6 +5,7 @@
 import type { Logger } from 'pino';
 import cookieParser from 'cookie-parser';
 import express, { type RequestHandler } from 'express';
+import { METRICS_PATH, metricsRoute, registryText, type MetricsRouteOptions } from '@portal/metrics';
 import { FEED_PORTAL_ROUTE } from '@shared/alerts/feeds';
 import type { Config } from './config';
 import { memberGuard } from './auth/member-guard';
@@ -12,10 +13,11 @@ import { authRoutes } from './auth/routes';
 import { dropStaleToken } from './auth/stale-token';
 import { HttpError, errorHandler } from './http/errors';
 import { healthHandler } from './http/health';
+import { ServerMetrics } from './http/metrics';
 import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 import { knownFilesOnly, precompressed } from './http/static-files';
-import { RenderCache, type RenderCacheOptions } from './render/cache';
+import { RenderCache, keepMs, type RenderCacheOptions } from './render/cache';
 import { RenderGate, defaultRenderLimit, type RenderLimit } from './render/gate';
 import { mobileRedirect, mobileSiteChoice } from './render/mobile-site';
 import type { Renderer } from './render/renderer';
@@ -31,7 +33,7 @@ import { feedRoute } from './upstream/feeds';
 import { BackendLiveness } from './upstream/liveness';
 
 export interface AppOptions {
-  config: Pick<Config, 'PRODUCT' | 'MOBILE_SITE_URL' | 'TRUST_PROXY' | 'SITE_URL'>;
+  config: Pick<Config, 'PRODUCT' | 'MOBILE_SITE_URL' | 'TRUST_PROXY' | 'SITE_URL' | 'METRICS_TOKEN'>;
   backendURL: string;
   renderer: Renderer;
   /** Built client assets (dist/client), served under /dist/ with immutable caching. */
@@ -48,24 +50,35 @@ export interface AppOptions {
   redis?: SharedRedis;
   /** Renders in flight and waiting (render/gate.ts; default: defaultRenderLimit()). */
   renderLimit?: RenderLimit;
+  /** The render gate itself, when the caller reads its `stats()` (metrics); default: one built from `renderLimit`. */
+  renderGate?: RenderGate;
   log?: (message: string, error: unknown) => void;
   /** The access log (http/request-log.ts); unset: request ids are still given and passed on, nothing is logged. */
   logger?: Logger;
+  /** This app's series (http/metrics.ts); unset: its own. */
+  metrics?: ServerMetrics;
+  /** What GET /metrics answers: a cluster worker asks for every worker's (index.ts); unset: this app's registry. */
+  readMetrics?: MetricsRouteOptions['read'];
 }
 
 export function createApp(opts: AppOptions) {
   const log = opts.log ?? ((message: string, error: unknown) => console.error(message, error));
   // The one way to the backend (upstream/backend-client.ts): proxy, health, sitemap, session calls, renders.
   const backend = new BackendClient(opts.backendURL);
+  const metrics = opts.metrics ?? new ServerMetrics();
+  metrics.watchBackend(backend.agent, new URL(backend.baseURL).pathname.replace(/\/+$/, ''));
   const app = express();
   app.disable('x-powered-by');
   // One hop: the client address is the one our TLS-terminating proxy appended to X-Forwarded-For,
   // not whatever a client wrote at its start (which `true` would trust).
   app.set('trust proxy', opts.config.TRUST_PROXY ? 1 : false);
   app.use(requestLog(opts.logger));
+  app.use(metrics.requests(opts.config.PRODUCT));
   app.use(securityHeaders({ development: opts.devMiddleware !== undefined }));
 
   app.get('/healthz', healthHandler(backend, opts.redis));
+  // For the operator on this machine, or with METRICS_TOKEN; anyone else gets the 404 page.
+  app.get(METRICS_PATH, metricsRoute({ token: opts.config.METRICS_TOKEN, read: opts.readMetrics ?? registryText(metrics.registry) }));
 
   // The proxy goes before any body parser: it streams request bodies through untouched. Login,
   // RefreshToken and logout are the BFF's own routes in front of it (auth/routes.ts).
@@ -108,7 +121,8 @@ export function createApp(opts: AppOptions) {
     mobileSiteUrl: opts.config.MOBILE_SITE_URL ?? null,
     capabilities: await capabilities.current(),
   });
-  const gate = new RenderGate(opts.renderLimit ?? defaultRenderLimit());
+  const gate = opts.renderGate ?? new RenderGate(opts.renderLimit ?? defaultRenderLimit());
+  metrics.watchRenderGate(gate);
   app.use(
     ssrHandler({
       renderer: opts.renderer,
@@ -117,6 +131,7 @@ export function createApp(opts: AppOptions) {
       settings,
       cache: renderCache(opts.renderCache, backend, opts.redis),
       gate,
+      metrics,
       log,
     }),
   );
@@ -130,7 +145,7 @@ export function createApp(opts: AppOptions) {
  */
 function renderCache(options: RenderCacheOptions | undefined, backend: BackendClient, redis: SharedRedis | undefined) {
   if (!options) return undefined;
-  const store = options.store ?? (redis ? new RedisPageStore(redis, options.ttlMs, options.now) : undefined);
+  const store = options.store ?? (redis ? new RedisPageStore(redis, keepMs(options), options.now) : undefined);
   const pages = new RenderCache({ ...options, store });
   const liveness = new BackendLiveness();
   liveness.watch(backend.agent);

@@ -3,6 +3,7 @@
  * a message naming the variable. Defaults live in the committed `.env`; `.env.local` and the
  * process environment override them.
  */
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { OWN_MOBILE_SITE } from '@shared/routes';
@@ -69,13 +70,21 @@ const schema = z.object({
    * sent, rate limits count the client address it reports).
    */
   TRUST_PROXY: booleanString.default(false),
-  /** Production: this many server processes (node:cluster) share the port and one embedded backend. */
+  /**
+   * Production: this many server processes (node:cluster) share the port and one embedded backend.
+   * Unset: one per core (parseConfig).
+   */
   WEB_CONCURRENCY: z.coerce
     .number({ message: '应为 1 到 64 的整数' })
     .int('应为 1 到 64 的整数')
     .min(1, '应为 1 到 64 的整数')
     .max(64, '应为 1 到 64 的整数')
-    .default(1),
+    .optional(),
+  /** A bearer that may read GET /metrics from anywhere; unset: only this machine may. */
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,200}$/, '应为 16 到 200 个可打印 ASCII 字符，不含空格')
+    .optional(),
   /**
    * Production: memory for anonymous page renders kept per process (render/cache.ts); 0 turns it
    * off. With REDIS_URL the pages live in Redis and this only caps one page (an eighth of it).
@@ -120,7 +129,7 @@ const schema = z.object({
   RATE_LIMIT_CHECK_NAME: rateLimitSetting(DEFAULT_RATE_LIMITS.checkName),
 });
 
-export type Config = z.infer<typeof schema> & { dataDir: string };
+export type Config = z.infer<typeof schema> & { dataDir: string; WEB_CONCURRENCY: number };
 
 export class ConfigError extends Error {}
 
@@ -135,7 +144,13 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`配置无效 (invalid settings):\n${lines.join('\n')}`);
   }
-  return { ...result.data, dataDir: resolve(result.data.DATA_DIR) };
+  const { WEB_CONCURRENCY, ...settings } = result.data;
+  return {
+    ...settings,
+    dataDir: resolve(settings.DATA_DIR),
+    // Every core serves in production; development runs one process whatever is set (index.ts).
+    WEB_CONCURRENCY: WEB_CONCURRENCY ?? (settings.NODE_ENV === 'production' ? availableParallelism() : 1),
+  };
 }
 
 /** The render cache as the settings chose it: production only (development must show every edit). */

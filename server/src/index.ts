@@ -6,10 +6,12 @@
 import cluster from 'node:cluster';
 import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
+import { clusterMetrics, collectProcessMetrics } from '@portal/metrics';
 import { createApp } from './app';
 import { runPrimary } from './scale/cluster';
 import { ConfigError, parseConfig, rateLimitSettings, renderCacheSettings, type Config } from './config';
 import { createDrain } from './http/drain';
+import { ServerMetrics } from './http/metrics';
 import { startEmbeddedBackend, type EmbeddedBackend } from './upstream/embedded-backend';
 import { connectRedis } from './scale/redis';
 import { createDevRenderer, loadProductionRenderer, type Renderer } from './render/renderer';
@@ -88,6 +90,8 @@ async function startServer(config: Config) {
 
   // Each process (and each cluster worker) has its own connection; start-up does not wait for it.
   const redis = config.REDIS_URL ? connectRedis({ url: config.REDIS_URL, prefix: config.REDIS_PREFIX, log }) : undefined;
+  const metrics = new ServerMetrics();
+  collectProcessMetrics(metrics.registry);
   const app = createApp({
     config,
     backendURL,
@@ -100,6 +104,9 @@ async function startServer(config: Config) {
     redis,
     log,
     logger,
+    metrics,
+    // A scrape reaches one worker, which answers for all of them (cluster.ts).
+    ...(cluster.isWorker ? { readMetrics: clusterMetrics(metrics.registry) } : {}),
   });
 
   const drain = createDrain(server, app, { graceMs: SHUTDOWN_GRACE_MS, log });

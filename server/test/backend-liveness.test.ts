@@ -149,6 +149,32 @@ describe('the backend is back', () => {
     expect(liveness.isUp()).toBe(true);
   });
 
+  it('when every connection is busy and requests queue in the agent: a queued request answered after the outage counts', async () => {
+    // One connection at most, as under load when every socket the agent may open is in use: the
+    // agent hands a freed connection straight to the next queued request.
+    const answers: ServerResponse[] = [];
+    const backend = await startBackend((_req, res) => answers.push(res));
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    agents.push(agent);
+    const liveness = new BackendLiveness();
+    liveness.watch(agent);
+    const first = get(agent, backend.port);
+    await settle();
+    liveness.markDown();
+    // Queued behind the first; written to the backend only once the first is answered, after the outage.
+    const queued = [get(agent, backend.port), get(agent, backend.port)];
+    answers.shift()?.end('sent before the outage');
+    expect(await first).toBe(200);
+    await settle();
+    expect(liveness.isUp()).toBe(false);
+    answers.shift()?.end('sent after');
+    expect(await queued[0]).toBe(200);
+    await settle();
+    expect(liveness.isUp()).toBe(true);
+    answers.shift()?.end();
+    expect(await queued[1]).toBe(200);
+  });
+
   it('not when the answer finishing is one to a request sent before', async () => {
     let answer: ServerResponse | undefined;
     const backend = await startBackend((_req, res) => (answer = res));

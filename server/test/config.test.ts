@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadEnvFiles } from '@portal/env-files';
@@ -31,6 +31,20 @@ describe('runtime settings', () => {
     });
     expect(config).toMatchObject({ PORT: 8080, BACKEND_URL: 'http://10.0.0.5:8080', CAPTCHA_ENABLED: false, PRODUCT: 'stage-api' });
     expect(config.MOBILE_SITE_URL).toBe('/m');
+  });
+
+  it('serves with every core in production unless WEB_CONCURRENCY says otherwise; one process in development', () => {
+    expect(parseConfig({ NODE_ENV: 'production' }).WEB_CONCURRENCY).toBe(availableParallelism());
+    expect(parseConfig({ NODE_ENV: 'production', WEB_CONCURRENCY: '1' }).WEB_CONCURRENCY).toBe(1);
+    expect(parseConfig({}).WEB_CONCURRENCY).toBe(1);
+    expect(() => parseConfig({ WEB_CONCURRENCY: '0' })).toThrow(/WEB_CONCURRENCY/);
+  });
+
+  it('reads METRICS_TOKEN, and names it without showing it when it is too short', () => {
+    expect(parseConfig({}).METRICS_TOKEN).toBeUndefined();
+    expect(parseConfig({ METRICS_TOKEN: 'a-long-enough-metrics-token' }).METRICS_TOKEN).toBe('a-long-enough-metrics-token');
+    expect(() => parseConfig({ METRICS_TOKEN: 'short-secret' })).toThrow(/METRICS_TOKEN/);
+    expect(() => parseConfig({ METRICS_TOKEN: 'short-secret' })).not.toThrow(/short-secret/);
   });
 
   it('turns the mobile redirect off with MOBILE_SITE_URL=off, or points it at another site', () => {

@@ -56,7 +56,9 @@ export interface ListeningPortal {
 }
 
 /** The portal app in front of `backendURL` with `renderer` (and any other option), listening. */
-export async function listenPortal(options: Pick<AppOptions, 'backendURL' | 'renderer' | 'renderLimit'>): Promise<ListeningPortal> {
+export async function listenPortal(
+  options: Pick<AppOptions, 'backendURL' | 'renderer' | 'renderLimit' | 'renderCache' | 'renderGate'>,
+): Promise<ListeningPortal> {
   const app = createApp({
     config: { PRODUCT, MOBILE_SITE_URL: undefined, TRUST_PROXY: false },
     publicDir: 'client/public',

@@ -12,6 +12,8 @@ import { createApp } from '../src/app';
 import { ConfigError, parseConfig } from '../src/config';
 import { connectRedis, reconnectDelay, RECONNECT_MAX_MS, type SharedRedis } from '../src/scale/redis';
 import { decodePage, encodePage, RedisPageStore } from '../src/scale/redis-page-store';
+import { keepMs } from '../src/render/cache';
+import { RenderGate } from '../src/render/gate';
 import type { Renderer } from '../src/render/renderer';
 import { API, OUR_PAGE, startPortal, type Portal } from './portal-fixture';
 
@@ -145,6 +147,50 @@ describe('two instances sharing one Redis', () => {
     const answers = await Promise.all(Array.from({ length: 6 }, () => page(0, '/xmk?keyword=burst')));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
     expect((instances[0]?.renderer.count ?? 0) - before).toBe(1);
+  });
+
+  it('a page past its time stays in Redis as a stale copy, served marked stale while renders are busy', async () => {
+    const redis = clients[0];
+    if (!redis) throw new Error('no client');
+    let now = Date.now();
+    const renderer = countingRenderer();
+    const gate = new RenderGate({ maxInFlight: 1, maxQueued: 4, maxWaitMs: 30_000, memberReserve: 0, anonymousMinimum: 0 });
+    const app = createApp({
+      config: { PRODUCT: 'prod-api', MOBILE_SITE_URL: undefined, TRUST_PROXY: true },
+      backendURL: portal.backendURL,
+      renderer,
+      publicDir: 'client/public',
+      renderCache: { maxBytes: 8 * 1024 * 1024, ttlMs: 30_000, staleMs: 60_000, now: () => now },
+      redis,
+      renderGate: gate,
+      log: () => undefined,
+    });
+    const path = '/zb?keyword=stale-in-redis';
+    expect((await request(app).get(path)).headers['x-render-cache']).toBe('miss');
+    const key = `${PREFIX}page:${path}`;
+    await until(async () => (await redisServer.keys(key)).length === 1);
+    // Redis keeps it for its time to live and its stale time together.
+    const pttl = Number(await redis.send(['PTTL', key]));
+    expect(pttl).toBeGreaterThan(80_000);
+    expect(pttl).toBeLessThanOrEqual(90_000);
+
+    now += 40_000;
+    const slot = gate.tryAcquire('anonymous');
+    const stale = await request(app).get(path);
+    expect(stale.status).toBe(200);
+    expect(stale.headers['x-render-cache']).toBe('stale');
+    expect(stale.headers['cache-control']).toBe('public, max-age=5');
+    expect(stale.headers.age).toBe('40');
+    expect(stale.text).toContain('<main>页面 /zb</main>');
+    expect(renderer.count).toBe(1);
+    slot?.();
+    expect((await request(app).get(path)).headers['x-render-cache']).toBe('miss');
+    expect(renderer.count).toBe(2);
+
+    // Past both, the store has nothing, whatever Redis still holds.
+    now += 90_000;
+    const store = new RedisPageStore(redis, keepMs({ ttlMs: 30_000, staleMs: 60_000 }), () => now);
+    expect(await store.get(path)).toBeNull();
   });
 
   it('clearing (the backend went down) drops this portal’s pages and nothing else', async () => {

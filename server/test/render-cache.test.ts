@@ -1,10 +1,15 @@
 /** The render cache's store on its own: bounds, expiry, nonce templating, one render per burst. */
 import { describe, expect, it } from 'vitest';
-import { MemoryPageStore, RenderCache, type CachedPage, type PageStore } from '../src/render/cache';
+import { MemoryPageStore, RenderCache, STALE_MS, type CachedPage, type PageStore } from '../src/render/cache';
 
-function cacheAt(options: { maxBytes?: number; ttlMs?: number } = {}) {
+function cacheAt(options: { maxBytes?: number; ttlMs?: number; staleMs?: number } = {}) {
   let now = 1_000_000;
-  const cache = new RenderCache({ maxBytes: options.maxBytes ?? 1_000_000, ttlMs: options.ttlMs ?? 30_000, now: () => now });
+  const cache = new RenderCache({
+    maxBytes: options.maxBytes ?? 1_000_000,
+    ttlMs: options.ttlMs ?? 30_000,
+    staleMs: options.staleMs,
+    now: () => now,
+  });
   return { cache, advance: (ms: number) => (now += ms) };
 }
 
@@ -30,15 +35,37 @@ describe('RenderCache', () => {
     expect(RenderCache.body(cached, 'other').toString('utf8')).toContain('nonce="other"');
   });
 
-  it('serves an entry for its time to live, then renders again', async () => {
-    const { cache, advance } = cacheAt({ ttlMs: 30_000 });
+  it('serves an entry for its time to live, then keeps it as a stale copy for its stale time, then forgets it', async () => {
+    const { cache, advance } = cacheAt({ ttlMs: 30_000, staleMs: 60_000 });
     put(cache, '/', page('home'));
     advance(29_999);
     const cached = await cache.lookup('/');
     expect(cached && cache.ageSeconds(cached)).toBe(29);
+    expect(cached && cache.isFresh(cached)).toBe(true);
+    advance(1);
+    const stale = await cache.lookup('/');
+    expect(stale && cache.isFresh(stale)).toBe(false);
+    expect(stale && RenderCache.body(stale, undefined).toString('utf8')).toBe('home');
+    expect(await cache.peek('/')).toBe(stale);
+    // A stale copy is rendered again by whoever claims it, and the new render is fresh.
+    put(cache, '/', page('home again'));
+    const renewed = await cache.lookup('/');
+    expect(renewed && cache.isFresh(renewed)).toBe(true);
+    advance(89_999);
+    expect(await cache.lookup('/')).not.toBeNull();
     advance(1);
     expect(await cache.lookup('/')).toBeNull();
+    expect(await cache.peek('/')).toBeNull();
     expect(cache.size.entries).toBe(0);
+  });
+
+  it('keeps a stale copy for 5 minutes unless told otherwise', async () => {
+    const { cache, advance } = cacheAt({ ttlMs: 30_000 });
+    put(cache, '/zb', page('list'));
+    advance(30_000 + STALE_MS - 1);
+    expect(await cache.lookup('/zb')).not.toBeNull();
+    advance(1);
+    expect(await cache.lookup('/zb')).toBeNull();
   });
 
   it('keys are exact: another query string is another page', async () => {
@@ -100,8 +127,8 @@ describe('RenderCache', () => {
 });
 
 /** A store answering a turn later, as Redis does (scale/redis-page-store.ts), around a memory one. */
-function laterStore(): PageStore & { reads: number } {
-  const memory = new MemoryPageStore(1_000_000, 30_000, Date.now);
+function laterStore(now: () => number = Date.now, keepMs = 30_000): PageStore & { reads: number } {
+  const memory = new MemoryPageStore(1_000_000, keepMs, now);
   return {
     reads: 0,
     get(key: string) {
@@ -130,6 +157,37 @@ describe('RenderCache on a store that answers later', () => {
     expect(a && RenderCache.body(a, undefined).toString('utf8')).toBe('列表');
     expect(b).toBe(a);
     expect(store.reads).toBe(1);
+  });
+
+  it('a stale page read together: the first renders it for all, or, refused a slot, leaves the others its stale copy', async () => {
+    let now = 1_000_000;
+    const store = laterStore(() => now, 60_000);
+    const cache = new RenderCache({ maxBytes: 1_000_000, ttlMs: 30_000, staleMs: 30_000, store, now: () => now });
+    put(cache, '/zb', page('旧'));
+    now += 40_000;
+
+    // Renders are busy: the first reader serves its stale copy and renders nothing; so do the others.
+    const first = cache.lookup('/zb').then((found) => {
+      cache.claim('/zb')?.(null);
+      return found;
+    });
+    const others = Promise.all([cache.lookup('/zb'), cache.lookup('/zb')]);
+    const stale = await first;
+    expect(stale && cache.isFresh(stale)).toBe(false);
+    for (const found of await others) expect(found && RenderCache.body(found, undefined).toString('utf8')).toBe('旧');
+
+    // A free slot: the first reader renders, and the others get its fresh page.
+    const renderer = cache.lookup('/zb').then((found) => {
+      const settle = cache.claim('/zb');
+      setTimeout(() => settle?.({ body: page('新'), nonce: undefined }), 20);
+      return found;
+    });
+    const waiting = Promise.all([cache.lookup('/zb'), cache.lookup('/zb')]);
+    expect((await renderer) && cache.isFresh((await renderer)!)).toBe(false);
+    for (const found of await waiting) {
+      expect(found && cache.isFresh(found)).toBe(true);
+      expect(found && RenderCache.body(found, undefined).toString('utf8')).toBe('新');
+    }
   });
 
   it('a miss that is never claimed (HEAD) lets the others go to render themselves', async () => {

@@ -214,7 +214,7 @@ export function seedDemoMembers(db: Db, rng: Random, now: Date, hasher: Password
     insertMember.run(
       DEMO_MEMBERS.demo.userName,
       userNameKey(DEMO_MEMBERS.demo.userName),
-      hasher.hash(DEMO_MEMBERS.demo.password),
+      hasher.hashBeforeServing(DEMO_MEMBERS.demo.password),
       '演示用户',
       demoPhone,
       'demo@example.com',
@@ -316,7 +316,7 @@ export function seedDemoMembers(db: Db, rng: Random, now: Date, hasher: Password
     insertMember.run(
       DEMO_MEMBERS.vip.userName,
       userNameKey(DEMO_MEMBERS.vip.userName),
-      hasher.hash(DEMO_MEMBERS.vip.password),
+      hasher.hashBeforeServing(DEMO_MEMBERS.vip.password),
       'VIP演示用户',
       vipPhone,
       'vip@example.com',

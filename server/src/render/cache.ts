@@ -4,7 +4,9 @@
  * the HTTP contract already lets any proxy keep for 60 s (`Cache-Control: public, max-age=60`,
  * render/ssr.ts).
  *
- * - Keyed by URL (path and query as sent); each entry lives `ttlMs` at most.
+ * - Keyed by URL (path and query as sent); each entry is fresh for `ttlMs`, then kept as a stale
+ *   copy for `staleMs` more: render/ssr.ts serves it, marked stale, when renders are busy (under
+ *   overload a page a few minutes old beats a 503), and renders afresh when a slot is free.
  * - A page is kept as the parts around its CSP nonce: every answer gets its own response's nonce
  *   (http/security-headers.ts), so the body always matches the header sent with it.
  * - Concurrent misses of one URL render once per instance: the first request renders and streams
@@ -19,6 +21,8 @@ export interface RenderCacheOptions {
   maxBytes: number;
   /** How long a render may be served, at most the 60 s of the `Cache-Control` contract. */
   ttlMs: number;
+  /** How long after that it is kept as a stale copy for busy times (default STALE_MS). */
+  staleMs?: number;
   now?: () => number;
   /** Where pages are kept; unset: this process's memory, within `maxBytes`. */
   store?: PageStore;
@@ -46,14 +50,21 @@ export interface PageStore {
 /** Bookkeeping per entry beyond its body (key string, map slot): a rough figure, for the bound. */
 export const ENTRY_OVERHEAD_BYTES = 256;
 
-/** Pages in this process's memory: bounded in bytes, least recently used first out, `ttlMs` each. */
+/**
+ * How long a page past its time to live is kept for busy times: 5 minutes, what the pages'
+ * `stale-while-revalidate=300` already lets any cache in front of the portal serve.
+ */
+export const STALE_MS = 300_000;
+
+/** Pages in this process's memory: bounded in bytes, least recently used first out, `keepMs` each. */
 export class MemoryPageStore implements PageStore {
   private readonly entries = new Map<string, CachedPage>();
   private bytes = 0;
 
   constructor(
     private readonly maxBytes: number,
-    private readonly ttlMs: number,
+    /** How long a page is kept from its render: its time to live and its stale time together. */
+    private readonly keepMs: number,
     private readonly now: () => number,
   ) {}
 
@@ -64,7 +75,7 @@ export class MemoryPageStore implements PageStore {
   get(key: string): CachedPage | null {
     const entry = this.entries.get(key);
     if (!entry) return null;
-    if (this.now() - entry.storedAt >= this.ttlMs) {
+    if (this.now() - entry.storedAt >= this.keepMs) {
       this.remove(key);
       return null;
     }
@@ -110,7 +121,7 @@ export class RenderCache {
 
   constructor(private readonly opts: RenderCacheOptions) {
     this.now = opts.now ?? Date.now;
-    this.store = opts.store ?? new MemoryPageStore(opts.maxBytes, opts.ttlMs, this.now);
+    this.store = opts.store ?? new MemoryPageStore(opts.maxBytes, keepMs(opts), this.now);
   }
 
   /** A single page above this is not kept: a few huge pages must not flush everything else. */
@@ -122,7 +133,10 @@ export class RenderCache {
     return this.store.size;
   }
 
-  /** The fresh page for `key`; while another request is rendering it, that render's outcome. */
+  /**
+   * The page kept for `key`, fresh or stale (`isFresh` tells); while another request is rendering
+   * it, that render's outcome. A stale page means: render again if a slot is free, else serve it.
+   */
   async lookup(key: string): Promise<CachedPage | null> {
     const pending = this.pending.get(key);
     if (pending) return pending;
@@ -131,18 +145,32 @@ export class RenderCache {
     const inFlight = this.reading.get(key);
     if (inFlight) {
       const page = await inFlight;
-      return page ?? (await this.pending.get(key)) ?? null;
+      if (page && this.isFresh(page)) return page;
+      return (await this.pending.get(key)) ?? page;
     }
     const read = this.store.get(key);
     if (!(read instanceof Promise)) return read;
     this.reading.set(key, read);
     try {
       const page = await read;
-      if (!page) this.reserve(key);
+      if (!page || !this.isFresh(page)) this.reserve(key);
       return page;
     } finally {
       this.reading.delete(key);
     }
+  }
+
+  /**
+   * The page kept for `key`, fresh or stale, straight from the store: for a request that holds the
+   * claim on `key` and was refused a render slot (a lookup would wait for its own render).
+   */
+  async peek(key: string): Promise<CachedPage | null> {
+    return this.store.get(key);
+  }
+
+  /** Whether `page` is within its time to live, to be served as it is. */
+  isFresh(page: CachedPage): boolean {
+    return this.now() - page.storedAt < this.opts.ttlMs;
   }
 
   /**
@@ -215,6 +243,11 @@ export class RenderCache {
   clear(): void {
     this.store.clear();
   }
+}
+
+/** How long a page is kept from its render: fresh, then stale. */
+export function keepMs(opts: Pick<RenderCacheOptions, 'ttlMs' | 'staleMs'>): number {
+  return opts.ttlMs + (opts.staleMs ?? STALE_MS);
 }
 
 /** `body` cut at every occurrence of `nonce` (128 random bits: it occurs nowhere else). */

@@ -11,6 +11,7 @@ import { readSessionToken } from '../auth/cookies';
 import type { BackendClient } from '../upstream/backend-client';
 import type { BackendLiveness } from '../upstream/liveness';
 import { HttpError } from '../http/errors';
+import type { ServerMetrics } from '../http/metrics';
 import { RenderCache, type CachedPage } from './cache';
 import { RETRY_AFTER_SECONDS, type RenderGate } from './gate';
 import type { RenderOptions, RenderResult, Renderer } from './renderer';
@@ -33,6 +34,8 @@ export interface SsrOptions {
   cache?: { pages: RenderCache; liveness: BackendLiveness };
   /** Renders in flight are bounded (render/gate.ts); unset: no bound. */
   gate?: RenderGate;
+  /** Render-cache results and renders shed (http/metrics.ts). */
+  metrics?: ServerMetrics;
   log: (message: string, error: unknown) => void;
 }
 
@@ -70,6 +73,12 @@ export function cacheControlFor(status: number, member: boolean): string {
 }
 
 /**
+ * A stale copy served while renders are busy: good for a few seconds at most, and its `Age` (past
+ * that) tells any cache in front that it is stale already, so it asks again next time.
+ */
+export const STALE_CACHE_CONTROL = 'public, max-age=5';
+
+/**
  * The render cache's key, or null when this request must neither read nor fill it: anything
  * sent with a member session is rendered for that request alone (a cookie failing the session
  * rule was cleared and removed before this, auth/stale-token.ts). Crawlers
@@ -82,14 +91,15 @@ function renderCacheKey(req: Request, url: URL): string | null {
 
 const PAGE_HEADERS = { 'Content-Type': 'text/html; charset=utf-8', Vary: 'Cookie' } as const;
 
-function sendCachedPage(req: Request, res: Response, page: CachedPage, cache: RenderCache): void {
+/** A kept page: `hit` within its time to live, `stale` past it (renders were busy). */
+function sendCachedPage(req: Request, res: Response, page: CachedPage, cache: RenderCache, as: 'hit' | 'stale'): void {
   const pieces = RenderCache.pieces(page, cspNonce(res));
   res.status(200).set({
     ...PAGE_HEADERS,
-    'Cache-Control': cacheControlFor(200, false),
+    'Cache-Control': as === 'hit' ? cacheControlFor(200, false) : STALE_CACHE_CONTROL,
     'Content-Length': String(pieces.reduce((sum, piece) => sum + piece.length, 0)),
     Age: String(cache.ageSeconds(page)),
-    'X-Render-Cache': 'hit',
+    'X-Render-Cache': as,
   });
   if (req.method === 'HEAD') {
     res.end();
@@ -179,26 +189,46 @@ export function ssrHandler(opts: SsrOptions): RequestHandler {
     const shared = pageUrl(requested);
     const cacheKey = cache ? renderCacheKey(req, shared) : null;
     const url = cacheKey !== null ? shared : requested;
+    const token = readSessionToken(req);
+    const member = token !== null;
     let keep: ReturnType<RenderCache['claim']> = null;
     try {
+      let stale: CachedPage | null = null;
       if (cache && cacheKey !== null) {
         const cached = await cache.lookup(cacheKey);
-        if (cached) {
-          sendCachedPage(req, res, cached, cache);
+        if (cached && cache.isFresh(cached)) {
+          opts.metrics?.renderCache.inc({ result: 'hit' });
+          sendCachedPage(req, res, cached, cache, 'hit');
           return;
         }
+        stale = cached;
         if (req.method === 'GET') keep = cache.claim(cacheKey);
       }
-      const release = opts.gate ? await opts.gate.acquire(abort.signal) : null;
-      if (opts.gate && !release) {
-        if (abort.signal.aborted) return;
-        next(new HttpError(503, '服务暂时不可用', { as: 'page', headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } }));
-        return;
+      if (opts.gate) {
+        // Members first (render/gate.ts). A visitor whose page has a stale copy does not queue for
+        // a fresher one: it is rendered if a slot is free now, else served the copy.
+        const priority = member ? 'member' : 'anonymous';
+        const release = stale ? opts.gate.tryAcquire(priority) : await opts.gate.acquire(priority, abort.signal);
+        if (!release) {
+          if (abort.signal.aborted) return;
+          // Refused: the copy at hand, or one another instance (Redis) kept meanwhile, rather than a 503.
+          const copy = stale ?? (cache && cacheKey !== null ? await cache.peek(cacheKey) : null);
+          if (copy && cache) {
+            const as = cache.isFresh(copy) ? 'hit' : 'stale';
+            opts.metrics?.rendersShed.inc({ priority, answer: 'stale' });
+            opts.metrics?.renderCache.inc({ result: as });
+            sendCachedPage(req, res, copy, cache, as);
+            return;
+          }
+          opts.metrics?.rendersShed.inc({ priority, answer: 'unavailable' });
+          if (cacheKey !== null) opts.metrics?.renderCache.inc({ result: 'miss' });
+          next(new HttpError(503, '服务暂时不可用', { as: 'page', headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } }));
+          return;
+        }
+        // The slot is held until the page has gone out (the stream outlives render()), or the browser left.
+        res.once('close', release);
       }
-      // The slot is held until the page has gone out (the stream outlives render()), or the browser left.
-      if (release) res.once('close', release);
-      const token = readSessionToken(req);
-      const member = token !== null;
+      if (cacheKey !== null) opts.metrics?.renderCache.inc({ result: 'miss' });
       const request = new Request(url, { signal: abort.signal });
       // Every backend call of the render listens on its signal (entry-server); a page makes a dozen or so.
       setMaxListeners(64, request.signal);

@@ -5,10 +5,12 @@
  * worker would need (ARCHITECTURE.md); what each keeps for itself is listed in docs/reliability.md.
  *
  * SIGTERM/SIGINT: every worker drains (index.ts), then the primary stops the backend and exits 0.
+ * GET /metrics reaches one worker, which asks the primary for every worker's series summed.
  * A worker that dies is replaced; one that exits by itself before it ever listened stops the whole
  * portal, since its replacement would only fail the same way.
  */
 import cluster, { type Worker } from 'node:cluster';
+import { serveClusterMetrics } from '@portal/metrics';
 
 export interface PrimaryOptions {
   workers: number;
@@ -71,6 +73,7 @@ export function runPrimary(opts: PrimaryOptions): void {
     });
   };
 
+  serveClusterMetrics();
   for (let i = 0; i < opts.workers; i++) fork();
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));

@@ -1,6 +1,7 @@
 /**
  * The render cache's pages in Redis, shared by every server instance: a page one
- * instance rendered is served by all of them until its time to live is over (`SET … PX`).
+ * instance rendered is served by all of them until its time to live is over, and kept as a stale
+ * copy for busy times after that (render/cache.ts); Redis drops it when both are over (`SET … PX`).
  * Keys read `<prefix>page:<cache key>`, e.g. `portal:page:/zb?keyword=水利`.
  *
  * A value keeps the page exactly as the memory store does, cut around its nonce, so each answer
@@ -53,7 +54,8 @@ export class RedisPageStore implements PageStore {
 
   constructor(
     private readonly redis: SharedRedis,
-    private readonly ttlMs: number,
+    /** How long a page is kept from its render, fresh and stale (render/cache.ts keepMs). */
+    private readonly keepMs: number,
     private readonly now: () => number = Date.now,
   ) {
     this.prefix = `${redis.prefix}page:`;
@@ -65,7 +67,7 @@ export class RedisPageStore implements PageStore {
       const value = await this.redis.sendForBytes<Buffer | null>(['GET', this.prefix + key]);
       const page = Buffer.isBuffer(value) ? decodePage(value) : null;
       // Redis expires the key itself; this also holds when clocks of two machines disagree a little.
-      return page && this.now() - page.storedAt < this.ttlMs ? page : null;
+      return page && this.now() - page.storedAt < this.keepMs ? page : null;
     } catch {
       return null;
     }
@@ -73,7 +75,7 @@ export class RedisPageStore implements PageStore {
 
   set(key: string, page: CachedPage): void {
     if (!this.redis.isReady()) return;
-    this.redis.send(['SET', this.prefix + key, encodePage(page), 'PX', String(this.ttlMs)]).catch(() => undefined);
+    this.redis.send(['SET', this.prefix + key, encodePage(page), 'PX', String(this.keepMs)]).catch(() => undefined);
   }
 
   /** Drops every page of this portal (the backend went down: nothing rendered before may be served). */

@@ -36,6 +36,24 @@ const PUBLIC_PATTERNS = Object.values(ENDPOINTS as Record<string, Endpoint>)
   .filter((e) => e.auth !== 'admin')
   .map(pattern);
 
+const NAMED_PATTERNS = Object.entries(ENDPOINTS as Record<string, Endpoint>).map(([name, endpoint]) => ({
+  name,
+  method: endpoint.method,
+  pattern: pattern(endpoint),
+}));
+
+/**
+ * The contract's name of the call `method path` (relative to the API prefix): `zbSearch` for
+ * `GET /api/zb/search`; null when no endpoint has that path and method. The route group of
+ * /metrics, which must never be the raw path.
+ */
+export function contractEndpointOf(method: string, path: string): string | null {
+  const canonical = canonicalCallPath(path);
+  if (canonical === null) return null;
+  const asked = method === 'HEAD' ? 'GET' : method;
+  return NAMED_PATTERNS.find((e) => e.method === asked && e.pattern.test(canonical))?.name ?? null;
+}
+
 /** Spellings no page of ours produces and that some servers resolve to a different path. */
 const AMBIGUOUS = /[;\\]|%2f|%5c|%00|\/\//i;
 

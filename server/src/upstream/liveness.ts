@@ -61,9 +61,13 @@ export class BackendLiveness {
       this.sentIn.set(socket, this.downs);
       reuseSocket(socket, request);
     };
-    // 'free': a request on the socket got its whole answer and the socket waits for the next one.
+    // 'free': a request on the socket got its whole answer. The agent's own listener (registered
+    // first) has already handed the socket to a request queued for one, if any, without
+    // `reuseSocket`: that request is sent now, so the socket is stamped now. Under load, when every
+    // socket is busy, that is how all requests are sent, and the backend would never count as back.
     agent.on('free', (socket: Duplex) => {
       if (!this.up && this.sentIn.get(socket) === this.downs) this.up = true;
+      this.sentIn.set(socket, this.downs);
     });
   }
 

@@ -11,6 +11,7 @@ import type { Statements } from '../../db/connection';
 import type { Logger } from '../../log';
 import { ALERT_KIND_LABELS, detailUrl } from './feeds';
 import * as q from './queries';
+import { metrics } from '../../metrics';
 
 /** The mail pass's schedule (scheduler.ts): every minute. */
 export const MAIL_SCHEDULE = '0 * * * * *';
@@ -88,6 +89,7 @@ export class AlertMailer {
       try {
         if (lastId !== undefined) {
           await this.transport.sendMail(this.digest(member.email, alerts));
+          metrics.mails.inc({ result: 'sent' });
           sent++;
         }
         markThrough(through);
@@ -96,6 +98,7 @@ export class AlertMailer {
         }
       } catch (err) {
         // Left unmarked: the next pass tries again.
+        metrics.mails.inc({ result: 'failed' });
         this.log.error(`backend: alert mail to member ${member.memberId} failed`, err);
       }
     }

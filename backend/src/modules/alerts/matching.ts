@@ -23,6 +23,7 @@ import { PROVINCE } from '../../reference/regions';
 import { htmlText, runsOf } from '../../search/tokens';
 import { cityOf, FIELD_LABELS, type ImportedNotice, type NoticeRecord } from '../content/notice-record';
 import * as q from './queries';
+import { metrics } from '../../metrics';
 
 export interface CompiledSubscription {
   id: number;
@@ -240,6 +241,7 @@ export function writeAlert(sql: Statements, event: AlertEvent, deliveries: reado
   let written = 0;
   for (const d of deliveries)
     written += q.insertInbox.run(sql, { memberId: d.memberId, eventId, subscriptionId: d.subscriptionId }).changes;
+  metrics.alertsDelivered.inc(written);
   return written;
 }
 
@@ -364,5 +366,6 @@ function writeInbox(sql: Statements, flat: number[]): number {
     }
     written += q.insertInboxRows(sql, values);
   }
+  metrics.alertsDelivered.inc(written);
   return written;
 }

@@ -3,6 +3,7 @@
  * bcrypt hashes, never decryptably.
  */
 import bcrypt from 'bcryptjs';
+import { runPasswordTask } from './password-pool';
 
 export const USERNAME_MIN = 2;
 export const USERNAME_MAX = 20;
@@ -15,12 +16,21 @@ export const MSG_BAD_CREDENTIALS = '用户不存在/密码错误';
 /** bcrypt cost of stored hashes; tests lower it through createApp's `passwordRounds`. */
 export const BCRYPT_ROUNDS = 10;
 
+/**
+ * bcrypt through the worker threads (password-pool.ts): a hash or a comparison costs ~60 ms of CPU
+ * at cost 10, which on the event loop would hold up every other request for as long.
+ */
 export class PasswordHasher {
-  private dummyHash: string | undefined;
+  private dummyHash: Promise<string> | undefined;
 
   constructor(private readonly rounds = BCRYPT_ROUNDS) {}
 
-  hash(plain: string): string {
+  hash(plain: string): Promise<string> {
+    return runPasswordTask('hash', { plain, rounds: this.rounds });
+  }
+
+  /** On the calling thread: only for seeding, which runs before the backend listens. */
+  hashBeforeServing(plain: string): string {
     return bcrypt.hashSync(plain, this.rounds);
   }
 
@@ -28,13 +38,13 @@ export class PasswordHasher {
    * Compare `plain` with `hash`. With no hash (unknown user, undecryptable password) a dummy hash
    * of the same cost is compared instead, so a failure takes as long whatever its cause.
    */
-  verify(plain: string, hash: string | null): boolean {
+  async verify(plain: string, hash: string | null): Promise<boolean> {
     if (hash === null) {
       this.dummyHash ??= this.hash('not-a-real-password');
-      bcrypt.compareSync(plain, this.dummyHash);
+      await runPasswordTask('compare', { plain, hash: await this.dummyHash });
       return false;
     }
-    return bcrypt.compareSync(plain, hash);
+    return runPasswordTask('compare', { plain, hash });
   }
 }
 

@@ -45,7 +45,11 @@ export function registerAuthRoutes(routes: Routes, ctx: AppContext): void {
     { noStore: true },
   );
 
-  routes.open(ENDPOINTS.login, (req, { body }): LoginResult => ({ code: 200, msg: MSG_SUCCESS, ...login(ctx, body, clientOf(req)) }));
+  routes.open(ENDPOINTS.login, async (req, { body }): Promise<LoginResult> => ({
+    code: 200,
+    msg: MSG_SUCCESS,
+    ...(await login(ctx, body, clientOf(req))),
+  }));
 
   routes.optional(ENDPOINTS.logout, (_req, session) => {
     if (session) ctx.tokens.revoke(session);
@@ -63,8 +67,8 @@ export function registerAuthRoutes(routes: Routes, ctx: AppContext): void {
     return { code: 200, msg: taken ? '用户名已存在' : '用户名可用', data: !taken };
   });
 
-  routes.open(ENDPOINTS.register, (_req, { body }) => {
-    register(ctx, body);
+  routes.open(ENDPOINTS.register, async (_req, { body }) => {
+    await register(ctx, body);
     return ack('注册成功');
   });
 }

@@ -35,16 +35,23 @@ export interface LoginInput {
 
 /**
  * Sign in: a token and the mobile QR login's new random password. `client`: who the failures
- * count against (lockout.ts).
+ * count against (lockout.ts). The decryption and the bcrypt comparison run in worker threads, so
+ * other requests go on meanwhile, attempts of the same client among them: the lock is read again
+ * once the password has been checked, and an attempt that ends after the lock took hold answers
+ * the lock whatever its password, so parallel guesses learn no more than guesses one by one.
  */
-export function login(ctx: AppContext, input: LoginInput, client: string): { token: string; expiresIn: number; randomPassword: string } {
+export async function login(
+  ctx: AppContext,
+  input: LoginInput,
+  client: string,
+): Promise<{ token: string; expiresIn: number; randomPassword: string }> {
   checkCaptcha(ctx, input.code, input.uuid);
   const username = input.username;
   if (ctx.lockout.isLocked(username, client)) throw invalid(MSG_LOCKED);
   // A name no account can have is a wrong guess like any other: it counts and answers the same.
   if (!usernameLengthOk(username)) throw invalid(ctx.lockout.recordFailure(username, client));
 
-  const secret = ctx.passwords.decrypt(input.password);
+  const secret = await ctx.passwords.decrypt(input.password);
   // The name as stored first; else its look-alike key (`ｄｅｍｏ` signs in as demo, as it could not register).
   const member = q.credentialsOf.get(ctx.sql, { userName: username, nameKey: userNameKey(username) });
   // With no member or no decryptable secret, the hasher still spends a bcrypt comparison,
@@ -52,7 +59,8 @@ export function login(ctx: AppContext, input: LoginInput, client: string): { tok
   const accepted =
     input.loginType === 'randomPassword'
       ? member !== undefined && secret !== null && secretsEqual(secret, member.randomPassword)
-      : ctx.hasher.verify(secret ?? '', member && secret !== null ? member.passwordHash : null);
+      : await ctx.hasher.verify(secret ?? '', member && secret !== null ? member.passwordHash : null);
+  if (ctx.lockout.isLocked(username, client)) throw invalid(MSG_LOCKED);
   if (!member || !accepted) throw invalid(ctx.lockout.recordFailure(username, client));
 
   const now = ctx.clock();
@@ -80,14 +88,14 @@ export interface RegisterInput {
   uuid?: string | undefined;
 }
 
-export function register(ctx: AppContext, input: RegisterInput): void {
+export async function register(ctx: AppContext, input: RegisterInput): Promise<void> {
   if (readSetting(ctx.sql, CONFIG_KEYS.registerUser) !== 'true') throw invalid('当前系统没有开启注册功能！');
   checkCaptcha(ctx, input.code, input.uuid);
   // Stored folded (fullwidth letters typed in a Chinese input method's full-width mode become ASCII).
   const username = normalizeUserName(input.username);
   if (!usernameLengthOk(username)) throw invalid(`账户长度必须在${USERNAME_MIN}到${USERNAME_MAX}个字符之间`);
   if (!USERNAME_RE.test(username)) throw invalid('账户只能包含字母、数字、下划线和汉字');
-  const password = ctx.passwords.decrypt(input.password);
+  const password = await ctx.passwords.decrypt(input.password);
   if (password === null) throw invalid('密码无法解密，请刷新页面后重试');
   const problem = passwordProblem(password);
   if (problem) throw invalid(problem);
@@ -96,7 +104,7 @@ export function register(ctx: AppContext, input: RegisterInput): void {
   // Checked before the bcrypt work; the unique key column still decides a race (DO NOTHING below).
   if (q.memberNamed.get(ctx.sql, { userName: username, nameKey: userNameKey(username) })) throw taken;
 
-  const passwordHash = ctx.hasher.hash(password);
+  const passwordHash = await ctx.hasher.hash(password);
   const now = ctx.clock();
   const gift = readCount(ctx.sql, CONFIG_KEYS.registerGift, 0);
   ctx.db.transaction(() => {

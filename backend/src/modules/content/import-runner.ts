@@ -7,6 +7,7 @@
 import { Worker } from 'node:worker_threads';
 import type { NoticeImportResult } from '@shared/content/notices';
 import type { Db } from '../../db/connection';
+import { metrics } from '../../metrics';
 import { ImportError, notifyImported, type ImportTimings } from './import';
 import type { ImportEncoding } from './import-source';
 import type { ImportJob, WorkerAnswer } from './import-worker';
@@ -57,6 +58,7 @@ export class ImportRunner {
     const next = this.queue.then(async (): Promise<ImportRun> => {
       const answer = await runInWorker({ ...job, databaseFile: this.db.name, synchronous: this.synchronous });
       if (!answer.ok) throw new ImportError(answer.refused.rejected, answer.refused.rejects);
+      metrics.alertsDelivered.inc(answer.alertsDelivered);
       notifyImported(this.db, answer.result);
       return { result: answer.result, timings: answer.timings, encoding: answer.encoding };
     });

@@ -8,6 +8,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import path from 'node:path';
 import { openDatabase } from '../../db/connection';
 import type { NoticeChangedBy, NoticeImportRefusal, NoticeImportResult } from '@shared/content/notices';
+import { metrics } from '../../metrics';
 import { ImportError, importNotices, type ImportTimings } from './import';
 import { decodeImport, MSG_BAD_ENCODING, type ImportEncoding, type ImportFormat } from './import-source';
 
@@ -23,10 +24,17 @@ export interface ImportJob {
 }
 
 export type WorkerAnswer =
-  | { ok: true; result: NoticeImportResult; timings: ImportTimings; encoding: ImportEncoding }
+  | {
+      ok: true;
+      result: NoticeImportResult;
+      timings: ImportTimings;
+      encoding: ImportEncoding;
+      /** Inbox rows the import's alerts wrote: the thread's own counter, added to the backend's (import-runner.ts). */
+      alertsDelivered: number;
+    }
   | { ok: false; refused: NoticeImportRefusal; msg: string };
 
-function run(job: ImportJob): WorkerAnswer {
+async function run(job: ImportJob): Promise<WorkerAnswer> {
   const db = openDatabase(path.dirname(job.databaseFile), { synchronous: job.synchronous });
   try {
     const decoded = decodeImport(job.bytes);
@@ -38,7 +46,9 @@ function run(job: ImportJob): WorkerAnswer {
       { changedBy: job.changedBy, now: new Date(job.now), skipInvalid: job.skipInvalid, onTimings: (t) => (timings = t) },
       job.format,
     );
-    return { ok: true, result, timings, encoding: decoded.encoding };
+    // One job per thread: its counter holds this import's alerts alone.
+    const alertsDelivered = (await metrics.alertsDelivered.get()).values[0]?.value ?? 0;
+    return { ok: true, result, timings, encoding: decoded.encoding, alertsDelivered };
   } catch (err) {
     if (err instanceof ImportError) return { ok: false, refused: { rejected: err.rejected, rejects: [...err.rejects] }, msg: err.message };
     throw err;
@@ -47,4 +57,4 @@ function run(job: ImportJob): WorkerAnswer {
   }
 }
 
-parentPort!.postMessage(run(workerData as ImportJob));
+parentPort!.postMessage(await run(workerData as ImportJob));

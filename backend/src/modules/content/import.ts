@@ -36,6 +36,7 @@ import {
 import { importWriters, recordBySource, type WithdrawnRow } from './queries';
 import * as q from './queries';
 import { keepVersion, withdrawLive, type WithdrawContext, type WithdrawnExtra } from './withdraw';
+import { metrics } from '../../metrics';
 
 /** A refused file's report lists this many bad lines; the rest are counted. */
 export const REJECTS_LISTED = 100;
@@ -203,6 +204,7 @@ export function whenImported(db: Db, listener: () => void): () => void {
 
 /** Tell `db`'s listeners that an import committed changes. */
 export function notifyImported(db: Db, counts: ImportCounts): void {
+  metrics.importRows.inc(counts.inserted + counts.updated + counts.unchanged + counts.withdrawn);
   if (counts.inserted + counts.updated + counts.withdrawn === 0) return;
   for (const listener of importListeners.get(db) ?? []) listener();
 }

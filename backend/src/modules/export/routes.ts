@@ -26,6 +26,7 @@ import { capMessage } from '../member/quota';
 import { insertExportLog, setExportedRows } from './queries';
 import { favoriteExport, visitExport, xmkExport, zbExport, type ExportContext } from './sheets';
 import { contentDisposition, streamSheet, XLSX_TYPE, type Column } from './workbook';
+import { metrics } from '../../metrics';
 
 /** Exports running at once, all members together: each holds a connection and a zip stream. */
 export const MAX_CONCURRENT_EXPORTS = 4;
@@ -123,6 +124,7 @@ export function registerExportRoutes(routes: Routes, ctx: AppContext, options: E
           ? MSG_EXPORT_EMPTY
           : undefined;
       const written = await streamSheet(res, { sheetName: file.sheet, columns, rows: rows(granted), note });
+      metrics.exportRows.inc(written);
       if (logId !== null && written < granted) {
         setExportedRows.run(ctx.sql, { id: logId, rows: written });
       }

@@ -45,8 +45,8 @@ export function registerMemberRoutes(routes: Routes, ctx: AppContext): void {
    * Both passwords arrive RSA-encrypted in the query string (spec §7). A `+` of base64 that the
    * client left unescaped arrives as a space; it is put back before decrypting.
    */
-  routes.member(ENDPOINTS.resetPassword, (_req, session, { query }) => {
-    resetPassword(ctx, session.memberId, {
+  routes.member(ENDPOINTS.resetPassword, async (_req, session, { query }) => {
+    await resetPassword(ctx, session.memberId, {
       oldPassword: query.oldPassword.replace(/ /g, '+'),
       newPassword: query.newPassword.replace(/ /g, '+'),
     });

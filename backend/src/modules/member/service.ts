@@ -100,17 +100,23 @@ export function updateProfile(ctx: AppContext, memberId: number, input: ProfileI
  * Both passwords arrive RSA-encrypted (spec §7). A new password ends every session of the member
  * and changes the QR login's secret.
  */
-export function resetPassword(ctx: AppContext, memberId: number, encrypted: { oldPassword: string; newPassword: string }): void {
-  const oldPassword = ctx.passwords.decrypt(encrypted.oldPassword);
-  const newPassword = ctx.passwords.decrypt(encrypted.newPassword);
+export async function resetPassword(
+  ctx: AppContext,
+  memberId: number,
+  encrypted: { oldPassword: string; newPassword: string },
+): Promise<void> {
+  const [oldPassword, newPassword] = await Promise.all([
+    ctx.passwords.decrypt(encrypted.oldPassword),
+    ctx.passwords.decrypt(encrypted.newPassword),
+  ]);
   const stored = q.passwordHash.get(ctx.sql, { memberId });
   if (!stored) throw unauthorized();
-  if (oldPassword === null || !ctx.hasher.verify(oldPassword, stored.hash)) throw invalid('修改密码失败，旧密码错误');
+  if (oldPassword === null || !(await ctx.hasher.verify(oldPassword, stored.hash))) throw invalid('修改密码失败，旧密码错误');
   if (newPassword === null) throw invalid('newPassword 无法解密，请刷新页面后重试');
   const problem = passwordProblem(newPassword);
   if (problem) throw invalid(problem);
   if (newPassword === oldPassword) throw invalid('新密码不能与旧密码相同');
-  const newHash = ctx.hasher.hash(newPassword);
+  const newHash = await ctx.hasher.hash(newPassword);
   ctx.db.transaction(() => {
     q.setPasswordHash.run(ctx.sql, { memberId, hash: newHash });
     // The QR login's secret is a second password: whoever once read it (the /3g code, a

@@ -1,0 +1,57 @@
+/**
+ * The backend's series for `GET /metrics` (@portal/metrics; docs/reliability.md "What to watch").
+ * One registry per process: the series count what the process did, whichever app (tests build
+ * several) served it. Modules count their work through `metrics`:
+ *
+ *   import { metrics } from '../../metrics';
+ *   metrics.importRows.inc(rows.length);
+ */
+import { Counter, Gauge, Registry } from 'prom-client';
+import { requestMetrics } from '@portal/metrics';
+import { passwordTasksQueued } from './modules/auth/password-pool';
+
+export const registry = new Registry();
+
+/** `http_requests_total` and `http_request_duration_seconds` per contract endpoint (routing.ts names them). */
+export const httpMetrics = requestMetrics(registry);
+
+export const metrics = {
+  /**
+   * Notice rows imports have read (admin call, demo feed; the CLI's own process is not scraped).
+   * An import that counts as it goes makes its rate the import's pace; today's counts a file once
+   * its transaction has committed.
+   */
+  importRows: new Counter({
+    name: 'backend_import_rows_total',
+    help: 'Notice rows read by imports in this process',
+    registers: [registry],
+  }),
+  /** Alert fan-out: inbox rows written, one per member an event reaches (import matching, deadline sweeps). */
+  alertsDelivered: new Counter({
+    name: 'backend_alerts_delivered_total',
+    help: 'Alerts written to members’ inboxes',
+    registers: [registry],
+  }),
+  /** Alert digests by mail: `sent`, or `failed` (tried again on the next pass). */
+  mails: new Counter({
+    name: 'backend_mails_total',
+    help: 'Alert digest mails, by result',
+    labelNames: ['result'] as const,
+    registers: [registry],
+  }),
+  /** Rows written into Excel exports. */
+  exportRows: new Counter({
+    name: 'backend_export_rows_total',
+    help: 'Rows written into Excel exports',
+    registers: [registry],
+  }),
+};
+
+new Gauge({
+  name: 'backend_password_tasks_queued',
+  help: 'Password decryptions and bcrypt checks waiting for a worker thread',
+  registers: [registry],
+  collect() {
+    this.set(passwordTasksQueued());
+  },
+});

@@ -1,0 +1,80 @@
+/**
+ * The password work that would hold the event loop for tens of milliseconds (docs/performance.md
+ * "Nothing blocks the event loop"): RSA decryption of a password field with node-forge (~30–45 ms
+ * for 2048-bit) and bcrypt hashing and comparison with bcryptjs (~60 ms at cost 10). It runs in
+ * worker threads (password-pool.ts); one export per task, called by name.
+ */
+import { readlinkSync } from 'node:fs';
+import { getPriority, setPriority } from 'node:os';
+import { isMainThread } from 'node:worker_threads';
+import bcrypt from 'bcryptjs';
+import forge from 'node-forge';
+
+/** The nice value of these threads: below the event loops, which then win a busy CPU. */
+export const WORKER_NICENESS = 10;
+
+/** This thread's id on Linux (`/proc/thread-self` names it); null elsewhere. */
+function linuxThreadId(): number | null {
+  try {
+    const id = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    return Number.isInteger(id) && id > 0 ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Lower this thread's priority, so that on a busy machine the threads that answer requests (the
+ * backend's and the portal's event loops) get the CPU first and a wave of logins takes what they
+ * leave. Linux keeps a nice value per thread, and setpriority() given a thread's id sets that
+ * thread's alone; elsewhere the threads keep the process's.
+ */
+const threadId = linuxThreadId();
+try {
+  // Only in the pool's threads, and only ever lower: raising a priority needs privileges.
+  if (!isMainThread && threadId !== null && getPriority(threadId) < WORKER_NICENESS) setPriority(threadId, WORKER_NICENESS);
+} catch {
+  // left as it is
+}
+
+/** This thread's nice value (tests). */
+export function niceness(): number {
+  return threadId === null ? getPriority() : getPriority(threadId);
+}
+
+/** Parsed keys by PEM: a process has one key, tests a few (one per data folder). */
+const keys = new Map<string, forge.pki.rsa.PrivateKey>();
+const MAX_KEYS = 16;
+
+function privateKey(pem: string): forge.pki.rsa.PrivateKey {
+  let key = keys.get(pem);
+  if (!key) {
+    if (keys.size >= MAX_KEYS) keys.clear();
+    key = forge.pki.privateKeyFromPem(pem);
+    keys.set(pem, key);
+  }
+  return key;
+}
+
+export interface DecryptTask {
+  privateKeyPem: string;
+  /** base64 PKCS#1 v1.5, already checked for length and alphabet */
+  ciphertext: string;
+}
+
+/** The plain text, or null when it does not decrypt (every failure alike). */
+export function decrypt({ privateKeyPem, ciphertext }: DecryptTask): string | null {
+  try {
+    return forge.util.decodeUtf8(privateKey(privateKeyPem).decrypt(forge.util.decode64(ciphertext), 'RSAES-PKCS1-V1_5'));
+  } catch {
+    return null;
+  }
+}
+
+export function hash({ plain, rounds }: { plain: string; rounds: number }): string {
+  return bcrypt.hashSync(plain, rounds);
+}
+
+export function compare({ plain, hash }: { plain: string; hash: string }): boolean {
+  return bcrypt.compareSync(plain, hash);
+}

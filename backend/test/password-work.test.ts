@@ -1,0 +1,102 @@
+/**
+ * Password work off the event loop (password-pool.ts): bcrypt and the RSA decryption run in worker
+ * threads, so the loop keeps turning while a password is checked; hashes stay bcrypt's, readable by
+ * bcryptjs both ways; and a login checked while other attempts of the same client lock the account
+ * answers the lock, right password or not.
+ */
+import { constants, publicEncrypt } from 'node:crypto';
+import { getPriority } from 'node:os';
+import bcrypt from 'bcryptjs';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CLIENT_HEADER } from '@shared/constants';
+import { PasswordHasher } from '../src/modules/auth/passwords';
+import { runPasswordTask } from '../src/modules/auth/password-pool';
+import { WORKER_NICENESS } from '../src/modules/auth/password-worker';
+import { MAX_FAILURES, MSG_LOCKED } from '../src/modules/auth/lockout';
+import { createTestBackend, type TestBackend } from './fixture';
+import { turnsDuring } from './loop-turns';
+
+describe('bcrypt in worker threads', () => {
+  it('verifies a hash bcryptjs made ($2a$ and $2b$), and bcryptjs verifies the hashes it makes', async () => {
+    const hasher = new PasswordHasher(4);
+    const old2a = bcrypt.hashSync('demo123', 4);
+    const old2b = old2a.replace(/^\$2a\$/, '$2b$');
+    expect(await hasher.verify('demo123', old2a)).toBe(true);
+    expect(await hasher.verify('demo123', old2b)).toBe(true);
+    expect(await hasher.verify('demo124', old2a)).toBe(false);
+
+    const fresh = await hasher.hash('新密码abc');
+    expect(fresh).toMatch(/^\$2[ab]\$04\$/);
+    expect(bcrypt.compareSync('新密码abc', fresh)).toBe(true);
+    expect(bcrypt.compareSync('新密码abd', fresh)).toBe(false);
+  });
+
+  it('keeps the event loop turning while a cost-10 hash is compared', async () => {
+    const hasher = new PasswordHasher(10);
+    const stored = bcrypt.hashSync('demo123', 10);
+    await hasher.verify('warm-up', stored); // a thread started, its modules loaded
+    // ~60 ms of bcrypt: on the loop itself not one turn would pass before the answer.
+    const { result, turns } = await turnsDuring(() => hasher.verify('demo123', stored));
+    expect(result).toBe(true);
+    expect(turns).toBeGreaterThan(20);
+  });
+
+  it('an unknown user costs a comparison too, off the loop', async () => {
+    const hasher = new PasswordHasher(10);
+    await hasher.verify('warm-up', null);
+    const { result, turns } = await turnsDuring(() => hasher.verify('anything', null));
+    expect(result).toBe(false);
+    expect(turns).toBeGreaterThan(20);
+  });
+});
+
+describe('the password threads', () => {
+  it.runIf(process.platform === 'linux')('run below the event loop’s priority, which keeps its own', async () => {
+    const before = getPriority(process.pid);
+    expect(await runPasswordTask('niceness', undefined)).toBeGreaterThanOrEqual(Math.max(WORKER_NICENESS, before));
+    expect(getPriority(process.pid)).toBe(before);
+  });
+});
+
+describe('RSA decryption in worker threads', () => {
+  let t: TestBackend;
+  beforeAll(async () => {
+    t = await createTestBackend({ projects: 5, tenders: 5, captchaEnabled: false });
+  });
+  afterAll(() => t.close());
+
+  it('decrypts what jsencrypt sends, off the loop, and refuses what is not a ciphertext alike', async () => {
+    const cipher = t.context.passwords;
+    const encrypted = publicEncrypt(
+      { key: cipher.publicKeyPem, padding: constants.RSA_PKCS1_PADDING },
+      Buffer.from('密码demo123'),
+    ).toString('base64');
+    await cipher.decrypt(encrypted);
+    const { result, turns } = await turnsDuring(() => cipher.decrypt(encrypted));
+    expect(result).toBe('密码demo123');
+    expect(turns).toBeGreaterThan(5);
+    expect(await cipher.decrypt('not base64!')).toBeNull();
+    expect(await cipher.decrypt(Buffer.alloc(256, 7).toString('base64'))).toBeNull();
+  });
+
+  it('a right password checked while other attempts lock the account answers the lock', async () => {
+    await t.register('slow_lock', 'right-pass');
+    const client = '203.0.113.9';
+    // Other attempts of this client fail while this one's password is being compared.
+    const verify = vi.spyOn(t.context.hasher, 'verify').mockImplementationOnce(async (plain, hash) => {
+      for (let i = 0; i < MAX_FAILURES; i++) t.context.lockout.recordFailure('slow_lock', client);
+      return PasswordHasher.prototype.verify.call(t.context.hasher, plain, hash);
+    });
+    try {
+      const res = await request(t.app)
+        .post('/api/member/login')
+        .set(CLIENT_HEADER, client)
+        .send({ username: 'slow_lock', password: t.encrypt('right-pass') });
+      expect(verify).toHaveBeenCalledOnce();
+      expect(res.body).toEqual({ code: 500, msg: MSG_LOCKED });
+    } finally {
+      verify.mockRestore();
+    }
+  });
+});
