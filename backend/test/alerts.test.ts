@@ -85,7 +85,7 @@ async function importRecords(backend: TestBackend, records: NoticeImportRecord[]
     .set(backend.admin())
     .type('application/x-ndjson')
     .send(records.map((r) => JSON.stringify(r)).join('\n'));
-  expect(res.body.code).toBe(200);
+  expect(res.body.code, JSON.stringify(res.body)).toBe(200);
   return res.body.data as { inserted: number; updated: number; unchanged: number };
 }
 
@@ -483,6 +483,106 @@ describe('feeds', () => {
     expect((await body(feeds.ics)).status).toBe(404);
     expect((await body(reset.atom)).status).toBe(200);
     expect((await request(t.app).get('/api/ext/feeds/short.atom')).status).toBe(404);
+  });
+});
+
+/** The VEVENTs of an iCalendar text as property maps (lines unfolded, parameters dropped from names). */
+function icsEvents(text: string): Record<string, string>[] {
+  expect(text).not.toMatch(/\r(?!\n)|(?<!\r)\n/);
+  const lines = text.replace(/\r\n[ \t]/g, '').split('\r\n');
+  const events: Record<string, string>[] = [];
+  let event: Record<string, string> | null = null;
+  let depth = 0;
+  for (const line of lines) {
+    if (line === 'BEGIN:VEVENT') event = {};
+    else if (line === 'END:VEVENT') {
+      events.push(event!);
+      event = null;
+    } else if (event && line.startsWith('BEGIN:')) depth++;
+    else if (event && line.startsWith('END:')) depth--;
+    else if (event && depth === 0) {
+      const colon = line.indexOf(':');
+      event[line.slice(0, colon).split(';')[0]!] = line.slice(colon + 1);
+    }
+  }
+  return events;
+}
+
+describe('the calendar after a change of 开标 or 报名截止', () => {
+  it('moves the event in place: the same UID, a higher SEQUENCE, a new DTSTAMP; never a second event', async () => {
+    const token = await member();
+    const m = api(t, token);
+    const feeds = (await m.get('/cms/alerts/feeds')).body.data as { ics: string };
+    const calendar = async () => icsEvents((await request(t.app).get(`/api/ext${feeds.ics}`)).text);
+    const original = tender({ processCode: 'ICS-MOVE-2024-01', title: '日程变更测试工程招标公告', publishTime: '2024-06-10 09:00:00' });
+    await importRecords(t, [original]);
+    await m.put('/cms/favorite/changeStatus', { id: idOf(t, original.sourceId), type: 'zb', isCancel: 0 });
+    const before = await calendar();
+    expect(before.map((e) => [e.SUMMARY, e.SEQUENCE, e.DTSTART])).toEqual([
+      ['报名截止：日程变更测试工程招标公告', '0', '20240620T170000'],
+      ['开标：日程变更测试工程招标公告', '0', '20240701T093000'],
+    ]);
+
+    const change = (n: number, openTime: string, publishTime: string) =>
+      tender({
+        processCode: 'ICS-MOVE-2024-01',
+        noticeType: '变更公告',
+        title: `日程变更测试工程变更公告（${n}）`,
+        publishTime,
+        signupDeadline: null,
+        openTime,
+      });
+    // The member follows the change too (an alert or a star): still one event per date.
+    const first = change(1, '2024-07-08 09:30:00', '2024-06-11 09:00:00');
+    await importRecords(t, [first]);
+    await m.put('/cms/favorite/changeStatus', { id: idOf(t, first.sourceId), type: 'zb', isCancel: 0 });
+    const moved = await calendar();
+    expect(moved).toHaveLength(2);
+    const open = (events: Record<string, string>[]) => events.find((e) => e.SUMMARY!.startsWith('开标'))!;
+    const signup = (events: Record<string, string>[]) => events.find((e) => e.SUMMARY!.startsWith('报名截止'))!;
+    expect(open(moved)).toMatchObject({ UID: open(before).UID, SEQUENCE: '1', DTSTART: '20240708T093000' });
+    // It links the notice whose date is in effect, and says when the date last moved.
+    expect(open(moved).URL).toMatch(new RegExp(`/zb/${idOf(t, first.sourceId)}$`));
+    expect(open(before)).toMatchObject({ DTSTAMP: '20240610T010000Z', 'LAST-MODIFIED': '20240610T010000Z' });
+    expect(open(moved)).toMatchObject({ DTSTAMP: '20240611T010000Z', 'LAST-MODIFIED': '20240611T010000Z' });
+    // 报名截止 did not move: its event is as it was.
+    expect(signup(moved)).toMatchObject({ UID: signup(before).UID, SEQUENCE: '0', DTSTART: '20240620T170000' });
+
+    // A second change, and a re-import correcting it: each move raises SEQUENCE once more.
+    const second = change(2, '2024-07-15 09:30:00', '2024-06-12 09:00:00');
+    await importRecords(t, [second]);
+    expect(open(await calendar())).toMatchObject({ UID: open(before).UID, SEQUENCE: '2', DTSTART: '20240715T093000' });
+    await importRecords(t, [{ ...second, openTime: '2024-07-16 09:30:00' }]);
+    const corrected = await calendar();
+    expect(corrected).toHaveLength(2);
+    expect(open(corrected)).toMatchObject({ UID: open(before).UID, SEQUENCE: '3', DTSTART: '20240716T093000' });
+    expect(corrected.filter((e) => e.UID === open(before).UID)).toHaveLength(1);
+  });
+
+  it('keeps a title with a bare CR or a control character on one line, in iCalendar and valid Atom', async () => {
+    const token = await member();
+    const m = api(t, token);
+    await m.post('/cms/alerts/subscriptions', { name: '控制字符', keywords: '控制字符测试' });
+    const hostile = tender({ title: '控制字符测试\r工程\u0007招标\t公告\u2028X-INJECTED:1', signupDeadline: '2024-06-20 17:00:00' });
+    await importRecords(t, [hostile]);
+    const id = idOf(t, hostile.sourceId);
+    expect((t.db.prepare('SELECT title FROM zb WHERE id = ?').get(id) as { title: string }).title).toBe(
+      '控制字符测试 工程 招标 公告 X-INJECTED:1',
+    );
+    // A title stored before import cleaned them is made one line by the feeds themselves.
+    t.db.prepare('UPDATE zb SET title = ? WHERE id = ?').run('控制字符测试\r\nX-INJECTED:2\u0007工程招标公告', id);
+    await m.put('/cms/favorite/changeStatus', { id, type: 'zb', isCancel: 0 });
+    const feeds = (await m.get('/cms/alerts/feeds')).body.data as { atom: string; ics: string };
+    const ics = (await request(t.app).get(`/api/ext${feeds.ics}`)).text;
+    expect(ics).not.toMatch(/^X-INJECTED/m);
+    expect(ics.replace(/\r\n/g, '')).not.toMatch(/\p{Cc}/u);
+    const events = icsEvents(ics);
+    expect(events.map((e) => e.SUMMARY)).toContain('报名截止：控制字符测试 X-INJECTED:2 工程招标公告');
+    const atom = (await request(t.app).get(`/api/ext${feeds.atom}`)).text;
+    const doc = new JSDOM(atom, { contentType: 'application/xml' }).window.document;
+    expect(doc.getElementsByTagName('parsererror')).toHaveLength(0);
+    expect(doc.getElementsByTagName('title')[1]!.textContent).toContain('控制字符测试');
+    expect(atom.replace(/[\r\n\t]/g, '')).not.toMatch(/\p{Cc}/u);
   });
 });
 

@@ -276,6 +276,55 @@ describe('processes.jsonl through the admin call (a worker thread)', () => {
     expect(await score()).toBe(before);
   });
 
+  it('masks the contacts inside a body for a visitor and a free member, like the contact block, and not for a VIP', async () => {
+    const id = zbId(source(51))!;
+    const visitor = (await detail(id)).data.content;
+    const free = (await request(t.app).get(`/cms/bidding/data/${id}`).set(t.bearer(demo))).body.data.content as string;
+    const vip = await t.login('vip', 'vip123');
+    const paid = (await request(t.app).get(`/cms/bidding/data/${id}`).set(t.bearer(vip))).body.data.content as string;
+    for (const content of [visitor, free]) {
+      expect(content).toContain('招标代理机构联系人：王*　电话：0531-****6658');
+      expect(content).not.toMatch(/82316658|王工/);
+    }
+    expect(paid).toContain('招标代理机构联系人：王工　电话：0531-82316658');
+    // The table keeps its header layout on the way out too.
+    expect(visitor).toContain('<th colspan="2" align="center">投标报价</th>');
+  });
+
+  it('shows what a prose 更正 changed in its text when no field differs (JMSJ, line 27 against 28)', async () => {
+    const { data } = await detail(zbId(source(27))!);
+    expect(data.changes).toEqual([]);
+    expect(data.changesAgainst).toMatchObject({ kind: 'notice', id: zbId(source(28)) });
+    const changed = data
+      .bodyDiff!.filter((p) => p.op !== 'same' && p.op !== 'fold')
+      .map((p) => `${p.op}:${'text' in p ? p.text.trim() : ''}`);
+    expect(changed.slice(1)).toEqual(['del:27', 'ins:29', 'del:27', 'ins:29', 'del:24', 'ins:26']);
+    expect(changed[0]).toMatch(/^ins:更正说明：/);
+    // A correction that changes fields shows them, not a text diff.
+    const fields = (await detail(zbId(source(52))!)).data;
+    expect(fields.changes.map((c) => c.field)).toEqual(['amount', 'signupDeadline', 'openTime']);
+    expect(fields.bodyDiff).toBeNull();
+    expect((await detail(zbId(source(28))!)).data.bodyDiff).toBeNull();
+  });
+
+  it('compares a second change with the first, not with the original (兰山, lines 22 and 19)', async () => {
+    const first = (await detail(zbId(source(22))!)).data;
+    const second = (await detail(zbId(source(19))!)).data;
+    const moved = (d: ZbDetail) => Object.fromEntries(d.changes.map((c) => [c.field, [c.before, c.after]]));
+    expect(first.changesAgainst).toMatchObject({ kind: 'notice', id: zbId(source(24)) });
+    expect(moved(first)).toMatchObject({
+      openTime: ['2026-07-28 09:30:00', '2026-08-04 09:30:00'],
+      signupDeadline: [expect.stringMatching(/^2026-07-13/), expect.stringMatching(/^2026-07-20/)],
+    });
+    expect(second.changesAgainst).toMatchObject({ kind: 'notice', id: zbId(source(22)) });
+    expect(moved(second)).toMatchObject({
+      openTime: ['2026-08-04 09:30:00', '2026-08-11 09:30:00'],
+      signupDeadline: [expect.stringMatching(/^2026-07-20/), expect.stringMatching(/^2026-07-27/)],
+    });
+    // The original names the latest change.
+    expect((await detail(zbId(source(24))!)).data.changedBy).toMatchObject({ id: zbId(source(19)) });
+  });
+
   it('credits each consortium member with the win, the lead marked, and one firm however its brackets are written', async () => {
     const haisheng = await company('青岛海晟市政工程（集团）有限公司');
     expect(companyId('青岛海晟市政工程(集团)有限公司')).toBe(haisheng.id);
@@ -359,6 +408,20 @@ describe('out-of-order.jsonl through npm run import (streamed)', () => {
     const backfilled = records('out-of-order.jsonl')[5]!.sourceId;
     const candidacies = (await company('山东齐运交通工程有限公司')).latestCandidacies.map((c) => c.id);
     expect(candidacies).toEqual(expect.arrayContaining([zbId(backfilled), zbId(source(14))]));
+  });
+  it('compares 变更（二） with 变更（一） even when it arrived first (DYDY)', async () => {
+    const [one, two] = [records('out-of-order.jsonl')[8]!, records('out-of-order.jsonl')[1]!].map((r) => zbId(r.sourceId)!);
+    const second = (await detail(two!)).data;
+    expect(second.changesAgainst).toMatchObject({ kind: 'notice', id: one });
+    expect(second.changes.find((c) => c.field === 'openTime')).toMatchObject({
+      before: '2026-06-29 09:30:00',
+      after: '2026-07-08 09:30:00',
+    });
+    const first = (await detail(one!)).data;
+    expect(first.changes.find((c) => c.field === 'openTime')).toMatchObject({
+      before: '2026-06-22 09:00:00',
+      after: '2026-06-29 09:30:00',
+    });
   });
 });
 

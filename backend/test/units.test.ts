@@ -132,8 +132,17 @@ describe('contact masking', () => {
     [maskPhone, '13812345678', '138****5678'],
     [maskPhone, '0531-88886666', '0531-****6666'],
     [maskPhone, '+86 531 8888 6666', '+** *** **** 6666'],
+    [maskPhone, '１３８１２３４５６７８', '138****5678'],
+    [maskPhone, '０５３１－８４８７２２１６', '0531-****2216'],
+    [maskPhone, '0531-84872230转8012', '0531-****2230转****'],
+    [maskPhone, '(0531)82316658', '0531-****6658'],
     [maskCompany, '山东鲁信建设集团有限公司', '山东****有限公司'],
     [maskCompany, '某单位', '某***'],
+    [maskCompany, '博山建筑队', '博****队'],
+    [maskCompany, '济南建工集团', '济****集团'],
+    [maskCompany, '济南明水建设集团', '济南****集团'],
+    [maskCompany, '济南建工集团有限公司', '济南****限公司'],
+    [maskName, '陈𠮷', '陈*'],
     [maskAddress, '济南市历城区王庄镇经十路12号', '济南市历城区****'],
   ])('%o(%s) → %s', (mask, input, expected) => {
     expect(mask(input)).toBe(expected);

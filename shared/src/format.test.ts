@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MISSING, formatArea, formatCount, formatWan, formatYuan, telHref } from './format';
+import { MISSING, formatArea, formatCount, formatWan, formatYuan, telHref, singleLine } from './format';
 
 const missing = [null, undefined, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY];
 
@@ -71,5 +71,13 @@ describe('telHref', () => {
   it('keeps only what a phone dials', () => {
     expect(telHref('0531-8888 6666')).toBe('tel:053188886666');
     expect(telHref('+86 138-0000-0000')).toBe('tel:+8613800000000');
+  });
+});
+
+describe('singleLine', () => {
+  it('reads control characters and line separators as one space, so a title stays one line', () => {
+    expect(singleLine('平阴县\r工程\u0007招标\t公告')).toBe('平阴县 工程 招标 公告');
+    expect(singleLine(' a\r\n\u2028b\u0085 ')).toBe('a b');
+    expect(singleLine('📢运动场改造🔥')).toBe('📢运动场改造🔥');
   });
 });

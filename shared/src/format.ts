@@ -53,3 +53,14 @@ export function formatArea(m2: Amount): string {
 export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
+
+/**
+ * Control characters (C0 with CR, LF and TAB, DEL, C1) and the Unicode line and paragraph
+ * separators, each run read as one space; then trimmed. For one-line texts (titles, names): such a
+ * character shows as nothing useful, breaks XML 1.0 (Atom) and starts a new line in iCalendar.
+ */
+export const singleLine = (text: string) =>
+  text
+    .replace(/[\p{Cc}\u2028\u2029]+/gu, ' ')
+    .replace(/ {2,}/g, ' ')
+    .trim();

@@ -156,6 +156,14 @@ export interface NoticeChange {
   after: string | number | null;
 }
 
+/**
+ * One piece of a body diff, in reading order: text both versions share (`same`), a stretch of it
+ * left out (`fold`, how many characters), text only the earlier version has (`del`, 删) or only
+ * this one (`ins`, 增). Text is plain, lines split by `\n`; contacts masked like `contact`.
+ */
+export type BodyDiffPart =
+  { op: 'same'; text: string } | { op: 'fold'; chars: number } | { op: 'del'; text: string } | { op: 'ins'; text: string };
+
 /** What `changes` compares against. */
 export type ChangesAgainst =
   | { kind: 'notice'; id: number; title: string; publishTime: DateTimeString }
@@ -200,12 +208,18 @@ export interface NoticeCandidateRow {
 /** What the detail answers add (ext). */
 export interface NoticeTimeline {
   /**
-   * A 变更公告: against the notice it changes (the process's latest earlier non-变更 notice).
+   * A 变更公告: against the notice it changes (the process's latest earlier non-变更 notice) as
+   * the 变更公告 published between them left it (a second change compares with the first).
    * Otherwise: against the previous version when the notice was changed since first published.
    * Empty with `changesAgainst: null` when neither applies.
    */
   changes: NoticeChange[];
   changesAgainst: ChangesAgainst | null;
+  /**
+   * A 变更公告 whose fields equal the notice it changes but whose text does not: what changed in
+   * the text, against the same notice as `changes`. null otherwise.
+   */
+  bodyDiff: BodyDiffPart[] | null;
   sourceUrl: string | null;
   /** 附件, in the publisher's order */
   attachments: NoticeAttachment[];

@@ -306,20 +306,42 @@ export const deadlineAlert = new Query<ByMember & { zbId: number; changeKey: str
 export interface CalendarRow {
   id: number;
   title: string;
+  processCode: string | null;
+  publishTime: string;
   signupDeadline: string | null;
   openTime: string | null;
 }
 
-/** Tenders the member follows or that matched a subscription since `since`, with a date from then on. */
+const CALENDAR_COLUMNS = `z.id, z.title, z.process_code AS processCode, z.publish_time AS publishTime,
+  z.signup_deadline AS signupDeadline, z.open_time AS openTime`;
+
+/**
+ * Tenders the member follows or that matched a subscription since `since`: those with a date from
+ * then on, and any of a process (a later notice of it may have moved its dates).
+ */
 export const calendarTenders = new Query<ByMember & { since: string }, CalendarRow>(
-  `SELECT z.id, z.title, z.signup_deadline AS signupDeadline, z.open_time AS openTime FROM zb z
+  `SELECT ${CALENDAR_COLUMNS} FROM zb z
    WHERE z.id IN (
        SELECT data_id FROM favorite WHERE member_id = @memberId AND type = 'zb' AND is_cancel = 0
        UNION
        SELECT a.content_id FROM ${ALERT_FROM_SQL}
        WHERE i.member_id = @memberId AND a.kind = 'new' AND a.content_type = 'zb' AND a.create_time >= @since)
-     AND (z.signup_deadline >= @since OR z.open_time >= @since)
+     AND (z.process_code IS NOT NULL OR z.signup_deadline >= @since OR z.open_time >= @since)
    ORDER BY z.id`,
+);
+
+/** Every notice of these processes (a JSON list of codes), in publish order. */
+export const processCalendarRows = new Query<{ codes: string }, CalendarRow>(
+  `SELECT ${CALENDAR_COLUMNS} FROM zb z
+   WHERE z.process_code IN (SELECT value FROM json_each(@codes))
+   ORDER BY z.publish_time, z.id`,
+);
+
+/** The kept versions of these notices (a JSON list of ids), oldest first: their records as JSON. */
+export const calendarVersions = new Query<{ ids: string }, { id: number; record: string; changeTime: string }>(
+  `SELECT data_id AS id, record, change_time AS changeTime FROM notice_version
+   WHERE type = 'zb' AND data_id IN (SELECT value FROM json_each(@ids))
+   ORDER BY data_id, version`,
 );
 
 // ---- writing alerts (matching.ts) ----------------------------------------------------------------

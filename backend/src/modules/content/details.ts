@@ -4,7 +4,6 @@
  */
 import type { ContactAccess, ContactBlock, XmkDetail, XmkHistoryEntry, ZbDetail } from '@shared/content/types';
 import type { DateOnlyField, NoticeAttachment, NoticeCandidateRow, NoticeWinner } from '@shared/content/notices';
-import { sanitizeBodyHtml } from '@shared/content/body-html';
 import { CONFIG_KEYS } from '@shared/system/types';
 import type { Statements } from '../../db/connection';
 import { notFound } from '../../envelope';
@@ -13,7 +12,7 @@ import { escapeHtml } from '../../search/highlight';
 import { readCount } from '../system/settings';
 import { companyIdsByName, withCompanyIds } from '../company/links';
 import { firmsOf } from '../company/consortium';
-import { shownContact } from './contact-mask';
+import { shownBody, shownContact } from './contact-mask';
 import type { CandidateRecord } from './notice-record';
 import * as q from './queries';
 import { xmkTimeline, zbTimeline } from './timeline';
@@ -91,8 +90,8 @@ export function xmkDetail(sql: Statements, id: number, viewer: Viewer, pendingVi
     ...companies!,
     highlightTitle: escapeHtml(row.title),
     views: row.views + pendingViews,
-    // Generated sanitised, and cleaned again on the way out in case other writers appear.
-    content: sanitizeBodyHtml(row.content),
+    // Sanitised on import, and again on the way out in case other writers appear.
+    content: shownBody(access.contactAccess, row.content),
     ...access,
     relatedZb,
     ...neighbours(sql, 'xmk', id),
@@ -141,7 +140,7 @@ export function zbDetail(sql: Statements, id: number, viewer: Viewer, pendingVie
     ...companies!,
     highlightTitle: escapeHtml(row.title),
     views: row.views + pendingViews,
-    content: sanitizeBodyHtml(row.content),
+    content: shownBody(access.contactAccess, row.content),
     ...access,
     xmk,
     ...neighbours(sql, 'zb', id),

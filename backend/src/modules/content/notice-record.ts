@@ -14,6 +14,7 @@ import { cityCodeOf } from '@shared/system/regions';
 import { NOTICE_TYPE_ALIASES } from '../../reference/dictionaries';
 import { PROVINCE } from '../../reference/regions';
 import { cleanFirmName } from '../company/consortium';
+import { singleLine } from '@shared/format';
 import { dictEntries } from '../system/queries';
 
 export const TITLE_MAX_LENGTH = 200;
@@ -124,10 +125,13 @@ export const XMK_FIELD_LABELS: Record<string, string> = {
 const named = (field: string, labels: Record<string, string> = FIELD_LABELS) => `${labels[field] ?? field}（${field}）`;
 const length = (s: string) => Array.from(s).length;
 
-/** Trimmed text of `min`…`max` characters (code points), the count named when it is too long. */
+/**
+ * One line of text of `min`…`max` characters (code points), the count named when it is too long.
+ * Control characters (a bare CR, a BEL) become a space: they would break a feed or a calendar line.
+ */
 const text = (field: string, max: number, min = 0, labels?: Record<string, string>) =>
   z.string({ error: `${named(field, labels)}必须是文本` }).transform((s, ctx) => {
-    const value = s.trim();
+    const value = singleLine(s);
     if (length(value) < min) ctx.addIssue({ code: 'custom', message: `${named(field, labels)}不能为空` });
     else if (length(value) > max) {
       ctx.addIssue({ code: 'custom', message: `${named(field, labels)}不能超过 ${max} 个字符（${length(value)} 个）` });

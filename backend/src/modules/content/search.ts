@@ -21,6 +21,7 @@ import { excerpter, highlighter } from '../../search/highlight';
 import { excludedWords, htmlText, normalize, runsMatch, runsMatchLoose, runsOf, tagMatch, type TagKind } from '../../search/tokens';
 import { offsetOf, type Page } from '@shared/contract/fields';
 import type { ContentStats } from './content-stats';
+import { maskTextContacts } from './contact-mask';
 import * as q from './queries';
 
 /** Totals above this are reported as capped (`totalCapped: true`). */
@@ -434,7 +435,8 @@ function withHits<R extends { id: number; title: string }>(
   const excerpt = excerpter(text.keyword);
   const snippets = new Map<number, string>();
   for (const body of q.bodies(sql, table, bodyOnly)) {
-    for (const field of [htmlText(body.content), body.f1, body.f2]) {
+    // A list shows no contacts: the body's are masked for everyone, as on a locked detail.
+    for (const field of [maskTextContacts(htmlText(body.content)), body.f1, body.f2]) {
       const snippet = excerpt(field);
       if (snippet) {
         snippets.set(body.id, snippet);

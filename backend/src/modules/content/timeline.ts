@@ -1,16 +1,18 @@
 /**
  * A notice over time, for the detail answers: the process it belongs to
- * (lifecycle), what changed (against the notice a 变更公告 changes, else against the previous
- * version), and which later 变更公告 changed it. Contact parts of `changes` are masked with the same
- * rule as the contact block.
+ * (lifecycle), what changed (against the notice a 变更公告 changes as the 变更公告 before it left
+ * it, else against the previous version), what changed in the text when no field did, and which
+ * later 变更公告 changed it. Contacts in `changes` and in the text diff are masked with the same
+ * rules as the contact block.
  */
 import type { ContactBlock } from '@shared/content/types';
 import { ZB_NOTICE_TYPES } from '@shared/content/zb-notice';
-import type { ChangesAgainst, LifecycleNotice, NoticeChange, XmkLifecycle, ZbLifecycle } from '@shared/content/notices';
+import type { BodyDiffPart, ChangesAgainst, LifecycleNotice, NoticeChange, XmkLifecycle, ZbLifecycle } from '@shared/content/notices';
 import type { Statements } from '../../db/connection';
 import type { ContentTable } from '../../search/fts-index';
 import { htmlText } from '../../search/tokens';
-import { maskContact } from './contact-mask';
+import { bodyDiff } from './body-diff';
+import { maskContact, maskTextContacts } from './contact-mask';
 import { FIELD_LABELS, recordOfRow, recordOfVersion, XMK_FIELD_LABELS, type NoticeRecord } from './notice-record';
 import * as q from './queries';
 
@@ -66,7 +68,28 @@ const VERSION_FIELDS = [
 ];
 
 /** What a 变更公告 states anew; a field it leaves empty is not a change. */
-const AMENDMENT_FIELDS = ['amount', 'signupDeadline', 'openTime', 'tenderer', 'agency', ...(Object.keys(CONTACT_KEYS) as ContactField[])];
+const AMENDMENT_FIELDS = [
+  'amount',
+  'signupDeadline',
+  'openTime',
+  'tenderer',
+  'agency',
+  ...(Object.keys(CONTACT_KEYS) as ContactField[]),
+] as const;
+type AmendmentField = (typeof AMENDMENT_FIELDS)[number];
+
+/** `record` with what `amendment` states anew (a field it leaves empty keeps its value). */
+function amended(record: NoticeRecord, amendment: NoticeRecord): NoticeRecord {
+  const next: NoticeRecord = { ...record, contact: { ...record.contact } };
+  for (const field of AMENDMENT_FIELDS as readonly AmendmentField[]) {
+    const value = fieldValue(amendment, field);
+    if (value === null || value === '') continue;
+    if (field in CONTACT_KEYS)
+      next.contact[(field as ContactField).slice('contact.'.length) as keyof NoticeRecord['contact']] = value as string;
+    else (next as unknown as Record<string, Value>)[field] = value;
+  }
+  return next;
+}
 
 /** The one masking rule (contact-mask.ts), applied to one contact part. */
 function maskPart(field: ContactField, value: Value): Value {
@@ -91,13 +114,15 @@ function diff(
     if (onlyStated && (b === null || b === '')) continue;
     if (a === b) continue;
     const label = (kind === 'xmk' ? XMK_FIELD_LABELS[field] : undefined) ?? FIELD_LABELS[field] ?? field;
-    const contact = field in CONTACT_KEYS && masked;
-    changes.push({
-      field,
-      label,
-      before: contact ? maskPart(field as ContactField, a) : a,
-      after: contact ? maskPart(field as ContactField, b) : b,
-    });
+    const shown = (value: Value) =>
+      !masked || typeof value !== 'string'
+        ? value
+        : field in CONTACT_KEYS
+          ? maskPart(field as ContactField, value)
+          : field === 'content'
+            ? maskTextContacts(value)
+            : value;
+    changes.push({ field, label, before: shown(a), after: shown(b) });
   }
   return changes;
 }
@@ -135,10 +160,45 @@ function amendedNotice(sql: Statements, amendment: ProcessNotice): LifecycleNoti
   return q.previousInProcess.get(sql, { processCode, excludedType: AMENDMENT_TYPE, id, publishTime });
 }
 
+/** Whether `a` was published before `b` (ties by id, as the lists order them). */
+const before = (a: LifecycleNotice, b: LifecycleNotice) =>
+  a.publishTime < b.publishTime || (a.publishTime === b.publishTime && a.id < b.id);
+
+/**
+ * A 变更公告 against the notice it changes, as the 变更公告 published between the two left it: a
+ * second change compares with the first, not with the original. When no field differs, the text
+ * is compared with the version before it (that earlier 变更公告, else the original).
+ */
+function amendmentChanges(
+  sql: Statements,
+  original: LifecycleNotice,
+  process: readonly LifecycleNotice[],
+  notice: LifecycleNotice,
+  current: NoticeRecord,
+  masked: boolean,
+): { changes: NoticeChange[]; changesAgainst: ChangesAgainst; bodyDiff: BodyDiffPart[] | null } {
+  const earlier = process.filter((n) => n.noticeType === AMENDMENT_TYPE && before(original, n) && before(n, notice));
+  let previous = currentRecord(sql, 'zb', original.id)!;
+  let body = previous.content;
+  for (const step of earlier) {
+    const record = currentRecord(sql, 'zb', step.id)!;
+    previous = amended(previous, record);
+    body = record.content;
+  }
+  const against = earlier.at(-1) ?? original;
+  const changes = diff('zb', previous, current, AMENDMENT_FIELDS, masked, true);
+  return {
+    changes,
+    changesAgainst: { kind: 'notice', id: against.id, title: against.title, publishTime: against.publishTime },
+    bodyDiff: changes.length === 0 ? bodyDiff(body, current.content, masked ? maskTextContacts : undefined) : null,
+  };
+}
+
 export interface ZbTimelineFields {
   lifecycle: ZbLifecycle;
   changes: NoticeChange[];
   changesAgainst: ChangesAgainst | null;
+  bodyDiff: BodyDiffPart[] | null;
   changedBy: { id: number; publishTime: string } | null;
 }
 
@@ -150,13 +210,10 @@ export function zbTimeline(sql: Statements, notice: ProcessNotice, masked: boole
       : q.processNotices.all(sql, { processCode });
   const current = currentRecord(sql, 'zb', notice.id)!;
 
-  const amended = notice.noticeType === AMENDMENT_TYPE ? amendedNotice(sql, notice) : undefined;
-  const { changes, changesAgainst } = amended
-    ? {
-        changes: diff('zb', currentRecord(sql, 'zb', amended.id)!, current, AMENDMENT_FIELDS, masked, true),
-        changesAgainst: { kind: 'notice', id: amended.id, title: amended.title, publishTime: amended.publishTime } as const,
-      }
-    : versionChanges(sql, 'zb', current, notice.id, masked);
+  const original = notice.noticeType === AMENDMENT_TYPE ? amendedNotice(sql, notice) : undefined;
+  const { changes, changesAgainst, bodyDiff } = original
+    ? amendmentChanges(sql, original, notices, notice, current, masked)
+    : { ...versionChanges(sql, 'zb', current, notice.id, masked), bodyDiff: null };
 
   let changedBy: ZbTimelineFields['changedBy'] = null;
   if (processCode !== null && notice.noticeType !== AMENDMENT_TYPE) {
@@ -170,18 +227,19 @@ export function zbTimeline(sql: Statements, notice: ProcessNotice, masked: boole
       changedBy = { id: latest.id, publishTime: latest.publishTime };
     }
   }
-  return { lifecycle: { processCode, notices }, changes, changesAgainst, changedBy };
+  return { lifecycle: { processCode, notices }, changes, changesAgainst, bodyDiff, changedBy };
 }
 
 export interface XmkTimelineFields {
   lifecycle: XmkLifecycle;
   changes: NoticeChange[];
   changesAgainst: ChangesAgainst | null;
+  bodyDiff: null;
 }
 
 export function xmkTimeline(sql: Statements, id: number, projectCode: string | null, masked: boolean): XmkTimelineFields {
   const stages = q.projectStages.all(sql, { id });
   const tenders = q.projectTenders.all(sql, { id });
   const current = currentRecord(sql, 'xmk', id)!;
-  return { lifecycle: { projectCode, stages, tenders }, ...versionChanges(sql, 'xmk', current, id, masked) };
+  return { lifecycle: { projectCode, stages, tenders }, ...versionChanges(sql, 'xmk', current, id, masked), bodyDiff: null };
 }

@@ -18,12 +18,15 @@ describe('CMS HTML is sanitised again in the portal', () => {
   it('drops javascript: links and opens the rest safely in a new tab', () => {
     expect(sanitizeHtml('<a href="javascript:alert(1)">x</a>')).not.toContain('javascript');
     expect(sanitizeHtml('<a href="https://ggzy.example.gov.cn/a?b=1">公告原文</a>')).toBe(
-      '<a target="_blank" rel="nofollow noopener noreferrer" href="https://ggzy.example.gov.cn/a?b=1">公告原文</a>',
+      '<a href="https://ggzy.example.gov.cn/a?b=1" target="_blank" rel="nofollow noopener noreferrer">公告原文</a>',
     );
   });
 
-  it('loads images lazily', () => {
-    expect(sanitizeHtml('<img src="/a.png" alt="图">')).toBe('<img loading="lazy" decoding="async" src="/a.png" alt="图">');
+  it('loads images lazily, those of other sites without a referrer', () => {
+    expect(sanitizeHtml('<img src="/a.png" alt="图">')).toBe('<img src="/a.png" alt="图" loading="lazy" decoding="async">');
+    expect(sanitizeHtml('<img src="https://ggzy.example/a.png" alt="图" />')).toBe(
+      '<img src="https://ggzy.example/a.png" alt="图" loading="lazy" decoding="async" referrerpolicy="no-referrer" />',
+    );
   });
 
   it('treats a literal "<a" in text as text', () => {

@@ -18,9 +18,12 @@ function withUnlocked<T extends XmkDetail | ZbDetail>(detail: T | undefined, res
 export async function unlockContacts(deps: { http: Http; queryClient: QueryClient; session: SessionStore }, type: ContentType, id: number) {
   const { http, queryClient, session } = deps;
   const result = await unlockContact(http, { id, type });
-  // The unlock answer carries the contacts: show them now instead of refetching the page.
-  if (type === 'xmk') queryClient.setQueryData<XmkDetail>(xmkKeys.detail(id, 'member'), (d) => withUnlocked(d, result));
-  else queryClient.setQueryData<ZbDetail>(zbKeys.detail(id, 'member'), (d) => withUnlocked(d, result));
+  // The unlock answer carries the contact block: show it now. The body and the changes hold
+  // contacts masked the same way; they come unmasked with the detail, fetched again behind it.
+  const key = type === 'xmk' ? xmkKeys.detail(id, 'member') : zbKeys.detail(id, 'member');
+  if (type === 'xmk') queryClient.setQueryData<XmkDetail>(key, (d) => withUnlocked(d, result));
+  else queryClient.setQueryData<ZbDetail>(key, (d) => withUnlocked(d, result));
+  void queryClient.invalidateQueries({ queryKey: key, exact: true });
   const state = session.get();
   if (state.member_info) session.set({ ...state, member_info: { ...state.member_info, score: result.balance } });
   feedback.success(result.charged > 0 ? `已消耗 ${result.charged} 积分，剩余 ${result.balance} 积分` : '已解锁，无需再次消耗积分');

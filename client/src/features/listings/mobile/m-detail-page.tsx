@@ -32,6 +32,7 @@ import { mobileDetailPath } from '@shared/content/paths';
 import { useLifecycle } from '../components/notice-timeline';
 import { NoticeSources } from '../components/notice-sources';
 import { MobileChanges } from './m-changes';
+import { BodyDiffCard } from '../components/body-diff';
 
 /** The picture WeChat and other apps show on a shared card (a PNG: WeChat ignores SVG). */
 const SHARE_IMAGE = '/images/share.png';
@@ -116,6 +117,7 @@ export function mobileDetailPage<Item extends XmkDetail | ZbDetail, K extends Qu
             {timeline}
           </section>
         ) : null}
+        {lifecycle ? <BodyDiffCard item={item} type={type} mobile /> : null}
         <div id="contact" className="m-contact">
           <ContactBlock type={type} id={item.id} detail={item} />
         </div>

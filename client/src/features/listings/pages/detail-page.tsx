@@ -33,6 +33,7 @@ import { useSite } from '../../../lib/site';
 import type { DetailConfig, DetailContext } from '../listing-config';
 import { ChangesCard, useLifecycle } from '../components/notice-timeline';
 import { NoticeSources } from '../components/notice-sources';
+import { BodyDiffCard } from '../components/body-diff';
 
 export function detailPage<Item extends XmkDetail | ZbDetail, K extends QueryKey>(config: DetailConfig<Item, K>): PageModule {
   const { type } = config;
@@ -129,6 +130,7 @@ export function detailPage<Item extends XmkDetail | ZbDetail, K extends QueryKey
             {config.afterOverview?.(item)}
 
             {lifecycle ? <ChangesCard item={item} type={type} /> : null}
+            {lifecycle ? <BodyDiffCard item={item} type={type} /> : null}
 
             <ContactBlock type={type} id={item.id} detail={item} />
 
