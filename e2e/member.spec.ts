@@ -338,6 +338,33 @@ test.describe('member area', () => {
     await screenshot(page, 'member-client-dialog');
     await expectCleanConsole(consoleProblems);
   });
+
+  for (const unread of [12, 120]) {
+    test(`at 1366 px the header stays one line with ${unread} unread messages`, async ({ page, consoleProblems }) => {
+      await page.route('**/cms/alerts/unread', (route) => route.fulfill({ json: { code: 200, msg: '操作成功', data: unread } }));
+      await logIn(page, 'vip', 'vip123');
+      const header = page.getByRole('banner');
+      await expect(header.getByRole('link', { name: `消息提醒，${unread} 条未读` })).toBeVisible();
+      // Every menu entry and member link is one line of text: a wrapped one has two line boxes.
+      const lines = await header
+        .locator('.site-nav-link, .site-member-text, .site-member > a:not(.site-member-alerts), .site-member-logout')
+        .evaluateAll((elements) =>
+          elements.map((element) => {
+            const range = document.createRange();
+            range.selectNodeContents(element);
+            const tops = new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top)));
+            return `${element.textContent ?? ''}: ${tops.size}`;
+          }),
+        );
+      expect(lines.length).toBeGreaterThan(8);
+      for (const line of lines) expect(line).toMatch(/: 1$/);
+      // 消息 and its badge (a box of its own) on one line: no taller than the badge.
+      expect((await header.locator('.site-member-alerts').boundingBox())!.height).toBeLessThanOrEqual(24);
+      expect((await header.boundingBox())!.height).toBeLessThanOrEqual(64);
+      await screenshot(page, `header-unread-${unread}`);
+      await expectCleanConsole(consoleProblems);
+    });
+  }
 });
 
 async function newContext(browser: Browser): Promise<Page> {
