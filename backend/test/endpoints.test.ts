@@ -100,6 +100,12 @@ const samples: Record<EndpointName, () => Sample | Promise<Sample>> = {
   companyDetail: () => ({ params: { id: ids.company } }),
   goodsDetail: () => ({ params: { id: ids.goods } }),
   createOrder: () => ({ body: { goodsId: ids.goods } }),
+  cancelOrder: async () => {
+    // An order of its own, so the confirmation's sample stays pending.
+    const goodsId = (t.db.prepare("SELECT id FROM goods WHERE name = '500积分'").get() as { id: number }).id;
+    const created = await request(t.app).post('/cms/order/create').set(t.bearer(demoToken)).send({ goodsId });
+    return { params: { id: (created.body as { data: { id: number } }).data.id } };
+  },
   confirmOrder: () => ({ params: { id: ids.order } }),
   adminOrders: () => ({ query: { status: 'pending' } }),
   replyMsg: () => ({ params: { id: ids.message }, body: { reply: '您好，已为您安排专人联系。' } }),

@@ -9,6 +9,7 @@ import { Table, type TableColumnsType } from 'antd';
 import { Link } from 'react-router-dom';
 import type { Goods, GoodsType, MemberLevel, Order } from '@shared/member/types';
 import { ORDER_STATUS } from '../../goods/components/ordering';
+import { OrderCancelButton } from '../../goods/components/order-cancel';
 import { DICT_TYPES } from '@shared/system/types';
 import { formatCount, formatYuan } from '@shared/format';
 import { parseTime } from '@shared/time';
@@ -59,6 +60,7 @@ const ORDER_COLUMNS: TableColumnsType<Order> = [
       </div>
     ),
   },
+  { title: '操作', key: 'actions', width: 90, render: (_, order) => <OrderCancelButton order={order} /> },
 ];
 
 interface TierPageProps {
