@@ -51,6 +51,13 @@ const samples: Record<EndpointName, () => Sample | Promise<Sample>> = {
     body: { clientId: ids.client, visitTime: '2024-06-11 15:00:00', way: '1', content: '上门拜访' },
   }),
   delBaifangRecords: () => ({ params: { id: ids.record } }),
+  updateBaifangRecords: () => {
+    // The newest of the demo member's records: the deletion's sample takes the oldest.
+    const { id } = t.db
+      .prepare("SELECT max(r.id) AS id FROM visit_record r JOIN member m ON m.id = r.member_id WHERE m.user_name = 'demo'")
+      .get() as { id: number };
+    return { body: { id, visitTime: '2024-06-10 10:00:00', way: '1', content: '电话回访，确认招标时间' } };
+  },
   gjNum: () => ({}),
   baifangRecordsList: () => ({ query: { clientId: ids.client } }),
   xmkSearch: () => ({ query: { keyword: '道路', pageSize: 5 } }),
