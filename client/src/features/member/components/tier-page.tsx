@@ -47,7 +47,13 @@ const ORDER_COLUMNS: TableColumnsType<Order> = [
     title: '状态',
     key: 'status',
     width: 80,
-    render: (_, order) => <span className={`tag tag-${ORDER_STATUS[order.status].tone}`}>{ORDER_STATUS[order.status].label}</span>,
+    // A pending order's 取消订单 sits under its state: the table has no room for another column.
+    render: (_, order) => (
+      <div className="order-state">
+        <span className={`tag tag-${ORDER_STATUS[order.status].tone}`}>{ORDER_STATUS[order.status].label}</span>
+        <OrderCancelButton order={order} />
+      </div>
+    ),
   },
   {
     title: '时间',
@@ -60,7 +66,6 @@ const ORDER_COLUMNS: TableColumnsType<Order> = [
       </div>
     ),
   },
-  { title: '操作', key: 'actions', width: 90, render: (_, order) => <OrderCancelButton order={order} /> },
 ];
 
 interface TierPageProps {
