@@ -12,7 +12,7 @@ export interface DocumentAssets {
 
 export interface DocumentProps {
   assets: DocumentAssets;
-  /** Safely serialised page state (see server/src/serialize.ts); the client re-renders the same string. */
+  /** Safely serialised page state (see shared/src/serialize.ts); the client re-renders the same string. */
   stateJson: string;
   children: ReactNode;
 }
