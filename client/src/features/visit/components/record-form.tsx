@@ -68,32 +68,31 @@ export function RecordFormModal({
 
   const onFinish = (values: RecordValues) => {
     setError(null);
-    if (record) {
-      const edited = {
-        id: record.id,
-        visitTime: pickerText(values.visitTime, DATE_TIME) ?? '',
-        way: values.way,
-        content: values.content.trim(),
-        result: values.result?.trim() ?? '',
-        nextStep: values.nextStep?.trim() ?? '',
-      };
-      update.mutate(edited, {
-        onSuccess() {
-          feedback.success('拜访记录已保存');
-          onClose();
-        },
-        onError: (caught) => setError(formFailure(caught)),
-      });
-      return;
-    }
-    const nextVisitDate = pickerText(values.nextVisitDate, DATE);
-    const body: BaifangRecordBody = {
-      clientId: values.clientId,
+    // The record's own fields, the same for a new record and an edited one.
+    const fields = {
       visitTime: pickerText(values.visitTime, DATE_TIME) ?? '',
       way: values.way,
       content: values.content.trim(),
       result: values.result?.trim() ?? '',
       nextStep: values.nextStep?.trim() ?? '',
+    };
+    if (record) {
+      update.mutate(
+        { id: record.id, ...fields },
+        {
+          onSuccess() {
+            feedback.success('拜访记录已保存');
+            onClose();
+          },
+          onError: (caught) => setError(formFailure(caught)),
+        },
+      );
+      return;
+    }
+    const nextVisitDate = pickerText(values.nextVisitDate, DATE);
+    const body: BaifangRecordBody = {
+      clientId: values.clientId,
+      ...fields,
       // Left empty, the client's status and next date stay as they are.
       ...(values.status ? { status: values.status } : {}),
       ...(nextVisitDate ? { nextVisitDate } : {}),
