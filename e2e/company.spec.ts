@@ -5,7 +5,19 @@
  */
 import type { TableDataInfo } from '../shared/src/contract/common';
 import type { ZbListItem } from '../shared/src/content/types';
+import type { Page } from '@playwright/test';
 import { expect, expectCleanConsole, screenshot, test, waitForHydration } from './fixtures';
+
+/** The chart's drawing fills its box as soon as it is drawn, without the window being resized. */
+async function expectChartFillsItsBox(page: Page): Promise<void> {
+  await expect(page.locator('.company-chart canvas')).toBeVisible();
+  const widths = await page.evaluate(() => ({
+    box: document.querySelector('.company-chart')!.getBoundingClientRect().width,
+    canvas: document.querySelector('.company-chart canvas')!.getBoundingClientRect().width,
+  }));
+  expect(widths.box).toBeGreaterThan(200);
+  expect(Math.abs(widths.canvas - widths.box)).toBeLessThanOrEqual(2);
+}
 
 test.describe('company pages', () => {
   test('tender → tenderer → its usual winner → a win → back', async ({ page, request, consoleProblems }) => {
@@ -18,7 +30,7 @@ test.describe('company pages', () => {
     await overview.getByRole('link', { name: tender.tenderer, exact: true }).click();
     await expect(page).toHaveURL(/\/company\/\d+$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(tender.tenderer);
-    await expect(page.locator('.company-chart canvas')).toBeVisible();
+    await expectChartFillsItsBox(page);
     await expect(page.locator('table.company-years')).toBeVisible();
     await screenshot(page, 'company-tenderer');
 
@@ -45,6 +57,19 @@ test.describe('company pages', () => {
     await expectCleanConsole(consoleProblems);
   });
 
+  test('a company page loaded directly draws its chart as wide as its box', async ({ page, request, consoleProblems }) => {
+    const res = await request.get('/prod-api/api/zb/search?noticeType=5&pageSize=1');
+    const tender = ((await res.json()) as TableDataInfo<ZbListItem>).rows[0]!;
+    await page.goto(`/zb/${tender.id}`);
+    const href = await page
+      .locator('section[aria-labelledby="overview-title"]')
+      .getByRole('link', { name: tender.tenderer, exact: true })
+      .getAttribute('href');
+    await page.goto(href!);
+    await expectChartFillsItsBox(page);
+    await expectCleanConsole(consoleProblems);
+  });
+
   test('company search keeps its query in the URL; phone width', async ({ page, consoleProblems }) => {
     await page.goto('/company');
     await waitForHydration(page);
@@ -59,7 +84,7 @@ test.describe('company pages', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await first.click();
     await expect(page).toHaveURL(/\/company\/\d+$/);
-    await expect(page.locator('.company-chart canvas')).toBeVisible();
+    await expectChartFillsItsBox(page);
     await screenshot(page, 'company-winner-phone');
     await expectCleanConsole(consoleProblems);
   });

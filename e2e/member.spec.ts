@@ -338,6 +338,108 @@ test.describe('member area', () => {
     await screenshot(page, 'member-client-dialog');
     await expectCleanConsole(consoleProblems);
   });
+
+  test('新增客户 → 从项目添加 → 选择 fills the client form; a visit record is then edited', async ({ page, consoleProblems }) => {
+    test.setTimeout(60_000);
+    await registerMember(page);
+    await page.goto('/user/baifangClient');
+    await waitForHydration(page);
+    await page.getByRole('button', { name: '新增客户' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('searchbox', { name: '搜索项目' }).fill('工程');
+    await dialog.getByRole('button', { name: '搜索' }).click();
+    await dialog.locator('.picker-option').first().click();
+    const company = dialog
+      .locator('.company-option')
+      .filter({ has: page.getByRole('button', { name: '选择', exact: true }) })
+      .first();
+    const companyName = (await company.locator('.company-option-name').textContent())!;
+    await company.getByRole('button', { name: '选择', exact: true }).click();
+    await expect(dialog.getByLabel('客户单位')).toHaveValue(companyName);
+    await expect(dialog.getByText('来源项目：')).toBeVisible();
+    await screenshot(page, 'member-client-from-project');
+    await dialog.getByRole('button', { name: '新增客户' }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+    const row = page.getByRole('row').filter({ hasText: companyName });
+    await expect(row).toBeVisible();
+
+    await row.getByRole('button', { name: '写记录' }).click();
+    await page.getByRole('dialog').getByLabel('拜访内容').fill('初次电话联系');
+    await page.getByRole('dialog').getByRole('button', { name: '保存记录' }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+
+    await page.goto('/user/baifangRecords');
+    await waitForHydration(page);
+    const record = page.getByRole('row').filter({ hasText: '初次电话联系' });
+    await record.getByRole('button', { name: '编辑' }).click();
+    const edit = page.getByRole('dialog');
+    await expect(edit.getByLabel('拜访内容')).toHaveValue('初次电话联系');
+    await edit.getByLabel('拜访内容').fill('初次电话联系，约好下周上门');
+    await screenshot(page, 'member-record-edit');
+    await edit.getByRole('button', { name: '保存修改' }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(page.getByRole('row').filter({ hasText: '初次电话联系，约好下周上门' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('row').filter({ hasText: '初次电话联系，约好下周上门' })).toBeVisible();
+    await expectCleanConsole(consoleProblems);
+  });
+
+  test('立即开通 asks first with what is bought and the amount; a pending order is cancelled', async ({ page, consoleProblems }) => {
+    await registerMember(page);
+    await page.goto('/user/duanMember');
+    await waitForHydration(page);
+    const offer = page.locator('li').filter({ has: page.getByRole('heading', { name: '月度会员' }) });
+    await offer.getByRole('button', { name: '立即开通' }).click();
+    const ask = page.getByRole('dialog');
+    await expect(ask).toContainText('开通「月度会员」');
+    await expect(ask).toContainText('月度会员（30 天）');
+    await expect(ask).toContainText('¥99');
+    await screenshot(page, 'member-order-confirm');
+    await ask.getByRole('button', { name: /^取\s*消$/ }).click();
+    await expect(page.getByText('还没有订单')).toBeVisible();
+
+    await offer.getByRole('button', { name: '立即开通' }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /^确\s*认$/ })
+      .click();
+    await expect(page.getByText('订单已提交，等待付款')).toBeVisible();
+    const order = page.getByRole('row').filter({ hasText: '月度会员' });
+    await expect(order).toContainText('待付款');
+    await order.getByRole('button', { name: '取消订单' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '取消订单' }).click();
+    await expect(order).toContainText('已取消');
+    await expect(order.getByRole('button', { name: '取消订单' })).toHaveCount(0);
+    await screenshot(page, 'member-order-cancelled');
+    await expectCleanConsole(consoleProblems);
+  });
+
+  for (const unread of [12, 120]) {
+    test(`at 1366 px the header stays one line with ${unread} unread messages`, async ({ page, consoleProblems }) => {
+      await page.route('**/cms/alerts/unread', (route) => route.fulfill({ json: { code: 200, msg: '操作成功', data: unread } }));
+      await logIn(page, 'vip', 'vip123');
+      const header = page.getByRole('banner');
+      await expect(header.getByRole('link', { name: `消息提醒，${unread} 条未读` })).toBeVisible();
+      // Every menu entry and member link is one line of text: a wrapped one has two line boxes.
+      const lines = await header
+        .locator('.site-nav-link, .site-member-text, .site-member > a:not(.site-member-alerts), .site-member-logout')
+        .evaluateAll((elements) =>
+          elements.map((element) => {
+            const range = document.createRange();
+            range.selectNodeContents(element);
+            const tops = new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top)));
+            return `${element.textContent ?? ''}: ${tops.size}`;
+          }),
+        );
+      expect(lines.length).toBeGreaterThan(8);
+      for (const line of lines) expect(line).toMatch(/: 1$/);
+      // 消息 and its badge (a box of its own) on one line: no taller than the badge.
+      expect((await header.locator('.site-member-alerts').boundingBox())!.height).toBeLessThanOrEqual(24);
+      expect((await header.boundingBox())!.height).toBeLessThanOrEqual(64);
+      await screenshot(page, `header-unread-${unread}`);
+      await expectCleanConsole(consoleProblems);
+    });
+  }
 });
 
 async function newContext(browser: Browser): Promise<Page> {

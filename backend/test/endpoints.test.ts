@@ -67,6 +67,13 @@ const samples: Record<EndpointName, () => Sample | Promise<Sample>> = {
     body: { clientId: ids.client, visitTime: '2024-06-11 15:00:00', way: '1', content: '上门拜访' },
   }),
   delBaifangRecords: () => ({ params: { id: ids.record } }),
+  updateBaifangRecords: () => {
+    // The newest of the demo member's records: the deletion's sample takes the oldest.
+    const { id } = t.db
+      .prepare("SELECT max(r.id) AS id FROM visit_record r JOIN member m ON m.id = r.member_id WHERE m.user_name = 'demo'")
+      .get() as { id: number };
+    return { body: { id, visitTime: '2024-06-10 10:00:00', way: '1', content: '电话回访，确认招标时间' } };
+  },
   gjNum: () => ({}),
   baifangRecordsList: () => ({ query: { clientId: ids.client } }),
   xmkSearch: () => ({ query: { keyword: '道路', pageSize: 5 } }),
@@ -117,6 +124,12 @@ const samples: Record<EndpointName, () => Sample | Promise<Sample>> = {
   companyDetail: () => ({ params: { id: ids.company } }),
   goodsDetail: () => ({ params: { id: ids.goods } }),
   createOrder: () => ({ body: { goodsId: ids.goods } }),
+  cancelOrder: async () => {
+    // An order of its own, so the confirmation's sample stays pending.
+    const goodsId = (t.db.prepare("SELECT id FROM goods WHERE name = '500积分'").get() as { id: number }).id;
+    const created = await request(t.app).post('/cms/order/create').set(t.bearer(demoToken)).send({ goodsId });
+    return { params: { id: (created.body as { data: { id: number } }).data.id } };
+  },
   confirmOrder: () => ({ params: { id: ids.order } }),
   adminOrders: () => ({ query: { status: 'pending' } }),
   replyMsg: () => ({ params: { id: ids.message }, body: { reply: '您好，已为您安排专人联系。' } }),

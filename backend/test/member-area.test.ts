@@ -378,6 +378,27 @@ describe('visit clients and records', () => {
     expect(bad.body).toEqual({ code: 500, msg: 'visitTime 必须是 yyyy-MM-dd HH:mm:ss 格式的时间' });
   });
 
+  it('edits only own records, their own fields, and says what is wrong in Chinese', async () => {
+    const recordId = value<number>('SELECT max(id) AS v FROM visit_record WHERE client_id = ?', clientId);
+    const edit = {
+      id: recordId,
+      visitTime: '2024-06-11 15:30:00',
+      way: '2',
+      content: '上门拜访，改约下周详谈',
+      result: '有意向',
+      nextStep: '',
+    };
+    expect((await put('/cms/baifang/updateBaifangRecords', vip, edit)).body).toEqual({ code: 404, msg: '拜访记录不存在' });
+    const res = await put('/cms/baifang/updateBaifangRecords', demo, edit);
+    expect(res.body).toMatchObject({ code: 200, msg: '修改成功', data: { ...edit, clientId } });
+    const detail = await get(`/cms/baifang/getBaifangClientByCid/${clientId}`, demo);
+    expect(detail.body.data.records.find((r: { id: number }) => r.id === recordId)).toMatchObject(edit);
+    expect((await put('/cms/baifang/updateBaifangRecords', demo, { ...edit, content: '' })).body).toEqual({
+      code: 500,
+      msg: 'content 必须是 1 到 1000 个字符',
+    });
+  });
+
   it('deletes only own records', async () => {
     const recordId = value<number>('SELECT max(id) AS v FROM visit_record WHERE client_id = ?', clientId);
     expect((await request(t.app).delete(`/cms/baifang/delBaifangRecords/${recordId}`).set(t.bearer(vip))).body).toEqual({

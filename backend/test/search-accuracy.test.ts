@@ -6,7 +6,7 @@
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ContentSearch, textMatches } from '../src/modules/content/search';
+import { ContentSearch, textMatches, xmkListItems, zbListItems } from '../src/modules/content/search';
 import { htmlText } from '../src/search/tokens';
 import { formatDateTime } from '../src/clock';
 import { createTestBackend, type TestBackend } from './fixture';
@@ -251,6 +251,96 @@ describe.each(['xmk', 'zb'] as const)('%s search: scope, words, exclusions, regi
       all.push(...result.ids);
     }
     expect(all).toEqual(ranked);
+  });
+});
+
+// ---- the search box's syntax: -word leaves out, "…" keeps a phrase ------------------------------
+
+/**
+ * The reference for the syntax: each field's plain text (content without its tags), NFKC and lower
+ * case like the index, tested with a regular expression per word or phrase; newest first.
+ */
+function bruteForceSyntax(
+  table: 'xmk' | 'zb',
+  c: { include: RegExp[]; exclude: RegExp[]; scope?: 'title'; areaCodes?: string[] },
+): number[] {
+  const fields = c.scope === 'title' ? ['title'] : FIELDS[table];
+  const rows = t.db.prepare(`SELECT id, area_code, city_code, ${FIELDS[table].join(', ')} FROM ${table} ORDER BY id DESC`).all() as Record<
+    string,
+    string
+  >[];
+  return rows
+    .filter((row) => {
+      if (c.areaCodes && !c.areaCodes.includes(row.area_code!) && !c.areaCodes.includes(row.city_code!)) return false;
+      const texts = fields.map((f) => (f === 'content' ? htmlText(row[f]!) : row[f]!).normalize('NFKC').toLowerCase());
+      const has = (re: RegExp) => texts.some((text) => re.test(text));
+      return c.include.every(has) && !c.exclude.some(has);
+    })
+    .map((row) => Number(row.id));
+}
+
+/** A phrase's words adjacent, in order, with nothing or only spaces and punctuation between. */
+const phraseRe = (...words: string[]) => new RegExp(words.join('[^\\p{L}\\p{N}]*'), 'u');
+
+describe.each(['xmk', 'zb'] as const)('%s search: the search box syntax', (table) => {
+  const cases: [string, { keyword: string; scope?: 'title'; areaCodes?: string[] }, Parameters<typeof bruteForceSyntax>[1]][] = [
+    ['a word without a -word', { keyword: '道路 -改造' }, { include: [/道路/], exclude: [/改造/] }],
+    ['a quoted phrase', { keyword: '"改造 工程"' }, { include: [phraseRe('改造', '工程')], exclude: [] }],
+    ['a word without a quoted phrase', { keyword: '项目 -"改造 工程"' }, { include: [/项目/], exclude: [phraseRe('改造', '工程')] }],
+    [
+      'a quoted phrase in titles only',
+      { keyword: '“改造 工程”', scope: 'title' },
+      { include: [phraseRe('改造', '工程')], exclude: [], scope: 'title' },
+    ],
+    ['a phrase with a one-character word', { keyword: '"路 工程"' }, { include: [phraseRe('路', '工程')], exclude: [] }],
+    [
+      'a county, a phrase and a -word',
+      { keyword: '"建设 项目" -道路', areaCodes: ['370283'] },
+      { include: [phraseRe('建设', '项目')], exclude: [/道路/], areaCodes: ['370283'] },
+    ],
+    ['only a -word', { keyword: '-道路' }, { include: [], exclude: [/道路/] }],
+  ];
+
+  it.each(cases)('%s: exactly the reference rows', (_name, query, reference) => {
+    const expected = bruteForceSyntax(table, reference);
+    expect(expected.length).toBeGreaterThan(0);
+    const all: number[] = [];
+    for (let pageNum = 1; ; pageNum++) {
+      const filters = { keyword: query.keyword, scope: query.scope, areaCode: query.areaCodes, orderBy: 'time', asc: false } as const;
+      const result = search.search(table, filters, { pageNum, pageSize: 100 });
+      if (result.ids.length === 0) break;
+      all.push(...result.ids);
+    }
+    expect(all).toEqual(expected);
+  });
+
+  it('a -word and a phrase really narrow: fewer rows than the words alone', () => {
+    const count = (keyword: string) => search.search(table, { keyword, orderBy: 'time', asc: false }, { pageNum: 1, pageSize: 1 }).total;
+    expect(count('道路 -改造')).toBeLessThan(count('道路'));
+    expect(count('"改造 工程"')).toBeLessThan(count('改造 工程'));
+    // The hyphen inside a word is no exclusion.
+    expect(count('道路-改造')).toBe(count('道路 改造'));
+  });
+
+  it.each(cases.filter(([, q]) => !q.areaCodes))('textMatches (for alerts) agrees: %s', (_name, query, reference) => {
+    const [title, ...body] = FIELDS[table];
+    const rows = t.db.prepare(`SELECT id, ${FIELDS[table].join(', ')} FROM ${table} ORDER BY id DESC`).all() as Record<string, string>[];
+    const matched = rows
+      .filter((row) => textMatches({ title: row[title]!, body: body.map((f) => (f === 'content' ? htmlText(row[f]!) : row[f]!)) }, query))
+      .map((row) => Number(row.id));
+    expect(matched).toEqual(bruteForceSyntax(table, reference));
+  });
+
+  it('highlights the words found, not the words left out', () => {
+    const result = search.search(
+      table,
+      { keyword: '道路 -改造', scope: 'title', orderBy: 'time', asc: false },
+      { pageNum: 1, pageSize: 20 },
+    );
+    const items =
+      table === 'xmk' ? xmkListItems(t.context.sql, result.ids, '道路 -改造') : zbListItems(t.context.sql, result.ids, '道路 -改造');
+    expect(items.length).toBeGreaterThan(0);
+    for (const item of items) expect(item.highlightTitle).toContain('<em>道路</em>');
   });
 });
 

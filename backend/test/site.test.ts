@@ -249,6 +249,22 @@ describe('goods and orders', () => {
     expect(detail.body.data.contactAccess).toBe('vip');
   });
 
+  it('lets a member cancel their pending order, once, and not a paid one or another member’s', async () => {
+    const cancel = (token: string, id: number) => request(t.app).post(`/cms/order/${id}/cancel`).set(t.bearer(token));
+    const token = await t.register('canceller', 'abc12345');
+    const pending = (await order(token, goodsId('2000积分'))).body.data.id as number;
+    expect((await cancel(vip, pending)).body).toEqual({ code: 404, msg: '订单不存在' });
+    expect((await cancel(token, pending)).body).toMatchObject({ code: 200, msg: '订单已取消', data: { id: pending, status: 'cancelled' } });
+    expect((await cancel(token, pending)).body).toMatchObject({ code: 200, msg: '订单已取消，无需重复操作' });
+    expect((await confirm(pending)).body).toEqual({ code: 500, msg: '订单已取消，不能确认' });
+    // A cancelled order no longer holds the goods: ordering again makes a new one.
+    const next = (await order(token, goodsId('2000积分'))).body.data.id as number;
+    expect(next).not.toBe(pending);
+    await confirm(next);
+    expect((await cancel(token, next)).body).toEqual({ code: 500, msg: '订单已开通，不能取消' });
+    expect((await cancel(token, 999999)).body).toEqual({ code: 404, msg: '订单不存在' });
+  });
+
   it('lets staff list orders by status, and 404s unknown orders', async () => {
     const pending = await request(t.app).get('/admin/orders').query({ status: 'pending' }).set(t.admin());
     expect(pending.body.rows.every((o: { status: string }) => o.status === 'pending')).toBe(true);

@@ -21,6 +21,7 @@ import { securityHeaders } from './http/security-headers';
 import { knownFilesOnly, precompressed } from './http/static-files';
 import { RenderCache, keepMs, type RenderCacheOptions } from './render/cache';
 import { RenderGate, defaultRenderLimit, type RenderLimit } from './render/gate';
+import { canonicalPageRedirect } from './render/canonical-path';
 import { mobileRedirect, mobileSiteChoice } from './render/mobile-site';
 import type { Renderer } from './render/renderer';
 import { seoRoutes } from './render/seo';
@@ -117,6 +118,7 @@ export function createApp(opts: AppOptions) {
     if (req.method === 'GET' || req.method === 'HEAD') return next();
     throw new HttpError(405, '不支持的请求方法', { headers: { Allow: 'GET, HEAD' } });
   });
+  app.use(canonicalPageRedirect());
   app.use(cookieParser());
   app.use(mobileSiteChoice());
   app.use(mobileRedirect(opts.config.MOBILE_SITE_URL));

@@ -75,9 +75,20 @@ describe('member routes of spec §2', () => {
 
 describe('strict matching and the 404 page', () => {
   it.each([
-    '/xmk/',
+    ['/zb/', '/zb'],
+    ['/ZB', '/zb'],
+    ['/xmk/', '/xmk'],
+    ['/XMK?keyword=%E9%81%93%E8%B7%AF&pageNum=2', '/xmk?keyword=%E9%81%93%E8%B7%AF&pageNum=2'],
+    ['/zb/?areaCode=370100', '/zb?areaCode=370100'],
+  ])('%s → 301 to its one spelling %s, query kept', async (path, location) => {
+    const res = await request(portal.app).get(path);
+    expect(res.status).toBe(301);
+    expect(res.headers.location).toBe(location);
+  });
+
+  it.each([
     '/xmk/1/',
-    '/XMK',
+    '/XMK/1',
     '/xmk//1',
     '/zb/abc',
     '/zb/0',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   MOBILE_PATHS,
   ROUTES,
+  canonicalPagePath,
   guardRedirect,
   isStrictPath,
   matchRoute,
@@ -40,6 +41,20 @@ describe('matchRoute', () => {
     expect(matchRoute('/ZB')).toBeNull();
     expect(matchRoute('/nope')).toBeNull();
   });
+});
+
+describe('canonicalPagePath', () => {
+  it.each([
+    ['/zb/', '/zb'],
+    ['/ZB', '/zb'],
+    ['/Xmk//', '/xmk'],
+    ['/XMK', '/xmk'],
+    ['/User_Login', '/user_login'],
+  ])('%s is another spelling of %s', (path, page) => expect(canonicalPagePath(path)).toBe(page));
+
+  it.each(['/zb', '/', '/m/', '/zb/12/', '/ZB/12', '//zb', '/nope/', '/xmk/1/'])('%s has no other page to go to', (path) =>
+    expect(canonicalPagePath(path)).toBeNull(),
+  );
 });
 
 describe('isStrictPath', () => {

@@ -206,6 +206,18 @@ export function isStrictPath(pathname: string): boolean {
   return pathname.startsWith('/') && !pathname.endsWith('/') && !pathname.includes('//');
 }
 
+/**
+ * The one spelling of a page reached in another: a listed path without an id in other letter case
+ * or with trailing slashes (`/ZB`, `/zb/` → `/zb`); null when `pathname` is that spelling or no
+ * such page. Answered with a permanent redirect, so old links and typed addresses land on the page.
+ */
+export function canonicalPagePath(pathname: string): string | null {
+  const folded = pathname.replace(/\/+$/, '').toLowerCase();
+  if (folded === '' || folded === pathname) return null;
+  const route = ROUTES.find((r) => !r.path.includes(':') && r.path.toLowerCase() === folded);
+  return route && route.path !== pathname ? route.path : null;
+}
+
 /** Route ids are positive integers that fit in a JS number exactly. */
 export function parsePositiveId(raw: string | undefined): number | null {
   if (raw === undefined || !/^[1-9]\d{0,15}$/.test(raw)) return null;

@@ -95,17 +95,39 @@ export function tagMatch(kind: TagKind, value: string, county?: string): string 
   return `tags:"${tag(kind, value)}"`;
 }
 
-/**
- * FTS5 expression for one run of a keyword. Runs hold only letters and digits, so the quoted
- * strings below can never contain query syntax: user text is always matched as text.
- */
-function runMatch(run: string, county?: string): string {
+/** Joins a quoted phrase's runs into one unit of `runsMatch` (runs never hold a space). */
+export const PHRASE_JOIN = ' ';
+
+/** The bigram tokens of one run, `prefix` (a county code or '') before each. */
+function gramsOf(run: string, prefix: string): string[] {
   const chars = Array.from(run);
-  const prefix = county ?? '';
-  if (chars.length === 1) return `${county ? 'auni' : 'uni'}:"${prefix}${run}"`;
   const grams: string[] = [];
   for (let i = 0; i + 1 < chars.length; i++) grams.push(prefix + chars[i]! + chars[i + 1]!);
-  return `${county ? 'abi' : 'bi'}:"${grams.join(' ')}"`;
+  return grams;
+}
+
+/**
+ * FTS5 expression for one run of a keyword, or a phrase's runs (joined by PHRASE_JOIN). Runs hold
+ * only letters and digits, so the quoted strings below can never contain query syntax: user text
+ * is always matched as text.
+ *
+ * A phrase's runs are adjacent either written together (one run of the document: the bigrams of the
+ * runs joined) or with spaces or punctuation between (the documents' gap token between the runs'
+ * bigrams). In the second case a one-character run (documents have no bigrams for it) must only
+ * occur, so the index's answer is a superset there that the title scope and `textMatches` check
+ * exactly (search/query.ts `unitHolds`).
+ */
+function runMatch(run: string, county?: string): string {
+  const prefix = county ?? '';
+  const uni = (c: string) => `${county ? 'auni' : 'uni'}:"${prefix}${c}"`;
+  const bi = (tokens: readonly string[]) => `${county ? 'abi' : 'bi'}:"${tokens.join(' ')}"`;
+  const parts = run.split(PHRASE_JOIN);
+  if (parts.length === 1) return Array.from(run).length === 1 ? uni(run) : bi(gramsOf(run, prefix));
+  const long = parts.filter((part) => Array.from(part).length > 1);
+  const tokens = long.flatMap((part, i) => (i === 0 ? gramsOf(part, prefix) : [RUN_GAP, ...gramsOf(part, prefix)]));
+  const singles = parts.filter((part) => Array.from(part).length === 1).map(uni);
+  const apart = [...(tokens.length > 0 ? [bi(tokens)] : []), ...singles].map((m) => `(${m})`).join(' AND ');
+  return `((${bi(gramsOf(parts.join(''), prefix))}) OR (${apart}))`;
 }
 
 /**
@@ -147,9 +169,11 @@ export function runsMatch(runs: readonly string[], county?: string): string {
  * no run is a phrase, i.e. when it would be `runsMatch` itself.
  */
 export function runsMatchLoose(runs: readonly string[], county?: string): string | null {
-  if (!runs.some((run) => Array.from(run).length > 2)) return null;
+  // A phrase's first run of two or more characters stands for it (its first character otherwise).
+  const lead = (run: string) => run.split(PHRASE_JOIN).find((part) => Array.from(part).length > 1) ?? run.split(PHRASE_JOIN)[0]!;
+  if (!runs.some((run) => run.includes(PHRASE_JOIN) || Array.from(run).length > 2)) return null;
   return runsMatch(
-    runs.map((run) => Array.from(run).slice(0, 2).join('')),
+    runs.map((run) => Array.from(lead(run)).slice(0, 2).join('')),
     county,
   );
 }

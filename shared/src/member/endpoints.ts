@@ -23,6 +23,7 @@ export const MEMBER_ENDPOINTS = endpoints({
   goodsList: { method: 'GET', path: '/api/cms/goods/list', auth: 'public', ext: true, feature: 'goods' },
   goodsDetail: { method: 'GET', path: '/api/cms/goods/:id', auth: 'public', ext: true, feature: 'goods' },
   createOrder: { method: 'POST', path: '/cms/order/create', auth: 'member', ext: true, feature: 'goods' },
+  cancelOrder: { method: 'POST', path: '/cms/order/:id/cancel', auth: 'member', ext: true, feature: 'goods' },
   confirmOrder: { method: 'POST', path: '/admin/order/:id/confirm', auth: 'admin', ext: true, feature: 'goods' },
   adminOrders: { method: 'GET', path: '/admin/orders', auth: 'admin', ext: true, feature: 'goods' },
 });

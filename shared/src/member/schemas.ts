@@ -98,6 +98,7 @@ export const MEMBER_SCHEMAS = {
   },
   goodsDetail: { params: idParams, response: ajax<Goods>() },
   createOrder: { body: body({ goodsId: bodyId('goodsId') }), response: ajax<Order>() },
+  cancelOrder: { params: idParams, response: ajax<Order>() },
   confirmOrder: { params: idParams, response: ajax<Order>() },
   adminOrders: {
     query: values({

@@ -10,5 +10,12 @@ export const VISIT_ENDPOINTS = endpoints({
   addBaifangRecords: { method: 'PUT', path: '/cms/baifang/addBaifangRecords', auth: 'member' },
   delBaifangRecords: { method: 'DELETE', path: '/cms/baifang/delBaifangRecords/:id', auth: 'member' },
   gjNum: { method: 'GET', path: '/cms/baifang/getGJNum', auth: 'member' },
+  updateBaifangRecords: {
+    method: 'PUT',
+    path: '/cms/baifang/updateBaifangRecords',
+    auth: 'member',
+    ext: true,
+    feature: 'visitRecords',
+  },
   baifangRecordsList: { method: 'GET', path: '/cms/baifang/getBaifangRecordsList', auth: 'member', ext: true, feature: 'visitRecords' },
 });

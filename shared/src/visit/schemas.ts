@@ -42,16 +42,23 @@ const clientFields = {
 };
 export const baifangClientBody = body(clientFields);
 const baifangClientUpdateBody = body({ id: bodyId('id'), ...clientFields });
-export const baifangRecordBody = body({
-  clientId: bodyId('clientId'),
+/** A visit record's own fields. */
+const recordFields = {
   visitTime: required(MSG.dateTime('visitTime'), dateTime),
   way: required('way 必须是 0、1、2 或 3', oneOf(['0', '1', '2', '3'])),
   content: required('content 必须是 1 到 1000 个字符', text(1, 1000, { multiline: true })),
   result: optionalValue('result 不能超过 500 个字符', text(0, 500, { multiline: true }), ''),
   nextStep: optionalValue('nextStep 不能超过 500 个字符', text(0, 500, { multiline: true }), ''),
+};
+/** A new record: for a client, and it may move the client's status and next visit date. */
+export const baifangRecordBody = body({
+  clientId: bodyId('clientId'),
+  ...recordFields,
   nextVisitDate: nullable(MSG.date('nextVisitDate'), dateOnly),
   status,
 });
+/** An edited visit record: its own fields; its client, and the client's status, stay as they are. */
+export const baifangRecordUpdateBody = body({ id: bodyId('id'), ...recordFields });
 const clientFilterFields = {
   keyword: keyword(),
   status,
@@ -74,6 +81,7 @@ export const VISIT_SCHEMAS = {
   addBaifangClient: { body: baifangClientBody, response: ajax<BaifangClient>() },
   addBaifangRecords: { body: baifangRecordBody, response: ajax<BaifangRecord>() },
   delBaifangRecords: { params: idParams, response: ack },
+  updateBaifangRecords: { body: baifangRecordUpdateBody, response: ajax<BaifangRecord>() },
   gjNum: { response: ajax<GJNum>() },
   baifangRecordsList: { query: recordListQuery, response: tableOf<BaifangRecord>() },
 } as const satisfies SchemasOf<typeof VISIT_ENDPOINTS>;

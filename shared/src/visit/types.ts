@@ -86,6 +86,19 @@ export interface BaifangRecordBody {
   status?: VisitStatus;
 }
 
+/** `PUT /cms/baifang/updateBaifangRecords` body (ext): the record's own fields. */
+export interface BaifangRecordUpdateBody {
+  id: number;
+  visitTime: DateTimeString;
+  way: VisitWay;
+  /** 1–1000 characters */
+  content: string;
+  /** ≤ 500 characters */
+  result?: string;
+  /** ≤ 500 characters */
+  nextStep?: string;
+}
+
 /** `GET /cms/baifang/getBaifangClientByCid/{cid}` → AjaxResult<BaifangClientDetail> */
 export interface BaifangClientDetail {
   client: BaifangClient;

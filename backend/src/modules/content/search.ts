@@ -18,7 +18,8 @@ import { PROVINCE } from '../../reference/regions';
 import type { ContentTable } from '../../search/fts-index';
 import { ORDER_TABLE } from '../../search/publish-order';
 import { excerpter, highlighter } from '../../search/highlight';
-import { excludedWords, htmlText, normalize, runsMatch, runsMatchLoose, runsOf, tagMatch, type TagKind } from '../../search/tokens';
+import { searchText, rawTextHolds, unitHolds } from '../../search/query';
+import { PHRASE_JOIN, htmlText, normalize, runsMatch, runsMatchLoose, tagMatch, type TagKind } from '../../search/tokens';
 import { offsetOf, type Page } from '@shared/contract/fields';
 import type { ContentStats } from './content-stats';
 import { maskTextContacts } from './contact-mask';
@@ -32,7 +33,10 @@ export type SearchScope = 'title' | 'all';
 
 /** The text part of a search, shared with alert subscriptions (`textMatches`). */
 export interface TextQuery {
-  /** Words separated by spaces or punctuation; all must occur. */
+  /**
+   * Words separated by spaces or punctuation; all must occur, except `-word` (left out) and with
+   * `"…"` a phrase (shared/src/content/search-syntax.ts).
+   */
   keyword?: string | undefined;
   /** Words separated by spaces or commas; a row holding any of them is left out. */
   exclude?: string | undefined;
@@ -45,13 +49,13 @@ export interface TextQuery {
  * single new notice, such as alert subscriptions.
  */
 export function textMatches(fields: { title: string; body: readonly string[] }, query: TextQuery): boolean {
-  const words = query.keyword ? runsOf(query.keyword) : [];
-  if (query.keyword && words.length === 0) return false;
+  const { words, excluded, empty } = searchText(query.keyword, query.exclude);
+  if (empty) return false;
   const inScope = query.scope === 'title' ? [fields.title] : [fields.title, ...fields.body];
   // Runs never span a field boundary: look in each field separately.
   const texts = inScope.map(normalize);
-  const has = (run: string) => texts.some((text) => text.includes(run));
-  return words.every(has) && !excludedWords(query.exclude).some((runs) => runs.every(has));
+  const has = (unit: string) => texts.some((text) => unitHolds(text, unit));
+  return words.every(has) && !excluded.some((units) => units.every(has));
 }
 
 export interface SearchFilters extends TextQuery {
@@ -82,15 +86,22 @@ export interface SearchFilters extends TextQuery {
 
 /** SQL function: the tokens' normalisation, so title checks agree with the index. */
 const NORMALIZE_FN = 'search_normalize';
+/** SQL function: the title holds a phrase (search/query.ts `unitHolds`), normalised like the index. */
+const HOLDS_FN = 'search_holds';
+/** SQL function: one of a row's keyword fields (content as plain text) holds a unit. */
+const FIELDS_HOLD_FN = 'search_fields_hold';
+/** The keyword fields given to FIELDS_HOLD_FN (title, two others, HTML content), as the index reads them. */
+const ROW_FIELDS: Record<ContentTable, string> = { xmk: "t.title, t.owner, '', t.content", zb: 't.title, t.tenderer, t.agency, t.content' };
+const isPhrase = (unit: string) => unit.includes(PHRASE_JOIN);
 /**
- * SQL condition: the normalised title holds every run, each bound to a parameter named `prefix` and
- * its index (set into `params`).
+ * SQL condition: the normalised title holds every unit (a run, or a phrase's runs), each bound to a
+ * parameter named `prefix` and its index (set into `params`).
  */
-function titleHolds(runs: readonly string[], prefix: string, params: Params): string {
-  return runs
-    .map((run, i) => {
-      params[`${prefix}${i}`] = run;
-      return `instr(${NORMALIZE_FN}(t.title), @${prefix}${i}) > 0`;
+function titleHolds(units: readonly string[], prefix: string, params: Params): string {
+  return units
+    .map((unit, i) => {
+      params[`${prefix}${i}`] = unit;
+      return isPhrase(unit) ? `${HOLDS_FN}(t.title, @${prefix}${i})` : `instr(${NORMALIZE_FN}(t.title), @${prefix}${i}) > 0`;
     })
     .join(' AND ');
 }
@@ -147,6 +158,15 @@ export class ContentSearch {
     private readonly totalCap = TOTAL_CAP,
   ) {
     sql.db.function(NORMALIZE_FN, { deterministic: true }, (text: unknown) => normalize(String(text ?? '')));
+    sql.db.function(HOLDS_FN, { deterministic: true }, (text: unknown, unit: unknown) =>
+      rawTextHolds(String(text ?? ''), String(unit)) ? 1 : 0,
+    );
+    sql.db.function(FIELDS_HOLD_FN, { deterministic: true }, (unit: unknown, title: unknown, f1: unknown, f2: unknown, content: unknown) =>
+      [title, f1, f2].some((field) => rawTextHolds(String(field ?? ''), String(unit))) ||
+      rawTextHolds(htmlText(String(content ?? '')), String(unit))
+        ? 1
+        : 0,
+    );
   }
 
   /**
@@ -155,9 +175,10 @@ export class ContentSearch {
    */
   private plan(table: ContentTable, filters: SearchFilters, options: { ids: boolean }): SearchPlan | null {
     const matches: string[] = [];
-    const words = filters.keyword ? runsOf(filters.keyword) : [];
+    const text = searchText(filters.keyword, filters.exclude);
+    const words = text.words;
     // Only punctuation or symbols: there is no text to find.
-    if (filters.keyword && words.length === 0) return null;
+    if (text.empty) return null;
     // Every word is in the index's document; in the title scope that only narrows the candidates.
     const areas = areaList(filters.areaCode);
     const tags = (filters.tags ?? []).flatMap(([kind, value]) => (value ? [[kind, value] as const] : []));
@@ -194,7 +215,10 @@ export class ContentSearch {
             .map((m) => `(${m})`)
             .join(' AND ');
     const titleScope = filters.scope === 'title';
-    const excluded = excludedWords(filters.exclude);
+    const excluded = text.excluded;
+    // The index's answer for a phrase is a superset (search/tokens.ts): in scope all, phrases are
+    // checked on the row's fields, and excluded words with a phrase are left out by that check.
+    const phraseCheck = !titleScope && (words.some(isPhrase) || excluded.some((units) => units.some(isPhrase)));
 
     const range = this.keyRange(table, filters.beginDate, filters.endDate);
     if (range === 'empty') return null;
@@ -207,7 +231,8 @@ export class ContentSearch {
     const valueColumn = VALUE_COLUMN[table];
     const conditions: string[] = [];
     const params: Params = {};
-    const indexExclusion = !titleScope && excluded.length > 0 ? excluded.map((runs) => `(${runsMatch(runs)})`).join(' OR ') : null;
+    const indexExcluded = titleScope ? [] : excluded.filter((units) => !units.some(isPhrase));
+    const indexExclusion = indexExcluded.length > 0 ? indexExcluded.map((runs) => `(${runsMatch(runs)})`).join(' OR ') : null;
     if (useIndex) {
       conditions.push(`f.${table}_fts MATCH @match`);
       const all = matches.map((m) => `(${m})`).join(' AND ');
@@ -222,6 +247,17 @@ export class ContentSearch {
     if (titleScope) {
       if (words.length > 0) conditions.push(wordsInTitle);
       excluded.forEach((runs, i) => conditions.push(`NOT (${titleHolds(runs, `x${i}_`, params)})`));
+    } else if (phraseCheck) {
+      const fieldsHold = (unit: string, name: string) => {
+        params[name] = unit;
+        return `${FIELDS_HOLD_FN}(@${name}, ${ROW_FIELDS[table]})`;
+      };
+      words.forEach((unit, i) => {
+        if (isPhrase(unit)) conditions.push(fieldsHold(unit, `p${i}`));
+      });
+      excluded.forEach((units, i) => {
+        if (units.some(isPhrase)) conditions.push(`NOT (${units.map((unit, j) => fieldsHold(unit, `px${i}_${j}`)).join(' AND ')})`);
+      });
     }
     if (range) {
       conditions.push(`${keyColumn} BETWEEN @low AND @high`);
@@ -259,6 +295,7 @@ export class ContentSearch {
       orderBy === 'views' ||
       relevance ||
       (valueUsed && VALUE_NEEDS_ROW[table]) ||
+      phraseCheck ||
       (titleScope && (words.length > 0 || excluded.length > 0));
     // The key table is joined (CROSS JOIN keeps the index the outer loop, so the cap still stops
     // the walk) for the row, the amount, or when ids are wanted for every match.
@@ -427,12 +464,13 @@ function withHits<R extends { id: number; title: string }>(
   rows: R[],
   text: TextQuery,
 ): (R & { highlightTitle: string; snippet?: string })[] {
-  const highlight = highlighter(text.keyword);
+  const shown = searchText(text.keyword, text.exclude).shown;
+  const highlight = highlighter(shown);
   const items = rows.map((row) => ({ ...row, highlightTitle: highlight(row.title) }));
   if (!text.keyword || text.scope === 'title') return items;
   const bodyOnly = items.filter((item) => !item.highlightTitle.includes('<em>')).map((item) => item.id);
   if (bodyOnly.length === 0) return items;
-  const excerpt = excerpter(text.keyword);
+  const excerpt = excerpter(shown);
   const snippets = new Map<number, string>();
   for (const body of q.bodies(sql, table, bodyOnly)) {
     // A list shows no contacts: the body's are masked for everyone, as on a locked detail.

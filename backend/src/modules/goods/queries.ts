@@ -67,6 +67,9 @@ export const markPaid = new Query<{ id: number; confirmTime: string }>(
   "UPDATE cms_order SET status = 'paid', confirm_time = @confirmTime WHERE id = @id",
 );
 
+/** Cancels a pending order; a paid or cancelled one is left as it is. */
+export const markCancelled = new Query<{ id: number }>("UPDATE cms_order SET status = 'cancelled' WHERE id = @id AND status = 'pending'");
+
 export const setMemberLevel = new Query<{ memberId: number; level: MemberLevel; expireTime: string }>(
   'UPDATE member SET level = @level, level_expire_time = @expireTime WHERE id = @memberId',
 );

@@ -7,7 +7,7 @@ import { pagedTable } from '../../db/paging';
 import { success } from '../../envelope';
 import type { Routes } from '../../routing';
 import { adminOrders, goodsList, memberOrders, type AdminOrderRow, type GoodsRow, type OrderRow } from './queries';
-import { confirmOrder, createOrder, goodsDetail, toGoods, toOrder } from './service';
+import { cancelOrder, confirmOrder, createOrder, goodsDetail, toGoods, toOrder } from './service';
 
 export function registerGoodsRoutes(routes: Routes, ctx: AppContext): void {
   routes.open(ENDPOINTS.goodsList, (_req, { query }): TableDataInfo<Goods> => {
@@ -20,6 +20,11 @@ export function registerGoodsRoutes(routes: Routes, ctx: AppContext): void {
   routes.member(ENDPOINTS.createOrder, (_req, session, { body: { goodsId } }): AjaxResult<Order> => {
     const { order, created } = createOrder(ctx, session.memberId, goodsId);
     return success(order, created ? '订单已创建，请联系客服完成支付' : '您已有该商品的待支付订单，请联系客服完成支付');
+  });
+
+  routes.member(ENDPOINTS.cancelOrder, (_req, session, { params: { id } }): AjaxResult<Order> => {
+    const { order, cancelled } = cancelOrder(ctx, session.memberId, id);
+    return success(order, cancelled ? '订单已取消' : '订单已取消，无需重复操作');
   });
 
   routes.member(ENDPOINTS.memberOrders, (_req, session, { query }): TableDataInfo<Order> => {

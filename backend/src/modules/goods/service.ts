@@ -79,6 +79,21 @@ export function createOrder(ctx: AppContext, memberId: number, goodsId: number):
   })();
 }
 
+/**
+ * The member cancels one of their pending orders (`cancelled` false when it already was). A paid
+ * order cannot be cancelled; another member's order is not found.
+ */
+export function cancelOrder(ctx: AppContext, memberId: number, id: number): { order: Order; cancelled: boolean } {
+  return ctx.db.transaction(() => {
+    const found = findOrder(ctx, id);
+    if (!found || found.memberId !== memberId) throw notFound(MSG_ORDER_NOT_FOUND);
+    if (found.order.status === 'cancelled') return { order: found.order, cancelled: false };
+    if (found.order.status === 'paid') throw invalid('订单已开通，不能取消');
+    q.markCancelled.run(ctx.sql, { id });
+    return { order: findOrder(ctx, id)!.order, cancelled: true };
+  })();
+}
+
 /** Staff confirm payment: the tier or the points are granted once (`granted` false when already paid). */
 export function confirmOrder(ctx: AppContext, id: number): { order: Order; granted: boolean } {
   const now = ctx.clock();

@@ -157,6 +157,12 @@ export const insertRecord = new Query<RecordFields & { memberId: number; time: s
    VALUES (@memberId, @clientId, @visitTime, @way, @content, @result, @nextStep, @time) RETURNING id`,
 );
 
+/** Rewrite a record of the member's own fields; the row names its client. */
+export const updateRecord = new Query<Key & Omit<RecordFields, 'clientId'>, { clientId: number }>(
+  `UPDATE visit_record SET visit_time = @visitTime, way = @way, content = @content, result = @result, next_step = @nextStep
+   WHERE id = @id AND member_id = @memberId RETURNING client_id AS clientId`,
+);
+
 /** Delete a record of the member; the row names its client. */
 export const deleteRecord = new Query<Key, { clientId: number }>(
   'DELETE FROM visit_record WHERE id = @id AND member_id = @memberId RETURNING client_id AS clientId',

@@ -8,7 +8,7 @@ import { pagedTable } from '../../db/paging';
 import { ack, success } from '../../envelope';
 import type { Routes } from '../../routing';
 import { clientList, recordList } from './queries';
-import { addClient, addRecord, clientDetail, deleteRecord, projectCompanies, updateClient, visitCounts } from './service';
+import { addClient, addRecord, clientDetail, deleteRecord, projectCompanies, updateClient, updateRecord, visitCounts } from './service';
 
 export function registerVisitRoutes(routes: Routes, ctx: AppContext): void {
   const today = () => formatDate(ctx.clock());
@@ -31,6 +31,10 @@ export function registerVisitRoutes(routes: Routes, ctx: AppContext): void {
 
   routes.member(ENDPOINTS.addBaifangRecords, (_req, session, { body }): AjaxResult<BaifangRecord> =>
     success(addRecord(ctx, session.memberId, body), '新增成功'),
+  );
+
+  routes.member(ENDPOINTS.updateBaifangRecords, (_req, session, { body }): AjaxResult<BaifangRecord> =>
+    success(updateRecord(ctx, session.memberId, body), '修改成功'),
   );
 
   routes.member(ENDPOINTS.delBaifangRecords, (_req, session, { params: { id } }) => {

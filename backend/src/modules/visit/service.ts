@@ -136,6 +136,18 @@ export function addRecord(ctx: AppContext, memberId: number, input: RecordInput)
   })();
 }
 
+/** The member edits one of their records (ext); its client is marked as changed. */
+export function updateRecord(ctx: AppContext, memberId: number, input: { id: number } & Omit<q.RecordFields, 'clientId'>): BaifangRecord {
+  const time = formatDateTime(ctx.clock());
+  return ctx.db.transaction(() => {
+    const { id, visitTime, way, content, result, nextStep } = input;
+    const row = q.updateRecord.get(ctx.sql, { memberId, id, visitTime, way, content, result, nextStep });
+    if (!row) throw notFound('拜访记录不存在');
+    q.setClientUpdateTime.run(ctx.sql, { id: row.clientId, time });
+    return q.findRecord.get(ctx.sql, { id: input.id })!;
+  })();
+}
+
 export function deleteRecord(ctx: AppContext, memberId: number, id: number): void {
   const time = formatDateTime(ctx.clock());
   ctx.db.transaction(() => {

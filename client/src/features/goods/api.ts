@@ -34,6 +34,12 @@ export async function getGoods(http: Http, id: number): Promise<Goods> {
 export const goodsQueryOptions = (http: Http, id: number) =>
   queryOptions({ queryKey: goodsKeys.detail(id), queryFn: () => getGoods(http, id), staleTime: GOODS_STALE_MS });
 
+/** POST /cms/order/{id}/cancel — the member cancels a pending order of theirs. */
+export async function cancelOrder(http: Http, id: number): Promise<Order> {
+  const result = await http.call(MEMBER_ENDPOINTS.cancelOrder, { path: { id } });
+  return result.data;
+}
+
 /** POST /cms/order/create — a pending order for the member; payment is confirmed by staff. */
 export async function createOrder(http: Http, body: CreateOrderBody): Promise<Order> {
   const result = await http.call(MEMBER_ENDPOINTS.createOrder, { data: body });

@@ -13,6 +13,7 @@ import type {
   BaifangRecord,
   BaifangRecordBody,
   BaifangRecordListParams,
+  BaifangRecordUpdateBody,
   GJNum,
   ProjectCompany,
 } from '@shared/visit/types';
@@ -69,6 +70,16 @@ export const baifangClientDetailQueryOptions = (http: Http, cid: number) =>
 /** PUT /cms/baifang/addBaifangRecords — record a visit; may also move the client's status and next date. */
 export async function addBaifangRecords(http: Http, body: BaifangRecordBody, options: FormCallOptions = {}): Promise<BaifangRecord> {
   const result = await http.call(VISIT_ENDPOINTS.addBaifangRecords, { ...options, data: body });
+  return result.data;
+}
+
+/** PUT /cms/baifang/updateBaifangRecords — edit one visit record's own fields (ext, capability `visitRecords`). */
+export async function updateBaifangRecords(
+  http: Http,
+  body: BaifangRecordUpdateBody,
+  options: FormCallOptions = {},
+): Promise<BaifangRecord> {
+  const result = await http.call(VISIT_ENDPOINTS.updateBaifangRecords, { ...options, data: body });
   return result.data;
 }
 

@@ -4,10 +4,10 @@
  * favourite "已跟进": all of them invalidate the visit module and the favourite lists.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BaifangClientBody, BaifangClientUpdateBody, BaifangRecordBody } from '@shared/visit/types';
+import type { BaifangClientBody, BaifangClientUpdateBody, BaifangRecordBody, BaifangRecordUpdateBody } from '@shared/visit/types';
 import { favoriteKeys } from '../listings/api';
 import { useHttp } from '../../lib/http/context';
-import { addBaifangClient, addBaifangRecords, delBaifangRecords, updateBaifangClient, visitKeys } from './api';
+import { addBaifangClient, addBaifangRecords, delBaifangRecords, updateBaifangClient, updateBaifangRecords, visitKeys } from './api';
 
 function useInvalidateVisits() {
   const queryClient = useQueryClient();
@@ -34,6 +34,15 @@ export function useAddRecord() {
   const invalidate = useInvalidateVisits();
   return useMutation({
     mutationFn: (body: BaifangRecordBody) => addBaifangRecords(http, body, { notify: false }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateRecord() {
+  const http = useHttp();
+  const invalidate = useInvalidateVisits();
+  return useMutation({
+    mutationFn: (body: BaifangRecordUpdateBody) => updateBaifangRecords(http, body, { notify: false }),
     onSuccess: invalidate,
   });
 }

@@ -8,6 +8,9 @@ import { useEffect, useRef, useState } from 'react';
 import type { CompanyYear } from '@shared/company/types';
 import { formatWan } from '@shared/format';
 import { winAmountOf } from '../company-page-data';
+import type * as EchartsCore from './echarts-core';
+
+type ChartsModule = typeof EchartsCore;
 
 export function YearTable({ years }: { years: readonly CompanyYear[] }) {
   return (
@@ -39,25 +42,27 @@ export function YearTable({ years }: { years: readonly CompanyYear[] }) {
 
 export function CompanyChart({ years }: { years: readonly CompanyYear[] }) {
   const box = useRef<HTMLDivElement>(null);
-  const [drawn, setDrawn] = useState(false);
+  const [charts, setCharts] = useState<ChartsModule | null>(null);
   useEffect(() => {
-    let disposed = false;
-    let dispose: (() => void) | undefined;
-    void import('./echarts-core').then(({ drawYears }) => {
-      if (disposed || !box.current) return;
-      dispose = drawYears(box.current, years);
-      setDrawn(true);
+    let cancelled = false;
+    void import('./echarts-core').then((loaded) => {
+      if (!cancelled) setCharts(loaded);
     });
     return () => {
-      disposed = true;
-      dispose?.();
+      cancelled = true;
     };
-  }, [years]);
+  }, []);
+  // Drawn once the box is shown (the render after the module arrived): ECharts reads the box's size
+  // at init, and a hidden box would give it none (it falls back to 100 px).
+  useEffect(() => {
+    if (!charts || !box.current) return;
+    return charts.drawYears(box.current, years);
+  }, [charts, years]);
   return (
     <div className="company-chart-wrap">
       <div
         ref={box}
-        className={drawn ? 'company-chart' : 'company-chart company-chart-pending'}
+        className={charts ? 'company-chart' : 'company-chart company-chart-pending'}
         role="img"
         aria-label="按年份的招标数、中标数与金额图表"
       />

@@ -7,7 +7,11 @@ import type { CompanyYear } from '@shared/company/types';
 
 echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
-/** Draws the years into `element`; returns what disposes of the chart and its resize listener. */
+/**
+ * Draws the years into `element`, sized from the element itself and resized whenever it changes
+ * size (a ResizeObserver, not the window's resize: the layout can change without the window);
+ * returns what disposes of the chart and its observer. The element must be laid out when called.
+ */
 export function drawYears(element: HTMLElement, years: readonly CompanyYear[]): () => void {
   const chart = echarts.init(element);
   chart.setOption({
@@ -32,10 +36,10 @@ export function drawYears(element: HTMLElement, years: readonly CompanyYear[]): 
       { name: '所招项目中标金额（万元）', type: 'line', yAxisIndex: 1, data: years.map((y) => y.awardedAmount) },
     ],
   });
-  const resize = () => chart.resize();
-  window.addEventListener('resize', resize);
+  const observer = new ResizeObserver(() => chart.resize());
+  observer.observe(element);
   return () => {
-    window.removeEventListener('resize', resize);
+    observer.disconnect();
     chart.dispose();
   };
 }

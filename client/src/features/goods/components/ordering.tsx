@@ -9,7 +9,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { Goods, MemberLevel, Order, OrderStatus } from '@shared/member/types';
 import { formatCount, formatYuan, telHref } from '@shared/format';
-import { createOrder } from '../api';
+import { cancelOrder, createOrder } from '../api';
 import { useHttp } from '../../../lib/http/context';
 import { memberKeys } from '../../member/api';
 import { useServiceContact } from '../../../components/service-contact';
@@ -29,14 +29,26 @@ export const isDiscounted = (goods: Goods): boolean => goods.originalPrice !== n
 /** The button's words: points are bought, tiers opened. */
 export const orderActionLabel = (goods: Goods): string => (goods.type === 'score' ? '立即购买' : '立即开通');
 
-/** What the member confirms before an order is created. */
+/** What the member confirms before an order is created: what is bought, for how much. */
 export function orderConfirmation(goods: Goods): { title: string; content: string; okText: string } {
   return {
     title: `开通「${goods.name}」`,
-    content: `订单金额 ${formatYuan(goods.price)}。提交后生成待付款订单，请联系客服付款，确认到账后为您开通。`,
-    okText: '提交订单',
+    content: `购买 ${goods.name}（${goodsUnit(goods)}），订单金额 ${formatYuan(goods.price)}。确认后生成待付款订单，请联系客服付款，确认到账后为您开通。`,
+    okText: '确认',
   };
 }
+
+/** What the member confirms before a pending order is cancelled. */
+export function cancelConfirmation(order: Order): { title: string; content: string; okText: string } {
+  return {
+    title: '取消订单？',
+    content: `订单 ${order.orderNo}（${order.goodsName}，${formatYuan(order.price)}）将被取消。如已付款，请先联系客服。`,
+    okText: '取消订单',
+  };
+}
+
+/** Only a pending order can be cancelled (a paid one has been granted). */
+export const cancellable = (order: Order): boolean => order.status === 'pending';
 
 export const ORDER_STATUS: Record<OrderStatus, { label: string; tone: 'warning' | 'success' | 'default' }> = {
   pending: { label: '待付款', tone: 'warning' },
@@ -50,6 +62,18 @@ export function useCreateOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (goods: Goods): Promise<Order> => createOrder(http, { goodsId: goods.id }),
+    onSuccess() {
+      void queryClient.invalidateQueries({ queryKey: memberKeys.orderLists() });
+    },
+  });
+}
+
+/** Cancels a pending order; the member's orders are fetched again to show its state. */
+export function useCancelOrder() {
+  const http = useHttp();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (order: Order): Promise<Order> => cancelOrder(http, order.id),
     onSuccess() {
       void queryClient.invalidateQueries({ queryKey: memberKeys.orderLists() });
     },

@@ -70,7 +70,7 @@ describe('会员服务 on the phone', () => {
     const confirm = within(card).getByRole('group', { name: '开通「积分套餐 2000」' });
     expect(confirm).toHaveTextContent('订单金额 ¥180');
     expect(env.callsTo('POST /cms/order/create')).toHaveLength(0);
-    await typist().click(within(confirm).getByRole('button', { name: '提交订单' }));
+    await typist().click(within(confirm).getByRole('button', { name: '确认' }));
 
     const notice = (await screen.findByText('订单已提交，等待付款')).closest('[role="status"]') as HTMLElement;
     expect(notice.parentElement).toHaveFocus();

@@ -5,7 +5,7 @@ import { CONFIG_KEYS } from '@shared/system/types';
 import { feedback } from '../../../lib/feedback';
 import * as duanPage from '../pages/duan-member-page';
 import * as vipPage from '../pages/vipuser-page';
-import { DEMO_USER, createMemberEnv, ok, renderPage, table, typist } from '../../../test/member-harness';
+import { DEMO_USER, createMemberEnv, ok, renderPage, table, typist, type Answer } from '../../../test/member-harness';
 import { TIERS, goods } from './goods-fixtures';
 
 vi.mock('../../../lib/feedback', () => ({
@@ -36,7 +36,7 @@ const ORDER: Order = {
   confirmTime: null,
 };
 
-function setup(user = DEMO_USER) {
+function setup(user = DEMO_USER, answers: Record<string, Answer> = {}) {
   const env = createMemberEnv(
     {
       'GET /api/cms/goods/list': () => table(GOODS),
@@ -46,6 +46,7 @@ function setup(user = DEMO_USER) {
       [`GET /api/system/config/configKey/${CONFIG_KEYS.servicePhone}`]: () => ({ code: 200, msg: '0531-88886666' }),
       [`GET /api/system/config/configKey/${CONFIG_KEYS.serviceContact}`]: () => ({ code: 200, msg: '客服微信 sdxmw_kf' }),
       'POST /cms/order/create': () => ok(ORDER, '订单已创建，请联系客服完成支付'),
+      ...answers,
     },
     user,
   );
@@ -76,8 +77,38 @@ describe('tier pages', () => {
     const offer = (await screen.findByRole('heading', { name: '月度会员' })).closest('li') as HTMLElement;
     vi.mocked(feedback.confirm).mockResolvedValueOnce(false);
     await typist().click(within(offer).getByRole('button', { name: '立即开通' }));
-    expect(feedback.confirm).toHaveBeenCalledWith(expect.objectContaining({ title: '开通「月度会员」' }));
+    expect(feedback.confirm).toHaveBeenCalledWith(expect.objectContaining({ title: '开通「月度会员」', okText: '确认' }));
+    // What is bought and for how much, before anything is ordered.
+    const asked = vi.mocked(feedback.confirm).mock.calls[0]![0];
+    expect(asked.content).toContain('月度会员（30 天）');
+    expect(asked.content).toContain('¥99');
     expect(env.callsTo('POST /cms/order/create')).toHaveLength(0);
+  });
+
+  it('cancels a pending order after asking, and offers nothing to cancel on a paid one', async () => {
+    const PAID: Order = { ...ORDER, id: 4, orderNo: 'SD20240601090000000001', status: 'paid', confirmTime: '2024-06-01 10:00:00' };
+    let orders = [ORDER, PAID];
+    const env = setup(DEMO_USER, {
+      'GET /cms/member/memberList': () => table(orders),
+      'POST /cms/order/5/cancel': () => ok({ ...ORDER, status: 'cancelled' }, '订单已取消'),
+    });
+    renderPage(vipPage, '/user/vipuser', env);
+    const rows = await screen.findAllByRole('row');
+    const pendingRow = rows.find((row) => row.textContent?.includes(ORDER.orderNo)) as HTMLElement;
+    const paidRow = rows.find((row) => row.textContent?.includes(PAID.orderNo)) as HTMLElement;
+    expect(within(paidRow).queryByRole('button', { name: '取消订单' })).toBeNull();
+
+    vi.mocked(feedback.confirm).mockResolvedValueOnce(false);
+    await typist().click(within(pendingRow).getByRole('button', { name: '取消订单' }));
+    expect(env.callsTo('POST /cms/order/5/cancel')).toHaveLength(0);
+
+    orders = [{ ...ORDER, status: 'cancelled' }, PAID];
+    vi.mocked(feedback.confirm).mockResolvedValueOnce(true);
+    await typist().click(within(pendingRow).getByRole('button', { name: '取消订单' }));
+    expect(feedback.confirm).toHaveBeenLastCalledWith(expect.objectContaining({ title: '取消订单？' }));
+    await waitFor(() => expect(env.callsTo('POST /cms/order/5/cancel')).toHaveLength(1));
+    expect(await screen.findByText('已取消')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '取消订单' })).toBeNull();
   });
 
   it('does not sell a short pass to a member whose VIP is running', async () => {

@@ -9,6 +9,7 @@ import { Table, type TableColumnsType } from 'antd';
 import { Link } from 'react-router-dom';
 import type { Goods, GoodsType, MemberLevel, Order } from '@shared/member/types';
 import { ORDER_STATUS } from '../../goods/components/ordering';
+import { OrderCancelButton } from '../../goods/components/order-cancel';
 import { DICT_TYPES } from '@shared/system/types';
 import { formatCount, formatYuan } from '@shared/format';
 import { parseTime } from '@shared/time';
@@ -46,7 +47,13 @@ const ORDER_COLUMNS: TableColumnsType<Order> = [
     title: '状态',
     key: 'status',
     width: 80,
-    render: (_, order) => <span className={`tag tag-${ORDER_STATUS[order.status].tone}`}>{ORDER_STATUS[order.status].label}</span>,
+    // A pending order's 取消订单 sits under its state: the table has no room for another column.
+    render: (_, order) => (
+      <div className="order-state">
+        <span className={`tag tag-${ORDER_STATUS[order.status].tone}`}>{ORDER_STATUS[order.status].label}</span>
+        <OrderCancelButton order={order} />
+      </div>
+    ),
   },
   {
     title: '时间',

@@ -4,7 +4,8 @@ import type { BaifangClient, BaifangRecord } from '@shared/visit/types';
 import { feedback } from '../../../lib/feedback';
 import { RecordFormModal } from '../components/record-form';
 import * as recordsPage from '../pages/baifang-records-page';
-import { createMemberEnv, ok, renderPage, renderWith, table, where, typist } from '../../../test/member-harness';
+import type { Feature } from '@shared/system/features';
+import { BASE_CAPABILITIES, createMemberEnv, ok, renderPage, renderWith, table, where, typist } from '../../../test/member-harness';
 
 vi.mock('../../../lib/feedback', () => ({
   feedback: { success: vi.fn(), error: vi.fn(), notifyError: vi.fn(), preload: vi.fn(), confirm: vi.fn() },
@@ -31,15 +32,20 @@ const record = (id: number, patch: Partial<BaifangRecord> = {}): BaifangRecord =
   ...patch,
 });
 
-function visitEnv(records: BaifangRecord[]) {
-  return createMemberEnv({
-    'GET /cms/baifang/getBaifangRecordsList': (call) =>
-      table(records.filter((r) => !call.query.get('clientId') || String(r.clientId) === call.query.get('clientId'))),
-    'GET /cms/baifang/getBaifangClientList': () => table([CLIENT, { ...CLIENT, id: 8, companyName: '历下区教育和体育局' }]),
-    'GET /cms/baifang/getGJNum': () => ok({ total: 2, byStatus: { 0: 1, 1: 1, 2: 0, 3: 0 }, due: 1, records: records.length }),
-    'PUT /cms/baifang/addBaifangRecords': (call) => ok({ ...record(99), ...call.body }, '新增成功'),
-    'DELETE /cms/baifang/delBaifangRecords/3': () => ({ code: 200, msg: '删除成功' }),
-  });
+function visitEnv(records: BaifangRecord[], capabilities: readonly Feature[] = BASE_CAPABILITIES) {
+  return createMemberEnv(
+    {
+      'GET /cms/baifang/getBaifangRecordsList': (call) =>
+        table(records.filter((r) => !call.query.get('clientId') || String(r.clientId) === call.query.get('clientId'))),
+      'GET /cms/baifang/getBaifangClientList': () => table([CLIENT, { ...CLIENT, id: 8, companyName: '历下区教育和体育局' }]),
+      'GET /cms/baifang/getGJNum': () => ok({ total: 2, byStatus: { 0: 1, 1: 1, 2: 0, 3: 0 }, due: 1, records: records.length }),
+      'PUT /cms/baifang/addBaifangRecords': (call) => ok({ ...record(99), ...call.body }, '新增成功'),
+      'DELETE /cms/baifang/delBaifangRecords/3': () => ({ code: 200, msg: '删除成功' }),
+      'PUT /cms/baifang/updateBaifangRecords': (call) => ok({ ...record(3), ...call.body }, '修改成功'),
+    },
+    undefined,
+    capabilities,
+  );
 }
 
 describe('the record dialog', () => {
@@ -91,6 +97,45 @@ describe('/user/baifangRecords', () => {
     await typist().click(screen.getByRole('link', { name: '清空筛选' }));
     await waitFor(() => expect(where(screen)).toHaveTextContent(/^\/user\/baifangRecords$/));
     expect(await screen.findByText('另一家')).toBeInTheDocument();
+  });
+
+  it('edits a record in the record dialog, starting from what it says', async () => {
+    const env = visitEnv([record(3)]);
+    renderPage(recordsPage, '/user/baifangRecords', env);
+    const user = typist();
+    await screen.findByText('第 3 次上门拜访');
+    await user.click(screen.getByRole('button', { name: '编辑' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('编辑拜访记录 · 济南市城市建设局');
+    expect(within(dialog).getByLabelText('拜访内容')).toHaveValue('第 3 次上门拜访');
+    expect(within(dialog).getByLabelText('拜访结果')).toHaveValue('对方有意向');
+    // A record's edit changes the record only: the client's status and next date are not offered.
+    expect(within(dialog).queryByLabelText('更新跟进状态')).toBeNull();
+    await user.clear(within(dialog).getByLabelText('拜访内容'));
+    await user.type(within(dialog).getByLabelText('拜访内容'), '上门拜访，改约下周');
+    await user.click(within(dialog).getByRole('button', { name: '保存修改' }));
+    await waitFor(() => expect(env.callsTo('PUT /cms/baifang/updateBaifangRecords')).toHaveLength(1));
+    expect(env.callsTo('PUT /cms/baifang/updateBaifangRecords')[0]?.body).toEqual({
+      id: 3,
+      visitTime: '2024-06-03 10:30:00',
+      way: '1',
+      content: '上门拜访，改约下周',
+      result: '对方有意向',
+      nextStep: '提交方案',
+    });
+    await waitFor(() => expect(env.callsTo('GET /cms/baifang/getBaifangRecordsList')).toHaveLength(2));
+    expect(feedback.success).toHaveBeenCalledWith('拜访记录已保存');
+  });
+
+  it('offers no edit against a backend without the visit records extension', async () => {
+    const env = visitEnv(
+      [record(3)],
+      BASE_CAPABILITIES.filter((feature) => feature !== 'visitRecords'),
+    );
+    renderPage(recordsPage, '/user/baifangRecords', env);
+    await screen.findByText('第 3 次上门拜访');
+    expect(screen.queryByRole('button', { name: '编辑' })).toBeNull();
+    expect(screen.getByRole('button', { name: '删除' })).toBeInTheDocument();
   });
 
   it('deletes a record only after the member confirms', async () => {

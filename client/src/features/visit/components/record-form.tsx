@@ -1,13 +1,14 @@
 /**
  * A new 拜访记录: when, how (电话/上门/微信/其他), what was said, the result and the next step; it
  * can also move the client's status and next visit date (the backend updates the client with the
- * record). For one client (from its detail or card) or any client chosen in the dialog.
+ * record). For one client (from its detail or card) or any client chosen in the dialog. With
+ * `record`, that record is edited instead (ext `updateBaifangRecords`): its own fields only.
  */
 import { LoadingOutlined } from '@ant-design/icons';
 import { Alert, Button, DatePicker, Form, Input, Modal, Radio, Select, type FormRule } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
-import type { BaifangClient, BaifangRecordBody, VisitStatus, VisitWay } from '@shared/visit/types';
+import type { BaifangClient, BaifangRecord, BaifangRecordBody, VisitStatus, VisitWay } from '@shared/visit/types';
 import { DICT_TYPES } from '@shared/system/types';
 import { toAntdRule } from '@shared/contract/form-rules';
 import { baifangRecordBody } from '@shared/visit/schemas';
@@ -15,7 +16,7 @@ import { useDict } from '../../../components/dict-label';
 import { feedback } from '../../../lib/feedback';
 import { formFailure } from '../../../lib/form-failure';
 import { DATE, DATE_TIME, pickerText, pickerValue } from '../visit-dates';
-import { useAddRecord } from '../visit-mutations';
+import { useAddRecord, useUpdateRecord } from '../visit-mutations';
 
 interface RecordValues {
   clientId: number;
@@ -38,32 +39,60 @@ const FIELD_RULES: Record<'clientId' | 'visitTime' | 'content' | 'result' | 'nex
   nextStep: [toAntdRule(shape.nextStep, { invalid: '下一步计划不能超过 500 个字符' })],
 };
 
+function initialValues(client: BaifangClient | null, record: BaifangRecord | undefined): Partial<RecordValues> {
+  if (!record) return { clientId: client?.id, visitTime: pickerValue(), way: '1' };
+  const { clientId, way, content, result, nextStep } = record;
+  return { clientId, visitTime: pickerValue(record.visitTime, DATE_TIME), way, content, result, nextStep };
+}
+
 export function RecordFormModal({
   client,
   clients,
+  record,
   onClose,
 }: {
   /** The client the record is for; null: chosen in the dialog from `clients`. */
   client: BaifangClient | null;
   clients?: readonly BaifangClient[];
+  /** The record to edit; absent for a new one. */
+  record?: BaifangRecord;
   onClose: () => void;
 }) {
   const [form] = Form.useForm<RecordValues>();
   const ways = useDict(DICT_TYPES.visitWay);
   const statuses = useDict(DICT_TYPES.visitStatus);
   const add = useAddRecord();
+  const update = useUpdateRecord();
   const [error, setError] = useState<string | null>(null);
+  const pending = add.isPending || update.isPending;
 
   const onFinish = (values: RecordValues) => {
     setError(null);
-    const nextVisitDate = pickerText(values.nextVisitDate, DATE);
-    const body: BaifangRecordBody = {
-      clientId: values.clientId,
+    // The record's own fields, the same for a new record and an edited one.
+    const fields = {
       visitTime: pickerText(values.visitTime, DATE_TIME) ?? '',
       way: values.way,
       content: values.content.trim(),
       result: values.result?.trim() ?? '',
       nextStep: values.nextStep?.trim() ?? '',
+    };
+    if (record) {
+      update.mutate(
+        { id: record.id, ...fields },
+        {
+          onSuccess() {
+            feedback.success('拜访记录已保存');
+            onClose();
+          },
+          onError: (caught) => setError(formFailure(caught)),
+        },
+      );
+      return;
+    }
+    const nextVisitDate = pickerText(values.nextVisitDate, DATE);
+    const body: BaifangRecordBody = {
+      clientId: values.clientId,
+      ...fields,
       // Left empty, the client's status and next date stay as they are.
       ...(values.status ? { status: values.status } : {}),
       ...(nextVisitDate ? { nextVisitDate } : {}),
@@ -80,7 +109,7 @@ export function RecordFormModal({
   return (
     <Modal
       open
-      title={client ? `写拜访记录 · ${client.companyName}` : '写拜访记录'}
+      title={record ? `编辑拜访记录 · ${record.companyName}` : client ? `写拜访记录 · ${client.companyName}` : '写拜访记录'}
       onCancel={onClose}
       footer={null}
       width={640}
@@ -91,12 +120,12 @@ export function RecordFormModal({
         form={form}
         layout="vertical"
         className="member-form"
-        initialValues={{ clientId: client?.id, visitTime: pickerValue(), way: '1' }}
+        initialValues={initialValues(client, record)}
         onFinish={onFinish}
         onValuesChange={() => setError(null)}
         onFocus={feedback.preload}
       >
-        {client ? (
+        {client || record ? (
           <Form.Item name="clientId" hidden>
             <Input />
           </Form.Item>
@@ -130,25 +159,27 @@ export function RecordFormModal({
             <Input.TextArea rows={2} maxLength={500} placeholder="如：下周提交方案" />
           </Form.Item>
         </div>
-        <div className="form-row">
-          <Form.Item name="status" label="更新跟进状态" extra="不选则保持不变">
-            <Select
-              allowClear
-              placeholder="保持不变"
-              aria-label="更新跟进状态"
-              options={statuses.map((s) => ({ value: s.dictValue, label: s.dictLabel }))}
-            />
-          </Form.Item>
-          <Form.Item name="nextVisitDate" label="下次拜访" extra="不选则保持不变">
-            <DatePicker style={{ width: '100%' }} placeholder="选择日期" aria-label="下次拜访日期" />
-          </Form.Item>
-        </div>
+        {record ? null : (
+          <div className="form-row">
+            <Form.Item name="status" label="更新跟进状态" extra="不选则保持不变">
+              <Select
+                allowClear
+                placeholder="保持不变"
+                aria-label="更新跟进状态"
+                options={statuses.map((s) => ({ value: s.dictValue, label: s.dictLabel }))}
+              />
+            </Form.Item>
+            <Form.Item name="nextVisitDate" label="下次拜访" extra="不选则保持不变">
+              <DatePicker style={{ width: '100%' }} placeholder="选择日期" aria-label="下次拜访日期" />
+            </Form.Item>
+          </div>
+        )}
         {error ? <Alert type="error" showIcon title={error} className="form-alert" /> : null}
         <div className="form-actions">
           <Button onClick={onClose}>取消</Button>
           {/* Not disabled while busy: a second click must reach the duplicate-submit guard (spec §5). */}
-          <Button type="primary" htmlType="submit" icon={add.isPending ? <LoadingOutlined /> : undefined}>
-            保存记录
+          <Button type="primary" htmlType="submit" icon={pending ? <LoadingOutlined /> : undefined}>
+            {record ? '保存修改' : '保存记录'}
           </Button>
         </div>
       </Form>

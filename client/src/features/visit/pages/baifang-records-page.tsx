@@ -1,6 +1,6 @@
 /**
  * /user/baifangRecords 拜访记录: every visit, newest first, filtered by client and by date in the URL
- * (`getBaifangRecordsList`); add a record for any client, delete one after confirming.
+ * (`getBaifangRecordsList`); add a record for any client, edit one, delete one after confirming.
  */
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Table, type TableColumnsType } from 'antd';
@@ -17,6 +17,7 @@ import type { PageLoadArgs } from '../../../lib/page';
 import { QueryListFooter } from '../../../components/member-area/list-footer';
 import { MemberPage, MemberSection } from '../../../components/member-area/member-page';
 import { RecordDeleteButton } from '../components/record-delete';
+import { RecordEditButton } from '../components/record-edit';
 import { RecordFilters } from '../components/record-filters';
 import { RecordFormModal } from '../components/record-form';
 import { fetchFresh, loadMemberChrome } from '../../member/api';
@@ -74,7 +75,17 @@ const COLUMNS: TableColumnsType<BaifangRecord> = [
       </div>
     ),
   },
-  { title: '操作', key: 'actions', width: 70, render: (_, record) => <RecordDeleteButton record={record} /> },
+  {
+    title: '操作',
+    key: 'actions',
+    width: 100,
+    render: (_, record) => (
+      <span className="row-actions">
+        <RecordEditButton record={record} />
+        <RecordDeleteButton record={record} />
+      </span>
+    ),
+  },
 ];
 
 export function Component() {
