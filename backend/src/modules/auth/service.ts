@@ -70,7 +70,9 @@ export async function login(
     input.loginType === 'randomPassword'
       ? member !== undefined && secret !== null && secretsEqual(secret, member.randomPassword)
       : await ctx.hasher.verify(secret ?? '', member && secret !== null ? member.passwordHash : null);
-  if (ctx.lockout.isLocked(username, client)) throw invalid(MSG_LOCKED);
+  // Other tries may have locked the account while the hash was checked off the thread.
+  const lockedNow = ctx.lockout.refusal(username, client);
+  if (lockedNow !== null) throw invalid(lockedNow);
   if (!member || !accepted) throw invalid(ctx.lockout.recordFailure(username, client));
 
   const now = ctx.clock();

@@ -46,6 +46,7 @@ const base: ZbDetail = {
   changedBy: null,
   changes: [],
   changesAgainst: null,
+  bodyDiff: null,
   sourceUrl: 'http://ggzyjy.jinan.example/jyxx/003001/003001004/20260330/8a1f-award.html',
   attachments: [],
   dateOnly: [],
