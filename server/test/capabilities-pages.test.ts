@@ -24,6 +24,8 @@ function pathsOf(portal: TestPortal): { path: string; member: boolean; capabilit
     '/m/pages/xmk/detail': `?id=${ids['/xmk/:id']}`,
     '/m/pages/zb/detail': `?id=${ids['/zb/:id']}`,
     '/m/pages/company/detail': `?id=${ids['/company/:id']}`,
+    // One of the logged-in member's own clients (spec §7's client calls).
+    '/m/pages/user/client': `?id=${first("SELECT min(c.id) AS id FROM visit_client c JOIN member m ON m.id = c.member_id WHERE m.user_name = 'demo'")}`,
   };
   return ROUTES.filter((r) => r.layout !== 'test' && r.path !== '/404').map((r) => ({
     path: r.path.endsWith('/:id') ? r.path.replace(':id', String(ids[r.path])) : r.path + (mobileQuery[r.path] ?? ''),

@@ -7,7 +7,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyProfile } from '@shared/company/types';
-import { formatWan } from '@shared/format';
+import { MISSING, formatWan } from '@shared/format';
 import { MOBILE_PATHS } from '@shared/routes';
 import { createTestPortal, type TestPortal } from './harness';
 
@@ -97,7 +97,9 @@ describe('with the company feature', () => {
     const id = companyOf(zb.tenderer);
     const api = (await request(portal.backend.app).get(`/api/cmsData/company/${id}`)).body.data as CompanyProfile;
     const sum = (pick: (y: CompanyProfile['years'][number]) => number) => api.years.reduce((n, y) => n + pick(y), 0);
-    const figures = [`${sum((y) => y.tenders)} 招标（条） ${sum((y) => y.wins)} 中标（次） ${formatWan(sum((y) => y.winAmount))} 中标金额`];
+    // No win: 中标金额 is "—", never 0万元 (the generator's wins all state a sum).
+    const winAmount = sum((y) => y.wins) > 0 ? formatWan(sum((y) => y.winAmount)) : MISSING;
+    const figures = [`${sum((y) => y.tenders)} 招标（条） ${sum((y) => y.wins)} 中标（次） ${winAmount} 中标金额`];
     const contact = `单位 ${api.contact?.company} 联系人 ${api.contact?.contact} 电话 ${api.contact?.phone}`;
     expect(sum((y) => y.tenders)).toBeGreaterThan(0);
     const desktop = await request(portal.app).get(`/company/${id}`);

@@ -155,7 +155,7 @@ export const ROUTES: readonly RouteSpec[] = [
   member('/user/resetPassword', '修改密码'),
   member('/user/vipuser', 'VIP 会员'),
   // The links of alert mail (shared/src/alerts/mail.ts), opened on any device
-  { path: MAIL_CONFIRM_PATH, layout: 'null', title: '确认邮箱', noindex: true, capability: 'alerts' },
+  { path: MAIL_CONFIRM_PATH, layout: 'null', title: '确认接收提醒的邮箱', noindex: true, capability: 'alerts' },
   { path: MAIL_UNSUBSCRIBE_PATH, layout: 'null', title: '退订提醒邮件', noindex: true, capability: 'alerts' },
   // Test pages
   test('/test', '开发测试'),
