@@ -1,6 +1,6 @@
 /** What a tender detail shows as its amounts and bids, and its times, for notices shaped like the corpus's. */
 import { describe, expect, it } from 'vitest';
-import { httpUrlOrNull } from '../contract/fields';
+import { httpUrlOrNull } from './source-links';
 import { parseTime } from '../time';
 import { noticeTime } from './notices';
 import { bidOf, noticeAmounts } from './zb-notice';

@@ -189,17 +189,6 @@ export const PHONE_MAX_LENGTH = 24;
 /** WHATWG's input[type=email] grammar, but the domain must have a dot (no "a@localhost"). */
 export const EMAIL_RE =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
-/**
- * An absolute http(s) address without spaces: the only links the portal takes from publishers
- * (原文链接, 附件). The import refuses anything else; pages drop anything else a backend sends.
- */
-export const HTTP_URL_RE = /^https?:\/\/\S+$/i;
-
-/** `value` trimmed when it is an http(s) address by HTTP_URL_RE, else null (javascript:, data:, relative). */
-export function httpUrlOrNull(value: string | null | undefined): string | null {
-  const url = value?.trim() ?? '';
-  return HTTP_URL_RE.test(url) ? url : null;
-}
 /** User names: letters (any script, so Chinese names work), digits and underscores — safe to echo anywhere. */
 export const USERNAME_RE = /^[\p{L}\p{N}_]+$/u;
 export const USERNAME_MIN = 2;

@@ -9,7 +9,7 @@ import { DICT_TYPES } from '@shared/system/types';
 import { parseLocalDateTime } from '../../clock';
 import type { Statements } from '../../db/connection';
 import { sanitizeBodyHtml } from '@shared/content/body-html';
-import { HTTP_URL_RE } from '@shared/contract/fields';
+import { HTTP_URL_RE } from '@shared/content/source-links';
 import { cityCodeOf } from '@shared/system/regions';
 import { NOTICE_TYPE_ALIASES } from '../../reference/dictionaries';
 import { PROVINCE } from '../../reference/regions';

@@ -4,7 +4,7 @@
  * are shown (httpUrlOrNull), whatever a backend sends; nothing shows without them.
  */
 import type { NoticeAttachment } from '@shared/content/notices';
-import { httpUrlOrNull } from '@shared/contract/fields';
+import { httpUrlOrNull } from '@shared/content/source-links';
 
 const EXTERNAL = { target: '_blank', rel: 'nofollow noopener noreferrer' } as const;
 
