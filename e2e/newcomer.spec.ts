@@ -41,7 +41,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 test.describe('axe: no serious or critical violations on public pages', () => {
-  expect(DESKTOP_PATHS).toHaveLength(24); // 22 pages of spec §2, plus /company and /company/:id
+  expect(DESKTOP_PATHS).toHaveLength(26); // 22 pages of spec §2, /company, /company/:id and the two mail-link pages
   for (const path of PUBLIC_PATHS) {
     test(path, async ({ page }) => {
       await page.goto(path);
