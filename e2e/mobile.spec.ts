@@ -275,7 +275,7 @@ test('a member short of points buys some on the phone: 去充值 lands on the pa
   const confirm = card.getByRole('group', { name: /^开通「/ });
   await expect(confirm).toContainText('订单金额');
   await screenshot(page, 'mobile-vip-confirm');
-  await confirm.getByRole('button', { name: '提交订单' }).click();
+  await confirm.getByRole('button', { name: /^确\s*认$/ }).click();
 
   const notice = page.getByRole('status').filter({ hasText: '订单已提交，等待付款' });
   await expect(notice).toBeVisible();

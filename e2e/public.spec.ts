@@ -196,7 +196,7 @@ test.describe('member actions on public pages', () => {
   test('a VIP member sees every contact block in full', async ({ page }) => {
     await logIn(page, '/xmk/7', 'vip', 'vip123');
     const contacts = page.getByRole('region', { name: /^联系方式/ });
-    await expect(contacts.getByText('VIP 会员')).toBeVisible();
+    await expect(contacts.getByText('VIP会员', { exact: true })).toBeVisible();
     await expect(contacts.getByText(/\*{2,}/)).toHaveCount(0);
   });
 
@@ -204,7 +204,10 @@ test.describe('member actions on public pages', () => {
     // Goods 4 is a points package: bought, not opened (the tier pages say the same).
     await logIn(page, '/goods/4');
     await page.getByRole('button', { name: '立即购买' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: '提交订单' }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /^确\s*认$/ })
+      .click();
     const result = page.getByRole('status').filter({ hasText: '订单已提交' });
     await expect(result).toBeVisible();
     await expect(result).toContainText(/订单号 SD\d{20}/);

@@ -25,11 +25,20 @@ interface Served {
   instance: number;
 }
 
-/** Hands each request to the next instance in turn, whatever connection it came on. */
+/** A page of the portal: neither a call nor an asset. */
+const isDocument = (s: Served) => !s.path.startsWith('/prod-api') && !s.path.startsWith('/dist/') && !/\.(svg|ico|txt)$/.test(s.path);
+
+/**
+ * Hands each request to the next instance in turn, whatever connection it came on. Each kind of
+ * request (pages, calls, assets) takes turns on its own, so that pages and calls alternate
+ * between the instances whatever number of the others each page brings.
+ */
 function roundRobin(upstreams: string[], log: Served[]): Server {
-  let next = 0;
+  const next = { page: 0, call: 0, asset: 0 };
   return createServer((req, res) => {
-    const instance = next++ % upstreams.length;
+    const path = req.url ?? '/';
+    const kind = path.startsWith('/prod-api') ? 'call' : isDocument({ method: req.method ?? 'GET', path, instance: 0 }) ? 'page' : 'asset';
+    const instance = next[kind]++ % upstreams.length;
     log.push({ method: req.method ?? 'GET', path: req.url ?? '/', instance });
     const forwarded = httpRequest(new URL(req.url ?? '/', upstreams[instance]), { method: req.method, headers: req.headers }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
@@ -39,8 +48,6 @@ function roundRobin(upstreams: string[], log: Served[]): Server {
     req.pipe(forwarded);
   });
 }
-
-const isDocument = (s: Served) => !s.path.startsWith('/prod-api') && !s.path.startsWith('/dist/') && !/\.(svg|ico|txt)$/.test(s.path);
 
 test.describe('two instances behind a round-robin proxy', () => {
   const served: Served[] = [];

@@ -53,7 +53,6 @@ export function ContactBlock({ type, id, detail }: ContactBlockProps) {
   // The tiers named below are those with member_tier.view_all_contacts (短期会员, VIP会员).
   const member = useSession().member_info;
   const score = member?.score;
-  const tiers = useDict(DICT_TYPES.memberLevel);
   const short = score !== undefined && score < unlockCost;
 
   const onUnlock = async () => {
@@ -83,13 +82,11 @@ export function ContactBlock({ type, id, detail }: ContactBlockProps) {
       </section>
     );
   }
-  // The member's own tier (短期会员, VIP会员) as the dictionary names it; 会员 until it has loaded.
-  const tier = member?.level && member.level !== '0' ? dictLabel(tiers, member.level) : '';
   return (
     <section className="detail-card contact-block" aria-labelledby="contact-title">
       <h2 id="contact-title" className="detail-card-title">
         联系方式
-        {contactAccess === 'vip' ? <span className="tag tag-warning">{tier && tier !== member?.level ? tier : '会员'}</span> : null}
+        {contactAccess === 'vip' ? <TierBadge level={member?.level} /> : null}
         {contactAccess === 'unlocked' ? <span className="tag tag-success">已解锁</span> : null}
       </h2>
       <dl className="contact-list">
@@ -147,4 +144,13 @@ export function ContactBlock({ type, id, detail }: ContactBlockProps) {
       ) : null}
     </section>
   );
+}
+
+/**
+ * The member's own tier (短期会员, VIP会员) as the dictionary names it; 会员 until it has loaded. Its
+ * own component, so that only a page that shows it asks for the dictionary.
+ */
+function TierBadge({ level }: { level: string | undefined }) {
+  const tier = dictLabel(useDict(DICT_TYPES.memberLevel), level);
+  return <span className="tag tag-warning">{level && level !== '0' && tier && tier !== level ? tier : '会员'}</span>;
 }
