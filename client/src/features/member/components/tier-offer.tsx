@@ -4,8 +4,7 @@
  * through customer service and staff confirm the order, which grants the tier or the points — the
  * notice after ordering says exactly that, with the order number and the service contact.
  */
-import { useState } from 'react';
-import type { Goods, MemberLevel, Order } from '@shared/member/types';
+import type { Goods, MemberLevel } from '@shared/member/types';
 import { formatYuan } from '@shared/format';
 import { feedback } from '../../../lib/feedback';
 import {
@@ -19,11 +18,12 @@ import {
 } from '../../goods/components/ordering';
 
 export function TierOffer({ goods, level }: { goods: readonly Goods[]; level: MemberLevel }) {
-  const [order, setOrder] = useState<Order | null>(null);
   const create = useCreateOrder();
+  // The order is the mutation's own answer: no callback that a re-render could drop.
+  const order = create.data ?? null;
 
   const onOrder = async (item: Goods) => {
-    if (await feedback.confirm(orderConfirmation(item))) create.mutate(item, { onSuccess: setOrder });
+    if (await feedback.confirm(orderConfirmation(item))) create.mutate(item);
   };
 
   return (
