@@ -33,3 +33,6 @@ export function keywordsMatch(mode: MatchMode, words: readonly (readonly string[
 
 /** Alert subscriptions a member may keep, by effective tier (the profile's own is not counted). */
 export const SUBSCRIPTION_LIMITS = { '0': 10, '1': 10, '2': 30 } as const satisfies Record<MemberLevel, number>;
+
+/** A subscription's text fields: the name, and the keywords or exclude words (space-separated). */
+export const SUBSCRIPTION_TEXT_MAX = { name: 20, words: 50 } as const;

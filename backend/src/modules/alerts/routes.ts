@@ -5,7 +5,7 @@
  */
 import type { Express, Request } from 'express';
 import { z } from 'zod';
-import { DEFAULT_MATCH_MODE, MATCH_MODES } from '@shared/alerts/match';
+import { DEFAULT_MATCH_MODE, MATCH_MODES, SUBSCRIPTION_TEXT_MAX } from '@shared/alerts/match';
 import type { AlertFeeds, AlertItem, AlertSettings, Subscription } from '@shared/alerts/types';
 import { FEED_BODY_ROUTE, feedPortalPath, feedPortalPaths, parseFeedFile } from '@shared/alerts/feeds';
 import type { AjaxResult, TableDataInfo } from '@shared/contract/common';
@@ -55,10 +55,18 @@ const readBody = z.union([
 
 const MSG_AMOUNT = 'amountMin 和 amountMax 必须是 0 到 100000000 的数字（万元），或 null';
 const subscriptionBody = body({
-  name: required('name 必须是 1 到 20 个字符', text(1, 20)),
-  keywords: optionalValue('keywords 不能超过 50 个字符（多个关键词用空格分隔）', text(0, 50), ''),
+  name: required(`name 必须是 1 到 ${SUBSCRIPTION_TEXT_MAX.name} 个字符`, text(1, SUBSCRIPTION_TEXT_MAX.name)),
+  keywords: optionalValue(
+    `keywords 不能超过 ${SUBSCRIPTION_TEXT_MAX.words} 个字符（多个关键词用空格分隔）`,
+    text(0, SUBSCRIPTION_TEXT_MAX.words),
+    '',
+  ),
   matchMode: optional('matchMode 必须是 any 或 all', oneOf(MATCH_MODES), DEFAULT_MATCH_MODE),
-  excludeWords: optionalValue('excludeWords 不能超过 50 个字符（多个词用空格分隔）', text(0, 50), ''),
+  excludeWords: optionalValue(
+    `excludeWords 不能超过 ${SUBSCRIPTION_TEXT_MAX.words} 个字符（多个词用空格分隔）`,
+    text(0, SUBSCRIPTION_TEXT_MAX.words),
+    '',
+  ),
   areaCodes: optionalValue(`areaCodes 必须是地区编码的数组，最多 ${MAX_CODES} 个`, codeArray(MAX_CODES), []),
   noticeTypes: optionalValue('noticeTypes 必须是公告类型编码的数组', codeArray(MAX_CODES), []),
   amountMin: nullable(MSG_AMOUNT, decimal(0, AMOUNT_MAX, 'body')),

@@ -16,6 +16,7 @@ import {
   MATCH_MODE_LABELS,
   MATCH_MODES,
   SUBSCRIPTION_LIMITS,
+  SUBSCRIPTION_TEXT_MAX,
   type MatchMode,
 } from '@shared/alerts/match';
 import { DICT_TYPES } from '@shared/system/types';
@@ -39,8 +40,8 @@ import { feedback } from '../../../lib/feedback';
 import { formFailure } from '../../../lib/form-failure';
 import { MemberSection } from '../../../components/member-area/member-page';
 
-const NAME_MAX = 20;
-const KEYWORDS_MAX = 50;
+const NAME_MAX = SUBSCRIPTION_TEXT_MAX.name;
+const KEYWORDS_MAX = SUBSCRIPTION_TEXT_MAX.words;
 
 type FormValues = Omit<SubscriptionBody, 'amountMin' | 'amountMax' | 'matchMode'> & {
   matchMode: MatchMode;

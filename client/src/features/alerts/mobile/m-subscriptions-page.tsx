@@ -13,6 +13,7 @@ import {
   MATCH_MODE_LABELS,
   MATCH_MODES,
   SUBSCRIPTION_LIMITS,
+  SUBSCRIPTION_TEXT_MAX,
   type MatchMode,
 } from '@shared/alerts/match';
 import { formatWan } from '@shared/format';
@@ -37,8 +38,8 @@ import {
   type SubscriptionBody,
 } from '../api';
 
-const NAME_MAX = 20;
-const KEYWORDS_MAX = 50;
+const NAME_MAX = SUBSCRIPTION_TEXT_MAX.name;
+const KEYWORDS_MAX = SUBSCRIPTION_TEXT_MAX.words;
 
 export function load({ deps }: PageLoadArgs) {
   return deps.queryClient.fetchQuery({ ...subscriptionsQueryOptions(deps.http), staleTime: 0 });
