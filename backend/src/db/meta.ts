@@ -18,8 +18,6 @@ export const META = {
   imported: 'import.time',
 } as const;
 
-export type DatabaseKind = 'demo' | 'empty';
-
 export function metaValue(db: Db, key: string): string | undefined {
   return db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?').get(key)?.value;
 }
