@@ -170,7 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       overlapMinutes: variable(env, 'CMS_FOLLOW_OVERLAP', integerVar(0, 1440), 'minutes from 0 to 1440', '10'),
       pauseMs: variable(env, 'CMS_FOLLOW_PAUSE_MS', integerVar(0, 10_000), 'milliseconds from 0 to 10000', '50'),
       timeoutMs: variable(env, 'CMS_FOLLOW_TIMEOUT_MS', integerVar(100, 120_000), 'milliseconds from 100 to 120000', '10000'),
-      reconcileSeconds: variable(env, 'CMS_FOLLOW_RECONCILE', integerVar(5, 86_400), 'seconds from 5 to 86400', '300'),
+      reconcileSeconds: variable(env, 'CMS_FOLLOW_RECONCILE', integerVar(1, 86_400), 'seconds from 1 to 86400', '300'),
       reconcileDays: variable(env, 'CMS_FOLLOW_RECONCILE_DAYS', integerVar(1, 365), 'days from 1 to 365', '30'),
       recheckPerPass: variable(env, 'CMS_FOLLOW_RECHECK', integerVar(0, 10_000), 'an integer from 0 to 10000', '50'),
     },
