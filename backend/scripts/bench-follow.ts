@@ -19,10 +19,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { NoticeImportRecord } from '@shared/content/notices';
 import { json, registerAndLogin, startBackend, type BackendProcess } from '../../scripts/lib/backend-process';
-import { DAY_MS, formatDateTime } from '../src/clock';
 import { openDatabase, type Db } from '../src/db/connection';
 import { importNotices } from '../src/modules/content/import';
 import { Random } from '../src/seed/random';
+import { freshTender } from './lib/fresh-tender';
 
 const TARGET_P95_MS = 60_000;
 const KEYWORD = '基准跟随';
@@ -54,23 +54,7 @@ interface Published {
 }
 
 function tender(n: number, rng: Random): NoticeImportRecord {
-  const now = Date.now();
-  return {
-    kind: 'zb',
-    sourceId: `bench-follow-${now}-${n}`,
-    title: `${KEYWORD}第${n}号道路改造工程施工招标公告`,
-    noticeType: '招标公告',
-    areaCode: '370102',
-    industry: '市政',
-    amount: 100 + rng.int(0, 9000),
-    publishTime: formatDateTime(new Date(now)),
-    signupDeadline: formatDateTime(new Date(now + 10 * DAY_MS)),
-    openTime: formatDateTime(new Date(now + 12 * DAY_MS)),
-    tenderer: '济南市历下区城市管理局',
-    agency: '山东正信招标有限公司',
-    contact: { company: '济南市历下区城市管理局', name: '王工', phone: '13912345678', address: '济南市历下区' },
-    content: `<p>第${n}号道路改造工程，基准测试。</p>`,
-  };
+  return freshTender(`bench-follow-${Date.now()}-${n}`, `${KEYWORD}第${n}号道路改造工程施工招标公告`, { amount: 100 + rng.int(0, 9000) });
 }
 
 function publish(db: Db, records: NoticeImportRecord[]): void {

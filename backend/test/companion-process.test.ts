@@ -15,7 +15,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { NoticeImportRecord } from '@shared/content/notices';
 import { json, registerAndLogin, startBackend, type BackendProcess } from '../../scripts/lib/backend-process';
 import { startMailSink, type MailSink } from '../../scripts/lib/mail-sink';
-import { DAY_MS, formatDateTime } from '../src/clock';
+import { freshTender } from '../scripts/lib/fresh-tender';
 
 const IMPORT_CLI = fileURLToPath(new URL('../src/cli/import.ts', import.meta.url));
 const run = promisify(execFile);
@@ -42,26 +42,7 @@ afterAll(async () => {
 });
 
 let source = 0;
-function tender(title: string, overrides: Partial<NoticeImportRecord> = {}): NoticeImportRecord {
-  const now = Date.now();
-  return {
-    kind: 'zb',
-    sourceId: `companion-process-${++source}`,
-    title,
-    noticeType: '招标公告',
-    areaCode: '370102',
-    industry: '市政',
-    amount: 800,
-    publishTime: formatDateTime(new Date(now)),
-    signupDeadline: formatDateTime(new Date(now + 10 * DAY_MS)),
-    openTime: formatDateTime(new Date(now + 12 * DAY_MS)),
-    tenderer: '济南市历下区城市管理局',
-    agency: '山东正信招标有限公司',
-    contact: { company: '济南市历下区城市管理局', name: '王工', phone: '13912345678', address: '济南市历下区' },
-    content: `<p>${title}。</p>`,
-    ...overrides,
-  };
-}
+const tender = (title: string) => freshTender(`companion-process-${++source}`, title);
 
 /** The CMS's own import, the command line on its DATA_DIR, while it runs. */
 async function publishAtCms(dataDir: string, records: NoticeImportRecord[]): Promise<void> {
