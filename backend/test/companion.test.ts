@@ -9,7 +9,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { NoticeImportRecord } from '@shared/content/notices';
 import { formatDateTime } from '../src/clock';
 import { importNotices } from '../src/modules/content/import';
@@ -78,8 +78,14 @@ const asMember = () => ({ Authorization: `Bearer ${token}` });
 describe('the companion of a CMS', () => {
   it('answers the extension calls it owns, and leaves the rest to the CMS', async () => {
     const capabilities = await request(companion.app).get('/api/ext/capabilities');
-    expect(capabilities.body.data).toEqual(['alerts', 'capabilities', 'company', 'export', 'favoriteIds', 'feeds', 'lifecycle']);
-    for (const path of ['/api/zb/search', '/cms/member/getMemberInfo', '/api/cms/goods/list', '/cms/export/visits']) {
+    expect(capabilities.body.data).toEqual(['alerts', 'capabilities', 'company', 'export', 'feeds', 'lifecycle']);
+    for (const path of [
+      '/api/zb/search',
+      '/cms/member/getMemberInfo',
+      '/api/cms/goods/list',
+      '/cms/export/visits',
+      '/cms/favorite/ids/zb',
+    ]) {
       const res = await request(companion.app).get(path).set(asMember());
       expect(res.status, path).toBe(404);
       expect(res.body).toEqual({ code: 404, msg: MSG_CALL_THE_CMS });
@@ -136,8 +142,10 @@ describe('the companion of a CMS', () => {
       200,
     );
     companion.clock.advance(61_000);
-    const stars = await request(companion.app).get('/cms/favorite/ids/zb').set(asMember());
-    expect(stars.body.data).toEqual([id]);
+    const followed = () => companion.db.prepare('SELECT data_id AS id FROM favorite WHERE is_cancel = 0').all();
+    expect(followed()).toEqual([]);
+    expect((await request(companion.app).get('/cms/alerts/unread').set(asMember())).body.code).toBe(200);
+    await vi.waitFor(() => expect(followed()).toEqual([{ id }]));
 
     publishAtCms([{ ...notice, amount: 950, publishTime: notice.publishTime }]);
     const report = await companion.backend.follower!.follow();

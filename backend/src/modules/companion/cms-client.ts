@@ -44,17 +44,21 @@ export class CmsClient {
    * GET one call: `path` with `:params` filled, the query, the member's bearer when given. Answers the
    * envelope when its code is 200; throws CmsError otherwise.
    */
-  async get(path: string, options: { params?: Record<string, string | number>; query?: Query; bearer?: string; paced?: boolean } = {}) {
+  async get(
+    path: string,
+    options: { params?: Record<string, string | number>; query?: Query; bearer?: string; paced?: boolean; timeoutMs?: number } = {},
+  ) {
     if (options.paced && this.options.pauseMs > 0) await sleep(this.options.pauseMs);
     const url = new URL(this.baseUrl + (options.params ? apiPath(path, options.params) : path));
     for (const [key, value] of Object.entries(options.query ?? {})) if (value !== undefined) url.searchParams.set(key, String(value));
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (options.bearer) headers.Authorization = `Bearer ${options.bearer}`;
+    const timeoutMs = Math.min(options.timeoutMs ?? Infinity, this.options.timeoutMs);
     let res: Response;
     try {
-      res = await fetch(url, { headers, signal: AbortSignal.timeout(this.options.timeoutMs) });
+      res = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
     } catch (err) {
-      const reason = err instanceof Error && err.name === 'TimeoutError' ? `no answer within ${this.options.timeoutMs} ms` : 'unreachable';
+      const reason = err instanceof Error && err.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : 'unreachable';
       throw new CmsError('unavailable', `CMS ${reason} (GET ${url.pathname})`);
     }
     let body: CmsAnswer | undefined;

@@ -3,8 +3,9 @@
  * A bearer is the member's CMS token (the portal injects it as for the CMS); who it is comes from the
  * CMS's `getMemberInfo`, kept in memory for MEMBER_CACHE_MS per token digest — the token itself is
  * never stored nor logged. The member's row here mirrors what the CMS said (tier, expiry, points)
- * under the CMS's id, so alerts and exports follow the CMS's tier rules; their favourites are read
- * from the CMS on a call to the companion when the copy is older than FAVOURITES_FRESH_MS.
+ * under the CMS's id, so alerts and exports follow the CMS's tier rules; their favourites are copied
+ * from the CMS on a member's call when the copy is older than FAVOURITES_FRESH_MS (the first call
+ * waits for it, later ones are answered while it is read again).
  */
 import { ENDPOINTS } from '@shared/contract/endpoints';
 import type { TableDataInfo } from '@shared/contract/common';
@@ -26,6 +27,8 @@ export const MEMBER_CACHE_MS = 60_000;
 export const MEMBER_CACHE_ENTRIES = 10_000;
 /** A member's favourites are read from the CMS again when the copy here is older than this. */
 export const FAVOURITES_FRESH_MS = 60_000;
+/** A member's call waits at most this for the CMS (the follower's calls may take CMS_FOLLOW_TIMEOUT_MS). */
+export const MEMBER_CALL_TIMEOUT_MS = 3_000;
 /** Favourites read per type at most (pages of PAGE_SIZE_MAX). */
 const FAVOURITE_PAGES = 50;
 
@@ -40,7 +43,9 @@ interface Cached {
 
 export class CmsMembers {
   private readonly cache = new Map<string, Cached>();
+  /** When each member's favourites were last asked for, and whose were ever copied. */
   private readonly favouritesRead = new Map<number, number>();
+  private readonly everRead = new Set<number>();
 
   constructor(
     private readonly db: Db,
@@ -66,7 +71,12 @@ export class CmsMembers {
       cached.session.catch(() => this.cache.delete(key));
     }
     const session = await cached.session;
-    if (session) await this.readFavourites(session.memberId, token);
+    if (session) {
+      // The first call waits for the copy; later ones answer from it while it is read again.
+      const first = !this.everRead.has(session.memberId);
+      const reading = this.readFavourites(session.memberId, token);
+      if (first) await reading;
+    }
     return session;
   }
 
@@ -80,7 +90,10 @@ export class CmsMembers {
   private async ask(token: string, tokenHash: Buffer): Promise<Session | null> {
     let answer;
     try {
-      answer = (await this.cms.get(ENDPOINTS.memberInfo.path, { bearer: token })) as unknown as MemberInfoResult;
+      answer = (await this.cms.get(ENDPOINTS.memberInfo.path, {
+        bearer: token,
+        timeoutMs: MEMBER_CALL_TIMEOUT_MS,
+      })) as unknown as MemberInfoResult;
     } catch (err) {
       if (err instanceof CmsError && err.failure === 'unauthorized') return null;
       this.log.error('companion: member lookup at the CMS failed', err);
@@ -106,8 +119,8 @@ export class CmsMembers {
   }
 
   /**
-   * The member's active favourites as the CMS lists them, copied here (alerts on followed notices,
-   * the stars, the favourites export read them). A CMS that fails leaves the last copy in place.
+   * The member's active favourites as the CMS lists them, copied here (the alerts on followed
+   * notices and the favourites export read them). A CMS that fails leaves the last copy in place.
    */
   private async readFavourites(memberId: number, token: string): Promise<void> {
     const now = this.clock().getTime();
@@ -119,6 +132,7 @@ export class CmsMembers {
         for (let pageNum = 1; pageNum <= FAVOURITE_PAGES; pageNum++) {
           const page = (await this.cms.get(ENDPOINTS.favoriteList.path, {
             bearer: token,
+            timeoutMs: MEMBER_CALL_TIMEOUT_MS,
             query: { type, isCancel: 0, pageNum, pageSize: PAGE_SIZE_MAX },
           })) as unknown as TableDataInfo<FavoriteItem>;
           const rows = page.rows ?? [];
@@ -127,6 +141,7 @@ export class CmsMembers {
         }
       }
       this.keepFavourites(memberId, listed);
+      this.everRead.add(memberId);
     } catch (err) {
       this.favouritesRead.delete(memberId);
       this.log.error('companion: reading favourites from the CMS failed', err);
