@@ -6,6 +6,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { apiPath } from '@shared/contract/endpoint';
+import { metrics } from '../../metrics';
 
 export type CmsFailure = 'unavailable' | 'gone' | 'unauthorized';
 
@@ -16,6 +17,7 @@ export class CmsError extends Error {
     message: string,
   ) {
     super(message);
+    metrics.cmsCalls.inc({ result: failure });
   }
 }
 
@@ -75,6 +77,7 @@ export class CmsClient {
     if (!res.ok || body === undefined || code !== 200) {
       throw new CmsError('unavailable', `CMS: GET ${url.pathname} answered HTTP ${res.status}, code ${code}`);
     }
+    metrics.cmsCalls.inc({ result: 'ok' });
     return body;
   }
 }

@@ -25,6 +25,7 @@ import type { FollowConfig } from '../../config';
 import { statementsOf, type Db, type Statements } from '../../db/connection';
 import { META, metaValue, setMeta } from '../../db/meta';
 import type { Logger } from '../../log';
+import { metrics } from '../../metrics';
 import type { ContentTable } from '../../search/fts-index';
 import {
   byPublishTime,
@@ -96,6 +97,7 @@ export class CmsFollower {
   follow(): Promise<FollowReport | null> {
     return this.guarded('following', async (report) => {
       for (const kind of KINDS) await this.followKind(kind, report);
+      metrics.cmsFollowedAt.set(this.clock().getTime() / 1000);
     });
   }
 
