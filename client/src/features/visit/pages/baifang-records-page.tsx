@@ -1,6 +1,7 @@
 /**
  * /user/baifangRecords 拜访记录: every visit, newest first, filtered by client and by date in the URL
- * (`getBaifangRecordsList`); add a record for any client, edit one, delete one after confirming.
+ * (`getBaifangRecordsList`, or gathered from the clients' calls without it); add a record for any
+ * client, edit one (capability `visitRecords`), delete one after confirming.
  */
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Table, type TableColumnsType } from 'antd';
@@ -14,6 +15,7 @@ import { baifangClientListQueryOptions, baifangRecordListQueryOptions } from '..
 import { DictLabel } from '../../../components/dict-label';
 import { EmptyState } from '../../../components/empty-state';
 import type { PageLoadArgs } from '../../../lib/page';
+import { hasCapability, useHasCapability } from '../../../lib/capabilities';
 import { QueryListFooter } from '../../../components/member-area/list-footer';
 import { MemberPage, MemberSection } from '../../../components/member-area/member-page';
 import { RecordDeleteButton } from '../components/record-delete';
@@ -30,7 +32,7 @@ const DICTS = [DICT_TYPES.visitWay, DICT_TYPES.visitStatus] as const;
 
 export async function load({ deps, url }: PageLoadArgs) {
   await Promise.all([
-    fetchFresh(deps, baifangRecordListQueryOptions(deps.http, readRecordQuery(url.searchParams))),
+    fetchFresh(deps, baifangRecordListQueryOptions(deps.http, readRecordQuery(url.searchParams), hasCapability(deps, 'visitRecords'))),
     fetchFresh(deps, baifangClientListQueryOptions(deps.http, ALL_CLIENTS)),
     loadMemberChrome(deps, DICTS),
   ]);
@@ -92,7 +94,7 @@ export function Component() {
   const http = useHttp();
   const [search] = useSearchParams();
   const q = useMemo(() => readRecordQuery(search), [search]);
-  const { data, dataUpdatedAt } = useSuspenseQuery(baifangRecordListQueryOptions(http, q));
+  const { data, dataUpdatedAt } = useSuspenseQuery(baifangRecordListQueryOptions(http, q, useHasCapability('visitRecords')));
   const clients = useSuspenseQuery(baifangClientListQueryOptions(http, ALL_CLIENTS)).data.rows;
   const [adding, setAdding] = useState(false);
   const filtered = q.clientId !== undefined || q.beginDate !== undefined || q.endDate !== undefined;

@@ -8,6 +8,7 @@ import { useHttp } from '../../../lib/http/context';
 import { baifangClientListQueryOptions, baifangRecordListQueryOptions } from '../api';
 import { EmptyState } from '../../../components/empty-state';
 import type { PageLoadArgs } from '../../../lib/page';
+import { hasCapability, useHasCapability } from '../../../lib/capabilities';
 import { QueryListFooter } from '../../../components/member-area/list-footer';
 import { MemberPage, MemberSection } from '../../../components/member-area/member-page';
 import { RecordFilters } from '../components/record-filters';
@@ -20,7 +21,7 @@ const PATH = '/user/baifangRecords-bak';
 
 export async function load({ deps, url }: PageLoadArgs) {
   await Promise.all([
-    fetchFresh(deps, baifangRecordListQueryOptions(deps.http, readRecordQuery(url.searchParams))),
+    fetchFresh(deps, baifangRecordListQueryOptions(deps.http, readRecordQuery(url.searchParams), hasCapability(deps, 'visitRecords'))),
     fetchFresh(deps, baifangClientListQueryOptions(deps.http, ALL_CLIENTS)),
     loadMemberChrome(deps, [DICT_TYPES.visitWay]),
   ]);
@@ -30,7 +31,7 @@ export function Component() {
   const http = useHttp();
   const [search] = useSearchParams();
   const q = useMemo(() => readRecordQuery(search), [search]);
-  const { data, dataUpdatedAt } = useSuspenseQuery(baifangRecordListQueryOptions(http, q));
+  const { data, dataUpdatedAt } = useSuspenseQuery(baifangRecordListQueryOptions(http, q, useHasCapability('visitRecords')));
   const clients = useSuspenseQuery(baifangClientListQueryOptions(http, ALL_CLIENTS)).data.rows;
 
   return (
