@@ -16,7 +16,8 @@ function pathsOf(portal: TestPortal): { path: string; member: boolean; capabilit
   const ids: Record<string, number> = {
     '/xmk/:id': first('SELECT max(id) AS id FROM xmk'),
     '/zb/:id': first('SELECT max(id) AS id FROM zb'),
-    '/goods/:id': first('SELECT min(id) AS id FROM goods'),
+    // Without goods, /goods/{id} is a paid tier by its level (the VIP tier).
+    '/goods/:id': 2,
     '/company/:id': first('SELECT min(id) AS id FROM company'),
   };
   // The mobile site's details take the id as a query parameter (spec §2's redirect targets).
@@ -65,8 +66,7 @@ describe('against a spec-only backend (BACKEND_EXTENSIONS=off)', () => {
       }
       expect(page.status, page.path).toBe(200);
       for (const text of ERROR_TEXTS) expect(page.html.includes(text), `${page.path} shows ${text}`).toBe(false);
-      const extLinks =
-        page.html.match(/href="\/(goods|user\/baifangRecords|user\/alerts|company|m\/pages\/user\/alerts|m\/pages\/company)[^"]*"/g) ?? [];
+      const extLinks = page.html.match(/href="\/(user\/alerts|company|m\/pages\/user\/alerts|m\/pages\/company)[^"]*"/g) ?? [];
       expect(extLinks, page.path).toEqual([]);
     }
   }, 120_000);
@@ -85,11 +85,67 @@ describe('against a spec-only backend (BACKEND_EXTENSIONS=off)', () => {
     expect((await request(portal.app).get(`/zb/${zb.id}`)).text).toContain(zb.agency);
   });
 
-  it('leaves /goods and /company out of the sitemap', async () => {
+  it('lists /goods in the sitemap, but no goods and no /company', async () => {
     const res = await request(portal.app).get('/sitemap.xml');
     expect(res.status).toBe(200);
     expect(res.text).toContain('/zb/');
-    expect(res.text).not.toMatch(/\/(goods|company)[</]/);
+    expect(res.text).toContain('/goods</loc>');
+    expect(res.text).not.toMatch(/\/goods\/\d|\/company[</]/);
+  });
+
+  it('builds 会员服务 from /cms/member/list and the service contact: tiers by level, opened by customer service', async () => {
+    const db = portal.backend.db;
+    const tiers = db.prepare('SELECT level, name, benefits FROM member_tier ORDER BY level').all() as {
+      level: string;
+      name: string;
+      benefits: string;
+    }[];
+    const vip = tiers.find((t) => t.level === '2');
+    const benefit = (JSON.parse(vip?.benefits ?? '[]') as string[])[0] ?? '';
+    const phone = (db.prepare("SELECT config_value AS v FROM sys_config WHERE config_key = 'sys.site.servicePhone'").get() as { v: string })
+      .v;
+
+    const visitor = await request(portal.app).get('/goods');
+    expect(visitor.status).toBe(200);
+    expect(visitor.text).toContain('href="/goods/2"');
+    expect(visitor.text).toContain('登录后查看会员权益');
+    expect(visitor.text).not.toContain(benefit);
+    expect(visitor.text).not.toMatch(/立即(开通|购买)/);
+
+    const member = await request(portal.app).get('/goods').set('Cookie', cookie);
+    expect(member.status).toBe(200);
+    for (const tier of tiers) expect(member.text).toContain(tier.name);
+    expect(member.text).toContain(benefit);
+    expect(member.text).toContain(`联系客服开通 ${phone}`);
+
+    const detail = await request(portal.app).get('/goods/2').set('Cookie', cookie);
+    expect(detail.status).toBe(200);
+    expect(detail.text).toContain(`<h1 id="goods-title">${vip?.name}</h1>`);
+    expect(detail.text).toContain(benefit);
+    expect(detail.text).toContain('href="/goods/1"');
+    for (const path of ['/goods/0', '/goods/3', '/goods/99']) expect((await request(portal.app).get(path)).status, path).toBe(404);
+  });
+
+  it('gathers 拜访记录 from the clients’ calls, on both sites, without 编辑 (an extension)', async () => {
+    const db = portal.backend.db;
+    const newest = db
+      .prepare(
+        `SELECT r.content, r.client_id AS clientId, count(*) OVER () AS total FROM visit_record r JOIN member m ON m.id = r.member_id
+         WHERE m.user_name = 'demo' ORDER BY r.visit_time DESC, r.id DESC LIMIT 1`,
+      )
+      .get() as { content: string; clientId: number; total: number };
+    expect(newest.total).toBeGreaterThan(0);
+    for (const path of ['/user/baifangRecords', '/user/baifangRecords-bak', '/m/pages/user/records']) {
+      const res = await request(portal.app).get(path).set('Cookie', cookie);
+      expect(res.status, path).toBe(200);
+      expect(res.text, path).toContain(newest.content);
+      expect(res.text, path).not.toMatch(/>编辑</);
+    }
+    const table = await request(portal.app).get('/user/baifangRecords').set('Cookie', cookie);
+    expect(table.text).toContain(`共 ${newest.total} 条`);
+    const one = await request(portal.app).get(`/user/baifangRecords?clientId=${newest.clientId}`).set('Cookie', cookie);
+    const ofClient = (db.prepare('SELECT count(*) AS n FROM visit_record WHERE client_id = ?').get(newest.clientId) as { n: number }).n;
+    expect(one.text).toContain(`共 ${ofClient} 条`);
   });
 
   it('shows no 导出Excel button beside any list', async () => {

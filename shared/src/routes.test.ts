@@ -24,6 +24,23 @@ describe('route table (spec §2)', () => {
     }
   });
 
+  it('needs no extension for any route of spec §2 (a spec-only backend serves them all)', () => {
+    const spec = [
+      ...['/', '/2', '/3g', '/404', '/goods', '/goods/:id', '/index2', '/test', '/user', '/user_login', '/user_register'],
+      ...['/xmk', '/xmk/:id', '/zb', '/zb/:id', '/business/gczx', '/business/xmzx', '/business/zjzx'],
+      ...['about', 'fwxy', 'notice', 'rwbf', 'service', 'yssm'].map((p) => `/support/${p}`),
+      ...['baifang-bak', 'baifangClient', 'baifangRecords', 'baifangRecords-bak', 'bidding', 'chargeMember', 'duanMember'].map(
+        (p) => `/user/${p}`,
+      ),
+      ...['favorite', 'logscore', 'member', 'msgForm', 'resetPassword', 'vipuser'].map((p) => `/user/${p}`),
+    ];
+    for (const path of spec) {
+      const route = ROUTES.find((r) => r.path === path);
+      expect(route, path).toBeDefined();
+      expect(route?.capability, path).toBeUndefined();
+    }
+  });
+
   it('puts member pages in the user layout and test pages in the test layout, noindex', () => {
     for (const r of ROUTES) {
       if (r.path.startsWith('/user/') || r.path === '/user') expect(r.layout).toBe('user');

@@ -92,7 +92,7 @@ export const MOBILE_PATHS = {
   /** 拜访客户: the member's clients, and one client (`?id=`) with its visits and a new one. */
   clients: '/m/pages/user/clients',
   client: '/m/pages/user/client',
-  /** 拜访记录: every visit of the member (capability `visitRecords`). */
+  /** 拜访记录: every visit of the member. */
   records: '/m/pages/user/records',
 } as const;
 
@@ -110,8 +110,8 @@ export const ROUTES: readonly RouteSpec[] = [
   { path: '/index2', layout: 'default', title: '首页' },
   { path: '/3g', layout: 'null', title: '手机版' },
   { path: '/404', layout: 'error', title: '页面不存在', noindex: true },
-  { path: '/goods', layout: 'default', title: '会员服务', capability: 'goods' },
-  { path: '/goods/:id', layout: 'default', title: '商品详情', capability: 'goods' },
+  { path: '/goods', layout: 'default', title: '会员服务' },
+  { path: '/goods/:id', layout: 'default', title: '商品详情' },
   {
     path: '/company',
     layout: 'default',
@@ -141,8 +141,8 @@ export const ROUTES: readonly RouteSpec[] = [
   member('/user', '会员中心'),
   member('/user/baifang-bak', '拜访客户（卡片）'),
   member('/user/baifangClient', '拜访客户'),
-  member('/user/baifangRecords', '拜访记录', 'visitRecords'),
-  member('/user/baifangRecords-bak', '拜访记录（时间线）', 'visitRecords'),
+  member('/user/baifangRecords', '拜访记录'),
+  member('/user/baifangRecords-bak', '拜访记录（时间线）'),
   member('/user/bidding', '订阅招标'),
   member('/user/chargeMember', '积分充值'),
   member('/user/duanMember', '短期会员'),
@@ -189,7 +189,7 @@ export const ROUTES: readonly RouteSpec[] = [
   mobile(MOBILE_PATHS.companyDetail, '企业详情', { query: ['id'], capability: 'company' }),
   mobile(MOBILE_PATHS.clients, '拜访客户', { noindex: true }),
   mobile(MOBILE_PATHS.client, '客户详情', { noindex: true }),
-  mobile(MOBILE_PATHS.records, '拜访记录', { noindex: true, capability: 'visitRecords' }),
+  mobile(MOBILE_PATHS.records, '拜访记录', { noindex: true }),
 ];
 
 const LOGIN_PATH = '/user_login';

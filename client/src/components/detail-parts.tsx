@@ -9,10 +9,14 @@ import { ApiError } from '../lib/http/errors';
 import { useSession } from '../lib/session';
 import { usePathAvailable } from '../lib/capabilities';
 
+/** A loader's "no such page": the 404 page, as for an unknown route. */
+export function notFound(): never {
+  throw new ApiError(MESSAGES.notFound, { kind: 'response', code: 404 });
+}
+
 /** Detail loads run after param validation, so `id` is set; this keeps the type honest. */
 export function requireId(id: number | null): number {
-  if (id === null) throw new ApiError(MESSAGES.notFound, { kind: 'response', code: 404 });
-  return id;
+  return id ?? notFound();
 }
 
 /** 上一条 / 下一条 in publish order. */

@@ -17,6 +17,7 @@ import type {
   GJNum,
   ProjectCompany,
 } from '@shared/visit/types';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_MAX } from '@shared/constants';
 import { toPaged, type Paged } from '../../lib/http/paged';
 import type { Http, RequestOptions } from '../../lib/http/http';
 
@@ -30,6 +31,7 @@ export const visitKeys = {
   clientDetail: (cid: number) => [...visitKeys.all, 'client', cid] as const,
   recordLists: () => [...visitKeys.all, 'record-list'] as const,
   recordList: (params: BaifangRecordListParams) => [...visitKeys.recordLists(), params] as const,
+  recordsFromClients: (params: BaifangRecordListParams) => [...visitKeys.recordLists(), 'from-clients', params] as const,
   gjNum: () => [...visitKeys.all, 'gj-num'] as const,
   projectCompanies: (projectId: number) => [...visitKeys.all, 'project-companies', projectId] as const,
 };
@@ -93,8 +95,51 @@ export async function getBaifangRecordsList(http: Http, params: BaifangRecordLis
   return toPaged(await http.call(VISIT_ENDPOINTS.baifangRecordsList, { params }));
 }
 
-export const baifangRecordListQueryOptions = (http: Http, params: BaifangRecordListParams) =>
-  queryOptions({ queryKey: visitKeys.recordList(params), queryFn: () => getBaifangRecordsList(http, params) });
+/** Every client of the member, page by page at the API's page limit. */
+async function allClients(http: Http): Promise<BaifangClient[]> {
+  const clients: BaifangClient[] = [];
+  for (let pageNum = 1; ; pageNum++) {
+    const page = await getBaifangClientList(http, { pageNum, pageSize: PAGE_SIZE_MAX });
+    clients.push(...page.rows);
+    if (page.rows.length < PAGE_SIZE_MAX || clients.length >= page.total) return clients;
+  }
+}
+
+/** How many client details are asked for at once when records are gathered from the clients. */
+const CLIENT_FETCHES = 4;
+
+/**
+ * getBaifangRecordsList's answer from spec §7's calls alone, for a backend without it: the records
+ * of every client with visits (`getBaifangClientByCid`), filtered by client and visit day, newest
+ * visit first, and paged here.
+ */
+export async function getRecordsFromClients(http: Http, params: BaifangRecordListParams): Promise<Paged<BaifangRecord>> {
+  const ids = (await allClients(http))
+    .filter((c) => c.recordCount !== 0 && (params.clientId === undefined || c.id === params.clientId))
+    .map((c) => c.id);
+  const records: BaifangRecord[] = [];
+  for (let i = 0; i < ids.length; i += CLIENT_FETCHES) {
+    const details = await Promise.all(ids.slice(i, i + CLIENT_FETCHES).map((cid) => getBaifangClientByCid(http, cid)));
+    for (const detail of details) records.push(...detail.records);
+  }
+  const day = (r: BaifangRecord) => r.visitTime.slice(0, 10);
+  const matching = records
+    .filter((r) => (!params.beginDate || day(r) >= params.beginDate) && (!params.endDate || day(r) <= params.endDate))
+    .sort((a, b) => b.visitTime.localeCompare(a.visitTime) || b.id - a.id);
+  const pageSize = params.pageSize ?? DEFAULT_PAGE_SIZE;
+  const from = ((params.pageNum ?? 1) - 1) * pageSize;
+  return { rows: matching.slice(from, from + pageSize), total: matching.length, totalCapped: false };
+}
+
+/**
+ * The member's visit records: from getBaifangRecordsList when the backend offers it (capability
+ * `visitRecords`), else gathered from the clients' calls.
+ */
+export const baifangRecordListQueryOptions = (http: Http, params: BaifangRecordListParams, ext: boolean) =>
+  queryOptions({
+    queryKey: ext ? visitKeys.recordList(params) : visitKeys.recordsFromClients(params),
+    queryFn: () => (ext ? getBaifangRecordsList(http, params) : getRecordsFromClients(http, params)),
+  });
 
 /** GET /cms/baifang/getGJNum — badge counts: clients per status, due follow-ups, records. */
 export async function getGJNum(http: Http): Promise<GJNum> {

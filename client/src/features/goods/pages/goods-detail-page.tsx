@@ -1,4 +1,7 @@
-/** /goods/{id}: one product, its price and benefits, and ordering; an unknown id is a 404. */
+/**
+ * /goods/{id}: one product, its price and benefits, and ordering; an unknown id is a 404. Without
+ * goods (a spec-only backend) `{id}` is a paid tier's level, opened through customer service.
+ */
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import type { GoodsType } from '@shared/member/types';
@@ -13,11 +16,22 @@ import type { PageLoadArgs } from '../../../lib/page';
 import { GoodsPrice } from '../components/goods-card';
 import { OrderButton } from '../components/order-button';
 import { PurchaseNotes } from '../components/purchase-notes';
+import {
+  OpenThroughService,
+  ServiceNotes,
+  TierBenefits,
+  isPaidLevel,
+  loadTier,
+  tierPath,
+  useCatalogueTiers,
+} from '../components/tier-catalogue';
+import { hasCapability, useHasCapability } from '../../../lib/capabilities';
 
 const TYPE_NAMES: Record<GoodsType, string> = { vip: 'VIP 会员', duan: '短期会员', score: '积分套餐' };
 
 export async function load({ deps, id }: PageLoadArgs) {
   const goodsId = requireId(id);
+  if (!hasCapability(deps, 'goods')) return loadTier(deps, goodsId);
   await Promise.all([
     deps.queryClient.ensureQueryData(goodsQueryOptions(deps.http, goodsId)),
     deps.queryClient.prefetchQuery(goodsListQueryOptions(deps.http)),
@@ -27,6 +41,58 @@ export async function load({ deps, id }: PageLoadArgs) {
 
 export function Component() {
   const id = parsePositiveId(useParams().id) ?? 0;
+  return useHasCapability('goods') ? <GoodsDetail id={id} /> : <TierDetail level={String(id)} />;
+}
+
+function TierDetail({ level }: { level: string }) {
+  const tiers = useCatalogueTiers();
+  const tier = tiers.find((t) => t.level === level);
+  if (!tier) return null;
+  const others = tiers.filter((t) => t.level !== level && isPaidLevel(t.level));
+  return (
+    <div className="goods-page">
+      <PageHead
+        title={tier.name}
+        description={`${tier.name}：有效期内免积分查看全部项目与招标联系方式。`}
+        canonical={tierPath(tier.level)}
+      />
+      <Breadcrumb crumbs={[{ name: '首页', path: '/' }, { name: '会员服务', path: '/goods' }, { name: tier.name }]} />
+      <div className="goods-detail">
+        <article className="goods-detail-card" aria-labelledby="goods-title">
+          <span className="tag tag-warning">会员等级</span>
+          <h1 id="goods-title">{tier.name}</h1>
+          <TierBenefits tier={tier} back={tierPath(tier.level)} />
+          <OpenThroughService tier={tier} />
+        </article>
+        <aside className="detail-aside">
+          <ServiceContact title="开通咨询" />
+          <OtherLinks links={others.map((t) => ({ key: t.level, path: tierPath(t.level), name: t.name }))} title="其他会员等级" />
+        </aside>
+      </div>
+      <ServiceNotes />
+    </div>
+  );
+}
+
+function OtherLinks({ links, title }: { links: { key: string | number; path: string; name: string }[]; title: string }) {
+  if (links.length === 0) return null;
+  return (
+    <section className="aside-card" aria-labelledby="goods-others-title">
+      <h2 id="goods-others-title" className="aside-title">
+        {title}
+      </h2>
+      <ul className="aside-links">
+        {links.map((link) => (
+          <li key={link.key}>
+            <Link to={link.path}>{link.name}</Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function GoodsDetail({ id }: { id: number }) {
   const http = useHttp();
   const { data: goods } = useSuspenseQuery(goodsQueryOptions(http, id));
   const others = (useQuery(goodsListQueryOptions(http)).data ?? []).filter((g) => g.id !== goods.id);
@@ -51,20 +117,7 @@ export function Component() {
         </article>
         <aside className="detail-aside">
           <ServiceContact title="购买咨询" />
-          {others.length > 0 ? (
-            <section className="aside-card" aria-labelledby="goods-others-title">
-              <h2 id="goods-others-title" className="aside-title">
-                其他套餐
-              </h2>
-              <ul className="aside-links">
-                {others.map((g) => (
-                  <li key={g.id}>
-                    <Link to={`/goods/${g.id}`}>{g.name}</Link>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
+          <OtherLinks links={others.map((g) => ({ key: g.id, path: `/goods/${g.id}`, name: g.name }))} title="其他套餐" />
         </aside>
       </div>
       <PurchaseNotes />

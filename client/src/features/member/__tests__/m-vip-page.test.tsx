@@ -4,15 +4,21 @@
  * the hotline instead of packages.
  */
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { feedback } from '../../../lib/feedback';
 import type { Order } from '@shared/member/types';
 import { CONFIG_KEYS } from '@shared/system/types';
 import * as vipPage from '../mobile/m-vip-page';
 import { BASE_CAPABILITIES, DEMO_USER, createMemberEnv, ok, renderPage, table, typist } from '../../../test/member-harness';
 import { TIERS, goods } from './goods-fixtures';
 
+vi.mock('../../../lib/feedback', () => ({
+  feedback: { success: vi.fn(), error: vi.fn(), notifyError: vi.fn(), preload: vi.fn(), confirm: vi.fn() },
+}));
+
 afterEach(() => {
   cleanup();
+  vi.mocked(feedback.confirm).mockReset();
   window.sessionStorage.clear();
 });
 
@@ -34,8 +40,8 @@ const ORDER: Order = {
   confirmTime: null,
 };
 
-function setup(capabilities = BASE_CAPABILITIES, user = DEMO_USER) {
-  let orders: Order[] = [];
+function setup(capabilities = BASE_CAPABILITIES, user = DEMO_USER, initial: Order[] = []) {
+  let orders = initial;
   return createMemberEnv(
     {
       'GET /api/cms/goods/list': () => table(GOODS),
@@ -43,6 +49,10 @@ function setup(capabilities = BASE_CAPABILITIES, user = DEMO_USER) {
       'GET /cms/member/memberList': () => table(orders),
       [`GET /api/system/config/configKey/${CONFIG_KEYS.servicePhone}`]: () => ({ code: 200, msg: '0531-88886666' }),
       [`GET /api/system/config/configKey/${CONFIG_KEYS.serviceContact}`]: () => ({ code: 200, msg: '客服微信 sdxmw_kf' }),
+      [`POST /cms/order/${ORDER.id}/cancel`]: () => {
+        orders = orders.map((o) => (o.id === ORDER.id ? { ...o, status: 'cancelled' as const } : o));
+        return ok({ ...ORDER, status: 'cancelled' }, '订单已取消');
+      },
       'POST /cms/order/create': () => {
         orders = [ORDER];
         return ok(ORDER, '订单已创建，请联系客服完成支付');
@@ -108,5 +118,42 @@ describe('会员服务 on the phone', () => {
     expect(screen.queryByRole('button', { name: /立即/ })).toBeNull();
     expect(screen.getByRole('link', { name: '拨打客服电话 0531-88886666' })).toHaveAttribute('href', 'tel:053188886666');
     expect(env.callsTo('GET /api/cms/goods/list')).toHaveLength(0);
+  });
+
+  it('cancels a pending order after asking, as on the desktop; a paid one has nothing to cancel', async () => {
+    const paid: Order = { ...ORDER, id: 4, orderNo: 'SD20261120090000111111', status: 'paid', confirmTime: '2026-11-20 10:00:00' };
+    const env = setup(BASE_CAPABILITIES, DEMO_USER, [ORDER, paid]);
+    renderPage(vipPage, '/m/pages/user/vip', env);
+    const orders = await screen.findByRole('region', { name: '我的订单' });
+    const row = within(orders).getByText(`订单号 ${ORDER.orderNo}`).closest('li') as HTMLElement;
+    const paidRow = within(orders).getByText(`订单号 ${paid.orderNo}`).closest('li') as HTMLElement;
+    expect(within(paidRow).queryByRole('button', { name: '取消订单' })).toBeNull();
+
+    vi.mocked(feedback.confirm).mockResolvedValueOnce(false);
+    await typist().click(within(row).getByRole('button', { name: '取消订单' }));
+    expect(feedback.confirm).toHaveBeenCalledWith(expect.objectContaining({ title: '取消订单？', danger: true }));
+    expect(env.callsTo(`POST /cms/order/${ORDER.id}/cancel`)).toHaveLength(0);
+
+    vi.mocked(feedback.confirm).mockResolvedValueOnce(true);
+    await typist().click(within(row).getByRole('button', { name: '取消订单' }));
+    await waitFor(() => expect(env.callsTo(`POST /cms/order/${ORDER.id}/cancel`)).toHaveLength(1));
+    await waitFor(() => expect(within(orders).getByText(`订单号 ${ORDER.orderNo}`).closest('li')).toHaveTextContent('已取消'));
+    expect(within(orders).queryByRole('button', { name: '取消订单' })).toBeNull();
+    expect(feedback.success).toHaveBeenCalledWith('订单已取消');
+  });
+
+  it('offers no 取消订单 against a backend without goods', async () => {
+    renderPage(
+      vipPage,
+      '/m/pages/user/vip',
+      setup(
+        BASE_CAPABILITIES.filter((c) => c !== 'goods'),
+        DEMO_USER,
+        [ORDER],
+      ),
+    );
+    const orders = await screen.findByRole('region', { name: '我的订单' });
+    expect(orders).toHaveTextContent(ORDER.orderNo);
+    expect(within(orders).queryByRole('button', { name: '取消订单' })).toBeNull();
   });
 });

@@ -23,6 +23,7 @@ import type { AppDeps } from '../../../lib/page';
 import { useSession } from '../../../lib/session';
 import { daysLeft } from '../tier-expiry';
 import { MemberPage, MemberSection } from '../../../components/member-area/member-page';
+import { TwoLineCell } from '../../../components/member-area/member-table';
 import { TierOffer } from './tier-offer';
 import { hasCapability, useHasCapability } from '../../../lib/capabilities';
 
@@ -60,10 +61,10 @@ const ORDER_COLUMNS: TableColumnsType<Order> = [
     key: 'time',
     width: 160,
     render: (_, order) => (
-      <div className="client-cell">
-        <span>下单 {parseTime(order.createTime, 'YYYY-MM-DD HH:mm')}</span>
-        {order.confirmTime ? <span className="client-cell-source">开通 {parseTime(order.confirmTime, 'YYYY-MM-DD HH:mm')}</span> : null}
-      </div>
+      <TwoLineCell
+        main={`下单 ${parseTime(order.createTime, 'YYYY-MM-DD HH:mm')}`}
+        sub={order.confirmTime && `开通 ${parseTime(order.confirmTime, 'YYYY-MM-DD HH:mm')}`}
+      />
     ),
   },
 ];

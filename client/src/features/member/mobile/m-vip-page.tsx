@@ -1,6 +1,7 @@
 /**
  * 会员服务 on the phone ("membership"): where the member stands, the packages on offer
- * with ordering in place, the member's orders, what each tier includes, and how to pay. The same
+ * with ordering in place, the member's orders (a pending one cancelled as on the desktop), what
+ * each tier includes, and how to pay. The same
  * calls and ordering rules as the desktop tier pages (goods/components/ordering.tsx); the phone asks
  * for confirmation inside the package's card instead of a dialog. Goods are an extension: against
  * a backend without them the page offers the service phone instead.
@@ -34,6 +35,7 @@ import {
   outranked,
   useCreateOrder,
 } from '../../goods/components/ordering';
+import { OrderCancelButton } from '../../goods/components/order-cancel';
 import { MobileMemberPage } from '../../../components/mobile/m-member-page';
 import { daysLeft } from '../tier-expiry';
 
@@ -213,6 +215,7 @@ function Orders() {
                 <time dateTime={order.createTime}>{parseTime(order.createTime, 'YYYY-MM-DD HH:mm')}</time>
               </span>
               <span className="m-row-detail">订单号 {order.orderNo}</span>
+              <OrderCancelButton order={order} className="m-button m-order-cancel" />
             </li>
           ))}
         </ul>

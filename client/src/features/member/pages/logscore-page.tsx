@@ -3,7 +3,7 @@
  * for, when — newest first, paged in the URL (`memberLogScoreList`).
  */
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { Table, type TableColumnsType } from 'antd';
+import type { TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { ScoreLogItem } from '@shared/member/types';
@@ -14,10 +14,9 @@ import { useHttp } from '../../../lib/http/context';
 import { scoreLogQueryOptions, fetchFresh, loadMemberChrome } from '../api';
 import { configQueryOptions } from '../../../lib/system';
 import { DictLabel } from '../../../components/dict-label';
-import { EmptyState } from '../../../components/empty-state';
 import type { PageLoadArgs } from '../../../lib/page';
 import { useSession } from '../../../lib/session';
-import { QueryListFooter } from '../../../components/member-area/list-footer';
+import { MemberTable } from '../../../components/member-area/member-table';
 import { MemberPage, MemberSection } from '../../../components/member-area/member-page';
 import { readPaging } from '../../../components/member-area/member-query';
 
@@ -82,21 +81,7 @@ export function Component() {
         </p>
       </div>
       <MemberSection>
-        <Table<ScoreLogItem>
-          className="member-table"
-          rowKey="id"
-          columns={COLUMNS}
-          dataSource={data.rows}
-          pagination={false}
-          locale={{
-            emptyText: (
-              <EmptyState>
-                <p>还没有积分变动</p>
-              </EmptyState>
-            ),
-          }}
-        />
-        <QueryListFooter page={data} path={PATH} query={paging} />
+        <MemberTable<ScoreLogItem> columns={COLUMNS} page={data} path={PATH} query={paging} empty={<p>还没有积分变动</p>} />
       </MemberSection>
     </MemberPage>
   );

@@ -7,10 +7,9 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { Notice } from '@shared/content/types';
-import { MESSAGES } from '@shared/constants';
 import { parseTime } from '@shared/time';
 import { noticeListQueryOptions, noticeQueryOptions } from '../api';
-import { ApiError } from '../../../lib/http/errors';
+import { notFound } from '../../../components/detail-parts';
 import { useHttp } from '../../../lib/http/context';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHead } from '../../../components/page-head';
@@ -27,7 +26,7 @@ const pageHref = (pageNum: number) => (pageNum > 1 ? `${PATH}?pageNum=${pageNum}
 
 export async function load({ deps, url }: PageLoadArgs) {
   const query = readNoticeQuery(url.searchParams);
-  if (query === null) throw new ApiError(MESSAGES.notFound, { kind: 'response', code: 404 });
+  if (query === null) notFound();
   if (query.kind === 'detail') await deps.queryClient.ensureQueryData(noticeQueryOptions(deps.http, query.id));
   else await deps.queryClient.ensureQueryData(noticeListQueryOptions(deps.http, listParams(query.pageNum)));
 }

@@ -36,7 +36,7 @@ describe('/user/baifangClient', () => {
   it('opens a client with its history at ?cid=, with the way back to the list it came from', async () => {
     renderPage(clientPage, '/user/baifangClient?cid=2&back=%2Fuser%2FbaifangClient%3Fstatus%3D2', setup());
     expect(await screen.findByRole('heading', { name: '客户单位 2' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: '历下区学校扩建项目' })).toHaveAttribute('href', '/xmk/55');
+    expect(screen.getByRole('link', { name: '项目：历下区学校扩建项目' })).toHaveAttribute('href', '/xmk/55');
     expect(screen.getByText('电话确认中标')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: '拜访记录（1）' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '‹ 返回客户列表' })).toHaveAttribute('href', '/user/baifangClient?status=2');

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BaifangClient, BaifangRecord } from '@shared/visit/types';
 import { feedback } from '../../../lib/feedback';
 import { visitEnv } from '../../../test/visit-fixtures';
-import { createMemberEnv, ok, renderPage, table, typist } from '../../../test/member-harness';
+import { BASE_CAPABILITIES, createMemberEnv, ok, renderPage, table, typist } from '../../../test/member-harness';
 import * as clientsPage from '../mobile/m-clients-page';
 import * as clientPage from '../mobile/m-client-page';
 import * as recordsPage from '../mobile/m-records-page';
@@ -111,6 +111,52 @@ describe('one client on the phone', () => {
     });
     await waitFor(() => expect(screen.queryByRole('form', { name: '写拜访记录' })).toBeNull());
     expect(feedback.success).toHaveBeenCalledWith('已记录对「客户单位 2」的拜访');
+  });
+
+  it('edits a visit in place, its own fields only, as on the desktop (ext updateBaifangRecords)', async () => {
+    const env = visitEnv({
+      'PUT /cms/baifang/updateBaifangRecords': (call) => ok({ ...call.body, clientId: 2, companyName: '客户单位 2' }, '修改成功'),
+    });
+    const user = typist();
+    renderPage(clientPage, '/m/pages/user/client?id=2', env);
+    const card = (await screen.findByText('电话确认中标')).closest('li') as HTMLElement;
+    await user.click(within(card).getByRole('button', { name: '编辑' }));
+    const form = screen.getByRole('form', { name: '编辑拜访记录' });
+    expect(within(form).getByLabelText('拜访内容')).toHaveValue('电话确认中标');
+    expect(within(form).getByLabelText('拜访时间')).toHaveValue('2024-06-03T14:00');
+    // A record's edit changes the record only: the client's status and next date are not offered.
+    expect(within(form).queryByLabelText('更新跟进状态')).toBeNull();
+    await user.clear(within(form).getByLabelText('拜访内容'));
+    await user.click(within(form).getByRole('button', { name: '保存修改' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('请填写拜访内容');
+    await user.type(within(form).getByLabelText('拜访内容'), '电话确认中标，约下周签约');
+    await user.click(within(form).getByRole('button', { name: '保存修改' }));
+    await waitFor(() => expect(env.callsTo('PUT /cms/baifang/updateBaifangRecords')).toHaveLength(1));
+    expect(env.callsTo('PUT /cms/baifang/updateBaifangRecords')[0]?.body).toEqual({
+      id: 9,
+      visitTime: '2024-06-03 14:00:00',
+      way: '0',
+      content: '电话确认中标，约下周签约',
+      result: '已签约',
+      nextStep: '',
+    });
+    await waitFor(() => expect(screen.queryByRole('form', { name: '编辑拜访记录' })).toBeNull());
+    expect(feedback.success).toHaveBeenCalledWith('拜访记录已保存');
+    // The client and its visits are asked again.
+    await waitFor(() => expect(env.callsTo('GET /cms/baifang/getBaifangClientByCid/2').length).toBeGreaterThan(1));
+  });
+
+  it('offers no 编辑 against a backend without the visit records extension', async () => {
+    renderPage(
+      clientPage,
+      '/m/pages/user/client?id=2',
+      visitEnv(
+        {},
+        BASE_CAPABILITIES.filter((c) => c !== 'visitRecords'),
+      ),
+    );
+    const card = (await screen.findByText('电话确认中标')).closest('li') as HTMLElement;
+    expect(within(card).queryByRole('button', { name: '编辑' })).toBeNull();
   });
 
   it('answers a missing id with 404', async () => {

@@ -18,6 +18,7 @@ afterEach(() => {
 });
 
 const CLIENT = { id: 7, companyName: '济南市城市建设局', status: '1', nextVisitDate: null } as BaifangClient;
+const CLIENTS = [CLIENT, { ...CLIENT, id: 8, companyName: '历下区教育和体育局' }];
 
 const record = (id: number, patch: Partial<BaifangRecord> = {}): BaifangRecord => ({
   id,
@@ -37,7 +38,14 @@ function visitEnv(records: BaifangRecord[], capabilities: readonly Feature[] = B
     {
       'GET /cms/baifang/getBaifangRecordsList': (call) =>
         table(records.filter((r) => !call.query.get('clientId') || String(r.clientId) === call.query.get('clientId'))),
-      'GET /cms/baifang/getBaifangClientList': () => table([CLIENT, { ...CLIENT, id: 8, companyName: '历下区教育和体育局' }]),
+      'GET /cms/baifang/getBaifangClientList': () => table(CLIENTS),
+      // spec §7's client detail: what a backend without getBaifangRecordsList offers.
+      ...Object.fromEntries(
+        CLIENTS.map((client) => [
+          `GET /cms/baifang/getBaifangClientByCid/${client.id}`,
+          () => ok({ client, records: records.filter((r) => r.clientId === client.id) }),
+        ]),
+      ),
       'GET /cms/baifang/getGJNum': () => ok({ total: 2, byStatus: { 0: 1, 1: 1, 2: 0, 3: 0 }, due: 1, records: records.length }),
       'PUT /cms/baifang/addBaifangRecords': (call) => ok({ ...record(99), ...call.body }, '新增成功'),
       'DELETE /cms/baifang/delBaifangRecords/3': () => ({ code: 200, msg: '删除成功' }),
@@ -136,6 +144,7 @@ describe('/user/baifangRecords', () => {
     await screen.findByText('第 3 次上门拜访');
     expect(screen.queryByRole('button', { name: '编辑' })).toBeNull();
     expect(screen.getByRole('button', { name: '删除' })).toBeInTheDocument();
+    expect(env.callsTo('GET /cms/baifang/getBaifangRecordsList')).toHaveLength(0);
   });
 
   it('deletes a record only after the member confirms', async () => {
@@ -155,5 +164,35 @@ describe('/user/baifangRecords', () => {
     // The list and the badges are fetched again.
     await waitFor(() => expect(env.callsTo('GET /cms/baifang/getBaifangRecordsList')).toHaveLength(2));
     expect(feedback.success).toHaveBeenCalledWith('拜访记录已删除');
+  });
+
+  it('gathers the records from the clients’ calls without the extension: newest first, by client and day, paged', async () => {
+    const other = (id: number, visitTime: string) =>
+      record(id, { clientId: 8, companyName: '历下区教育和体育局', content: `另一家 ${id}`, visitTime });
+    const records = [record(3), record(1), other(4, '2024-06-02 09:00:00'), other(5, '2024-07-01 08:00:00')];
+    const specOnly = BASE_CAPABILITIES.filter((feature) => feature !== 'visitRecords');
+    const env = visitEnv(records, specOnly);
+    renderPage(recordsPage, '/user/baifangRecords', env);
+    await screen.findByText('第 3 次上门拜访');
+    const contents = screen.getAllByRole('row').map((row) => within(row).queryByText(/拜访$|^另一家/)?.textContent);
+    expect(contents.filter(Boolean)).toEqual(['另一家 5', '第 3 次上门拜访', '另一家 4', '第 1 次上门拜访']);
+    expect(env.callsTo('GET /cms/baifang/getBaifangRecordsList')).toHaveLength(0);
+    cleanup();
+
+    const byClient = visitEnv(records, specOnly);
+    renderPage(recordsPage, '/user/baifangRecords?clientId=8&beginDate=2024-06-01&endDate=2024-06-30', byClient);
+    expect(await screen.findByText('另一家 4')).toBeInTheDocument();
+    expect(screen.queryByText('另一家 5')).toBeNull();
+    expect(screen.queryByText('第 3 次上门拜访')).toBeNull();
+    // Only the chosen client's records are asked for.
+    expect(byClient.callsTo('GET /cms/baifang/getBaifangClientByCid/7')).toHaveLength(0);
+    cleanup();
+
+    const twelve = Array.from({ length: 12 }, (_, i) => record(i + 1));
+    renderPage(recordsPage, '/user/baifangRecords?pageNum=2&pageSize=10', visitEnv(twelve, specOnly));
+    expect(await screen.findByText('第 1 次上门拜访')).toBeInTheDocument();
+    expect(screen.getByText('第 2 次上门拜访')).toBeInTheDocument();
+    expect(screen.queryByText('第 3 次上门拜访')).toBeNull();
+    expect(screen.getByText('共 12 条')).toBeInTheDocument();
   });
 });

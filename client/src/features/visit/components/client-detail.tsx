@@ -12,13 +12,12 @@ import { baifangClientDetailQueryOptions } from '../api';
 import { DictTag } from '../../../components/dict-label';
 import { EmptyState } from '../../../components/empty-state';
 import { detailPath } from '@shared/content/paths';
-import { CONTENT_TYPE_LABEL } from '../../../lib/content-labels';
 import { isDue, shanghaiDay } from '../visit-dates';
+import { ClientFields } from './client-fields';
 import { ClientFormModal } from './client-form';
 import { MemberSection } from '../../../components/member-area/member-page';
 import { RecordFormModal } from './record-form';
 import { RecordTimeline } from './record-timeline';
-import { telHref } from '@shared/format';
 
 export function ClientDetail({ cid, backHref }: { cid: number; backHref: string }) {
   const { data, dataUpdatedAt } = useSuspenseQuery(baifangClientDetailQueryOptions(useHttp(), cid));
@@ -50,41 +49,7 @@ export function ClientDetail({ cid, backHref }: { cid: number; backHref: string 
             </button>
           </div>
         </div>
-        <dl className="client-fields">
-          <div>
-            <dt>联系人</dt>
-            <dd>{client.contact || '—'}</dd>
-          </div>
-          <div>
-            <dt>联系电话</dt>
-            <dd>{client.phone ? <a href={telHref(client.phone)}>{client.phone}</a> : '—'}</dd>
-          </div>
-          <div>
-            <dt>下次拜访</dt>
-            <dd className={due ? 'is-due' : undefined}>{client.nextVisitDate ?? '未安排'}</dd>
-          </div>
-          <div>
-            <dt>最近拜访</dt>
-            <dd>{parseTime(client.lastVisitTime, 'YYYY-MM-DD HH:mm') || '还没有拜访'}</dd>
-          </div>
-          <div className="client-field-wide">
-            <dt>来源</dt>
-            <dd>
-              {client.sourceType !== 'manual' && client.sourceId !== null ? (
-                <>
-                  {CONTENT_TYPE_LABEL[client.sourceType]}：
-                  <Link to={detailPath(client.sourceType, client.sourceId)}>{client.sourceTitle ?? client.sourceId}</Link>
-                </>
-              ) : (
-                '手动添加'
-              )}
-            </dd>
-          </div>
-          <div className="client-field-wide">
-            <dt>备注</dt>
-            <dd className="client-remark">{client.remark || '—'}</dd>
-          </div>
-        </dl>
+        <ClientFields client={client} due={due} sourceHref={detailPath} className="client-fields" />
       </MemberSection>
       <MemberSection title={`拜访记录（${records.length}）`}>
         {records.length > 0 ? (

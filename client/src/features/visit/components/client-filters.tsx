@@ -1,6 +1,7 @@
 /**
  * The filters of the client views (table and cards): status tabs with the `getGJNum` counts as
- * badges, a 待拜访 tab in red, and a search over company, contact and phone — all in the URL.
+ * badges, a 待拜访 tab in red, and a search over company, contact and phone — all in the URL; and
+ * the views' actions: export what is shown, the other view with the same filter, 新增客户.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
@@ -13,6 +14,7 @@ import { useDict } from '../../../components/dict-label';
 import { queryHref, withFilter } from '../../../components/member-area/member-query';
 import { VISIT_STATUSES } from '../visit-query';
 import { MemberSearch } from '../../../components/member-area/member-search';
+import { ExportButton } from '../../export/components/export-button';
 
 function Tab({ to, active, label, count, alert }: { to: string; active: boolean; label: string; count?: number; alert?: boolean }) {
   return (
@@ -53,5 +55,28 @@ export function ClientFilters({ path, q }: { path: string; q: BaifangClientListP
         hrefFor={(keyword) => href({ keyword })}
       />
     </div>
+  );
+}
+
+export function ClientListActions({
+  q,
+  otherView,
+  onNew,
+}: {
+  q: BaifangClientListParams;
+  /** The other view of the same list: its path and the button's words. */
+  otherView: { path: string; label: string };
+  onNew: () => void;
+}) {
+  return (
+    <>
+      <ExportButton kind="visits" size="normal" params={{ keyword: q.keyword, status: q.status, due: q.due }} />
+      <Link className="button" to={queryHref(otherView.path, q)}>
+        {otherView.label}
+      </Link>
+      <button type="button" className="button button-primary" onClick={onNew}>
+        新增客户
+      </button>
+    </>
   );
 }

@@ -8,6 +8,8 @@ import { DICT_TYPES } from '@shared/system/types';
 import { parseTime } from '@shared/time';
 import { DictLabel } from '../../../components/dict-label';
 import { RecordDeleteButton } from './record-delete';
+import { RecordEditButton } from './record-edit';
+import { RecordNotes } from './record-notes';
 
 function byDay(records: readonly BaifangRecord[]): [string, BaifangRecord[]][] {
   const days = new Map<string, BaifangRecord[]>();
@@ -43,26 +45,12 @@ export function RecordTimeline({ records, showClient }: { records: readonly Baif
                       </Link>
                     ) : null}
                     <span className="timeline-actions">
+                      <RecordEditButton record={record} />
                       <RecordDeleteButton record={record} />
                     </span>
                   </p>
                   <p className="timeline-content">{record.content}</p>
-                  {record.result || record.nextStep ? (
-                    <dl className="timeline-notes">
-                      {record.result ? (
-                        <div>
-                          <dt>结果</dt>
-                          <dd>{record.result}</dd>
-                        </div>
-                      ) : null}
-                      {record.nextStep ? (
-                        <div>
-                          <dt>下一步</dt>
-                          <dd>{record.nextStep}</dd>
-                        </div>
-                      ) : null}
-                    </dl>
-                  ) : null}
+                  <RecordNotes record={record} className="timeline-notes" />
                 </div>
               </li>
             ))}

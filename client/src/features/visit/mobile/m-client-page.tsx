@@ -7,18 +7,16 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { DICT_TYPES } from '@shared/system/types';
 import { mobileDetailPath } from '@shared/content/paths';
-import { telHref } from '@shared/format';
 import { MOBILE_PATHS, parsePositiveId } from '@shared/routes';
-import { parseTime } from '@shared/time';
 import { requireId } from '../../../components/detail-parts';
 import { DictLabel } from '../../../components/dict-label';
 import { MobileHead } from '../../../components/mobile/m-parts';
-import { CONTENT_TYPE_LABEL } from '../../../lib/content-labels';
 import { useHttp } from '../../../lib/http/context';
 import type { PageLoadArgs } from '../../../lib/page';
 import { prefetchDicts } from '../../../lib/system';
 import { baifangClientDetailQueryOptions } from '../api';
 import { isDue, shanghaiDay } from '../visit-due';
+import { ClientFields } from '../components/client-fields';
 import { MobileRecordForm } from './m-record-form';
 import { RecordCard } from './m-visit-parts';
 
@@ -52,42 +50,7 @@ export function Component() {
           </span>
           {due ? <span className="m-row-deadline">待拜访</span> : null}
         </p>
-        <dl className="m-fields">
-          <div>
-            <dt>联系人</dt>
-            <dd>{client.contact || '—'}</dd>
-          </div>
-          <div>
-            <dt>联系电话</dt>
-            <dd>{client.phone ? <a href={telHref(client.phone)}>{client.phone}</a> : '—'}</dd>
-          </div>
-          <div>
-            <dt>下次拜访</dt>
-            <dd>{client.nextVisitDate ?? '未安排'}</dd>
-          </div>
-          <div>
-            <dt>最近拜访</dt>
-            <dd>{parseTime(client.lastVisitTime, 'YYYY-MM-DD HH:mm') || '还没有拜访'}</dd>
-          </div>
-          <div>
-            <dt>来源</dt>
-            <dd>
-              {client.sourceType !== 'manual' && client.sourceId !== null ? (
-                <Link to={mobileDetailPath(client.sourceType, client.sourceId)}>
-                  {CONTENT_TYPE_LABEL[client.sourceType]}：{client.sourceTitle ?? client.sourceId}
-                </Link>
-              ) : (
-                '手动添加'
-              )}
-            </dd>
-          </div>
-          {client.remark ? (
-            <div>
-              <dt>备注</dt>
-              <dd>{client.remark}</dd>
-            </div>
-          ) : null}
-        </dl>
+        <ClientFields client={client} due={due} sourceHref={mobileDetailPath} className="m-fields" />
       </section>
       {writing ? (
         <MobileRecordForm client={client} onDone={() => setWriting(false)} />

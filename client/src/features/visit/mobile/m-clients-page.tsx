@@ -9,7 +9,6 @@ import { DICT_TYPES } from '@shared/system/types';
 import { MOBILE_PATHS } from '@shared/routes';
 import { FIRST_PAGE, MobileMemberPage } from '../../../components/mobile/m-member-page';
 import { useDict } from '../../../components/dict-label';
-import { useHasCapability } from '../../../lib/capabilities';
 import { useHttp } from '../../../lib/http/context';
 import type { PageLoadArgs } from '../../../lib/page';
 import { prefetchDicts } from '../../../lib/system';
@@ -46,7 +45,6 @@ export function Component() {
   const params = readFilter(query);
   const { data, dataUpdatedAt } = useSuspenseQuery(baifangClientListQueryOptions(useHttp(), params));
   const statuses = useDict(DICT_TYPES.visitStatus);
-  const records = useHasCapability('visitRecords');
   const today = shanghaiDay(dataUpdatedAt);
   const all = params.status === undefined && !params.due;
   return (
@@ -70,11 +68,9 @@ export function Component() {
       </nav>
       <div className="m-toolbar">
         <p className="m-count">{`共 ${data.total} 个客户`}</p>
-        {records ? (
-          <Link to={MOBILE_PATHS.records} className="m-button">
-            全部拜访记录
-          </Link>
-        ) : null}
+        <Link to={MOBILE_PATHS.records} className="m-button">
+          全部拜访记录
+        </Link>
       </div>
       {data.rows.length === 0 ? (
         <p className="m-empty">{all ? '还没有客户，在电脑版从收藏或项目添加' : '没有符合条件的客户'}</p>

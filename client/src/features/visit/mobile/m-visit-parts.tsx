@@ -1,11 +1,15 @@
 /** Pieces of the phone CRM pages: a client's row and a visit record's card. */
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { BaifangClient, BaifangRecord } from '@shared/visit/types';
 import { DICT_TYPES } from '@shared/system/types';
 import { MOBILE_PATHS } from '@shared/routes';
 import { parseTime } from '@shared/time';
 import { DictLabel } from '../../../components/dict-label';
+import { useHasCapability } from '../../../lib/capabilities';
+import { RecordNotes } from '../components/record-notes';
 import { isDue } from '../visit-due';
+import { MobileRecordForm } from './m-record-form';
 
 export const mobileClientPath = (id: number) => `${MOBILE_PATHS.client}?id=${id}`;
 
@@ -28,8 +32,21 @@ export function ClientRow({ client, today }: { client: BaifangClient; today: str
   );
 }
 
-/** One visit: when, how, with whom (`showClient`), what was said, the result and the next step. */
+/**
+ * One visit: when, how, with whom (`showClient`), what was said, the result and the next step. 编辑
+ * turns the card into the record's form in place (ext `updateBaifangRecords`, capability
+ * `visitRecords`: nothing without it).
+ */
 export function RecordCard({ record, showClient }: { record: BaifangRecord; showClient: boolean }) {
+  const editable = useHasCapability('visitRecords');
+  const [editing, setEditing] = useState(false);
+  if (editing) {
+    return (
+      <li className="m-visit-editing">
+        <MobileRecordForm record={record} onDone={() => setEditing(false)} />
+      </li>
+    );
+  }
   return (
     <li className="m-card m-visit">
       <p className="m-row-meta">
@@ -37,6 +54,11 @@ export function RecordCard({ record, showClient }: { record: BaifangRecord; show
         <span className="m-tag">
           <DictLabel type={DICT_TYPES.visitWay} value={record.way} />
         </span>
+        {editable ? (
+          <button type="button" className="m-button m-button-plain m-visit-edit" onClick={() => setEditing(true)}>
+            编辑
+          </button>
+        ) : null}
       </p>
       {showClient ? (
         <p className="m-visit-client">
@@ -44,22 +66,7 @@ export function RecordCard({ record, showClient }: { record: BaifangRecord; show
         </p>
       ) : null}
       <p className="m-visit-content">{record.content}</p>
-      {record.result || record.nextStep ? (
-        <dl className="m-fields">
-          {record.result ? (
-            <div>
-              <dt>结果</dt>
-              <dd>{record.result}</dd>
-            </div>
-          ) : null}
-          {record.nextStep ? (
-            <div>
-              <dt>下一步</dt>
-              <dd>{record.nextStep}</dd>
-            </div>
-          ) : null}
-        </dl>
-      ) : null}
+      <RecordNotes record={record} className="m-fields" />
     </li>
   );
 }

@@ -10,16 +10,14 @@ import { baifangClientListQueryOptions } from '../api';
 import { DictTag } from '../../../components/dict-label';
 import { EmptyState } from '../../../components/empty-state';
 import type { PageLoadArgs } from '../../../lib/page';
-import { ClientFilters } from '../components/client-filters';
+import { ClientFilters, ClientListActions } from '../components/client-filters';
 import { ClientFormModal } from '../components/client-form';
 import { QueryListFooter } from '../../../components/member-area/list-footer';
 import { MemberPage, MemberSection } from '../../../components/member-area/member-page';
 import { RecordFormModal } from '../components/record-form';
 import { fetchFresh, loadMemberChrome } from '../../member/api';
-import { queryHref } from '../../../components/member-area/member-query';
 import { isDue, shanghaiDay } from '../visit-dates';
 import { readClientQuery } from '../visit-query';
-import { ExportButton } from '../../export/components/export-button';
 
 const PATH = '/user/baifang-bak';
 
@@ -88,15 +86,7 @@ export function Component() {
       title="拜访客户（卡片）"
       intro="以卡片浏览拜访客户，待拜访的客户标红显示。"
       actions={
-        <>
-          <ExportButton kind="visits" size="normal" params={{ keyword: q.keyword, status: q.status, due: q.due }} />
-          <Link className="button" to={queryHref('/user/baifangClient', q)}>
-            表格视图
-          </Link>
-          <button type="button" className="button button-primary" onClick={() => setDialog({ kind: 'new' })}>
-            新增客户
-          </button>
-        </>
+        <ClientListActions q={q} otherView={{ path: '/user/baifangClient', label: '表格视图' }} onNew={() => setDialog({ kind: 'new' })} />
       }
     >
       <MemberSection>

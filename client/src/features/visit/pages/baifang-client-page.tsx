@@ -4,7 +4,7 @@
  * opens one client with its visit history (`getBaifangClientByCid`).
  */
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Table, type TableColumnsType } from 'antd';
+import type { TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { BaifangClient, BaifangClientListParams } from '@shared/visit/types';
@@ -13,13 +13,11 @@ import { parseTime } from '@shared/time';
 import { useHttp } from '../../../lib/http/context';
 import { baifangClientDetailQueryOptions, baifangClientListQueryOptions } from '../api';
 import { DictTag } from '../../../components/dict-label';
-import { EmptyState } from '../../../components/empty-state';
 import type { PageLoadArgs } from '../../../lib/page';
 import { ClientDetail } from '../components/client-detail';
-import { ExportButton } from '../../export/components/export-button';
-import { ClientFilters } from '../components/client-filters';
+import { ClientFilters, ClientListActions } from '../components/client-filters';
 import { ClientFormModal } from '../components/client-form';
-import { QueryListFooter } from '../../../components/member-area/list-footer';
+import { MemberTable, TwoLineCell } from '../../../components/member-area/member-table';
 import { MemberPage, MemberSection } from '../../../components/member-area/member-page';
 import { RecordFormModal } from '../components/record-form';
 import { fetchFresh, loadMemberChrome } from '../../member/api';
@@ -64,12 +62,7 @@ function columns(today: string, detailHref: (id: number) => string, open: (dialo
       title: '联系人',
       key: 'contact',
       width: 150,
-      render: (_, client) => (
-        <div className="client-cell">
-          <span>{client.contact || '—'}</span>
-          {client.phone ? <span className="client-cell-source">{client.phone}</span> : null}
-        </div>
-      ),
+      render: (_, client) => <TwoLineCell main={client.contact || '—'} sub={client.phone} />,
     },
     {
       title: '跟进状态',
@@ -96,12 +89,10 @@ function columns(today: string, detailHref: (id: number) => string, open: (dialo
       key: 'visits',
       width: 120,
       render: (_, client) => (
-        <div className="client-cell">
-          <span>{client.recordCount} 次</span>
-          <span className="client-cell-source">
-            {client.lastVisitTime ? `最近 ${parseTime(client.lastVisitTime, 'YYYY-MM-DD')}` : '未拜访'}
-          </span>
-        </div>
+        <TwoLineCell
+          main={`${client.recordCount} 次`}
+          sub={client.lastVisitTime ? `最近 ${parseTime(client.lastVisitTime, 'YYYY-MM-DD')}` : '未拜访'}
+        />
       ),
     },
     {
@@ -135,40 +126,26 @@ function ClientTable({ q }: { q: BaifangClientListParams }) {
       title="拜访客户"
       intro="跟进中的客户单位、联系人和下次拜访安排；到期未拜访的客户会以红色提醒。"
       actions={
-        <>
-          <ExportButton kind="visits" size="normal" params={{ keyword: q.keyword, status: q.status, due: q.due }} />
-          <Link className="button" to="/user/baifang-bak">
-            卡片视图
-          </Link>
-          <button type="button" className="button button-primary" onClick={() => setDialog({ kind: 'new' })}>
-            新增客户
-          </button>
-        </>
+        <ClientListActions q={q} otherView={{ path: '/user/baifang-bak', label: '卡片视图' }} onNew={() => setDialog({ kind: 'new' })} />
       }
     >
       <MemberSection>
         <ClientFilters path={PATH} q={q} />
-        <Table<BaifangClient>
-          className="member-table"
-          rowKey="id"
+        <MemberTable<BaifangClient>
           columns={columns(shanghaiDay(dataUpdatedAt), detailHref, setDialog)}
-          dataSource={data.rows}
-          pagination={false}
-          locale={{
-            emptyText: (
-              <EmptyState>
-                {filtered ? (
-                  <p>
-                    没有符合条件的客户，<Link to={PATH}>查看全部客户</Link>
-                  </p>
-                ) : (
-                  <p>还没有客户。点“新增客户”，从项目的建设单位、招标人中选择，或直接填写。</p>
-                )}
-              </EmptyState>
-            ),
-          }}
+          page={data}
+          path={PATH}
+          query={q}
+          empty={
+            filtered ? (
+              <p>
+                没有符合条件的客户，<Link to={PATH}>查看全部客户</Link>
+              </p>
+            ) : (
+              <p>还没有客户。点“新增客户”，从项目的建设单位、招标人中选择，或直接填写。</p>
+            )
+          }
         />
-        <QueryListFooter page={data} path={PATH} query={q} />
       </MemberSection>
       {dialog?.kind === 'new' ? <ClientFormModal client={null} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'edit' ? <ClientFormModal client={dialog.client} onClose={() => setDialog(null)} /> : null}

@@ -1,39 +1,31 @@
 /**
  * /user/baifangRecords 拜访记录: every visit, newest first, filtered by client and by date in the URL
- * (`getBaifangRecordsList`); add a record for any client, edit one, delete one after confirming.
+ * (`getBaifangRecordsList`, or gathered from the clients' calls without it); add a record for any
+ * client, edit one (capability `visitRecords`), delete one after confirming.
  */
-import { useSuspenseQuery } from '@tanstack/react-query';
-import { Table, type TableColumnsType } from 'antd';
-import { useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import type { TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import type { BaifangRecord } from '@shared/visit/types';
 import { DICT_TYPES } from '@shared/system/types';
 import { parseTime } from '@shared/time';
-import { useHttp } from '../../../lib/http/context';
-import { baifangClientListQueryOptions, baifangRecordListQueryOptions } from '../api';
 import { DictLabel } from '../../../components/dict-label';
-import { EmptyState } from '../../../components/empty-state';
 import type { PageLoadArgs } from '../../../lib/page';
-import { QueryListFooter } from '../../../components/member-area/list-footer';
+import { loadRecordPage, useRecordPage } from '../record-pages';
+import { MemberTable, TwoLineCell } from '../../../components/member-area/member-table';
 import { MemberPage, MemberSection } from '../../../components/member-area/member-page';
 import { RecordDeleteButton } from '../components/record-delete';
 import { RecordEditButton } from '../components/record-edit';
 import { RecordFilters } from '../components/record-filters';
 import { RecordFormModal } from '../components/record-form';
-import { fetchFresh, loadMemberChrome } from '../../member/api';
 import { queryHref } from '../../../components/member-area/member-query';
-import { ALL_CLIENTS, readRecordQuery } from '../visit-query';
 import { ExportButton } from '../../export/components/export-button';
 
 const PATH = '/user/baifangRecords';
 const DICTS = [DICT_TYPES.visitWay, DICT_TYPES.visitStatus] as const;
 
-export async function load({ deps, url }: PageLoadArgs) {
-  await Promise.all([
-    fetchFresh(deps, baifangRecordListQueryOptions(deps.http, readRecordQuery(url.searchParams))),
-    fetchFresh(deps, baifangClientListQueryOptions(deps.http, ALL_CLIENTS)),
-    loadMemberChrome(deps, DICTS),
-  ]);
+export function load({ deps, url }: PageLoadArgs) {
+  return loadRecordPage(deps, url, DICTS);
 }
 
 const COLUMNS: TableColumnsType<BaifangRecord> = [
@@ -68,12 +60,7 @@ const COLUMNS: TableColumnsType<BaifangRecord> = [
     title: '结果 / 下一步',
     key: 'result',
     width: 200,
-    render: (_, record) => (
-      <div className="client-cell">
-        <span>{record.result || '—'}</span>
-        {record.nextStep ? <span className="client-cell-source">下一步：{record.nextStep}</span> : null}
-      </div>
-    ),
+    render: (_, record) => <TwoLineCell main={record.result || '—'} sub={record.nextStep && `下一步：${record.nextStep}`} />,
   },
   {
     title: '操作',
@@ -89,11 +76,7 @@ const COLUMNS: TableColumnsType<BaifangRecord> = [
 ];
 
 export function Component() {
-  const http = useHttp();
-  const [search] = useSearchParams();
-  const q = useMemo(() => readRecordQuery(search), [search]);
-  const { data, dataUpdatedAt } = useSuspenseQuery(baifangRecordListQueryOptions(http, q));
-  const clients = useSuspenseQuery(baifangClientListQueryOptions(http, ALL_CLIENTS)).data.rows;
+  const { q, data, dataUpdatedAt, clients } = useRecordPage();
   const [adding, setAdding] = useState(false);
   const filtered = q.clientId !== undefined || q.beginDate !== undefined || q.endDate !== undefined;
 
@@ -115,31 +98,25 @@ export function Component() {
     >
       <MemberSection>
         <RecordFilters path={PATH} q={q} clients={clients} now={dataUpdatedAt} />
-        <Table<BaifangRecord>
-          className="member-table"
-          rowKey="id"
+        <MemberTable<BaifangRecord>
           columns={COLUMNS}
-          dataSource={data.rows}
-          pagination={false}
-          locale={{
-            emptyText: (
-              <EmptyState>
-                {filtered ? (
-                  <p>
-                    这段时间没有拜访记录，<Link to={PATH}>查看全部记录</Link>
-                  </p>
-                ) : clients.length === 0 ? (
-                  <p>
-                    还没有客户，先去<Link to="/user/baifangClient">添加客户</Link>，拜访后在这里记下要点。
-                  </p>
-                ) : (
-                  <p>还没有拜访记录，点“新增记录”记下第一次拜访。</p>
-                )}
-              </EmptyState>
-            ),
-          }}
+          page={data}
+          path={PATH}
+          query={q}
+          empty={
+            filtered ? (
+              <p>
+                这段时间没有拜访记录，<Link to={PATH}>查看全部记录</Link>
+              </p>
+            ) : clients.length === 0 ? (
+              <p>
+                还没有客户，先去<Link to="/user/baifangClient">添加客户</Link>，拜访后在这里记下要点。
+              </p>
+            ) : (
+              <p>还没有拜访记录，点“新增记录”记下第一次拜访。</p>
+            )
+          }
         />
-        <QueryListFooter page={data} path={PATH} query={q} />
       </MemberSection>
       {adding ? (
         <RecordFormModal client={clients.find((c) => c.id === q.clientId) ?? null} clients={clients} onClose={() => setAdding(false)} />

@@ -1,37 +1,24 @@
 /** /user/baifangRecords-bak 拜访时间线: the records of /user/baifangRecords as a timeline by day. */
-import { useSuspenseQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { DICT_TYPES } from '@shared/system/types';
 import { formatCount } from '@shared/format';
-import { useHttp } from '../../../lib/http/context';
-import { baifangClientListQueryOptions, baifangRecordListQueryOptions } from '../api';
 import { EmptyState } from '../../../components/empty-state';
 import type { PageLoadArgs } from '../../../lib/page';
+import { loadRecordPage, useRecordPage } from '../record-pages';
 import { QueryListFooter } from '../../../components/member-area/list-footer';
 import { MemberPage, MemberSection } from '../../../components/member-area/member-page';
 import { RecordFilters } from '../components/record-filters';
 import { RecordTimeline } from '../components/record-timeline';
-import { fetchFresh, loadMemberChrome } from '../../member/api';
 import { queryHref } from '../../../components/member-area/member-query';
-import { ALL_CLIENTS, readRecordQuery } from '../visit-query';
 
 const PATH = '/user/baifangRecords-bak';
 
-export async function load({ deps, url }: PageLoadArgs) {
-  await Promise.all([
-    fetchFresh(deps, baifangRecordListQueryOptions(deps.http, readRecordQuery(url.searchParams))),
-    fetchFresh(deps, baifangClientListQueryOptions(deps.http, ALL_CLIENTS)),
-    loadMemberChrome(deps, [DICT_TYPES.visitWay]),
-  ]);
+export function load({ deps, url }: PageLoadArgs) {
+  return loadRecordPage(deps, url, [DICT_TYPES.visitWay]);
 }
 
 export function Component() {
-  const http = useHttp();
-  const [search] = useSearchParams();
-  const q = useMemo(() => readRecordQuery(search), [search]);
-  const { data, dataUpdatedAt } = useSuspenseQuery(baifangRecordListQueryOptions(http, q));
-  const clients = useSuspenseQuery(baifangClientListQueryOptions(http, ALL_CLIENTS)).data.rows;
+  const { q, data, dataUpdatedAt, clients } = useRecordPage();
 
   return (
     <MemberPage
