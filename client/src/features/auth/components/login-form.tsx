@@ -8,7 +8,9 @@ import { useAuthConfig } from '../auth-config';
 import { withRedirect, type LoginLocationState } from '../auth-links';
 import { usePasswordCipher } from '../../../lib/password-cipher';
 import { useAuthSubmit, useSignIn } from '../use-sign-in';
+import { useForgotPasswordLink } from '../forgot-password';
 import { CaptchaField, useCaptcha } from './captcha-field';
+import { PASSWORD_RULES } from './new-password-fields';
 
 interface LoginValues {
   username: string;
@@ -17,13 +19,13 @@ interface LoginValues {
 }
 
 const USERNAME_RULES = [toAntdRule(ACCOUNT.username, { required: '请输入您的账号' })];
-const PASSWORD_RULES = [toAntdRule(ACCOUNT.password, { required: '请输入您的密码' }), toAntdRule(ACCOUNT.passwordCharacters)];
 
 export function LoginForm() {
   const config = useAuthConfig();
   const captcha = useCaptcha(config.captchaEnabled);
   const encrypt = usePasswordCipher(config.publicKey);
   const signIn = useSignIn();
+  const forgot = useForgotPasswordLink('desktop');
   const [params] = useSearchParams();
   const redirect = params.get('redirect');
   const registered = (useLocation().state as LoginLocationState | null)?.registeredUsername;
@@ -75,7 +77,7 @@ export function LoginForm() {
         <span>
           还没有账号？<Link to={withRedirect(PATHS.register, redirect)}>免费注册</Link>
         </span>
-        <Link to="/support/service">忘记密码？联系客服</Link>
+        <Link to={forgot.href}>{forgot.label}</Link>
       </div>
     </Form>
   );

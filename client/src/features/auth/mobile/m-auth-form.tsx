@@ -4,8 +4,6 @@
  */
 import { useEffect, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import { desktopViewHref } from '@shared/device';
-import { telHref } from '@shared/format';
 import { MOBILE_PATHS } from '@shared/routes';
 import { ACCOUNT } from '@shared/contract/fields';
 import { FORM_MESSAGES, schemaProblem } from '@shared/contract/form-rules';
@@ -17,11 +15,11 @@ const usernameProblem = (value: string) =>
 const passwordProblem = (value: string) =>
   schemaProblem(ACCOUNT.password, value, { required: '请输入您的密码' }) ?? schemaProblem(ACCOUNT.passwordCharacters, value);
 import { useAuthConfig } from '../auth-config';
+import { useForgotPasswordLink } from '../forgot-password';
 import { withRedirect, type LoginLocationState } from '../auth-links';
 import { captchaImageSrc, useCaptcha, type Captcha } from '../captcha';
 import { failureMessage, useRegister, useSignIn } from '../use-sign-in';
 import { usePasswordCipher } from '../../../lib/password-cipher';
-import { useSite } from '../../../lib/site';
 
 function Field({ label, error, children }: { label: string; error?: string | null; children: ReactNode }) {
   return (
@@ -100,9 +98,7 @@ export function MobileLoginForm() {
   const registered = (useLocation().state as LoginLocationState | null)?.registeredUsername;
   const [username, setUsername] = useState(registered ?? '');
   const [password, setPassword] = useState('');
-  // A forgotten password is a call to customer service: on a phone, the hotline itself; else the
-  // desktop service page in its explicit desktop view (the redirect would send a phone home).
-  const { hotline } = useSite();
+  const forgot = useForgotPasswordLink('phone');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -177,7 +173,7 @@ export function MobileLoginForm() {
       </button>
       <p className="m-form-links">
         <Link to={withRedirect(MOBILE_PATHS.register, redirect)}>免费注册</Link>
-        <a href={hotline ? telHref(hotline) : desktopViewHref('/support/service')}>忘记密码？联系客服</a>
+        <a href={forgot.href}>{forgot.label}</a>
       </p>
     </form>
   );
