@@ -32,6 +32,38 @@ describe('忘记密码 on the login form', () => {
   });
 });
 
+describe('忘记密码 on the phone login form', () => {
+  it('leads to the recovery page when offered, else to the hotline or the service page', () => {
+    renderAuth('/m/pages/login/index', {
+      publicKey: keys.publicKey,
+      captchaEnabled: false,
+      answers: {},
+      capabilities: ['passwordRecovery'],
+    });
+    expect(screen.getByRole('link', { name: '忘记密码？' })).toHaveAttribute('href', '/password/forgot');
+    cleanup();
+    renderAuth('/m/pages/login/index', { publicKey: keys.publicKey, captchaEnabled: false, answers: {} });
+    expect(screen.getByRole('link', { name: '忘记密码？联系客服' }).getAttribute('href')).toMatch(/^tel:|\/support\/service/);
+  });
+
+  it('shows a refused login beside the form and asks for a new captcha', async () => {
+    const { calls } = renderAuth('/m/pages/login/index', {
+      publicKey: keys.publicKey,
+      captchaEnabled: true,
+      answers: { 'GET /captchaImage': captchaAnswers(), 'POST /api/member/login': () => ({ code: 500, msg: '验证码错误' }) },
+    });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('用户名'), 'zhanggong');
+    await user.type(screen.getByLabelText('密码'), 'secret123');
+    await screen.findByAltText('验证码图片');
+    await user.type(screen.getByLabelText('验证码'), 'zz99');
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('验证码错误');
+    await waitFor(() => expect(calls.filter((c) => c.path === '/captchaImage')).toHaveLength(2));
+    expect(screen.getByLabelText('验证码')).toHaveValue('');
+  });
+});
+
 describe('/password/forgot', () => {
   it('sends the account with the captcha answer and shows the backend’s one answer', async () => {
     const { calls } = renderAuth('/password/forgot', {

@@ -18,7 +18,7 @@ import { useAuthConfig } from '../auth-config';
 import { useForgotPasswordLink } from '../forgot-password';
 import { withRedirect, type LoginLocationState } from '../auth-links';
 import { captchaImageSrc, useCaptcha, type Captcha } from '../captcha';
-import { failureMessage, useRegister, useSignIn } from '../use-sign-in';
+import { useAuthSubmit, useRegister, useSignIn } from '../use-sign-in';
 import { usePasswordCipher } from '../../../lib/password-cipher';
 
 function Field({ label, error, children }: { label: string; error?: string | null; children: ReactNode }) {
@@ -100,8 +100,7 @@ export function MobileLoginForm() {
   const [password, setPassword] = useState('');
   const forgot = useForgotPasswordLink('phone');
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const { error, setError, pending, submit } = useAuthSubmit(captcha, () => setCode(''));
   const qr = useSyncExternalStore(noSubscription, readQrLogin, () => null);
   const qrLogin = qr !== null;
   useEffect(() => {
@@ -114,10 +113,8 @@ export function MobileLoginForm() {
     const invalid = qrLogin ? null : (usernameProblem(username.trim()) ?? passwordProblem(password));
     if (invalid) return setError(invalid);
     if (captcha.enabled && !code.trim()) return setError('请输入验证码');
-    setError(null);
-    setPending(true);
-    try {
-      await signIn(
+    await submit(async () =>
+      signIn(
         {
           username: qr ? qr.username : username.trim(),
           password: await encrypt(qr ? qr.password : password),
@@ -127,15 +124,8 @@ export function MobileLoginForm() {
           loginType: qrLogin ? 'randomPassword' : 'password',
         },
         redirect,
-      );
-    } catch (caught) {
-      const message = failureMessage(caught);
-      if (message !== null) setError(message);
-      setCode('');
-      if (captcha.enabled) captcha.refresh();
-    } finally {
-      setPending(false);
-    }
+      ),
+    );
   };
 
   return (
@@ -186,8 +176,7 @@ export function MobileRegisterForm() {
   const registerAndSignIn = useRegister(MOBILE_PATHS.login, MOBILE_PATHS.member);
   const redirect = useSearchParams()[0].get('redirect');
   const [values, setValues] = useState({ username: '', password: '', confirm: '', phonenumber: '', code: '' });
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const { error, setError, pending, submit } = useAuthSubmit(captcha, () => setValues((v) => ({ ...v, code: '' })));
   const set = (key: keyof typeof values) => (event: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [key]: event.target.value }));
 
@@ -203,9 +192,7 @@ export function MobileRegisterForm() {
       schemaProblem(registerBody.shape.phonenumber, values.phonenumber || undefined, { invalid: FORM_MESSAGES.mobile }) ??
       (captcha.enabled && !values.code.trim() ? '请输入验证码' : null);
     if (invalid) return setError(invalid);
-    setError(null);
-    setPending(true);
-    try {
+    await submit(async () => {
       const password = await encrypt(values.password);
       const code = captcha.enabled ? values.code.trim() : undefined;
       await registerAndSignIn(
@@ -213,14 +200,7 @@ export function MobileRegisterForm() {
         captcha.enabled,
         redirect,
       );
-    } catch (caught) {
-      const message = failureMessage(caught);
-      if (message !== null) setError(message);
-      setValues((v) => ({ ...v, code: '' }));
-      if (captcha.enabled) captcha.refresh();
-    } finally {
-      setPending(false);
-    }
+    });
   };
 
   return (
