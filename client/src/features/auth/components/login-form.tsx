@@ -1,5 +1,5 @@
-import { LoadingOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Form, Input } from 'antd';
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { Alert, Form, Input } from 'antd';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { PATHS } from '@shared/routes';
 import { ACCOUNT } from '@shared/contract/fields';
@@ -11,6 +11,7 @@ import { useAuthSubmit, useSignIn } from '../use-sign-in';
 import { useForgotPasswordLink } from '../forgot-password';
 import { CaptchaField, useCaptcha } from './captcha-field';
 import { PASSWORD_RULES } from './new-password-fields';
+import { AuthSubmit } from './auth-submit';
 
 interface LoginValues {
   username: string;
@@ -66,13 +67,7 @@ export function LoginForm() {
         <Input.Password prefix={<LockOutlined />} placeholder="密码" autoComplete="current-password" aria-label="密码" maxLength={20} />
       </Form.Item>
       <CaptchaField captcha={captcha} />
-      {error ? <Alert className="auth-alert" type="error" showIcon title={error} /> : null}
-      <Form.Item className="auth-submit">
-        {/* Not disabled while busy: a second click must reach the duplicate-submit guard. */}
-        <Button type="primary" htmlType="submit" block icon={pending ? <LoadingOutlined /> : undefined}>
-          {pending ? '登录中' : '登录'}
-        </Button>
-      </Form.Item>
+      <AuthSubmit error={error} pending={pending} label="登录" busyLabel="登录中" />
       <div className="auth-links">
         <span>
           还没有账号？<Link to={withRedirect(PATHS.register, redirect)}>免费注册</Link>

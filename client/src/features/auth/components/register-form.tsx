@@ -1,5 +1,5 @@
-import { LoadingOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Checkbox, Form, Input, type FormRule } from 'antd';
+import { MobileOutlined, UserOutlined } from '@ant-design/icons';
+import { Checkbox, Form, Input, type FormRule } from 'antd';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PATHS } from '@shared/routes';
@@ -14,6 +14,7 @@ import { usePasswordCipher } from '../../../lib/password-cipher';
 import { useAuthSubmit, useRegister } from '../use-sign-in';
 import { CaptchaField, useCaptcha } from './captcha-field';
 import { NewPasswordFields } from './new-password-fields';
+import { AuthSubmit } from './auth-submit';
 
 interface RegisterValues {
   username: string;
@@ -104,13 +105,7 @@ export function RegisterForm() {
           </Link>
         </Checkbox>
       </Form.Item>
-      {error ? <Alert className="auth-alert" type="error" showIcon title={error} /> : null}
-      <Form.Item className="auth-submit">
-        {/* Not disabled while busy: a second click must reach the duplicate-submit guard. */}
-        <Button type="primary" htmlType="submit" block icon={pending ? <LoadingOutlined /> : undefined}>
-          {pending ? '注册中' : '注册'}
-        </Button>
-      </Form.Item>
+      <AuthSubmit error={error} pending={pending} label="注册" busyLabel="注册中" />
       <div className="auth-links">
         <span>
           已有账号？<Link to={withRedirect(PATHS.login, redirect)}>立即登录</Link>

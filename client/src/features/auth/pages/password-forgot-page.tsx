@@ -2,8 +2,8 @@
  * /password/forgot (ext `passwordRecovery`): the member names the account or its confirmed
  * address, answers the captcha, and is told the same whatever the backend found.
  */
-import { LoadingOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Form, Input } from 'antd';
+import { UserOutlined } from '@ant-design/icons';
+import { Alert, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useHttp } from '../../../lib/http/context';
 import type { PageLoadArgs } from '../../../lib/page';
@@ -12,6 +12,7 @@ import { loadAuthConfig, useAuthConfig } from '../auth-config';
 import { CaptchaField, useCaptcha } from '../components/captcha-field';
 import { RecoveryCard } from '../components/recovery-card';
 import { useAuthSubmit } from '../use-sign-in';
+import { AuthSubmit } from '../components/auth-submit';
 
 interface ForgotValues {
   account: string;
@@ -62,12 +63,7 @@ export function Component() {
               />
             </Form.Item>
             <CaptchaField captcha={captcha} />
-            {error ? <Alert className="auth-alert" type="error" showIcon title={error} /> : null}
-            <Form.Item className="auth-submit">
-              <Button type="primary" htmlType="submit" block icon={pending ? <LoadingOutlined /> : undefined}>
-                {pending ? '发送中' : '发送重置链接'}
-              </Button>
-            </Form.Item>
+            <AuthSubmit error={error} pending={pending} label="发送重置链接" busyLabel="发送中" />
           </Form>
         </>
       )}

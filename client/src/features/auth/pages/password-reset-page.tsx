@@ -3,9 +3,8 @@
  * follows the register form's rule and leaves the browser RSA-encrypted; the link works once, and
  * setting the password signs the member out everywhere.
  */
-import { LoadingOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form } from 'antd';
+import { Alert, Form } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { isOneTimeToken } from '@shared/one-time-token';
@@ -20,6 +19,7 @@ import { loadAuthConfig, useAuthConfig } from '../auth-config';
 import { NewPasswordFields } from '../components/new-password-fields';
 import { RecoveryCard } from '../components/recovery-card';
 import { failureMessage } from '../use-sign-in';
+import { AuthSubmit } from '../components/auth-submit';
 
 interface ResetValues {
   password: string;
@@ -72,12 +72,7 @@ export function Component() {
           requiredMark={false}
         >
           <NewPasswordFields label="新密码" />
-          {error ? <Alert className="auth-alert" type="error" showIcon title={error} /> : null}
-          <Form.Item className="auth-submit">
-            <Button type="primary" htmlType="submit" block icon={pending ? <LoadingOutlined /> : undefined}>
-              {pending ? '保存中' : '保存新密码'}
-            </Button>
-          </Form.Item>
+          <AuthSubmit error={error} pending={pending} label="保存新密码" busyLabel="保存中" />
         </Form>
       )}
     </RecoveryCard>
