@@ -105,6 +105,19 @@ const samples: Record<EndpointName, () => Sample | Promise<Sample>> = {
     body: { username: 'endpoint_user', password: t.encrypt('secret1'), ...(await t.solveCaptcha()) },
   }),
   checkUserNameUnique: () => ({ body: { username: 'somebody_new' } }),
+  passwordRecover: async () => ({ body: { account: 'demo', ...(await t.solveCaptcha()) } }),
+  passwordReset: async () => {
+    // A member of its own: the call ends every session of the member it resets.
+    await t.register('endpoint_reset', 'secret1');
+    const token = 'r'.repeat(43);
+    t.db
+      .prepare(
+        `INSERT INTO password_recovery (member_id, token_hash, sent_at, day, sent_today)
+         SELECT id, @hash, @now, substr(@now, 1, 10), 1 FROM member WHERE user_name = 'endpoint_reset'`,
+      )
+      .run({ hash: tokenDigest(token), now: formatDateTime(t.clock()) });
+    return { body: { token, password: t.encrypt('secret2') } };
+  },
   captchaImage: () => ({}),
   powChallenge: () => ({}),
   memberTiers: () => ({}),

@@ -132,6 +132,7 @@ const schema = z.object({
   RATE_LIMIT_REGISTER: rateLimitSetting(DEFAULT_RATE_LIMITS.register),
   RATE_LIMIT_MESSAGE: rateLimitSetting(DEFAULT_RATE_LIMITS.message),
   RATE_LIMIT_CHECK_NAME: rateLimitSetting(DEFAULT_RATE_LIMITS.checkName),
+  RATE_LIMIT_RECOVER: rateLimitSetting(DEFAULT_RATE_LIMITS.recover),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string; WEB_CONCURRENCY: number };
@@ -172,5 +173,6 @@ export function rateLimitSettings(config: Config): RateLimitSettings {
     register: config.RATE_LIMIT_REGISTER,
     message: config.RATE_LIMIT_MESSAGE,
     checkName: config.RATE_LIMIT_CHECK_NAME,
+    recover: config.RATE_LIMIT_RECOVER,
   };
 }

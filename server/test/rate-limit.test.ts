@@ -1,5 +1,5 @@
 /**
- * Per-client-IP limits on captcha, login, registration and messages: the sliding
+ * Per-client-IP limits on captcha, login, registration, messages and password recovery: the sliding
  * window, the client key, the settings, and the limiter in front of the real backend.
  */
 import request from 'supertest';
@@ -79,6 +79,7 @@ describe('the limiter in front of the backend', () => {
     register: { limit: 2, windowMs: 3_600_000 },
     message: { limit: 2, windowMs: 600_000 },
     checkName: { limit: 2, windowMs: 600_000 },
+    recover: { limit: 2, windowMs: 3_600_000 },
   };
   /** A fresh portal (so fresh counters) in front of the shared backend. */
   const portalApp = (trustProxy = false, rateLimits = limits) =>
@@ -181,6 +182,15 @@ describe('the limiter in front of the backend', () => {
     expect(over.body).toEqual({ code: 429, msg: MESSAGES.rateLimited });
     expect(rateLimitSettings(parseConfig({ RATE_LIMIT_CHECK_NAME: '5/1m' })).checkName).toEqual({ limit: 5, windowMs: 60_000 });
     expect(() => parseConfig({ RATE_LIMIT_CHECK_NAME: 'many' })).toThrow(/RATE_LIMIT_CHECK_NAME/);
+  });
+
+  it('limits password-recovery requests, each of which may mail someone', async () => {
+    const app = portalApp();
+    const recover = () => request(app).post(`${API}/api/ext/password/recover`).set(OUR_PAGE).send({ account: 'demo' });
+    for (let i = 0; i < 2; i++) expect((await recover()).status).toBe(200);
+    expect((await recover()).body).toEqual({ code: 429, msg: MESSAGES.rateLimited });
+    expect(rateLimitSettings(parseConfig({})).recover).toEqual({ limit: 10, windowMs: 3_600_000 });
+    expect(() => parseConfig({ RATE_LIMIT_RECOVER: 'many' })).toThrow(/RATE_LIMIT_RECOVER/);
   });
 
   it('a limit that is off never refuses', async () => {

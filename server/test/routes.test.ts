@@ -7,6 +7,7 @@ import { capabilities } from '../../backend/src/modules/system/capabilities';
 import { createTestPortal, type TestPortal } from './harness';
 
 /** The route table of spec §2, exactly, on the server. */
+const SMTP_URL = 'smtp://127.0.0.1:9';
 let portal: TestPortal;
 let ids: Record<'xmk' | 'zb' | 'goods' | 'company', number>;
 
@@ -15,7 +16,8 @@ function titleOf(html: string): string {
 }
 
 beforeAll(async () => {
-  portal = await createTestPortal();
+  // A mail server configured (never reached here), so mail-dependent pages such as password recovery exist.
+  portal = await createTestPortal({ smtpUrl: SMTP_URL });
   const api = request(portal.backend.app);
   const [xmk, zb, goods, company] = await Promise.all([
     api.get('/api/xmk/search?pageSize=1'),
@@ -37,7 +39,7 @@ const concrete = (path: string) =>
 const publicRoutes = ROUTES.filter((r) => r.layout !== 'user' && r.layout !== 'mobile' && r.path !== '/test/user1' && r.path !== '/404');
 const memberRoutes = ROUTES.filter((r) => r.layout === 'user' || r.path === '/test/user1');
 /** Pages of features the test backend offers (a page needing one it lacks is a 404: capabilities-pages.test.ts). */
-const offered = new Set<string>(capabilities({ extensions: true } as BackendConfig));
+const offered = new Set<string>(capabilities({ extensions: true, smtpUrl: SMTP_URL } as BackendConfig));
 const servedMemberRoutes = memberRoutes.filter((r) => !r.capability || offered.has(r.capability));
 
 describe('public routes of spec §2', () => {

@@ -371,6 +371,15 @@ describe('desktopUrlFor: the desktop page of a mobile page', () => {
   });
 });
 
+describe('mail-link pages on the phone', () => {
+  it('keeps the mail links’ pages and the recovery request, which fit a phone as they are', () => {
+    for (const path of ['/mail/confirm', '/mail/unsubscribe', '/password/forgot', '/password/reset']) {
+      expect(phonesKeepDesktopPage(OWN_MOBILE_SITE, path)).toBe(true);
+    }
+    expect(phonesKeepDesktopPage(OWN_MOBILE_SITE, '/password')).toBe(false);
+  });
+});
+
 describe('company pages on the phone', () => {
   it('sends /company/{id} to the mobile company page of the portal’s own mobile site', () => {
     expect(mobileRedirectTarget(OWN_MOBILE_SITE, '/company/42')).toBe('/m/pages/company/detail?id=42');

@@ -5,6 +5,7 @@
  */
 
 import { MAIL_CONFIRM_PATH, MAIL_UNSUBSCRIBE_PATH } from './alerts/mail';
+import { PASSWORD_FORGOT_PATH, PASSWORD_RESET_PATH } from './member/recovery';
 import { COMPANY_SEARCH_PATH, companyPath, mobileCompanyPath } from './company/paths';
 import type { ContentType } from './contract/common';
 import { detailPath, listPath, mobileDetailPath } from './content/paths';
@@ -77,8 +78,11 @@ export function mobileRedirectTarget(mobileSiteUrl: string, pathname: string, se
   return `${mobileSitePage(base, section, 'index')}${query}`;
 }
 
-/** The pages alert mail links to: opened wherever the mail is read, and the mobile site has none. */
-const MAIL_LINK_PAGES: ReadonlySet<string> = new Set([MAIL_CONFIRM_PATH, MAIL_UNSUBSCRIBE_PATH]);
+/**
+ * The pages mail links to, and the recovery request that leads to one: opened wherever the mail is
+ * read, and the mobile site has none (they fit a phone as they are).
+ */
+const MAIL_LINK_PAGES: ReadonlySet<string> = new Set([MAIL_CONFIRM_PATH, MAIL_UNSUBSCRIBE_PATH, PASSWORD_FORGOT_PATH, PASSWORD_RESET_PATH]);
 
 /**
  * Desktop pages a phone is served as they are rather than redirected: the mail links' pages, the company search

@@ -3,6 +3,7 @@
  * guard redirects, sitemap) and the client (router, navigation guard).
  */
 import { MAIL_CONFIRM_PATH, MAIL_UNSUBSCRIBE_PATH } from './alerts/mail';
+import { PASSWORD_FORGOT_PATH, PASSWORD_RESET_PATH } from './member/recovery';
 import { XMK_SEARCH_KEYS, ZB_SEARCH_KEYS } from './content/search-keys';
 import type { Feature } from './system/features';
 
@@ -157,6 +158,9 @@ export const ROUTES: readonly RouteSpec[] = [
   // The links of alert mail (shared/src/alerts/mail.ts), opened on any device
   { path: MAIL_CONFIRM_PATH, layout: 'null', title: '确认接收提醒的邮箱', noindex: true, capability: 'alerts' },
   { path: MAIL_UNSUBSCRIBE_PATH, layout: 'null', title: '退订提醒邮件', noindex: true, capability: 'alerts' },
+  // Password recovery (shared/src/member/recovery.ts): one page for every device, like the mail links
+  { path: PASSWORD_FORGOT_PATH, layout: 'null', title: '找回密码', noindex: true, capability: 'passwordRecovery' },
+  { path: PASSWORD_RESET_PATH, layout: 'null', title: '设置新密码', noindex: true, capability: 'passwordRecovery' },
   // Test pages
   test('/test', '开发测试'),
   test('/test/demo', '组件演示'),

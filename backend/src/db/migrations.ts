@@ -746,6 +746,21 @@ CREATE TABLE mail_sent (
 ) WITHOUT ROWID;
 `;
 
+/**
+ * Password recovery (modules/auth/recovery.ts): one outstanding link per member, its token kept as
+ * a SHA-256 digest (a new request replaces it, using it clears it), and the member's requests of
+ * the day (`day`, Asia/Shanghai), which stay counted after the link is used.
+ */
+const V14_PASSWORD_RECOVERY_SQL = /* sql */ `
+CREATE TABLE password_recovery (
+  member_id   INTEGER PRIMARY KEY REFERENCES member (id) ON DELETE CASCADE,
+  token_hash  TEXT UNIQUE,
+  sent_at     TEXT NOT NULL,
+  day         TEXT NOT NULL,
+  sent_today  INTEGER NOT NULL
+);
+`;
+
 /** SQL, or a function for a step SQL alone cannot do (computing keys in TypeScript). */
 export type Migration = string | ((db: Db, rules: MigrationRules) => void);
 
@@ -763,6 +778,7 @@ export const MIGRATIONS: readonly Migration[] = [
   v11PublishersNotices,
   v12PublishOrder,
   V13_SUBSCRIPTION_MODES_MAIL_SQL,
+  V14_PASSWORD_RECOVERY_SQL,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,7 +1,7 @@
 /**
  * Per-client-IP limits on the calls that cost the backend work or let someone flood it with
- * records: captcha images, logins, registrations and messages; and the user-name
- * check, which would otherwise list the members for anyone who asks. They sit in the BFF
+ * records: captcha images, logins, registrations, messages and password-recovery mails; and the
+ * user-name check, which would otherwise list the members for anyone who asks. They sit in the BFF
  * because only the BFF sees the browser's address (the embedded backend only ever sees the
  * server); the backend's per-account lockout still applies on top.
  *
@@ -26,7 +26,7 @@ export interface RateLimit {
   windowMs: number;
 }
 
-export type RateLimitName = 'captcha' | 'login' | 'register' | 'message' | 'checkName';
+export type RateLimitName = 'captcha' | 'login' | 'register' | 'message' | 'checkName' | 'recover';
 /** null: that limit is off. */
 export type RateLimitSettings = Record<RateLimitName, RateLimit | null>;
 
@@ -37,6 +37,7 @@ const LIMITED_CALLS: Record<RateLimitName, Endpoint> = {
   register: ENDPOINTS.register,
   message: ENDPOINTS.addMsg,
   checkName: ENDPOINTS.checkUserNameUnique,
+  recover: ENDPOINTS.passwordRecover,
 };
 
 /**
@@ -51,6 +52,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   message: { limit: 10, windowMs: 600_000 },
   // The register form checks a name when the field loses focus: a person tries a handful.
   checkName: { limit: 30, windowMs: 600_000 },
+  // Password recovery mails a link: a person asks once or twice (the backend spaces an account's links too).
+  recover: { limit: 10, windowMs: 3_600_000 },
 };
 
 const UNIT_MS: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000 };

@@ -18,6 +18,9 @@ export const MEMBER_ENDPOINTS = endpoints({
   treeselect: { method: 'GET', path: '/cms/member/treeselect', auth: 'member' },
   scoreLog: { method: 'GET', path: '/cms/member/memberLogScoreList/', auth: 'member' },
   updateProfile: { method: 'PUT', path: '/cms/member/updateProfile', auth: 'member', ext: true, feature: 'profile' },
+  /** Password recovery by mail (recovery.ts): the link is mailed, then its token sets a new password. */
+  passwordRecover: { method: 'POST', path: '/api/ext/password/recover', auth: 'public', ext: true, feature: 'passwordRecovery' },
+  passwordReset: { method: 'POST', path: '/api/ext/password/reset', auth: 'public', ext: true, feature: 'passwordRecovery' },
 
   // Goods and orders (DOMAIN.md's tiers need them; spec §7 does not show them)
   goodsList: { method: 'GET', path: '/api/cms/goods/list', auth: 'public', ext: true, feature: 'goods' },

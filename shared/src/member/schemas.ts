@@ -20,6 +20,7 @@ import {
   text,
   values,
 } from '../contract/fields';
+import { ONE_TIME_TOKEN_LENGTH, ONE_TIME_TOKEN_RE } from '../one-time-token';
 import type { CaptchaResult } from '../system/types';
 import type { MEMBER_ENDPOINTS } from './endpoints';
 import type {
@@ -54,6 +55,15 @@ export const registerBody = body({
   password: required('用户密码不能为空', text(1, 4096)),
   ...captchaFields,
   phonenumber: optional(MSG.mobile('phonenumber'), mobileText),
+});
+/** A user name or an address: the backend tells them apart by the `@`. */
+export const recoverBody = body({
+  account: required('请输入用户名或邮箱', text(1, 254)),
+  ...captchaFields,
+});
+const resetByTokenBody = body({
+  token: required('链接不完整，请从邮件中完整复制链接后再打开', matching(ONE_TIME_TOKEN_RE, ONE_TIME_TOKEN_LENGTH)),
+  password: required('password 必须是加密后的密码', text(1, 4096)),
 });
 const checkNameBody = body({ username: required('username 不能为空', text(1, 100)) });
 
@@ -91,6 +101,8 @@ export const MEMBER_SCHEMAS = {
   treeselect: { response: ajax<TreeSelectNode[]>() },
   scoreLog: { query: pageQuery, response: tableOf<ScoreLogItem>() },
   updateProfile: { body: updateProfileBody, response: ajax<MemberUser>() },
+  passwordRecover: { body: recoverBody, response: ack },
+  passwordReset: { body: resetByTokenBody, response: ack },
 
   goodsList: {
     query: values({ ...pageFields, type: optional('type 必须是 vip、duan 或 score', oneOf(['vip', 'duan', 'score'])) }),

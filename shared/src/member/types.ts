@@ -41,6 +41,20 @@ export interface RegisterBody {
   phonenumber?: string;
 }
 
+/** ext `POST /api/ext/password/recover`: a user name or a confirmed address, and the bot checks of login. */
+export interface RecoverPasswordBody {
+  account: string;
+  code?: string;
+  uuid?: string;
+  pow?: string;
+}
+
+/** ext `POST /api/ext/password/reset`: the mailed link's token and the new password, RSA-encrypted. */
+export interface ResetPasswordBody {
+  token: string;
+  password: string;
+}
+
 /** `POST /api/member/checkUserNameUnique` body; answers AjaxResult<boolean> (true = free). */
 export interface CheckUserNameBody {
   username: string;

@@ -22,6 +22,8 @@ export const FEATURES = [
   'export',
   /** A proof of work the browser solves before login and registration (named only with the captcha on). */
   'pow',
+  /** Password recovery by a mailed link (named only when the backend can send mail). */
+  'passwordRecovery',
 ] as const;
 
 export type Feature = (typeof FEATURES)[number];

@@ -75,3 +75,44 @@ export const saveFailures = new Query<FailureKey & { failures: number; at: numbe
 export const deleteFailuresBefore = new Query<{ before: number }>('DELETE FROM login_failure WHERE last_failure_at < @before');
 
 export const clearFailures = new Query<FailureKey>('DELETE FROM login_failure WHERE name_key = @nameKey AND client = @client');
+
+// ---- password recovery (recovery.ts) ------------------------------------------------------------
+
+/** An account recovery may mail: its name, its current alert address and the confirmed one. */
+export interface RecoveryAccount {
+  id: number;
+  userName: string;
+  email: string | null;
+  verified: string | null;
+}
+
+const RECOVERY_ACCOUNT = `SELECT m.id, m.user_name AS userName, coalesce(nullif(s.email, ''), nullif(m.email, '')) AS email,
+     s.email_verified AS verified
+   FROM member m LEFT JOIN alert_setting s ON s.member_id = m.id`;
+
+export const recoveryAccountNamed = new Query<Name, RecoveryAccount>(
+  `${RECOVERY_ACCOUNT} WHERE m.user_name = @userName OR m.user_name_key = @nameKey ORDER BY m.user_name = @userName DESC LIMIT 1`,
+);
+
+/** Accounts whose confirmed address is `address` (lower case); the caller checks it is still their address. */
+export const recoveryAccountsAt = new Query<{ address: string; limit: number }, RecoveryAccount>(
+  `${RECOVERY_ACCOUNT} WHERE lower(s.email_verified) = @address ORDER BY m.id LIMIT @limit`,
+);
+
+export const recoveryOf = new Query<{ memberId: number }, { sentAt: string; day: string; sentToday: number }>(
+  'SELECT sent_at AS sentAt, day, sent_today AS sentToday FROM password_recovery WHERE member_id = @memberId',
+);
+
+export const saveRecovery = new Query<{ memberId: number; hash: string; now: string; day: string }>(
+  `INSERT INTO password_recovery (member_id, token_hash, sent_at, day, sent_today) VALUES (@memberId, @hash, @now, @day, 1)
+   ON CONFLICT (member_id) DO UPDATE SET token_hash = excluded.token_hash, sent_at = excluded.sent_at, day = excluded.day,
+     sent_today = CASE WHEN password_recovery.day = excluded.day THEN password_recovery.sent_today + 1 ELSE 1 END`,
+);
+
+export const recoveryByToken = new Query<{ hash: string }, { memberId: number; sentAt: string; userName: string }>(
+  `SELECT r.member_id AS memberId, r.sent_at AS sentAt, m.user_name AS userName
+   FROM password_recovery r JOIN member m ON m.id = r.member_id WHERE r.token_hash = @hash`,
+);
+
+/** The link was used, or the password changed otherwise: no link of the member opens any more. */
+export const endRecovery = new Query<{ memberId: number }>('UPDATE password_recovery SET token_hash = NULL WHERE member_id = @memberId');

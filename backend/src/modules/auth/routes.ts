@@ -11,6 +11,9 @@ import type { LoginResult, PowChallenge } from '@shared/member/types';
 import type { AppContext } from '../../context';
 import { ack, MSG_SUCCESS, success } from '../../envelope';
 import type { Routes } from '../../routing';
+import { MSG_RECOVERY_REQUESTED } from '@shared/member/recovery';
+import { siteBase } from '../../site-base';
+import { requestRecovery, resetByToken } from './recovery';
 import { login, nameTaken, register } from './service';
 import { signOut } from './sign-out';
 
@@ -76,4 +79,12 @@ export function registerAuthRoutes(routes: Routes, ctx: AppContext): void {
     await register(ctx, body);
     return ack('注册成功');
   });
+
+  // The same answer whatever the account; the mail leaves after it (recovery.ts).
+  routes.open(ENDPOINTS.passwordRecover, async (req, { body }) => {
+    await requestRecovery(ctx, body, siteBase(ctx.config, req));
+    return ack(MSG_RECOVERY_REQUESTED);
+  });
+
+  routes.open(ENDPOINTS.passwordReset, async (req, { body }) => ack(await resetByToken(ctx, body, clientOf(req))));
 }

@@ -23,7 +23,7 @@ import { normalizeUserName, userNameKey } from './user-name-key';
  * 'pow' (the captcha and the extensions on), the proof of work (proof-of-work.ts): what a script
  * pays for each try that a captcha reader does not.
  */
-async function checkBotDefences(
+export async function checkBotDefences(
   ctx: AppContext,
   input: { code?: string | undefined; uuid?: string | undefined; pow?: string | undefined },
 ) {

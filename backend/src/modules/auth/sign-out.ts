@@ -7,6 +7,7 @@
 import type { AppContext } from '../../context';
 import { revokeFeedToken } from '../alerts/feeds';
 import { rotateRandomPassword } from '../member/random-password';
+import { endRecovery } from './queries';
 import type { Session } from './tokens';
 
 function endSecondaryCredentials(ctx: AppContext, memberId: number): void {
@@ -22,8 +23,12 @@ export function signOut(ctx: AppContext, session: Session): void {
   })();
 }
 
-/** A password reset: every session of the member (this one too), the QR code and the feed links. */
+/**
+ * A new password: every session of the member (this one too), the QR code, the feed links and any
+ * password recovery link still out.
+ */
 export function signOutEverywhere(ctx: AppContext, memberId: number): void {
   ctx.tokens.revokeAll(memberId);
+  endRecovery.run(ctx.sql, { memberId });
   endSecondaryCredentials(ctx, memberId);
 }

@@ -24,6 +24,8 @@ export function capabilities(config: BackendConfig): Feature[] {
   }
   // The proof of work goes with the captcha: off with CAPTCHA_ENABLED=false.
   if (!config.captchaEnabled) features.delete('pow');
+  // Recovery sends a link by mail: nothing to offer without an SMTP server.
+  if (!config.smtpUrl) features.delete('passwordRecovery');
   for (const configured of CONFIGURED_FEATURES) {
     const feature = configured(config);
     if (feature) features.add(feature);

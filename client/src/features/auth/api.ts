@@ -6,7 +6,15 @@ import { queryOptions } from '@tanstack/react-query';
 import { CAPTCHA_TIMEOUT_MS } from '@shared/constants';
 import type { AckResult } from '@shared/contract/common';
 import { MEMBER_ENDPOINTS } from '@shared/member/endpoints';
-import type { CheckUserNameBody, LoginBody, LoginResult, RandomPassword, RegisterBody } from '@shared/member/types';
+import type {
+  CheckUserNameBody,
+  LoginBody,
+  LoginResult,
+  RandomPassword,
+  RecoverPasswordBody,
+  RegisterBody,
+  ResetPasswordBody,
+} from '@shared/member/types';
 import type { CaptchaResult } from '@shared/system/types';
 import { NO_TOKEN, type FormCallOptions, type Http } from '../../lib/http/http';
 
@@ -24,6 +32,16 @@ export function login(http: Http, body: LoginBody, options: FormCallOptions = {}
 /** POST /api/member/reg — register a member. */
 export function register(http: Http, body: RegisterBody, options: FormCallOptions = {}): Promise<AckResult> {
   return http.call(MEMBER_ENDPOINTS.register, { ...options, ...NO_TOKEN.signIn, data: body });
+}
+
+/** ext POST /api/ext/password/recover — mail a recovery link; the answer is the same whoever is named. */
+export function requestPasswordRecovery(http: Http, body: RecoverPasswordBody): Promise<AckResult> {
+  return http.call(MEMBER_ENDPOINTS.passwordRecover, { ...NO_TOKEN.signIn, notify: false, data: body });
+}
+
+/** ext POST /api/ext/password/reset — the mailed link's token and the new password (encrypted). */
+export function resetPasswordByLink(http: Http, body: ResetPasswordBody): Promise<AckResult> {
+  return http.call(MEMBER_ENDPOINTS.passwordReset, { ...NO_TOKEN.signIn, notify: false, data: body });
 }
 
 /**

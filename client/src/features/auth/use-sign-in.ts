@@ -82,7 +82,7 @@ export function useRegister(
 }
 
 /**
- * A desktop auth form's submit: the failure shown in the form, and a fresh captcha after each
+ * An auth form's submit (desktop, phone, recovery): the failure shown in the form, and a fresh captcha after each
  * failed attempt (the attempt used the challenge up; the other fields stay as typed). A double
  * click submits twice and the duplicate-submit guard refuses the second (spec §5): that one shows
  * nothing and leaves the captcha to the first, and the form stays busy until both have ended.

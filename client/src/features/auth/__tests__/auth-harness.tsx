@@ -17,6 +17,9 @@ import { LOGGED_OUT, SessionProvider, createSessionStore } from '../../../lib/se
 import { NO_SETTINGS, PortalSettingsProvider } from '../../../lib/portal-settings';
 import { LoginForm } from '../components/login-form';
 import { RegisterForm } from '../components/register-form';
+import { MobileLoginForm } from '../mobile/m-auth-form';
+import { Component as PasswordForgotPage } from '../pages/password-forgot-page';
+import { Component as PasswordResetPage } from '../pages/password-reset-page';
 
 /** A 1024-bit pair is enough to prove the form encrypts with the key it was given. */
 export function createKeyPair(): { publicKey: string; decrypt: (cipher: string) => string | false } {
@@ -80,6 +83,9 @@ export function renderAuth(path: string, opts: AuthOptions) {
     [
       { path: '/user_login', element: page(<LoginForm />) },
       { path: '/user_register', element: page(<RegisterForm />) },
+      { path: '/m/pages/login/index', element: page(<MobileLoginForm />) },
+      { path: '/password/forgot', element: page(<PasswordForgotPage />) },
+      { path: '/password/reset', element: page(<PasswordResetPage />) },
       { path: '*', element: <Where /> },
     ],
     { initialEntries: [path] },

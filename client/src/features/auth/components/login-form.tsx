@@ -1,5 +1,5 @@
-import { LoadingOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Form, Input } from 'antd';
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { Alert, Form, Input } from 'antd';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { PATHS } from '@shared/routes';
 import { ACCOUNT } from '@shared/contract/fields';
@@ -8,7 +8,10 @@ import { useAuthConfig } from '../auth-config';
 import { withRedirect, type LoginLocationState } from '../auth-links';
 import { usePasswordCipher } from '../../../lib/password-cipher';
 import { useAuthSubmit, useSignIn } from '../use-sign-in';
+import { useForgotPasswordLink } from '../forgot-password';
 import { CaptchaField, useCaptcha } from './captcha-field';
+import { PASSWORD_RULES } from './new-password-fields';
+import { AuthSubmit } from './auth-submit';
 
 interface LoginValues {
   username: string;
@@ -17,13 +20,13 @@ interface LoginValues {
 }
 
 const USERNAME_RULES = [toAntdRule(ACCOUNT.username, { required: '请输入您的账号' })];
-const PASSWORD_RULES = [toAntdRule(ACCOUNT.password, { required: '请输入您的密码' }), toAntdRule(ACCOUNT.passwordCharacters)];
 
 export function LoginForm() {
   const config = useAuthConfig();
   const captcha = useCaptcha(config.captchaEnabled);
   const encrypt = usePasswordCipher(config.publicKey);
   const signIn = useSignIn();
+  const forgot = useForgotPasswordLink('desktop');
   const [params] = useSearchParams();
   const redirect = params.get('redirect');
   const registered = (useLocation().state as LoginLocationState | null)?.registeredUsername;
@@ -64,18 +67,12 @@ export function LoginForm() {
         <Input.Password prefix={<LockOutlined />} placeholder="密码" autoComplete="current-password" aria-label="密码" maxLength={20} />
       </Form.Item>
       <CaptchaField captcha={captcha} />
-      {error ? <Alert className="auth-alert" type="error" showIcon title={error} /> : null}
-      <Form.Item className="auth-submit">
-        {/* Not disabled while busy: a second click must reach the duplicate-submit guard. */}
-        <Button type="primary" htmlType="submit" block icon={pending ? <LoadingOutlined /> : undefined}>
-          {pending ? '登录中' : '登录'}
-        </Button>
-      </Form.Item>
+      <AuthSubmit error={error} pending={pending} label="登录" busyLabel="登录中" />
       <div className="auth-links">
         <span>
           还没有账号？<Link to={withRedirect(PATHS.register, redirect)}>免费注册</Link>
         </span>
-        <Link to="/support/service">忘记密码？联系客服</Link>
+        <Link to={forgot.href}>{forgot.label}</Link>
       </div>
     </Form>
   );

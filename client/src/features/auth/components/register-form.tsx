@@ -1,5 +1,5 @@
-import { LoadingOutlined, LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Checkbox, Form, Input, type FormRule } from 'antd';
+import { MobileOutlined, UserOutlined } from '@ant-design/icons';
+import { Checkbox, Form, Input, type FormRule } from 'antd';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PATHS } from '@shared/routes';
@@ -13,6 +13,8 @@ import { withRedirect } from '../auth-links';
 import { usePasswordCipher } from '../../../lib/password-cipher';
 import { useAuthSubmit, useRegister } from '../use-sign-in';
 import { CaptchaField, useCaptcha } from './captcha-field';
+import { NewPasswordFields } from './new-password-fields';
+import { AuthSubmit } from './auth-submit';
 
 interface RegisterValues {
   username: string;
@@ -24,7 +26,6 @@ interface RegisterValues {
 }
 
 const USERNAME_RULES = [toAntdRule(ACCOUNT.username, { required: '请输入您的账号' }), toAntdRule(ACCOUNT.usernameCharacters)];
-const PASSWORD_RULES = [toAntdRule(ACCOUNT.password, { required: '请输入您的密码' }), toAntdRule(ACCOUNT.passwordCharacters)];
 const MOBILE_RULES = [toAntdRule(registerBody.shape.phonenumber, { invalid: FORM_MESSAGES.mobile })];
 
 /** While the user types, ask whether the name is still free (a network failure does not block). */
@@ -87,28 +88,7 @@ export function RegisterForm() {
       <Form.Item name="username" hasFeedback validateDebounce={400} rules={[...USERNAME_RULES, uniqueUsername]}>
         <Input prefix={<UserOutlined />} placeholder="用户名（2-20 个字符）" autoComplete="username" aria-label="用户名" maxLength={20} />
       </Form.Item>
-      <Form.Item name="password" rules={PASSWORD_RULES}>
-        <Input.Password
-          prefix={<LockOutlined />}
-          placeholder="密码（5-20 个字符）"
-          autoComplete="new-password"
-          aria-label="密码"
-          maxLength={20}
-        />
-      </Form.Item>
-      <Form.Item
-        name="confirmPassword"
-        dependencies={['password']}
-        rules={[
-          { required: true, message: '请再次输入您的密码' },
-          ({ getFieldValue }) => ({
-            validator: (_rule, value) =>
-              !value || value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一致')),
-          }),
-        ]}
-      >
-        <Input.Password prefix={<LockOutlined />} placeholder="确认密码" autoComplete="new-password" aria-label="确认密码" maxLength={20} />
-      </Form.Item>
+      <NewPasswordFields />
       <Form.Item name="phonenumber" rules={MOBILE_RULES}>
         <Input prefix={<MobileOutlined />} placeholder="手机号码（选填）" autoComplete="tel" aria-label="手机号码" maxLength={11} />
       </Form.Item>
@@ -125,13 +105,7 @@ export function RegisterForm() {
           </Link>
         </Checkbox>
       </Form.Item>
-      {error ? <Alert className="auth-alert" type="error" showIcon title={error} /> : null}
-      <Form.Item className="auth-submit">
-        {/* Not disabled while busy: a second click must reach the duplicate-submit guard. */}
-        <Button type="primary" htmlType="submit" block icon={pending ? <LoadingOutlined /> : undefined}>
-          {pending ? '注册中' : '注册'}
-        </Button>
-      </Form.Item>
+      <AuthSubmit error={error} pending={pending} label="注册" busyLabel="注册中" />
       <div className="auth-links">
         <span>
           已有账号？<Link to={withRedirect(PATHS.login, redirect)}>立即登录</Link>

@@ -4,8 +4,6 @@
  */
 import { useEffect, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import { desktopViewHref } from '@shared/device';
-import { telHref } from '@shared/format';
 import { MOBILE_PATHS } from '@shared/routes';
 import { ACCOUNT } from '@shared/contract/fields';
 import { FORM_MESSAGES, schemaProblem } from '@shared/contract/form-rules';
@@ -17,11 +15,11 @@ const usernameProblem = (value: string) =>
 const passwordProblem = (value: string) =>
   schemaProblem(ACCOUNT.password, value, { required: '请输入您的密码' }) ?? schemaProblem(ACCOUNT.passwordCharacters, value);
 import { useAuthConfig } from '../auth-config';
+import { useForgotPasswordLink } from '../forgot-password';
 import { withRedirect, type LoginLocationState } from '../auth-links';
 import { captchaImageSrc, useCaptcha, type Captcha } from '../captcha';
-import { failureMessage, useRegister, useSignIn } from '../use-sign-in';
+import { useAuthSubmit, useRegister, useSignIn } from '../use-sign-in';
 import { usePasswordCipher } from '../../../lib/password-cipher';
-import { useSite } from '../../../lib/site';
 
 function Field({ label, error, children }: { label: string; error?: string | null; children: ReactNode }) {
   return (
@@ -100,12 +98,9 @@ export function MobileLoginForm() {
   const registered = (useLocation().state as LoginLocationState | null)?.registeredUsername;
   const [username, setUsername] = useState(registered ?? '');
   const [password, setPassword] = useState('');
-  // A forgotten password is a call to customer service: on a phone, the hotline itself; else the
-  // desktop service page in its explicit desktop view (the redirect would send a phone home).
-  const { hotline } = useSite();
+  const forgot = useForgotPasswordLink('phone');
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const { error, setError, pending, submit } = useAuthSubmit(captcha, () => setCode(''));
   const qr = useSyncExternalStore(noSubscription, readQrLogin, () => null);
   const qrLogin = qr !== null;
   useEffect(() => {
@@ -118,10 +113,8 @@ export function MobileLoginForm() {
     const invalid = qrLogin ? null : (usernameProblem(username.trim()) ?? passwordProblem(password));
     if (invalid) return setError(invalid);
     if (captcha.enabled && !code.trim()) return setError('请输入验证码');
-    setError(null);
-    setPending(true);
-    try {
-      await signIn(
+    await submit(async () =>
+      signIn(
         {
           username: qr ? qr.username : username.trim(),
           password: await encrypt(qr ? qr.password : password),
@@ -131,15 +124,8 @@ export function MobileLoginForm() {
           loginType: qrLogin ? 'randomPassword' : 'password',
         },
         redirect,
-      );
-    } catch (caught) {
-      const message = failureMessage(caught);
-      if (message !== null) setError(message);
-      setCode('');
-      if (captcha.enabled) captcha.refresh();
-    } finally {
-      setPending(false);
-    }
+      ),
+    );
   };
 
   return (
@@ -177,7 +163,7 @@ export function MobileLoginForm() {
       </button>
       <p className="m-form-links">
         <Link to={withRedirect(MOBILE_PATHS.register, redirect)}>免费注册</Link>
-        <a href={hotline ? telHref(hotline) : desktopViewHref('/support/service')}>忘记密码？联系客服</a>
+        <a href={forgot.href}>{forgot.label}</a>
       </p>
     </form>
   );
@@ -190,8 +176,7 @@ export function MobileRegisterForm() {
   const registerAndSignIn = useRegister(MOBILE_PATHS.login, MOBILE_PATHS.member);
   const redirect = useSearchParams()[0].get('redirect');
   const [values, setValues] = useState({ username: '', password: '', confirm: '', phonenumber: '', code: '' });
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const { error, setError, pending, submit } = useAuthSubmit(captcha, () => setValues((v) => ({ ...v, code: '' })));
   const set = (key: keyof typeof values) => (event: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [key]: event.target.value }));
 
@@ -207,9 +192,7 @@ export function MobileRegisterForm() {
       schemaProblem(registerBody.shape.phonenumber, values.phonenumber || undefined, { invalid: FORM_MESSAGES.mobile }) ??
       (captcha.enabled && !values.code.trim() ? '请输入验证码' : null);
     if (invalid) return setError(invalid);
-    setError(null);
-    setPending(true);
-    try {
+    await submit(async () => {
       const password = await encrypt(values.password);
       const code = captcha.enabled ? values.code.trim() : undefined;
       await registerAndSignIn(
@@ -217,14 +200,7 @@ export function MobileRegisterForm() {
         captcha.enabled,
         redirect,
       );
-    } catch (caught) {
-      const message = failureMessage(caught);
-      if (message !== null) setError(message);
-      setValues((v) => ({ ...v, code: '' }));
-      if (captcha.enabled) captcha.refresh();
-    } finally {
-      setPending(false);
-    }
+    });
   };
 
   return (
