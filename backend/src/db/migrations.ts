@@ -746,6 +746,14 @@ CREATE TABLE mail_sent (
 ) WITHOUT ROWID;
 `;
 
+/**
+ * The portal origin a member saved their mail settings at (the BFF's X-Forwarded-Host and -Proto):
+ * the links of their mail when SITE_URL is unset, since a scheduled digest has no request to ask.
+ */
+const V14_MAIL_ORIGIN_SQL = /* sql */ `
+ALTER TABLE alert_setting ADD COLUMN mail_origin TEXT;
+`;
+
 /** SQL, or a function for a step SQL alone cannot do (computing keys in TypeScript). */
 export type Migration = string | ((db: Db, rules: MigrationRules) => void);
 
@@ -763,6 +771,7 @@ export const MIGRATIONS: readonly Migration[] = [
   v11PublishersNotices,
   v12PublishOrder,
   V13_SUBSCRIPTION_MODES_MAIL_SQL,
+  V14_MAIL_ORIGIN_SQL,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
