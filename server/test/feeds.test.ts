@@ -79,7 +79,7 @@ describe('/feeds/:file', () => {
       .set('X-Forwarded-Proto', 'https');
     expect(seen).toHaveLength(1);
     expect(seen[0]?.headers['x-forwarded-host']).toBe('www.portal.example');
-    expect(seen[0]?.headers['x-forwarded-proto']?.split(',')[0]).toBe('http');
+    expect(String(seen[0]?.headers['x-forwarded-proto']).split(',')[0]).toBe('http');
   });
 
   it('streams the calendar as text/calendar', async () => {
