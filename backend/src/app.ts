@@ -185,6 +185,9 @@ function assemble(
   };
 
   const mailer = new AlertMailer(context.sql, clock, log, context.mailer, { siteUrl: config.siteUrl });
+  if (mailer.available && !config.siteUrl) {
+    log.info('backend: SITE_URL is unset: mail links use the portal origin each member saved their mail settings at');
+  }
   const alerts = {
     sweepDeadlines: () => sweepDeadlines(context.sql, clock()),
     deliverMail: () => mailer.deliver(),

@@ -806,3 +806,70 @@ describe('the migration to one row per event and member', () => {
     }
   });
 });
+
+describe('mail links without SITE_URL', () => {
+  let sink: MailSink;
+  let s: TestBackend;
+  beforeAll(async () => {
+    sink = await startMailSink();
+    s = await createTestBackend({ projects: 20, tenders: 40, smtpUrl: sink.url });
+  });
+  afterAll(async () => {
+    s?.close();
+    await sink.close();
+  });
+
+  it('point at the portal origin the member saved their settings at, in the confirmation and the digests', async () => {
+    const token = await member(s);
+    const m = api(s, token);
+    await m.post('/cms/alerts/subscriptions', { name: '来源', keywords: '来源地址测试' });
+    // The portal passes the origin it was reached at, as its proxy does for every call.
+    const saved = await request(s.app)
+      .put('/cms/alerts/settings')
+      .set(s.bearer(token))
+      .set({ 'X-Forwarded-Host': 'www.portal.example', 'X-Forwarded-Proto': 'https' })
+      .send({ emailFrequency: 'immediate', email: 'origin@example.com' });
+    expect(saved.body.code).toBe(200);
+    const confirmation = sink.received.findLast((r) => r.to.includes('origin@example.com'))!;
+    const link = /https:\/\/www\.portal\.example\/mail\/confirm\?token=([A-Za-z0-9_-]{43})/.exec(confirmation.text);
+    expect(link, confirmation.text).not.toBeNull();
+    expect(confirmation.text).not.toContain('localhost');
+    expect((await request(s.app).post('/api/ext/mail/confirm').send({ token: link![1] })).body.code).toBe(200);
+
+    const notice = tender({ title: '来源地址测试工程招标公告' });
+    sink.received.length = 0;
+    await importRecords(s, [notice]);
+    await vi.waitFor(() => expect(sink.received).toHaveLength(1), { timeout: 5_000 });
+    const digest = sink.received[0]!;
+    expect(digest.text).toContain(`https://www.portal.example/zb/${idOf(s, notice.sourceId)}`);
+    expect(digest.text).toMatch(/https:\/\/www\.portal\.example\/mail\/unsubscribe\?token=/);
+    expect(digest.text).not.toContain('localhost');
+  });
+
+  it('keep a digest queued when no origin is known, rather than link to nowhere', async () => {
+    const token = await member(s);
+    const m = api(s, token);
+    await m.post('/cms/alerts/subscriptions', { name: '无来源', keywords: '无来源测试' });
+    const memberId = (s.db.prepare('SELECT max(id) AS id FROM member').get() as { id: number }).id;
+    // Settings from before origins were kept: confirmed, mail on, no origin.
+    s.db
+      .prepare(
+        "INSERT INTO alert_setting (member_id, email_frequency, email, email_verified, mail_since) VALUES (?, 'immediate', 'old@example.com', 'old@example.com', '2024-01-01 00:00:00')",
+      )
+      .run(memberId);
+    sink.received.length = 0;
+    await importRecords(s, [tender({ title: '无来源测试工程招标公告' })]);
+    await s.backend.alerts.deliverMail();
+    expect(sink.received.filter((r) => r.to.includes('old@example.com'))).toEqual([]);
+    // Saved again at the portal: the waiting digest goes out with its links.
+    await request(s.app)
+      .put('/cms/alerts/settings')
+      .set(s.bearer(token))
+      .set({ 'X-Forwarded-Host': 'www.portal.example', 'X-Forwarded-Proto': 'https' })
+      .send({ emailFrequency: 'immediate', email: 'old@example.com' });
+    await s.backend.alerts.deliverMail();
+    const sent = sink.received.filter((r) => r.to.includes('old@example.com'));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.text).toContain('https://www.portal.example/zb/');
+  });
+});

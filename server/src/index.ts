@@ -153,7 +153,7 @@ async function main() {
   exitOnUncaughtErrors(logger);
   if (config.NODE_ENV === 'production' && !config.SITE_URL && cluster.isPrimary) {
     logger.warn(
-      'SITE_URL is unset: canonical links are root-relative, and feed and mail links use the host each request came to (docs/decisions/two-backends.md)',
+      'SITE_URL is unset: canonical links are root-relative, feed and export links use the host each request came to, mail links the one each member saved their mail settings at (docs/decisions/two-backends.md)',
     );
   }
   if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) {

@@ -16,6 +16,7 @@ describe('runtime settings', () => {
       CAPTCHA_ENABLED: true,
     });
     expect(config.BACKEND_URL).toBeUndefined();
+    expect(config.EXT_BACKEND_URL).toBeUndefined();
     // The mobile site is built in, so spec §2's redirect works out of the box.
     expect(config.MOBILE_SITE_URL).toBe('/m');
     expect(config.dataDir).toMatch(/\/data$/);
@@ -25,12 +26,15 @@ describe('runtime settings', () => {
     const config = parseConfig({
       PORT: '8080',
       BACKEND_URL: 'http://10.0.0.5:8080/',
+      EXT_BACKEND_URL: 'http://10.0.0.6:3001/',
       MOBILE_SITE_URL: '',
       CAPTCHA_ENABLED: 'false',
       PRODUCT: 'stage-api',
     });
     expect(config).toMatchObject({ PORT: 8080, BACKEND_URL: 'http://10.0.0.5:8080', CAPTCHA_ENABLED: false, PRODUCT: 'stage-api' });
     expect(config.MOBILE_SITE_URL).toBe('/m');
+    expect(config.EXT_BACKEND_URL).toBe('http://10.0.0.6:3001');
+    expect(parseConfig({ EXT_BACKEND_URL: '' }).EXT_BACKEND_URL).toBeUndefined();
   });
 
   it('serves with every core in production unless WEB_CONCURRENCY says otherwise; one process in development', () => {
@@ -57,6 +61,8 @@ describe('runtime settings', () => {
     ['PORT', '70000'],
     ['BACKEND_URL', 'ftp://example.com'],
     ['BACKEND_URL', 'not a url'],
+    ['EXT_BACKEND_URL', 'ftp://example.com'],
+    ['EXT_BACKEND_URL', 'companion:3001'],
     ['MOBILE_SITE_URL', 'm.example.com'],
     ['MOBILE_SITE_URL', '/mobile'],
     ['CAPTCHA_ENABLED', 'maybe'],

@@ -71,6 +71,17 @@ describe('/feeds/:file', () => {
     expect(seen[1]?.headers['x-forwarded-proto']).toBe('http');
   });
 
+  it('tells the backend the portal’s origin on proxied calls too, replacing a client’s own', async () => {
+    await request(app)
+      .get('/prod-api/api/zb/search?pageNum=1')
+      .set('Host', 'www.portal.example')
+      .set('X-Forwarded-Host', 'evil.example')
+      .set('X-Forwarded-Proto', 'https');
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.headers['x-forwarded-host']).toBe('www.portal.example');
+    expect(String(seen[0]?.headers['x-forwarded-proto']).split(',')[0]).toBe('http');
+  });
+
   it('streams the calendar as text/calendar', async () => {
     const res = await request(app).get(`/feeds/${TOKEN}.ics`);
     expect(res.status).toBe(200);

@@ -65,3 +65,18 @@ it('takes a refused backend for down at once', async () => {
   const res = await request(healthApp(`http://127.0.0.1:${await closedPort()}`)).get('/healthz');
   expect(res.status).toBe(503);
 });
+
+it('says degraded, still 200, while an extensions’ backend of its own is down', async () => {
+  const cms = await backendAnsweringAfter(0);
+  const app = express().get(
+    '/healthz',
+    healthHandler(new BackendClient(cms), { ext: new BackendClient(`http://127.0.0.1:${await closedPort()}`), probeTimeoutMs: 200 }),
+  );
+  const res = await request(app).get('/healthz');
+  expect(res.status).toBe(200);
+  expect(res.body).toMatchObject({ status: 'degraded', backend: 'up', ext: 'down' });
+  expect(res.body.reason).toContain('扩展后端不可用');
+  // One that answers its capabilities call is up.
+  const up = express().get('/healthz', healthHandler(new BackendClient(cms), { ext: new BackendClient(cms), probeTimeoutMs: 200 }));
+  expect((await request(up).get('/healthz')).body).toMatchObject({ status: 'ok', ext: 'up' });
+});

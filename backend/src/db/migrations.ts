@@ -761,6 +761,14 @@ CREATE TABLE password_recovery (
 );
 `;
 
+/**
+ * The portal origin a member saved their mail settings at (the BFF's X-Forwarded-Host and -Proto):
+ * the links of their mail when SITE_URL is unset, since a scheduled digest has no request to ask.
+ */
+const V15_MAIL_ORIGIN_SQL = /* sql */ `
+ALTER TABLE alert_setting ADD COLUMN mail_origin TEXT;
+`;
+
 /** SQL, or a function for a step SQL alone cannot do (computing keys in TypeScript). */
 export type Migration = string | ((db: Db, rules: MigrationRules) => void);
 
@@ -779,6 +787,7 @@ export const MIGRATIONS: readonly Migration[] = [
   v12PublishOrder,
   V13_SUBSCRIPTION_MODES_MAIL_SQL,
   V14_PASSWORD_RECOVERY_SQL,
+  V15_MAIL_ORIGIN_SQL,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

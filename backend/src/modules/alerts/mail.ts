@@ -57,8 +57,12 @@ export class AlertMailer {
     return this.mailer.available;
   }
 
-  private get base(): string {
-    return this.options.siteUrl ?? 'http://localhost:3000';
+  /**
+   * The origin of a member's mail links: SITE_URL, else the portal origin they last saved their
+   * mail settings at (a scheduled digest has no request to ask); null when neither is known.
+   */
+  private baseOf(memberId: number): string | null {
+    return this.options.siteUrl ?? q.mailOriginOf.get(this.sql, { memberId })?.origin ?? null;
   }
 
   /**
@@ -76,8 +80,11 @@ export class AlertMailer {
     }
     // Confirmations share the address's day with its other mail, and have a smaller budget of their own.
     if (this.mailer.sentToday(address) >= CONFIRMATIONS_PER_ADDRESS_PER_DAY) return 'limited';
+    const base = this.baseOf(memberId);
+    // Settings are saved with the origin they came from, so only a save without one gets here.
+    if (base === null) return 'unavailable';
     const { token, digest } = newOneTimeToken();
-    const link = mailLink(this.base, MAIL_CONFIRM_PATH, token);
+    const link = mailLink(base, MAIL_CONFIRM_PATH, token);
     const result = await this.mailer.send(
       {
         to: address,
@@ -146,11 +153,17 @@ export class AlertMailer {
         limit: DIGEST_MAX,
       });
       const lastId = alerts.at(-1)?.id;
+      const base = this.baseOf(member.memberId);
+      if (lastId !== undefined && base === null) {
+        // No SITE_URL and no origin saved with the settings: left queued, never a link to nowhere.
+        this.log.error(`backend: alert mail to member ${member.memberId} waits: SITE_URL is unset and no portal origin is known`);
+        continue;
+      }
       // Read before sending: alerts written while the mail is on its way stay queued.
       const through = lastId ?? newest();
       try {
         if (lastId !== undefined) {
-          const result = await this.mailer.send(this.digest(member.memberId, member.email, alerts), MAILS_PER_ADDRESS_PER_DAY);
+          const result = await this.mailer.send(this.digest(base!, member.memberId, member.email, alerts), MAILS_PER_ADDRESS_PER_DAY);
           // Over the address's budget for today: left queued for tomorrow's first pass.
           if (result !== 'sent') continue;
           metrics.mails.inc({ result: 'sent' });
@@ -178,8 +191,7 @@ export class AlertMailer {
     return token;
   }
 
-  private digest(memberId: number, to: string, alerts: readonly q.AlertRow[]): OutgoingMail {
-    const base = this.base;
+  private digest(base: string, memberId: number, to: string, alerts: readonly q.AlertRow[]): OutgoingMail {
     const unsubscribe = mailLink(base, MAIL_UNSUBSCRIBE_PATH, this.unsubscribeToken(memberId));
     // The detail names the member's own subscription (their words, to their confirmed address):
     // plain text in the text part, escaped in the HTML part.

@@ -225,10 +225,17 @@ export const unsubscribe = new Query<{ token: string }>(
 );
 
 /** Save the frequency and address; `since`, when set, is when mail starts (kept otherwise). */
-export const saveMailSettings = new Query<ByMember & { frequency: EmailFrequency; email: string | null; since: string | null }>(
-  `INSERT INTO alert_setting (member_id, email_frequency, email, mail_since) VALUES (@memberId, @frequency, @email, @since)
+export const saveMailSettings = new Query<
+  ByMember & { frequency: EmailFrequency; email: string | null; since: string | null; origin: string }
+>(
+  `INSERT INTO alert_setting (member_id, email_frequency, email, mail_since, mail_origin) VALUES (@memberId, @frequency, @email, @since, @origin)
    ON CONFLICT (member_id) DO UPDATE SET email_frequency = excluded.email_frequency, email = excluded.email,
-     mail_since = coalesce(excluded.mail_since, alert_setting.mail_since)`,
+     mail_since = coalesce(excluded.mail_since, alert_setting.mail_since), mail_origin = excluded.mail_origin`,
+);
+
+/** The portal origin the member last saved their mail settings at (null before any save). */
+export const mailOriginOf = new Query<ByMember, { origin: string | null }>(
+  'SELECT mail_origin AS origin FROM alert_setting WHERE member_id = @memberId',
 );
 
 export const feedTokenOf = new Query<ByMember, { token: string | null }>(

@@ -145,7 +145,8 @@ export function registerAlertRoutes(routes: Routes, ctx: AppContext, deps: Alert
   routes.member(ENDPOINTS.alertSettingsUpdate, async (req, session): Promise<AjaxResult<AlertSettings>> => {
     ctx.quotas.takeWrite(session.memberId);
     const input = parseInput(settingsBody, req.body);
-    const { settings, confirmation } = await alerts.saveMailSettings(ctx, deps.mailer, session.memberId, input);
+    const origin = siteBase(ctx.config, req);
+    const { settings, confirmation } = await alerts.saveMailSettings(ctx, deps.mailer, session.memberId, input, origin);
     return success(settings, CONFIRMATION_MESSAGES[confirmation](settings.email ?? ''));
   });
 

@@ -149,6 +149,8 @@ export async function saveMailSettings(
   mailer: AlertMailer,
   memberId: number,
   input: { emailFrequency: EmailFrequency; email?: string | null | undefined },
+  /** The portal origin the member is at (site-base.ts): their mail's links when SITE_URL is unset. */
+  origin: string,
 ): Promise<{ settings: AlertSettings; confirmation: ConfirmationOutcome }> {
   const current = mailSettings(ctx, memberId, mailer.available);
   const stored = q.mailSettings.get(ctx.sql, { memberId });
@@ -156,7 +158,7 @@ export async function saveMailSettings(
   if (input.emailFrequency !== 'off' && !(email || stored?.profileEmail)) throw invalid('请填写接收提醒的邮箱地址');
   const now = formatDateTime(ctx.clock());
   const since = current.emailFrequency === 'off' && input.emailFrequency !== 'off' ? now : null;
-  q.saveMailSettings.run(ctx.sql, { memberId, frequency: input.emailFrequency, email, since });
+  q.saveMailSettings.run(ctx.sql, { memberId, frequency: input.emailFrequency, email, since, origin });
   const settings = mailSettings(ctx, memberId, mailer.available);
   let confirmation: ConfirmationOutcome = settings.emailConfirmed ? 'confirmed' : 'off';
   if (settings.emailFrequency !== 'off' && !settings.emailConfirmed && settings.email) {
