@@ -24,6 +24,7 @@ import { WRITE_RATE, WriteQuotas, type WriteRate } from './modules/member/quota'
 import { PasswordHasher } from './modules/auth/passwords';
 import { loadPasswordCipher } from './modules/auth/rsa-keys';
 import { registerAlertRoutes, registerFeedBodies } from './modules/alerts/routes';
+import { registerOcdsRoutes } from './modules/ocds/routes';
 import { DEADLINE_SWEEP_SCHEDULE, sweepDeadlines } from './modules/alerts/deadlines';
 import { Mailer } from './mail';
 import { AlertMailer, MAIL_SCHEDULE } from './modules/alerts/mail';
@@ -214,6 +215,7 @@ function assemble(
   app.use(express.json({ limit: BODY_LIMIT }));
 
   registerFeedBodies(app, context);
+  registerOcdsRoutes(app, context);
   const routes = createRoutes(app, context.tokens, context.adminToken, {
     extensions: config.extensions,
     takeWrite: (memberId) => context.quotas.takeWrite(memberId),

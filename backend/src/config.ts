@@ -39,7 +39,12 @@ export interface BackendConfig {
   siteUrl: string | undefined;
   /** METRICS_TOKEN: a bearer that may read `/metrics` from anywhere; unset → this machine only. */
   metricsToken: string | undefined;
+  /** OCDS_PREFIX: the ocid prefix of the open-data feed (docs/open-data.md); production uses the one registered with OCP. */
+  ocdsPrefix: string;
 }
+
+/** A placeholder until the prefix registered with the Open Contracting Partnership is set. */
+export const DEFAULT_OCDS_PREFIX = 'ocds-xxxxxx';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -127,6 +132,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       'an http(s) URL such as https://www.example.com',
     ),
     metricsToken: variable(env, 'METRICS_TOKEN', METRICS_TOKEN_RULE, METRICS_TOKEN_RULE_TEXT),
+    ocdsPrefix: variable(
+      env,
+      'OCDS_PREFIX',
+      z.string().regex(/^ocds-[a-z0-9]{6}$/),
+      'an OCDS prefix such as ocds-a1b2c3',
+      DEFAULT_OCDS_PREFIX,
+    ),
   };
 }
 

@@ -22,6 +22,8 @@ export const FEATURES = [
   'export',
   /** A proof of work the browser solves before login and registration (named only with the captcha on). */
   'pow',
+  /** The tenders as OCDS open data (/ocds/releases.json, /ocds/records/{ocid}.json, the /open-data page). */
+  'ocds',
 ] as const;
 
 export type Feature = (typeof FEATURES)[number];
