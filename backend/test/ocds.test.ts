@@ -238,11 +238,24 @@ describe('paging parameters', () => {
     expect((await record(`${DEFAULT_OCDS_PREFIX}-NO-SUCH`)).status).toBe(404);
   });
 
+  it('sums up the feed for the open-data page, with a sample process', async () => {
+    const res = await request(t.app).get('/api/ext/ocds/summary');
+    expect(res.body.data).toEqual({
+      prefix: DEFAULT_OCDS_PREFIX,
+      notices: zbCount() + withdrawnCount(),
+      firstPublished: '2026-01-08 10:20:00',
+      lastPublished: '2026-11-25 15:40:00',
+      sample: { ocid: `${DEFAULT_OCDS_PREFIX}-RZDG-2026-0101`, title: '东港区日照街道社区卫生服务中心改造工程中标结果公告' },
+    });
+    expect((await record(res.body.data.sample.ocid)).status).toBe(200);
+  });
+
   it('is absent from a backend without extensions', async () => {
     const plain = await createTestBackend({ empty: true, now: NOW, extensions: false });
     try {
       expect((await request(plain.app).get('/api/ext/ocds/releases.json')).status).toBe(404);
       expect((await request(plain.app).get(`/api/ext/ocds/records/${DEFAULT_OCDS_PREFIX}-X.json`)).status).toBe(404);
+      expect((await request(plain.app).get('/api/ext/ocds/summary')).status).toBe(404);
     } finally {
       plain.close();
     }

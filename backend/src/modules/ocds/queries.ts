@@ -59,3 +59,20 @@ export const noticeIdsOfKey = new Query<{ sourceId: string; id: number }, { id: 
    UNION SELECT data_id FROM notice_withdrawn WHERE type = 'zb' AND json_extract(record, '$.processCode') IS NULL
      AND (source_id = @sourceId OR (source_id IS NULL AND data_id = @id))`,
 );
+
+/** What the summary counts: live and withdrawn tender notices, and the live ones' time span. */
+export const summaryCounts = new Query<
+  Record<string, never>,
+  { live: number; withdrawn: number; first: string | null; last: string | null }
+>(
+  `SELECT (SELECT count(*) FROM zb) AS live,
+     (SELECT count(*) FROM notice_withdrawn WHERE type = 'zb') AS withdrawn,
+     (SELECT min(publish_time) FROM zb) AS first, (SELECT max(publish_time) FROM zb) AS last`,
+);
+
+/** The newest notice of a type that belongs to a process (walks the publish-time index from the newest). */
+export const newestOfType = new Query<{ noticeType: string }, { id: number }>(
+  `SELECT id FROM zb WHERE notice_type = @noticeType AND process_code IS NOT NULL ORDER BY publish_time DESC LIMIT 1`,
+);
+
+export const newest = new Query<Record<string, never>, { id: number }>(`SELECT id FROM zb ORDER BY publish_time DESC LIMIT 1`);

@@ -16,10 +16,14 @@ import {
 } from '@shared/ocds/paths';
 import { formatDateTime } from '../../clock';
 import type { AppContext } from '../../context';
-import { ApiError, unknownPath } from '../../envelope';
+import { ApiError, success, unknownPath } from '../../envelope';
+import type { Routes } from '../../routing';
+import type { AjaxResult } from '@shared/contract/common';
+import { ENDPOINTS } from '@shared/contract/endpoints';
+import type { OcdsSummary } from '@shared/ocds/types';
 import { siteBase } from '../../site-base';
 import { isoTime, releaseContext } from './release';
-import { recordPackage, writeReleasePage, type PageQuery } from './service';
+import { recordPackage, summary, writeReleasePage, type PageQuery } from './service';
 
 export const MSG_BAD_SINCE = 'since 必须是 ISO 8601 日期或时间，如 2026-11-01 或 2026-11-01T08:00:00+08:00';
 export const MSG_BAD_PAGE_SIZE = `pageSize 必须是 1 到 ${OCDS_PAGE_SIZE_MAX} 的整数`;
@@ -78,7 +82,13 @@ function responseSink(res: Response) {
   };
 }
 
-export function registerOcdsRoutes(app: Express, ctx: AppContext): void {
+/** `GET /api/ext/ocds/summary` (ext, in the contract): what the /open-data page shows. */
+export function registerOcdsRoutes(routes: Routes, ctx: AppContext): void {
+  routes.open(ENDPOINTS.ocdsSummary, (): AjaxResult<OcdsSummary> => success(summary(ctx.sql, ctx.config.ocdsPrefix)));
+}
+
+/** The packages themselves, outside the envelope; absent with the extensions off. */
+export function registerOcdsBodies(app: Express, ctx: AppContext): void {
   if (!ctx.config.extensions) return;
   const contextOf = (req: Parameters<typeof siteBase>[1]) => releaseContext(ctx.sql, ctx.config.ocdsPrefix, siteBase(ctx.config, req));
 

@@ -5,6 +5,7 @@
  */
 import { ZB_NOTICE_TYPES } from '@shared/content/zb-notice';
 import { OCDS_LICENSE, OCDS_RELEASES_PATH } from '@shared/ocds/paths';
+import type { OcdsSummary } from '@shared/ocds/types';
 import type { Statements } from '../../db/connection';
 import { nextSlice, sliceSpent } from '../../loop-slices';
 import { recordOfRow, recordOfVersion, type NoticeRecord } from '../content/notice-record';
@@ -14,6 +15,8 @@ import {
   compiledRelease,
   EXTENSIONS,
   noticeKey,
+  ocidOf,
+  processIdOf,
   releaseIdOf,
   releaseOf,
   type Json,
@@ -162,6 +165,21 @@ export function recordPackage(sql: Statements, ctx: ReleaseContext, ocid: string
     String(a.date) < String(b.date) ? -1 : String(a.date) > String(b.date) ? 1 : 0,
   );
   return { ...packageHead(ctx, uri, publishedDate), records: [{ ocid, releases, compiledRelease: compiledRelease(ocid, releases) }] };
+}
+
+/** What the /open-data page says: how much is published, and a process to open as a sample. */
+export function summary(sql: Statements, prefix: string): OcdsSummary {
+  const counts = q.summaryCounts.get(sql, {})!;
+  const sampleId = (q.newestOfType.get(sql, { noticeType: ZB_NOTICE_TYPES.result }) ?? q.newest.get(sql, {}))?.id;
+  const row = sampleId === undefined ? undefined : q.liveRows.all(sql, { ids: JSON.stringify([sampleId]) })[0];
+  const record = row && recordOfRow('zb', row);
+  return {
+    prefix,
+    notices: counts.live + counts.withdrawn,
+    firstPublished: counts.first,
+    lastPublished: counts.last,
+    sample: record ? { ocid: ocidOf(prefix, processIdOf(row.id, record)), title: record.title } : null,
+  };
 }
 
 export const releasesUri = (base: string) => `${base}${OCDS_RELEASES_PATH}`;

@@ -12,8 +12,6 @@ import type { BackendConfig } from '../../config';
 const CONFIGURED_FEATURES: ReadonlyArray<(config: BackendConfig) => Feature | null> = [
   // Alert mail needs an SMTP server (SMTP_URL).
   (config) => (config.smtpUrl ? 'mail' : null),
-  // The open-data feed answers OCDS packages, not the envelope, so it is no contract endpoint.
-  () => 'ocds',
 ];
 
 /** The features this backend serves, sorted; none when the extensions are off (the route is absent then too). */
