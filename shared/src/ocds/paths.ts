@@ -4,7 +4,10 @@
  * (not in ENDPOINTS: they answer OCDS packages, not the JSON envelope).
  */
 
-/** The portal's paths (names fixed by the publication policy). */
+/** The page that says what is published and how (the publication policy). */
+export const OPEN_DATA_PATH = '/open-data';
+
+/** The portal's paths of the packages (names fixed by the publication policy). */
 export const OCDS_RELEASES_PATH = '/ocds/releases.json';
 export const OCDS_RECORD_ROUTE = '/ocds/records/:file';
 
