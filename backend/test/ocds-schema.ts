@@ -8,7 +8,7 @@ import path from 'node:path';
 import Ajv from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
 
-const VENDOR = path.resolve(__dirname, '../vendor/ocds');
+const VENDOR = path.resolve(import.meta.dirname, '../vendor/ocds');
 const read = (file: string) => JSON.parse(fs.readFileSync(path.join(VENDOR, file), 'utf8')) as Record<string, unknown>;
 
 /** RFC 7386: null removes a member, an object patches the object there, anything else replaces it. */

@@ -31,7 +31,7 @@ const day = (time: string | null) => (time ? parseTime(time, 'YYYY-MM-DD') : 'â€
 
 export function OpenDataGuide({ headingLevel: H = 'h2' }: { headingLevel?: 'h2' | 'h3' }) {
   const { data: summary } = useSuspenseQuery(ocdsSummaryQueryOptions(useHttp()));
-  const example = `${OCDS_RELEASES_PATH}?since=2026-11-01T00:00:00%2B08:00&pageSize=${OCDS_PAGE_SIZE_DEFAULT}`;
+  const example = `${OCDS_RELEASES_PATH}?since=2026-11-01&pageSize=${OCDS_PAGE_SIZE_DEFAULT}`;
   return (
     <div className="open-data">
       <section className="open-data-section" aria-labelledby="open-data-what">
