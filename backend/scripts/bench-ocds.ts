@@ -64,7 +64,9 @@ function readPage(url: string): Promise<{ status: number; bytes: number; release
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => {
           bytes += Buffer.byteLength(chunk);
-          releases += chunk.split('"initiationType"').length - 1;
+          // One `"initiationType"` (16 characters) per release; the last 15 of the previous chunk
+          // complete one split across chunks and cannot hold a whole one.
+          releases += (tail.slice(-15) + chunk).split('"initiationType"').length - 1;
           tail = (tail + chunk).slice(-4096);
         });
         res.on('end', () => {
