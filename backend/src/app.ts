@@ -45,7 +45,11 @@ import { registerMessageRoutes } from './modules/message/routes';
 import { registerScoreRoutes } from './modules/score/routes';
 import { registerSystemRoutes } from './modules/system/routes';
 import { registerVisitRoutes } from './modules/visit/routes';
-import { createRoutes } from './routing';
+import { createRoutes, type RouteOptions } from './routing';
+import { CmsClient } from './modules/companion/cms-client';
+import { CmsFollower } from './modules/companion/follower';
+import { CmsMembers } from './modules/companion/members';
+import { callTheCms, companionServes } from './modules/companion/scope';
 import type { Job } from './scheduler';
 import { DEMO_FEED_SCHEDULE, runDemoFeed } from './seed/demo-feed';
 import { isSeeded, seedDatabase } from './seed/seed';
@@ -75,6 +79,8 @@ export interface BackendApp {
   demoFeed(): void;
   /** Alerts' scheduled work: deadline alerts due now; mail digests due now. */
   alerts: { sweepDeadlines(): number; deliverMail(): Promise<number> };
+  /** With CMS_URL: the companion's reading of the CMS (its jobs are in `jobs`). */
+  follower: CmsFollower | null;
   /** The work above and the view counts' writes, on their schedules: index.ts starts them. */
   jobs: Job[];
   /** Flush pending view counts, close the mail transport and the database. */
@@ -121,13 +127,20 @@ function assemble(
   powDifficulty: PowDifficulty,
 ): BackendApp {
   migrateDatabase(db);
+  // A companion holds what it reads from its CMS, and nothing generated.
+  const companion = config.cmsUrl !== undefined;
   if (!isSeeded(db)) {
-    log.info(`backend: seeding demo data (${config.seedProjects} projects, ${config.seedTenders} tenders)…`);
+    log.info(
+      companion
+        ? 'backend: creating the companion database…'
+        : `backend: seeding demo data (${config.seedProjects} projects, ${config.seedTenders} tenders)…`,
+    );
     const { milliseconds } = seedDatabase(db, {
       projects: config.seedProjects,
       tenders: config.seedTenders,
       now: clock(),
       hasher,
+      empty: companion,
     });
     log.info(`backend: seeded in ${(milliseconds / 1000).toFixed(1)} s`);
   }
@@ -184,15 +197,40 @@ function assemble(
       })
     : () => undefined;
 
+  const cms =
+    config.cmsUrl === undefined
+      ? null
+      : new CmsClient(config.cmsUrl, { timeoutMs: config.follow.timeoutMs, pauseMs: config.follow.pauseMs });
+  const follower = cms && new CmsFollower(db, cms, config.follow, clock, log, () => stats.invalidate());
+  const members = cms && new CmsMembers(db, context.sql, cms, clock, log);
+
   const jobs: Job[] = [
     { name: 'backend: writing view counts', pattern: VIEW_FLUSH_SCHEDULE, run: () => context.views.flush() },
     // Deadline alerts every few minutes; mail every minute (immediate digests within a minute of
     // an import by the CLI; the daily one from 08:00).
     { name: 'backend: deadline alerts', pattern: DEADLINE_SWEEP_SCHEDULE, run: alerts.sweepDeadlines },
     { name: 'backend: alert mail', pattern: MAIL_SCHEDULE, run: alerts.deliverMail },
-    ...(config.demoFeed ? [{ name: 'backend: demo feed', pattern: DEMO_FEED_SCHEDULE, run: demoFeed }] : []),
+    ...(follower
+      ? [
+          // Catches up at start (after a restart too), then every few seconds.
+          {
+            name: 'companion: following the CMS',
+            pattern: '* * * * * *',
+            interval: config.follow.intervalSeconds,
+            atStart: true,
+            run: () => follower.follow(),
+          },
+          {
+            name: 'companion: reconciling with the CMS',
+            pattern: '* * * * * *',
+            interval: config.follow.reconcileSeconds,
+            run: () => follower.reconcile(),
+          },
+        ]
+      : []),
+    ...(config.demoFeed && !companion ? [{ name: 'backend: demo feed', pattern: DEMO_FEED_SCHEDULE, run: demoFeed }] : []),
     // Top up at start, and again just after each midnight while the process runs.
-    ...(config.demoTopUp ? [{ name: 'backend: demo top-up', pattern: TOP_UP_SCHEDULE, atStart: true, run: topUp }] : []),
+    ...(config.demoTopUp && !companion ? [{ name: 'backend: demo top-up', pattern: TOP_UP_SCHEDULE, atStart: true, run: topUp }] : []),
   ];
 
   const app = express();
@@ -216,9 +254,14 @@ function assemble(
 
   registerFeedBodies(app, context);
   registerOcdsBodies(app, context);
+  // The companion answers its extension calls for members the CMS knows; every other call is the CMS's.
+  const companionRoutes: Partial<RouteOptions> = members
+    ? { serves: companionServes, refusal: callTheCms, resolveSession: (authorization) => members.resolve(authorization) }
+    : {};
   const routes = createRoutes(app, context.tokens, context.adminToken, {
     extensions: config.extensions,
     takeWrite: (memberId) => context.quotas.takeWrite(memberId),
+    ...companionRoutes,
   });
   registerAuthRoutes(routes, context);
   registerSystemRoutes(routes, context);
@@ -247,6 +290,7 @@ function assemble(
     topUp,
     demoFeed,
     alerts,
+    follower,
     jobs,
     close() {
       stopImportMail();

@@ -41,6 +41,33 @@ export interface BackendConfig {
   metricsToken: string | undefined;
   /** OCDS_PREFIX: the ocid prefix of the open-data feed (docs/open-data.md); production uses the one registered with OCP. */
   ocdsPrefix: string;
+  /**
+   * CMS_URL: run as the companion of that CMS (docs/decisions/companion.md): serve the extension
+   * calls only, follow its notices through its public calls, know members by their CMS bearer.
+   */
+  cmsUrl: string | undefined;
+  /** CMS_FOLLOW_*: the follower's pace (used with CMS_URL only). */
+  follow: FollowConfig;
+}
+
+/** How the companion reads the CMS (modules/companion/follower.ts). */
+export interface FollowConfig {
+  /** CMS_FOLLOW_INTERVAL: seconds between two reads of the newest notices. */
+  intervalSeconds: number;
+  /** CMS_FOLLOW_PAGE_SIZE: rows per search call. */
+  pageSize: number;
+  /** CMS_FOLLOW_OVERLAP: minutes before the cursor read again, for notices the CMS listed late or changed soon after. */
+  overlapMinutes: number;
+  /** CMS_FOLLOW_PAUSE_MS: pause between two calls to the CMS. */
+  pauseMs: number;
+  /** CMS_FOLLOW_TIMEOUT_MS: one call to the CMS gives up after this. */
+  timeoutMs: number;
+  /** CMS_FOLLOW_RECONCILE: seconds between two reconciliation passes (withdrawals, later edits). */
+  reconcileSeconds: number;
+  /** CMS_FOLLOW_RECONCILE_DAYS: notices published this many days back are reconciled. */
+  reconcileDays: number;
+  /** CMS_FOLLOW_RECHECK: details re-read per reconciliation pass, oldest check first (edits of the body). */
+  recheckPerPass: number;
 }
 
 /** A placeholder until the prefix registered with the Open Contracting Partnership is set. */
@@ -139,6 +166,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       'an OCDS prefix such as ocds-a1b2c3',
       DEFAULT_OCDS_PREFIX,
     ),
+    cmsUrl: variable(
+      env,
+      'CMS_URL',
+      z
+        .string()
+        .regex(/^https?:\/\/\S+$/)
+        .max(500)
+        .transform((v) => v.replace(/\/+$/, '')),
+      'an http(s) URL of the CMS API, such as http://cms.internal:8080/prod-api',
+    ),
+    follow: {
+      intervalSeconds: variable(env, 'CMS_FOLLOW_INTERVAL', integerVar(1, 3600), 'seconds from 1 to 3600', '15'),
+      pageSize: variable(env, 'CMS_FOLLOW_PAGE_SIZE', integerVar(5, 100), 'an integer from 5 to 100', '50'),
+      overlapMinutes: variable(env, 'CMS_FOLLOW_OVERLAP', integerVar(0, 1440), 'minutes from 0 to 1440', '10'),
+      pauseMs: variable(env, 'CMS_FOLLOW_PAUSE_MS', integerVar(0, 10_000), 'milliseconds from 0 to 10000', '50'),
+      timeoutMs: variable(env, 'CMS_FOLLOW_TIMEOUT_MS', integerVar(100, 120_000), 'milliseconds from 100 to 120000', '10000'),
+      reconcileSeconds: variable(env, 'CMS_FOLLOW_RECONCILE', integerVar(1, 86_400), 'seconds from 1 to 86400', '300'),
+      reconcileDays: variable(env, 'CMS_FOLLOW_RECONCILE_DAYS', integerVar(1, 365), 'days from 1 to 365', '30'),
+      recheckPerPass: variable(env, 'CMS_FOLLOW_RECHECK', integerVar(0, 10_000), 'an integer from 0 to 10000', '50'),
+    },
   };
 }
 

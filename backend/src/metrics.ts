@@ -39,6 +39,19 @@ export const metrics = {
     labelNames: ['result'] as const,
     registers: [registry],
   }),
+  /** The companion's calls to its CMS: `ok`, `gone` (404/410), `unauthorized`, `unavailable` (down, slow, 5xx). */
+  cmsCalls: new Counter({
+    name: 'backend_cms_calls_total',
+    help: 'Calls of the companion to its CMS, by result',
+    labelNames: ['result'] as const,
+    registers: [registry],
+  }),
+  /** The companion: when a follow pass last read the CMS to the end (watch its age: it should stay under a minute). */
+  cmsFollowedAt: new Gauge({
+    name: 'backend_cms_followed_timestamp_seconds',
+    help: 'Unix time of the last complete pass of the companion over the CMS’s newest notices',
+    registers: [registry],
+  }),
   /** Rows written into Excel exports. */
   exportRows: new Counter({
     name: 'backend_export_rows_total',

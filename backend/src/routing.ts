@@ -94,6 +94,14 @@ export interface RouteOptions {
   /** BACKEND_EXTENSIONS: false leaves ext endpoints unserved (404 like the Java CMS), yet accounted for. */
   extensions: boolean;
   /**
+   * Which endpoints this backend answers (default: spec calls, and ext ones with the extensions on).
+   * One it does not answers 404 with `refusal` (default: the unknown path's answer).
+   */
+  serves?: (endpoint: Endpoint) => boolean;
+  refusal?: () => ApiError;
+  /** Who a bearer is (default: this backend's own tokens). The companion asks the CMS. */
+  resolveSession?: (authorization: string | undefined) => Session | null | Promise<Session | null>;
+  /**
    * Counts a member's write, before the input is read, so refused input costs a write too and probing
    * is throttled like writing; it throws the 429 answer when the member is over the rate.
    */
@@ -107,6 +115,7 @@ export function createRoutes(
   options: RouteOptions = { extensions: true },
 ): RouteRegistry {
   const takeWrite = options.takeWrite ?? (() => undefined);
+  const serves = options.serves ?? ((endpoint: Endpoint) => !endpoint.ext || options.extensions);
   const registered = new Set<Endpoint>();
   const served = new Set<Endpoint>();
 
@@ -117,9 +126,17 @@ export function createRoutes(
 
   const serve = (endpoint: Endpoint, privateResponse: boolean, respond: (req: Request, res: Response) => Promise<void>) => {
     registered.add(endpoint);
-    if (endpoint.ext && !options.extensions) return;
-    served.add(endpoint);
     const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
+    if (!serves(endpoint)) {
+      const refusal = options.refusal;
+      if (refusal) {
+        router[method](endpoint.path, () => {
+          throw refusal();
+        });
+      }
+      return;
+    }
+    served.add(endpoint);
     // Member and admin answers, and answers to writes (a login's token), are never stored by a cache.
     const noStore = privateResponse || endpoint.method !== 'GET';
     router[method](endpoint.path, async (req: Request, res: Response) => {
@@ -129,26 +146,27 @@ export function createRoutes(
     });
   };
 
-  const session = (req: Request) => tokens.resolve(req.get('authorization'));
+  const resolveSession = options.resolveSession ?? ((authorization: string | undefined) => tokens.resolve(authorization));
+  const session = (req: Request) => resolveSession(req.get('authorization'));
 
   return {
     open: (endpoint, handler, options) => add(endpoint, options?.noStore ?? false, (req) => handler(req, inputOf(endpoint, req))),
     optional: (endpoint, handler) =>
-      add(endpoint, true, (req) => {
-        const current = session(req);
+      add(endpoint, true, async (req) => {
+        const current = await session(req);
         if (current && isMemberWrite(endpoint)) takeWrite(current.memberId);
         return handler(req, current, inputOf(endpoint, req));
       }),
     member: (endpoint, handler) =>
-      add(endpoint, true, (req) => {
-        const current = session(req);
+      add(endpoint, true, async (req) => {
+        const current = await session(req);
         if (!current) throw unauthorized();
         if (isMemberWrite(endpoint)) takeWrite(current.memberId);
         return handler(req, current, inputOf(endpoint, req));
       }),
     memberFile: (endpoint, handler) =>
-      serve(endpoint, true, (req, res) => {
-        const current = session(req);
+      serve(endpoint, true, async (req, res) => {
+        const current = await session(req);
         if (!current) throw unauthorized();
         return handler(req, res, current, inputOf(endpoint, req));
       }),

@@ -12,6 +12,8 @@ export interface Job {
   name: string;
   /** croner pattern: second minute hour day month weekday. */
   pattern: string;
+  /** At least this many seconds between two runs (croner's `interval`; with the pattern `* * * * * *`, every N seconds). */
+  interval?: number;
   /** Also run once when the scheduler starts (before the program listens). */
   atStart?: boolean;
   run(): unknown;
@@ -34,7 +36,12 @@ export function startScheduler(jobs: readonly Job[], log: Logger): Scheduler {
   for (const job of jobs) if (job.atStart) void guarded(job)();
   const crons = jobs.map(
     // unref: the HTTP server keeps the process alive, a timer of its own jobs does not.
-    (job) => new Cron(job.pattern, { timezone: SCHEDULE_TIME_ZONE, protect: true, unref: true }, guarded(job)),
+    (job) =>
+      new Cron(
+        job.pattern,
+        { timezone: SCHEDULE_TIME_ZONE, protect: true, unref: true, ...(job.interval ? { interval: job.interval } : {}) },
+        guarded(job),
+      ),
   );
   return {
     stop() {

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sanitizeBodyHtml } from '@shared/content/body-html';
-import { bodyDiff, bodyLines, DIFF_CONTEXT } from '../src/modules/content/body-diff';
+import { bodyDiff, bodyLines, cachedBodyDiff, DIFF_CONTEXT } from '../src/modules/content/body-diff';
 import { maskBodyContacts, maskTextContacts, shownBody } from '../src/modules/content/contact-mask';
 
 const corpus = (file: string) =>
@@ -101,5 +101,28 @@ describe('the text diff of a correction', () => {
   it('masks contacts before comparing, so no side of a change shows one', () => {
     const parts = bodyDiff('<p>联系人：王工 电话：0531-82316658</p>', '<p>联系人：李工 电话：0531-82316699</p>', maskTextContacts)!;
     expect(JSON.stringify(parts)).not.toMatch(/王工|李工|82316658|82316699/);
+  });
+
+  it('remembers a diff per masking: a visitor after a member still sees contacts masked', () => {
+    const before = '<p>联系人：王工 电话：0531-82316658</p><p>开标时间：2026年12月27日</p>';
+    const after = '<p>联系人：王工 电话：0531-82316658</p><p>开标时间：2026年12月29日</p>';
+    const member = cachedBodyDiff(before, after, false, maskTextContacts)!;
+    expect(JSON.stringify(member)).toMatch(/82316658/);
+    const visitor = cachedBodyDiff(before, after, true, maskTextContacts)!;
+    expect(JSON.stringify(visitor)).not.toMatch(/王工|82316658/);
+    expect(visitor.filter((p) => p.op !== 'same' && p.op !== 'fold')).toEqual([
+      { op: 'del', text: '27' },
+      { op: 'ins', text: '29' },
+    ]);
+    expect(cachedBodyDiff(before, after, false, maskTextContacts)).toEqual(member);
+  });
+
+  it('shows a correction that shares little with the notice it corrects as whole blocks', () => {
+    const tender = '<p>' + '本工程位于济南市历城区，招标范围为施工图纸范围内的全部土建及安装工程。'.repeat(20) + '</p>';
+    const correction = '<p>' + '更正事项：原公告中投标截止时间有误，现予以更正，其余内容不变。'.repeat(20) + '</p>';
+    expect(bodyDiff(tender, correction)).toEqual([
+      { op: 'del', text: bodyLines(tender)[0] + '\n' },
+      { op: 'ins', text: bodyLines(correction)[0] },
+    ]);
   });
 });

@@ -18,7 +18,7 @@ import { createApp, type BackendApp } from '../src/app';
 import { openDatabase } from '../src/db/connection';
 import { migrateDatabase } from '../src/migrate-database';
 import { seedDatabase } from '../src/seed/seed';
-import { DEFAULT_OCDS_PREFIX, type BackendConfig } from '../src/config';
+import { DEFAULT_OCDS_PREFIX, loadConfig, type BackendConfig, type FollowConfig } from '../src/config';
 import type { AppContext } from '../src/context';
 import type { Logger } from '../src/log';
 import type { Db } from '../src/db/connection';
@@ -97,6 +97,10 @@ export interface TestBackendOptions {
   metricsToken?: string;
   /** The proof of work's difficulty (default TEST_POW_DIFFICULTY). */
   powDifficulty?: PowDifficulty;
+  /** CMS_URL: a companion of that CMS. */
+  cmsUrl?: string;
+  /** CMS_FOLLOW_*: the follower's pace (default: the settings' defaults without a pause between calls). */
+  follow?: Partial<FollowConfig>;
 }
 
 export interface TestBackend {
@@ -148,6 +152,8 @@ export async function createTestBackend(options: TestBackendOptions = {}): Promi
     siteUrl: options.siteUrl,
     metricsToken: options.metricsToken,
     ocdsPrefix: DEFAULT_OCDS_PREFIX,
+    cmsUrl: options.cmsUrl,
+    follow: { ...loadConfig({}).follow, pauseMs: 0, ...options.follow },
   };
   const clock = testClock(options.now ?? DEFAULT_TEST_NOW);
   const captcha = testCaptcha();

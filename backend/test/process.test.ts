@@ -3,16 +3,15 @@
  * `ready` message, refusal of a bad variable, graceful SIGTERM that lets in-flight requests finish,
  * and the crash test — kill -9 during a burst of acknowledged writes, restart, nothing lost.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { constants, publicEncrypt } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { json, login, registerAndLogin, startBackend } from '../../scripts/lib/backend-process';
 
-const ENTRY = fileURLToPath(new URL('../src/index.ts', import.meta.url));
 const children = new Set<ChildProcess>();
 const dirs: string[] = [];
 
@@ -22,68 +21,10 @@ function tempDir(): string {
   return dir;
 }
 
-interface Started {
-  child: ChildProcess;
-  base: string;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function start(dataDir: string, env: Record<string, string> = {}): Promise<Started> {
-  const child = fork(ENTRY, [], {
-    execArgv: ['--import', 'tsx'],
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      BACKEND_PORT: '0',
-      BACKEND_HOST: '127.0.0.1',
-      CAPTCHA_ENABLED: 'false',
-      SEED_PROJECTS: '40',
-      SEED_TENDERS: '60',
-      DEMO_TOP_UP: 'false',
-      ADMIN_TOKEN: 'process-test-admin-token',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-  });
-  children.add(child);
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    child.on('message', (message: { type?: string; port?: number }) => {
-      if (message.type === 'ready') resolve({ child, base: `http://127.0.0.1:${message.port}`, output: () => output, exited });
-    });
-    void exited.then((code) => reject(new Error(`backend exited with ${code} before ready:\n${output}`)));
-  });
-}
-
-async function json(url: string, init: RequestInit = {}): Promise<{ code: number; [key: string]: unknown }> {
-  const res = await fetch(url, { ...init, headers: { 'Content-Type': 'application/json', ...init.headers } });
-  return (await res.json()) as { code: number };
-}
-
-async function login(base: string, username = 'demo', plain = 'demo123'): Promise<string> {
-  const key = await json(`${base}/api/system/config/configKey/sys.login.publicKey`);
-  const password = publicEncrypt({ key: String(key.msg), padding: constants.RSA_PKCS1_PADDING }, Buffer.from(plain)).toString('base64');
-  const res = await json(`${base}/api/member/login`, {
-    method: 'POST',
-    body: JSON.stringify({ username, password }),
-  });
-  return String(res.token);
-}
-
-/** Register a member (captcha is off here) and log in. */
-async function registerAndLogin(base: string, username: string): Promise<string> {
-  const key = await json(`${base}/api/system/config/configKey/sys.login.publicKey`);
-  const password = publicEncrypt({ key: String(key.msg), padding: constants.RSA_PKCS1_PADDING }, Buffer.from('secret123'));
-  const res = await json(`${base}/api/member/reg`, {
-    method: 'POST',
-    body: JSON.stringify({ username, password: password.toString('base64') }),
-  });
-  if (res.code !== 200) throw new Error(`register ${username}: ${String(res.msg)}`);
-  return login(base, username, 'secret123');
+async function start(dataDir: string, env: Record<string, string> = {}) {
+  const backend = await startBackend(dataDir, env);
+  children.add(backend.child);
+  return backend;
 }
 
 afterEach(() => {

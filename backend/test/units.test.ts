@@ -26,6 +26,17 @@ describe('loadConfig', () => {
       mailFrom: '山东项目网 <noreply@localhost>',
       siteUrl: undefined,
       metricsToken: undefined,
+      cmsUrl: undefined,
+      follow: {
+        intervalSeconds: 15,
+        pageSize: 50,
+        overlapMinutes: 10,
+        pauseMs: 50,
+        timeoutMs: 10_000,
+        reconcileSeconds: 300,
+        reconcileDays: 30,
+        recheckPerPass: 50,
+      },
     });
   });
 
@@ -44,6 +55,15 @@ describe('loadConfig', () => {
         SEED_PROJECTS: '10',
         SEED_TENDERS: '',
         METRICS_TOKEN: 'a-long-metrics-token',
+        CMS_URL: 'http://cms.internal:8080/prod-api/',
+        CMS_FOLLOW_INTERVAL: '5',
+        CMS_FOLLOW_PAGE_SIZE: '20',
+        CMS_FOLLOW_OVERLAP: '0',
+        CMS_FOLLOW_PAUSE_MS: '200',
+        CMS_FOLLOW_TIMEOUT_MS: '3000',
+        CMS_FOLLOW_RECONCILE: '60',
+        CMS_FOLLOW_RECONCILE_DAYS: '7',
+        CMS_FOLLOW_RECHECK: '0',
       },
       '/x',
     );
@@ -60,6 +80,17 @@ describe('loadConfig', () => {
       seedProjects: 10,
       seedTenders: 5000,
       metricsToken: 'a-long-metrics-token',
+      cmsUrl: 'http://cms.internal:8080/prod-api',
+      follow: {
+        intervalSeconds: 5,
+        pageSize: 20,
+        overlapMinutes: 0,
+        pauseMs: 200,
+        timeoutMs: 3000,
+        reconcileSeconds: 60,
+        reconcileDays: 7,
+        recheckPerPass: 0,
+      },
     });
   });
 
@@ -67,6 +98,11 @@ describe('loadConfig', () => {
     [{ BACKEND_PORT: '70000' }, 'Invalid environment variable BACKEND_PORT: must be an integer from 0 to 65535, got "70000"'],
     [{ CAPTCHA_ENABLED: 'yes' }, 'Invalid environment variable CAPTCHA_ENABLED: must be true or false, got "yes"'],
     [{ DB_SYNCHRONOUS: 'OFF' }, 'Invalid environment variable DB_SYNCHRONOUS: must be NORMAL or FULL, got "OFF"'],
+    [
+      { CMS_URL: 'cms.internal' },
+      'Invalid environment variable CMS_URL: must be an http(s) URL of the CMS API, such as http://cms.internal:8080/prod-api, got "cms.internal"',
+    ],
+    [{ CMS_FOLLOW_INTERVAL: '0' }, 'Invalid environment variable CMS_FOLLOW_INTERVAL: must be seconds from 1 to 3600, got "0"'],
     [
       { ADMIN_TOKEN: 'short' },
       'Invalid environment variable ADMIN_TOKEN: must be 16 to 200 printable ASCII characters without spaces, got (hidden)',

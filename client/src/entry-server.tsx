@@ -16,6 +16,7 @@ import {
   type StaticHandlerContext,
 } from 'react-router-dom';
 import { REQUEST_TIMEOUT_MS } from '@shared/constants';
+import { backendOfCall } from '@shared/contract/call-paths';
 import { serializeForScript } from '@shared/serialize';
 import { isMobilePath } from '@shared/routes';
 import { hasSession } from '@shared/session';
@@ -46,6 +47,11 @@ export interface RenderOptions {
   request: Request;
   /** Where the backend answers, e.g. http://127.0.0.1:3001. */
   backendURL: string;
+  /**
+   * The extensions' backend (EXT_BACKEND_URL) when it is not the one at backendURL: the render's ext
+   * calls go there (`backendOfCall`, the contract's rule), with its own keep-alive agent.
+   */
+  extBackend?: { url: string; httpAgent: unknown };
   product: string;
   /** The member token from the HttpOnly cookie, if any. */
   token: string | null;
@@ -114,6 +120,17 @@ function boundBackendCalls(http: AxiosHttp, signal: AbortSignal): void {
   });
 }
 
+/** Ext calls to the extensions' backend, the rest to the CMS at the request layer's baseURL. */
+function routeExtCalls(http: AxiosHttp, ext: NonNullable<RenderOptions['extBackend']>): void {
+  http.axios.interceptors.request.use((config) => {
+    if (backendOfCall(config.url ?? '/') !== 'ext') return config;
+    config.baseURL = ext.url;
+    config.httpAgent = ext.httpAgent;
+    config.httpsAgent = ext.httpAgent;
+    return config;
+  });
+}
+
 /**
  * A request's QueryClient lives as long as its render. Its queries get no garbage-collection timer
  * (`gcTime: Infinity`, React Query's own server default): the browser's five minutes would keep
@@ -157,6 +174,7 @@ export async function render(opts: RenderOptions): Promise<RenderResult> {
   serverQueryDefaults(queryClient);
   const http = createHttp({ baseURL: opts.backendURL, token: opts.token ?? undefined, httpAgent: opts.httpAgent, log });
   boundBackendCalls(http, opts.request.signal);
+  if (opts.extBackend) routeExtCalls(http, opts.extBackend);
   // The client guard reads this state: it decides by the same rule as the server's guard.
   const initialSession: MemberState = hasSession(opts.token) ? { ...LOGGED_OUT, isLogin: true } : LOGGED_OUT;
   const session = createSessionStore(initialSession);

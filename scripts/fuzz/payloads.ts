@@ -153,54 +153,11 @@ export function hostileJson(random: Random, marker: string, depth = 0): unknown 
 }
 
 /** Field and parameter names the contract uses, plus a few that should not matter. */
-export const FIELD_NAMES = [
-  'id',
-  'cid',
-  'isCancel',
-  'type',
-  'keyword',
-  'pageNum',
-  'pageSize',
-  'areaCode',
-  'industry',
-  'stage',
-  'nature',
-  'noticeType',
-  'minInvestment',
-  'maxInvestment',
-  'minAmount',
-  'maxAmount',
-  'beginTime',
-  'endTime',
-  'orderBy',
-  'isAsc',
-  'status',
-  'companyName',
-  'contact',
-  'phone',
-  'email',
-  'remark',
-  'content',
-  'name',
-  'source',
-  'username',
-  'password',
-  'code',
-  'uuid',
-  'loginType',
-  'oldPassword',
-  'newPassword',
-  'nextVisitDate',
-  'visitTime',
-  'way',
-  'result',
-  'nextStep',
-  'goodsId',
-  'reply',
-  'keywords',
-  'regions',
-  'phonenumber',
-  'redirect',
-  '__proto__',
-  'constructor',
-];
+export const FIELD_NAMES = `
+  id cid isCancel type keyword pageNum pageSize areaCode industry stage nature noticeType minInvestment maxInvestment minAmount
+  maxAmount beginTime endTime orderBy isAsc status companyName contact phone email remark content name source username password code
+  uuid loginType oldPassword newPassword nextVisitDate visitTime way result nextStep goodsId reply keywords regions phonenumber
+  redirect __proto__ constructor
+`
+  .trim()
+  .split(/\s+/u);

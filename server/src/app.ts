@@ -31,7 +31,8 @@ import { DEFAULT_RATE_LIMITS, rateLimiter, type RateLimitSettings } from './scal
 import type { SharedRedis } from './scale/redis';
 import { RedisPageStore } from './scale/redis-page-store';
 import { apiProxy } from './upstream/api-proxy';
-import { BackendClient } from './upstream/backend-client';
+import type { BackendClient } from './upstream/backend-client';
+import { Backends } from './upstream/backends';
 import { BackendCapabilities } from './upstream/capabilities';
 import { feedRoute } from './upstream/feeds';
 import { ocdsRecordRoute, ocdsReleasesRoute } from './upstream/ocds';
@@ -41,6 +42,8 @@ import { mailUnsubscribeRoute } from './upstream/mail-unsubscribe';
 export interface AppOptions {
   config: Pick<Config, 'PRODUCT' | 'MOBILE_SITE_URL' | 'TRUST_PROXY' | 'SITE_URL' | 'METRICS_TOKEN'>;
   backendURL: string;
+  /** The extensions' backend (EXT_BACKEND_URL): every ext call goes there; unset: to backendURL too. */
+  extBackendURL?: string | undefined;
   renderer: Renderer;
   /** Built client assets (dist/client), served under /dist/ with immutable caching. */
   clientDir?: string;
@@ -69,10 +72,26 @@ export interface AppOptions {
 
 export function createApp(opts: AppOptions) {
   const log = opts.log ?? ((message: string, error: unknown) => console.error(message, error));
-  // The one way to the backend (upstream/backend-client.ts): proxy, health, sitemap, session calls, renders.
-  const backend = new BackendClient(opts.backendURL);
+  // The ways to the backends (upstream/backends.ts): proxy, health, sitemap, session calls, renders.
+  // Spec calls and sessions go to the CMS (`backend`), the rest where the contract says (`backends`).
+  const backends = new Backends(opts.backendURL, opts.extBackendURL);
+  const backend = backends.cms;
   const metrics = opts.metrics ?? new ServerMetrics();
-  metrics.watchBackend(backend.agent, new URL(backend.baseURL).pathname.replace(/\/+$/, ''));
+  for (const each of backends.all) metrics.watchBackend(each.agent, new URL(each.baseURL).pathname.replace(/\/+$/, ''));
+  const cache = renderCache(opts.renderCache, backend, opts.redis);
+  const capabilities = new BackendCapabilities({
+    backend: backends,
+    unreachableMeansNone: backends.separate,
+    // New features or lost ones: pages rendered with the old list must not be served again.
+    onChange: () => cache?.pages.clear(),
+  });
+  if (backends.separate) {
+    // A broken connection to the extensions' backend (a killed process closes them all): ask at once
+    // whether it is still there, so pages stop offering what it served within a moment.
+    const extLiveness = new BackendLiveness();
+    extLiveness.watch(backends.ext.agent);
+    extLiveness.onDown(() => capabilities.askSoon());
+  }
   const app = express();
   app.disable('x-powered-by');
   // One hop: the client address is the one our TLS-terminating proxy appended to X-Forwarded-For,
@@ -82,7 +101,7 @@ export function createApp(opts: AppOptions) {
   app.use(metrics.requests(opts.config.PRODUCT));
   app.use(securityHeaders({ development: opts.devMiddleware !== undefined }));
 
-  app.get('/healthz', healthHandler(backend, { redis: opts.redis }));
+  app.get('/healthz', healthHandler(backend, { redis: opts.redis, ext: backends.separate ? backends.ext : undefined }));
   // For the operator on this machine, or with METRICS_TOKEN; anyone else gets the 404 page.
   app.get(METRICS_PATH, metricsRoute({ token: opts.config.METRICS_TOKEN, read: opts.readMetrics ?? registryText(metrics.registry) }));
 
@@ -94,7 +113,7 @@ export function createApp(opts: AppOptions) {
     finishInterruptedLogout({ backend, log }),
     rateLimiter({ settings: opts.rateLimits ?? DEFAULT_RATE_LIMITS, log, redis: opts.redis }),
     authRoutes({ backend, log }),
-    apiProxy({ backend, log }),
+    apiProxy({ backends, log }),
   );
 
   if (opts.devMiddleware) app.use(opts.devMiddleware);
@@ -110,15 +129,14 @@ export function createApp(opts: AppOptions) {
   // Development serves files added while it runs; a production server's public files are fixed.
   app.use(opts.devMiddleware ? publicFiles : knownFilesOnly(opts.publicDir, publicFiles));
   // Private feed links: before the pages and their cookies, which a feed never needs.
-  app.get(FEED_PORTAL_ROUTE, feedRoute({ backend, log }));
+  app.get(FEED_PORTAL_ROUTE, feedRoute({ backend: backends, log }));
   // Alert mail's one-click unsubscribe (RFC 8058); the same path answers GET with its page.
-  app.post(MAIL_UNSUBSCRIBE_PATH, mailUnsubscribeRoute({ backend, log }));
-  const capabilities = new BackendCapabilities({ backend });
+  app.post(MAIL_UNSUBSCRIBE_PATH, mailUnsubscribeRoute({ backend: backends, log }));
   // Open data: public, cacheable, before the pages and their cookies.
-  const ocds = { backend, log, capabilities: () => capabilities.current() };
+  const ocds = { backend: backends, log, capabilities: () => capabilities.current() };
   app.get(OCDS_RELEASES_PATH, ocdsReleasesRoute(ocds));
   app.get(OCDS_RECORD_ROUTE, ocdsRecordRoute(ocds));
-  app.use(seoRoutes({ siteUrl: opts.config.SITE_URL, backend, log, capabilities: () => capabilities.current() }));
+  app.use(seoRoutes({ siteUrl: opts.config.SITE_URL, backend: backends, log, capabilities: () => capabilities.current() }));
 
   app.use((req, _res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD') return next();
@@ -138,13 +156,18 @@ export function createApp(opts: AppOptions) {
   });
   const gate = opts.renderGate ?? new RenderGate(opts.renderLimit ?? defaultRenderLimit());
   metrics.watchRenderGate(gate);
+  // Pages served from the render cache render nothing: they still let the features be asked when due.
+  app.use((_req, _res, next) => {
+    capabilities.current().catch((error: unknown) => log('capabilities failed', error));
+    next();
+  });
   app.use(
     ssrHandler({
       renderer: opts.renderer,
-      backend,
+      backends,
       product: opts.config.PRODUCT,
       settings,
-      cache: renderCache(opts.renderCache, backend, opts.redis),
+      cache,
       gate,
       metrics,
       log,

@@ -44,6 +44,11 @@ const schema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   /** Unset: start the embedded backend on BACKEND_PORT. */
   BACKEND_URL: httpUrl.optional(),
+  /**
+   * The backend of the extensions (every ext call of docs/api.md, capabilities, the feed bodies):
+   * the companion of a CMS that lacks them. Unset: they go to BACKEND_URL (or the embedded backend).
+   */
+  EXT_BACKEND_URL: httpUrl.optional(),
   BACKEND_PORT: port.default(3001),
   DATA_DIR: z.string().min(1).default('./data'),
   /** API prefix: the SPA calls `/<PRODUCT>/…` and the server proxies it (spec §7). */

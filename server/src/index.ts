@@ -50,11 +50,17 @@ function startBackend(config: Config): Promise<EmbeddedBackend> {
   });
 }
 
+/** Which backends answer, for the start-up line. */
+function backendsText(config: Config, backendURL: string | undefined, embedded: boolean): string {
+  const cms = `backend ${backendURL}${embedded ? ', embedded' : ''}`;
+  return config.EXT_BACKEND_URL ? `${cms}; extensions ${config.EXT_BACKEND_URL}` : cms;
+}
+
 /** The cluster's primary: the one embedded backend, and the workers that serve (scale/cluster.ts). */
 async function startPrimary(config: Config) {
   const backend = config.BACKEND_URL ? null : await startBackend(config);
   const backendURL = config.BACKEND_URL ?? backend?.url;
-  log(`portal starting ${config.WEB_CONCURRENCY} workers on port ${config.PORT} (backend ${backendURL}${backend ? ', embedded' : ''})`);
+  log(`portal starting ${config.WEB_CONCURRENCY} workers on port ${config.PORT} (${backendsText(config, backendURL, backend !== null)})`);
   runPrimary({
     workers: config.WEB_CONCURRENCY,
     env: { BACKEND_URL: backendURL },
@@ -95,6 +101,7 @@ async function startServer(config: Config) {
   const app = createApp({
     config,
     backendURL,
+    extBackendURL: config.EXT_BACKEND_URL,
     renderer,
     clientDir: production ? join(ROOT, 'dist/client') : undefined,
     publicDir: resolve(ROOT, 'client/public'),
@@ -117,7 +124,7 @@ async function startServer(config: Config) {
   });
   server.listen(config.PORT, config.HOST, () => {
     const who = cluster.isWorker ? `portal worker ${process.pid}` : 'portal';
-    log(`${who} listening on http://localhost:${config.PORT} (backend ${backendURL}${backend ? ', embedded' : ''})`);
+    log(`${who} listening on http://localhost:${config.PORT} (${backendsText(config, backendURL, backend !== null)})`);
   });
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
@@ -144,6 +151,11 @@ async function main() {
   const config = readConfig();
   logger = createLogger(config.LOG_LEVEL);
   exitOnUncaughtErrors(logger);
+  if (config.NODE_ENV === 'production' && !config.SITE_URL && cluster.isPrimary) {
+    logger.warn(
+      'SITE_URL is unset: canonical links are root-relative, and feed and mail links use the host each request came to (docs/decisions/two-backends.md)',
+    );
+  }
   if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) {
     if (config.NODE_ENV === 'production') return startPrimary(config);
     log('WEB_CONCURRENCY applies to production builds; development runs one process');

@@ -13,7 +13,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TOKEN_COOKIE } from '@shared/constants';
 import { growTenders, openDownload, rowsInCutSheet, until } from '../../backend/test/partial-download';
-import { BackendClient } from '../src/upstream/backend-client';
+import { Backends } from '../src/upstream/backends';
 import { errorHandler } from '../src/http/errors';
 import { apiProxy } from '../src/upstream/api-proxy';
 import { API, OUR_PAGE, startPortal, type Portal } from './portal-fixture';
@@ -30,7 +30,7 @@ beforeAll(async () => {
   const app = express().use(
     API,
     cookieParser(),
-    apiProxy({ backend: new BackendClient(portal.backendURL), log: (...line) => logged.push(line), upstreamTimeoutMs: 10 * 60_000 }),
+    apiProxy({ backends: new Backends(portal.backendURL), log: (...line) => logged.push(line), upstreamTimeoutMs: 10 * 60_000 }),
     // The app's one error handler answers what the proxy throws (app.ts mounts it last).
     errorHandler((...line) => logged.push(line)),
   );
@@ -80,7 +80,7 @@ it('drops its request to the backend when the browser leaves before any answer',
     API,
     cookieParser(),
     apiProxy({
-      backend: new BackendClient(`http://127.0.0.1:${(silent.address() as AddressInfo).port}`),
+      backends: new Backends(`http://127.0.0.1:${(silent.address() as AddressInfo).port}`),
       log: (...line) => lines.push(line),
       upstreamTimeoutMs: 10 * 60_000,
     }),

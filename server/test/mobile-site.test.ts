@@ -201,3 +201,37 @@ describe('desktop pages name their mobile twin (Baidu mobile adaptation)', () =>
     expect(about.text).not.toContain('max-width: 640px');
   });
 });
+
+describe('with SITE_URL, the canonicals are absolute on the public origin', () => {
+  let sited: TestPortal;
+  beforeAll(async () => {
+    sited = await createTestPortal({
+      projects: 10,
+      tenders: 10,
+      config: { MOBILE_SITE_URL: '/m', SITE_URL: 'https://www.portal.example' },
+      // Kept renders: a page asked at another host must still name SITE_URL, never that host.
+      renderCache: { maxBytes: 8 * 1024 * 1024, ttlMs: 60_000 },
+    });
+  });
+  afterAll(async () => {
+    await sited?.close();
+  });
+
+  it('a mobile page names its desktop page at SITE_URL, whatever host it was asked at', async () => {
+    const id = (await request(sited.backend.app).get('/api/zb/search?pageSize=1')).body.rows[0].id as number;
+    for (const host of ['www.portal.example', 'm.elsewhere.example']) {
+      for (const [path, desktop] of [
+        [MOBILE_PATHS.home, '/'],
+        [`${MOBILE_PATHS.zbDetail}?id=${id}`, `/zb/${id}`],
+      ]) {
+        const res = await request(sited.app).get(path!).set('User-Agent', IPHONE).set('Host', host);
+        expect(res.status, path).toBe(200);
+        expect(linkHref(res.text, 'canonical'), `${host}${path}`).toBe(`https://www.portal.example${desktop}`);
+        expect(res.text).not.toContain('elsewhere');
+      }
+    }
+    const desktop = await request(sited.app).get(`/zb/${id}`);
+    expect(linkHref(desktop.text, 'canonical')).toBe(`https://www.portal.example/zb/${id}`);
+    expect(linkHref(desktop.text, 'alternate')).toBe(`https://www.portal.example/m/pages/zb/detail?id=${id}`);
+  });
+});

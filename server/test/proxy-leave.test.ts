@@ -10,7 +10,7 @@ import cookieParser from 'cookie-parser';
 import express from 'express';
 import { afterEach, expect, it } from 'vitest';
 import { until } from '../../backend/test/partial-download';
-import { BackendClient } from '../src/upstream/backend-client';
+import { Backends } from '../src/upstream/backends';
 import { errorHandler } from '../src/http/errors';
 import { abortsOnLeave, apiProxy } from '../src/upstream/api-proxy';
 import { API, OUR_PAGE } from './portal-fixture';
@@ -57,7 +57,7 @@ async function proxyTo(backendURL: string, lines: unknown[]): Promise<string> {
   const app = express().use(
     API,
     cookieParser(),
-    apiProxy({ backend: new BackendClient(backendURL), log: (...line) => lines.push(line), upstreamTimeoutMs: 60_000 }),
+    apiProxy({ backends: new Backends(backendURL), log: (...line) => lines.push(line), upstreamTimeoutMs: 60_000 }),
     errorHandler((...line) => lines.push(line)),
   );
   return listen(http.createServer(app));

@@ -10,7 +10,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, PLATFORM_HEADER, PLATFORM_VALUE, TOKEN_COOKIE } from '@shared/constants';
 import { createApp } from '../src/app';
-import { BackendClient } from '../src/upstream/backend-client';
+import { Backends } from '../src/upstream/backends';
 import { errorHandler } from '../src/http/errors';
 import { apiProxy } from '../src/upstream/api-proxy';
 import { API, OUR_PAGE, closedPort, loginThroughPortal, startPortal, type Portal } from './portal-fixture';
@@ -117,7 +117,7 @@ describe('a backend that is down or silent', () => {
       '/prod-api',
       cookieParser(),
       apiProxy({
-        backend: new BackendClient(`http://127.0.0.1:${(silent.address() as AddressInfo).port}`),
+        backends: new Backends(`http://127.0.0.1:${(silent.address() as AddressInfo).port}`),
         log: () => undefined,
         upstreamTimeoutMs: 300,
       }),

@@ -16,9 +16,10 @@ export const META = {
   kind: 'database.kind',
   /** Time of the last import of real notices (the CLI or the admin call; not the demo feed). */
   imported: 'import.time',
+  /** The companion's cursor over the CMS's notices, per kind: `publishTime|id` of the newest one read. */
+  followZb: 'cms.follow.zb',
+  followXmk: 'cms.follow.xmk',
 } as const;
-
-export type DatabaseKind = 'demo' | 'empty';
 
 export function metaValue(db: Db, key: string): string | undefined {
   return db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?').get(key)?.value;

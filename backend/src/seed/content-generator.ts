@@ -27,27 +27,14 @@ export interface Place {
 
 function placeOf(city: (typeof CITIES)[number], county: readonly [string, string] | null): Place {
   const cityShort = city.name.replace(/市$/, '');
-  if (!county) {
-    return {
-      areaCode: city.code,
-      cityCode: city.code,
-      cityName: city.name,
-      cityShort,
-      label: city.name,
-      short: cityShort,
-      areaPhoneCode: city.areaPhoneCode,
-    };
-  }
-  const [code, name] = county;
-  const label = name.endsWith('区') ? city.name + name : name;
-  const short = name.length > 2 ? name.slice(0, -1) : name;
+  const [code, name] = county ?? [city.code, null];
   return {
     areaCode: code,
     cityCode: city.code,
     cityName: city.name,
     cityShort,
-    label,
-    short,
+    label: name === null ? city.name : name.endsWith('区') ? city.name + name : name,
+    short: name === null ? cityShort : name.length > 2 ? name.slice(0, -1) : name,
     areaPhoneCode: city.areaPhoneCode,
   };
 }
@@ -997,63 +984,60 @@ export const NOTICE_SUFFIX: Record<GeneratedNoticeType, string> = {
 
 const at = (day: Date, time: string) => `${formatDate(day)} ${time}`;
 
+/** The body of `process`'s notice of `noticeType`, with what the notice states. */
 function tenderBody(
   rng: Random,
   noticeType: GeneratedNoticeType,
-  facts: {
-    base: string;
-    tenderer: string;
-    agency: string;
-    scope: string;
-    qualification: string;
+  process: TenderProcess,
+  notice: {
     amount: number | null;
     openTime: string | null;
     signupDeadline: string | null;
-    place: Place;
     publishAt: Date;
-    approval: string;
     /** 中标候选人公示: the three candidates, first = winner */
     candidates: string[];
-    winner: string | null;
   },
 ): string {
-  const intro = `<p><strong>一、项目概况与招标范围</strong></p><p>${facts.base}已由${facts.approval}批准建设，招标人为${facts.tenderer}，招标代理机构为${facts.agency}。本次招标范围：${facts.scope}。</p>`;
-  const place = `${facts.place.cityName}公共资源交易中心`;
+  const intro = `<p><strong>一、项目概况与招标范围</strong></p><p>${process.base}已由${process.approval}批准建设，招标人为${process.tenderer}，招标代理机构为${process.agency}。本次招标范围：${process.scopeText}。</p>`;
+  const place = `${process.place.cityName}公共资源交易中心`;
   switch (noticeType) {
     case '1':
       return (
         intro +
-        `<p><strong>二、招标计划</strong></p><p>预计于${formatDate(addDays(facts.publishAt, rng.int(15, 45)))
+        `<p><strong>二、招标计划</strong></p><p>预计于${formatDate(addDays(notice.publishAt, rng.int(15, 45)))
           .slice(0, 7)
-          .replace('-', '年')}月发布招标公告，${facts.amount === null ? '预算金额以招标公告为准' : `预算金额约${facts.amount}万元`}。</p>` +
+          .replace(
+            '-',
+            '年',
+          )}月发布招标公告，${notice.amount === null ? '预算金额以招标公告为准' : `预算金额约${notice.amount}万元`}。</p>` +
         `<p><strong>三、其他</strong></p><p>本预告仅供潜在投标人参考，具体以正式招标公告为准。</p>`
       );
     case '2':
       return (
         intro +
-        `<p><strong>二、投标人资格要求</strong></p><p>投标人须具备${facts.qualification}，并在人员、设备、资金等方面具有相应的能力。本次招标${rng.chance(0.7) ? '不接受' : '接受'}联合体投标。</p>` +
-        `<p><strong>三、招标文件的获取</strong></p><p>请于${facts.signupDeadline}前登录山东省公共资源交易平台下载招标文件。</p>` +
-        `<p><strong>四、投标文件的递交</strong></p><p>投标截止时间（开标时间）为${facts.openTime}，地点为${place}。</p>`
+        `<p><strong>二、投标人资格要求</strong></p><p>投标人须具备${process.qualification}，并在人员、设备、资金等方面具有相应的能力。本次招标${rng.chance(0.7) ? '不接受' : '接受'}联合体投标。</p>` +
+        `<p><strong>三、招标文件的获取</strong></p><p>请于${notice.signupDeadline}前登录山东省公共资源交易平台下载招标文件。</p>` +
+        `<p><strong>四、投标文件的递交</strong></p><p>投标截止时间（开标时间）为${notice.openTime}，地点为${place}。</p>`
       );
     case '3':
       return (
         intro +
-        `<p><strong>二、变更内容</strong></p><p>因招标文件澄清，原招标公告中的投标截止时间（开标时间）变更为${facts.openTime}，其他内容不变。</p>` +
+        `<p><strong>二、变更内容</strong></p><p>因招标文件澄清，原招标公告中的投标截止时间（开标时间）变更为${notice.openTime}，其他内容不变。</p>` +
         `<p><strong>三、其他</strong></p><p>请各潜在投标人及时关注，由此造成的不便敬请谅解。</p>`
       );
     case '4': {
-      const [first, second, third] = facts.candidates;
+      const [first, second, third] = notice.candidates;
       return (
         intro +
-        `<p><strong>二、中标候选人</strong></p><p>第一中标候选人：${first}，投标报价：${facts.amount}万元；第二中标候选人：${second}；第三中标候选人：${third}。</p>` +
+        `<p><strong>二、中标候选人</strong></p><p>第一中标候选人：${first}，投标报价：${notice.amount}万元；第二中标候选人：${second}；第三中标候选人：${third}。</p>` +
         `<p><strong>三、公示期</strong></p><p>公示期为3日。投标人或其他利害关系人对评标结果有异议的，应当在公示期间向招标人提出。</p>`
       );
     }
     case '5':
       return (
         intro +
-        `<p><strong>二、中标结果</strong></p><p>中标人：${facts.winner}；中标价：${facts.amount}万元；工期：${rng.int(6, 36) * 30}日历天。</p>` +
-        `<p><strong>三、其他</strong></p><p>开标时间为${facts.openTime}，开标地点为${place}。</p>`
+        `<p><strong>二、中标结果</strong></p><p>中标人：${process.winner}；中标价：${notice.amount}万元；工期：${rng.int(6, 36) * 30}日历天。</p>` +
+        `<p><strong>三、其他</strong></p><p>开标时间为${notice.openTime}，开标地点为${place}。</p>`
       );
   }
 }
@@ -1088,38 +1072,40 @@ export interface TenderProcess {
 /** A process for `project` when given, else a standalone procurement. `code` null: a one-off notice. */
 export function startProcess(rng: Random, publishAt: Date, project: ProjectRef | null, code: string | null): TenderProcess {
   const year = Number(formatDate(publishAt).slice(0, 4));
-  let place: Place;
-  let industry: Industry;
-  let base: string;
-  let tenderer: string;
-  let scopeText: string;
-  let qualification: string;
-  let amount: number;
-  let approval: string;
-  let titleScope = '';
+  let facts: Omit<
+    TenderProcess,
+    'code' | 'project' | 'agency' | 'contact' | 'last' | 'signupDeadline' | 'openTime' | 'winner' | 'winAmount'
+  >;
   if (project) {
-    place = placeByCode(project.areaCode);
-    industry = project.industry;
     const scope = rng.pick(SCOPES[project.industry]);
-    base = project.title;
-    tenderer = project.owner;
-    scopeText = `${scope.name}，详见招标文件`;
-    qualification = scope.qualification;
-    amount = Math.round(project.investment * rng.real(scope.share[0], scope.share[1], 3) * 100) / 100;
-    approval = project.approvalAuthority;
-    titleScope = scope.name + (rng.chance(0.25) ? `（${rng.pick(words.ORDINAL_NUMERALS.slice(0, 3))}标段）` : '');
+    facts = {
+      place: placeByCode(project.areaCode),
+      industry: project.industry,
+      base: project.title,
+      tenderer: project.owner,
+      scopeText: `${scope.name}，详见招标文件`,
+      qualification: scope.qualification,
+      amount: Math.round(project.investment * rng.real(scope.share[0], scope.share[1], 3) * 100) / 100,
+      approval: project.approvalAuthority,
+      titleScope: scope.name + (rng.chance(0.25) ? `（${rng.pick(words.ORDINAL_NUMERALS.slice(0, 3))}标段）` : ''),
+    };
   } else {
-    place = pickPlace(rng);
+    const place = pickPlace(rng);
     const kind = rng.pick(STANDALONE_KINDS);
     const made = kind.base(rng, place, year);
-    industry = kind.industry;
-    base = made.title;
-    tenderer = made.tenderer;
-    scopeText = made.scope;
-    qualification = kind.qualification;
-    amount = rng.real(kind.amount[0], kind.amount[1]);
-    approval = `${place.label}财政局`;
+    facts = {
+      place,
+      industry: kind.industry,
+      base: made.title,
+      tenderer: made.tenderer,
+      scopeText: made.scope,
+      qualification: kind.qualification,
+      amount: rng.real(kind.amount[0], kind.amount[1]),
+      approval: `${place.label}财政局`,
+      titleScope: '',
+    };
   }
+  const { place, tenderer } = facts;
   const agency = agencyName(rng, place);
   const contact = {
     company: rng.chance(0.75) ? agency : tenderer,
@@ -1127,26 +1113,8 @@ export function startProcess(rng: Random, publishAt: Date, project: ProjectRef |
     phone: phoneFor(rng, place),
     address: `${place.cityName}${rng.pick(words.ROADS)}${rng.int(1, 300)}号${rng.pick(words.BRANDS)}大厦${rng.int(3, 28)}层`,
   };
-  return {
-    code,
-    project,
-    place,
-    industry,
-    base,
-    tenderer,
-    scopeText,
-    qualification,
-    amount,
-    approval,
-    titleScope,
-    agency,
-    contact,
-    last: null,
-    signupDeadline: null,
-    openTime: null,
-    winner: null,
-    winAmount: null,
-  };
+  const unpublished = { last: null, signupDeadline: null, openTime: null, winner: null, winAmount: null };
+  return { code, project, ...facts, agency, contact, ...unpublished };
 }
 
 const OPEN_HOURS = ['09:00:00', '09:30:00', '14:30:00'] as const;
@@ -1183,21 +1151,8 @@ export function processNotice(rng: Random, process: TenderProcess, noticeType: G
   const stated = noticeType === '1' && rng.chance(0.4) ? null : process.amount;
   const publishTime = formatDateTime(publishAt);
   const settled = noticeType === '4' || noticeType === '5';
-  const content = tenderBody(rng, noticeType, {
-    base: process.base,
-    tenderer: process.tenderer,
-    agency: process.agency,
-    scope: process.scopeText,
-    qualification: process.qualification,
-    amount: settled ? process.winAmount : stated,
-    openTime,
-    signupDeadline,
-    place: process.place,
-    publishAt,
-    approval: process.approval,
-    candidates,
-    winner: process.winner,
-  });
+  const amount = settled ? process.winAmount : stated;
+  const content = tenderBody(rng, noticeType, process, { amount, openTime, signupDeadline, publishAt, candidates });
   return {
     title: `${process.base}${process.titleScope}${NOTICE_SUFFIX[noticeType]}`,
     areaCode: process.place.areaCode,

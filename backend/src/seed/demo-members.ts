@@ -207,32 +207,26 @@ export function seedDemoMembers(db: Db, rng: Random, now: Date, hasher: Password
     });
   };
 
+  /** A demo member (in last yesterday) whose score log starts with the register gift and 500 points bought. */
+  const addMember = (key: keyof typeof DEMO_MEMBERS, profile: (string | null)[], created: Date, pointsAgo: number) => {
+    const { userName, password } = DEMO_MEMBERS[key];
+    const lastLogin = formatDateTime(addDays(now, -1));
+    const credentials = [userName, userNameKey(userName), hasher.hashBeforeServing(password)];
+    const id = Number(
+      insertMember.run(...credentials, ...profile, randomSecret(rng), lastLogin, formatDateTime(created), lastLogin).lastInsertRowid,
+    );
+    const ledger = ledgerOf(id);
+    ledger.add(registerGift, SCORE_TYPES.register.value, '新用户注册赠送积分', created);
+    const points = order(id, '500积分', 'paid', addDays(now, -pointsAgo));
+    ledger.add(points.score, SCORE_TYPES.purchase.value, `购买${points.name}`, addDays(now, 0.02 - pointsAgo));
+    return { id, ledger };
+  };
+
   // demo: a free member who bought points and spent some on unlocks
-  const demoCreated = addDays(now, -200);
   const demoPhone = mobilePhone(rng);
-  const demoId = Number(
-    insertMember.run(
-      DEMO_MEMBERS.demo.userName,
-      userNameKey(DEMO_MEMBERS.demo.userName),
-      hasher.hashBeforeServing(DEMO_MEMBERS.demo.password),
-      '演示用户',
-      demoPhone,
-      'demo@example.com',
-      `山东${rng.pick(BRANDS)}建设集团有限公司`,
-      '0',
-      null,
-      '道路,学校,桥',
-      '370100,370200',
-      randomSecret(rng),
-      formatDateTime(addDays(now, -1)),
-      formatDateTime(demoCreated),
-      formatDateTime(addDays(now, -1)),
-    ).lastInsertRowid,
-  );
-  const demoLedger = ledgerOf(demoId);
-  demoLedger.add(registerGift, SCORE_TYPES.register.value, '新用户注册赠送积分', demoCreated);
-  const points = order(demoId, '500积分', 'paid', addDays(now, -150));
-  demoLedger.add(points.score, SCORE_TYPES.purchase.value, `购买${points.name}`, addDays(now, -149.98));
+  const demoCompany = `山东${rng.pick(BRANDS)}建设集团有限公司`;
+  const demoProfile = ['演示用户', demoPhone, 'demo@example.com', demoCompany, '0', null, '道路,学校,桥', '370100,370200'];
+  const { id: demoId, ledger: demoLedger } = addMember('demo', demoProfile, addDays(now, -200), 150);
   order(demoId, '月度会员', 'pending', addDays(now, -1));
 
   const recentXmk = db
@@ -310,31 +304,20 @@ export function seedDemoMembers(db: Db, rng: Random, now: Date, hasher: Password
 
   // vip: four months a member — a free start, points, a monthly pass — then a yearly VIP bought
   // yesterday; favourites, clients with visits, a subscription and messages like a working account.
-  const vipCreated = addDays(now, -120);
   const vipPhone = mobilePhone(rng);
-  const vipId = Number(
-    insertMember.run(
-      DEMO_MEMBERS.vip.userName,
-      userNameKey(DEMO_MEMBERS.vip.userName),
-      hasher.hashBeforeServing(DEMO_MEMBERS.vip.password),
-      'VIP演示用户',
-      vipPhone,
-      'vip@example.com',
-      `${rng.pick(BRANDS)}工程咨询有限公司`,
-      '2',
-      formatDateTime(addDays(now, -1 + 365)),
-      '医院,污水处理,产业园',
-      '370300,370600,370700',
-      randomSecret(rng),
-      formatDateTime(addDays(now, -1)),
-      formatDateTime(vipCreated),
-      formatDateTime(addDays(now, -1)),
-    ).lastInsertRowid,
-  );
-  const vipLedger = ledgerOf(vipId);
-  vipLedger.add(registerGift, SCORE_TYPES.register.value, '新用户注册赠送积分', vipCreated);
-  const vipPoints = order(vipId, '500积分', 'paid', addDays(now, -110));
-  vipLedger.add(vipPoints.score, SCORE_TYPES.purchase.value, `购买${vipPoints.name}`, addDays(now, -109.98));
+  const vipCompany = `${rng.pick(BRANDS)}工程咨询有限公司`;
+  const vipExpires = formatDateTime(addDays(now, -1 + 365));
+  const vipProfile = [
+    'VIP演示用户',
+    vipPhone,
+    'vip@example.com',
+    vipCompany,
+    '2',
+    vipExpires,
+    '医院,污水处理,产业园',
+    '370300,370600,370700',
+  ];
+  const { id: vipId, ledger: vipLedger } = addMember('vip', vipProfile, addDays(now, -120), 110);
   order(vipId, '月度会员', 'paid', addDays(now, -90));
   order(vipId, 'VIP年度会员', 'paid', addDays(now, -1));
 

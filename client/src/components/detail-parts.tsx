@@ -19,26 +19,23 @@ export function requireId(id: number | null): number {
 export function DetailPager({ type, prev, next }: { type: ContentType; prev: ContentLink | null; next: ContentLink | null }) {
   return (
     <nav className="detail-pager" aria-label="上一条和下一条">
-      <p>
-        <span className="detail-pager-label">上一条：</span>
-        {prev ? (
-          <Link to={detailPath(type, prev.id)} rel="prev">
-            {prev.title}
-          </Link>
-        ) : (
-          <span className="muted">没有了</span>
-        )}
-      </p>
-      <p>
-        <span className="detail-pager-label">下一条：</span>
-        {next ? (
-          <Link to={detailPath(type, next.id)} rel="next">
-            {next.title}
-          </Link>
-        ) : (
-          <span className="muted">没有了</span>
-        )}
-      </p>
+      {(
+        [
+          ['上一条', prev, 'prev'],
+          ['下一条', next, 'next'],
+        ] as const
+      ).map(([label, link, rel]) => (
+        <p key={rel}>
+          <span className="detail-pager-label">{label}：</span>
+          {link ? (
+            <Link to={detailPath(type, link.id)} rel={rel}>
+              {link.title}
+            </Link>
+          ) : (
+            <span className="muted">没有了</span>
+          )}
+        </p>
+      ))}
     </nav>
   );
 }

@@ -20,7 +20,8 @@ import { PAGE_SIZE_MAX } from '@shared/constants';
 import { ROUTES } from '@shared/routes';
 import { toTimestamp } from '@shared/time';
 import { HttpError } from '../http/errors';
-import { parseEnvelope, type BackendClient } from '../upstream/backend-client';
+import { parseEnvelope } from '../upstream/backend-client';
+import type { BackendCalls } from '../upstream/backends';
 import { BackendCapabilities } from '../upstream/capabilities';
 
 /** URLs per sitemap file: small enough to build from a few backend pages quickly. */
@@ -33,7 +34,7 @@ const SITEMAP_CACHE = 'public, max-age=3600';
 
 export interface SeoOptions {
   siteUrl?: string;
-  backend: BackendClient;
+  backend: BackendCalls;
   log: (message: string, error: unknown) => void;
   /** URLs per sitemap file (tests use a small one to see the index). */
   chunkSize?: number;
@@ -96,7 +97,7 @@ export function robotsTxt(origin: string): string {
 }
 
 class SitemapSource {
-  constructor(private readonly backend: BackendClient) {}
+  constructor(private readonly backend: BackendCalls) {}
 
   private async list<T>(path: string, params: Record<string, number>): Promise<TableDataInfo<T>> {
     const query = new URLSearchParams(Object.entries(params).map(([name, value]) => [name, String(value)])).toString();

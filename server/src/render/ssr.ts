@@ -8,7 +8,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { isCrawler } from '@shared/user-agent';
 import { pageQueryKeys } from '@shared/routes';
 import { readSessionToken } from '../auth/cookies';
-import type { BackendClient } from '../upstream/backend-client';
+import type { Backends } from '../upstream/backends';
 import type { BackendLiveness } from '../upstream/liveness';
 import { HttpError } from '../http/errors';
 import type { ServerMetrics } from '../http/metrics';
@@ -25,8 +25,8 @@ const RENDER_ORIGIN = 'http://portal.internal';
 
 export interface SsrOptions {
   renderer: Renderer;
-  /** The render's backend calls go to its base URL through its agent. */
-  backend: BackendClient;
+  /** The render's backend calls go to the CMS, its ext calls to the extensions' backend, each through its agent. */
+  backends: Pick<Backends, 'cms' | 'ext' | 'separate'>;
   product: string;
   /** Public settings the pages read (canonical origin, mobile site, the backend's capabilities). */
   settings?: () => Promise<RenderOptions['settings']>;
@@ -234,13 +234,14 @@ export function ssrHandler(opts: SsrOptions): RequestHandler {
       setMaxListeners(64, request.signal);
       const result = await opts.renderer.render({
         request,
-        backendURL: opts.backend.baseURL,
+        backendURL: opts.backends.cms.baseURL,
+        ...(opts.backends.separate ? { extBackend: { url: opts.backends.ext.baseURL, httpAgent: opts.backends.ext.agent } } : {}),
         product: opts.product,
         token,
         assets: opts.renderer.assets,
         nonce: cspNonce(res),
         waitForAll: isCrawler(req.get('user-agent')),
-        httpAgent: opts.backend.agent,
+        httpAgent: opts.backends.cms.agent,
         settings: await opts.settings?.(),
         publicQueries: opts.renderer.publicQueries,
         log: opts.log,

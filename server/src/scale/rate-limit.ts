@@ -16,7 +16,7 @@ import { RedisStore, type RedisReply } from 'rate-limit-redis';
 import { MESSAGES } from '@shared/constants';
 import type { Endpoint } from '@shared/contract/endpoint';
 import { ENDPOINTS } from '@shared/contract/endpoints';
-import { canonicalCallPath } from '../upstream/contract-paths';
+import { canonicalCallPath } from '@shared/contract/call-paths';
 import { HttpError } from '../http/errors';
 import type { SharedRedis } from './redis';
 

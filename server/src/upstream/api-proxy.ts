@@ -18,7 +18,9 @@ import { ENDPOINTS } from '@shared/contract/endpoints';
 import { CLIENT_HEADER, IS_TOKEN_HEADER, MESSAGES, PLATFORM_HEADER, PLATFORM_VALUE } from '@shared/constants';
 import { clearSessionCookies, readSessionToken } from '../auth/cookies';
 import { UPSTREAM_TIMEOUT_MS, limitWaiting, parseEnvelope, type BackendClient } from './backend-client';
-import { canonicalCallPath, isContractPath } from './contract-paths';
+import type { Backends } from './backends';
+import { canonicalCallPath } from '@shared/contract/call-paths';
+import { isContractPath } from './contract-paths';
 import { HttpError } from '../http/errors';
 import { clientKey } from '../scale/rate-limit';
 import { redactUrl } from '@shared/redact';
@@ -95,6 +97,16 @@ export function downloadFromOurPage(req: Request): boolean {
   }
 }
 
+/**
+ * The origin the portal was reached at, for the absolute links a backend writes (feeds, exports,
+ * the address a confirmation mail links to, when SITE_URL is unset): Express's host and protocol,
+ * which are a TLS-terminating proxy's X-Forwarded-* only with TRUST_PROXY. Whatever a client wrote
+ * in those headers itself is replaced, never passed on.
+ */
+export function portalOriginHeaders(req: Request): { 'x-forwarded-host': string; 'x-forwarded-proto': string } {
+  return { 'x-forwarded-host': req.host, 'x-forwarded-proto': req.protocol };
+}
+
 /** The bearer rule of spec §6 as the BFF applies it. */
 export function bearerFor(req: Request): string | null {
   const token = readSessionToken(req);
@@ -127,6 +139,7 @@ function prepareRequest(req: Request, next: NextFunction): void {
   if (bearer !== null) req.headers.authorization = `Bearer ${bearer}`;
   // The backend's login lockout counts per account and client; only we know the client.
   req.headers[CLIENT_HEADER] = clientKey(req.ip);
+  Object.assign(req.headers, portalOriginHeaders(req));
   exchanges.set(req, { sentBearer: bearer !== null, timedOut: false, tooLarge: false, answered: false, next });
 }
 
@@ -211,18 +224,29 @@ function hasBody(req: Request): boolean {
 }
 
 export interface ApiProxyOptions {
-  backend: BackendClient;
+  /** Each call goes to the backend the contract names for it (upstream/backends.ts). */
+  backends: Pick<Backends, 'all' | 'of'>;
   log: (m: string, e: unknown) => void;
   /** How long the backend may stay silent before the browser gets a 504 (default just under 15 s). */
   upstreamTimeoutMs?: number;
 }
 
 export function apiProxy(opts: ApiProxyOptions): RequestHandler {
+  const proxies = new Map(opts.backends.all.map((backend) => [backend, proxyTo(backend, opts)]));
+  return (req, res, next) => {
+    checkApiCall(req);
+    prepareRequest(req, next);
+    void proxies.get(opts.backends.of(req.path))!(req, res, next);
+  };
+}
+
+/** One backend's proxy: its address, its keep-alive agent. */
+function proxyTo(backend: BackendClient, opts: ApiProxyOptions) {
   const upstreamTimeoutMs = opts.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS;
-  const proxy = createProxyMiddleware<Request, Response>({
-    target: opts.backend.baseURL,
+  return createProxyMiddleware<Request, Response>({
+    target: backend.baseURL,
     changeOrigin: true,
-    agent: opts.backend.agent,
+    agent: backend.agent,
     xfwd: true,
     selfHandleResponse: true,
     on: {
@@ -267,11 +291,6 @@ export function apiProxy(opts: ApiProxyOptions): RequestHandler {
       },
     },
   });
-  return (req, res, next) => {
-    checkApiCall(req);
-    prepareRequest(req, next);
-    void proxy(req, res, next);
-  };
 }
 
 /**

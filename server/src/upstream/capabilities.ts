@@ -4,19 +4,25 @@
  * background every few minutes. A backend without the call (the production Java CMS answers 404 or
  * a non-200 envelope) offers nothing; one that cannot be reached keeps the last list known (none at
  * first) and is asked again sooner. Never an error: the pages just show less.
+ *
+ * An extensions' backend of its own (EXT_BACKEND_URL, upstream/backends.ts) that cannot be reached
+ * offers nothing at once (`unreachableMeansNone`): the pages hide its features exactly as against a
+ * CMS without them, rather than show links whose calls fail. It is asked again every RETRY_MS, and
+ * at once when a connection to it breaks (`askSoon`), so the features come back within seconds of it.
  */
 import { ENDPOINTS } from '@shared/contract/endpoints';
-import { BackendError, parseEnvelope, type BackendClient } from './backend-client';
+import { BackendError, parseEnvelope } from './backend-client';
+import type { BackendCalls } from './backends';
 
 export const CAPABILITIES_REFRESH_MS = 5 * 60_000;
 /** After a failed call: soon, so a backend still starting up is not taken for a spec-only one for long. */
-const RETRY_MS = 15_000;
+export const CAPABILITIES_RETRY_MS = 15_000;
 const TIMEOUT_MS = 2_000;
 const MAX_BODY = 16_384;
 
 type Answer = { kind: 'list'; names: string[] } | { kind: 'unreachable' };
 
-async function ask(backend: BackendClient): Promise<Answer> {
+async function ask(backend: BackendCalls): Promise<Answer> {
   try {
     const answer = await backend.call({
       path: ENDPOINTS.capabilities.path,
@@ -37,8 +43,14 @@ async function ask(backend: BackendClient): Promise<Answer> {
 }
 
 export interface CapabilitiesOptions {
-  backend: BackendClient;
+  backend: BackendCalls;
   refreshMs?: number;
+  /** After an unreachable answer (default CAPABILITIES_RETRY_MS). */
+  retryMs?: number;
+  /** An unreachable backend offers nothing (instead of keeping the last list). */
+  unreachableMeansNone?: boolean;
+  /** Called after the list changed (the render cache drops pages rendered with the old one). */
+  onChange?: (names: readonly string[]) => void;
   now?: () => number;
 }
 
@@ -49,6 +61,12 @@ export class BackendCapabilities {
   private pending: Promise<void> | null = null;
 
   constructor(private readonly opts: CapabilitiesOptions) {}
+
+  /** Asks again now, in the background: a connection to the backend broke, it may be gone. */
+  askSoon(): void {
+    this.nextAskAt = 0;
+    this.refresh().catch(() => undefined);
+  }
 
   /** The backend's features; the first call waits for its answer, later ones never wait. */
   async current(): Promise<readonly string[]> {
@@ -64,8 +82,12 @@ export class BackendCapabilities {
     this.pending ??= ask(this.opts.backend)
       .then((answer) => {
         const now = (this.opts.now ?? Date.now)();
-        if (answer.kind === 'list') this.names = Object.freeze([...new Set(answer.names)].sort());
-        this.nextAskAt = now + (answer.kind === 'list' ? (this.opts.refreshMs ?? CAPABILITIES_REFRESH_MS) : RETRY_MS);
+        const names = answer.kind === 'list' ? [...new Set(answer.names)].sort() : this.opts.unreachableMeansNone ? [] : this.names;
+        const changed = names.join() !== this.names.join();
+        this.names = Object.freeze([...names]);
+        this.nextAskAt =
+          now + (answer.kind === 'list' ? (this.opts.refreshMs ?? CAPABILITIES_REFRESH_MS) : (this.opts.retryMs ?? CAPABILITIES_RETRY_MS));
+        if (changed && this.asked) this.opts.onChange?.(this.names);
         this.asked = true;
       })
       .finally(() => {

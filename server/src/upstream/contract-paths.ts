@@ -5,42 +5,9 @@
  * and so do spellings a servlet container would normalise into another path (`..`, `;params`,
  * encoded slashes).
  */
-import type { Endpoint } from '@shared/contract/endpoint';
-import { ENDPOINTS } from '@shared/contract/endpoints';
+import { CALL_PATTERNS, canonicalCallPath } from '@shared/contract/call-paths';
 
-/**
- * A path as a lenient router matches it: %-escapes decoded, case folded, trailing slashes dropped
- * (Express and Spring route `/API/member/login/` to the login). Null when it does not decode.
- */
-export function canonicalCallPath(path: string): string | null {
-  try {
-    return decodeURIComponent(path).toLowerCase().replace(/\/+$/, '') || '/';
-  } catch {
-    return null;
-  }
-}
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-function pattern(endpoint: Endpoint): RegExp {
-  const path = canonicalCallPath(endpoint.path) ?? endpoint.path;
-  return new RegExp(
-    `^${path
-      .split(/:[a-z]+/i)
-      .map(escapeRegExp)
-      .join('[^/]+')}$`,
-  );
-}
-
-const PUBLIC_PATTERNS = Object.values(ENDPOINTS as Record<string, Endpoint>)
-  .filter((e) => e.auth !== 'admin')
-  .map(pattern);
-
-const NAMED_PATTERNS = Object.entries(ENDPOINTS as Record<string, Endpoint>).map(([name, endpoint]) => ({
-  name,
-  method: endpoint.method,
-  pattern: pattern(endpoint),
-}));
+const PUBLIC_PATTERNS = CALL_PATTERNS.filter((call) => call.endpoint.auth !== 'admin').map((call) => call.pattern);
 
 /**
  * The contract's name of the call `method path` (relative to the API prefix): `zbSearch` for
@@ -51,7 +18,7 @@ export function contractEndpointOf(method: string, path: string): string | null 
   const canonical = canonicalCallPath(path);
   if (canonical === null) return null;
   const asked = method === 'HEAD' ? 'GET' : method;
-  return NAMED_PATTERNS.find((e) => e.method === asked && e.pattern.test(canonical))?.name ?? null;
+  return CALL_PATTERNS.find((e) => e.method === asked && e.pattern.test(canonical))?.name ?? null;
 }
 
 /** Spellings no page of ours produces and that some servers resolve to a different path. */

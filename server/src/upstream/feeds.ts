@@ -9,14 +9,16 @@
 import type { RequestHandler } from 'express';
 import { feedBodyPath, parseFeedFile } from '@shared/alerts/feeds';
 import { HttpError } from '../http/errors';
-import { BackendError, type BackendClient } from './backend-client';
+import { BackendError } from './backend-client';
+import { portalOriginHeaders } from './api-proxy';
+import type { BackendCalls } from './backends';
 
 const CONTENT_TYPES = { atom: 'application/atom+xml; charset=utf-8', ics: 'text/calendar; charset=utf-8' } as const;
 const TIMEOUT_MS = 10_000;
 /** A feed holds a member's recent alerts and dates: far below this. */
 const MAX_FEED_BYTES = 4 * 1024 * 1024;
 
-export function feedRoute(opts: { backend: BackendClient; log: (message: string, error: unknown) => void }): RequestHandler {
+export function feedRoute(opts: { backend: BackendCalls; log: (message: string, error: unknown) => void }): RequestHandler {
   const notFound = () => new HttpError(404, '订阅链接不存在或已失效', { as: 'text' });
   return async (req, res) => {
     const feed = parseFeedFile(String(req.params.file ?? ''));
@@ -27,7 +29,7 @@ export function feedRoute(opts: { backend: BackendClient; log: (message: string,
         path: feedBodyPath(token, ext),
         // The feed's links point at the origin the portal was reached at (when SITE_URL is unset):
         // X-Forwarded-Host and -Proto of our proxy only with TRUST_PROXY (Express's req.host, req.protocol).
-        headers: { accept: CONTENT_TYPES[ext], 'x-forwarded-host': req.host, 'x-forwarded-proto': req.protocol },
+        headers: { accept: CONTENT_TYPES[ext], ...portalOriginHeaders(req) },
         timeoutMs: TIMEOUT_MS,
         maxBytes: MAX_FEED_BYTES,
         requestId: res.get('x-request-id'),

@@ -8,11 +8,12 @@ import type { RequestHandler } from 'express';
 import { ENDPOINTS } from '@shared/contract/endpoints';
 import { isOneTimeToken } from '@shared/one-time-token';
 import { HttpError } from '../http/errors';
-import { BackendError, parseEnvelope, type BackendClient } from './backend-client';
+import { BackendError, parseEnvelope } from './backend-client';
+import type { BackendCalls } from './backends';
 
 const TIMEOUT_MS = 10_000;
 
-export function mailUnsubscribeRoute(opts: { backend: BackendClient; log: (message: string, error: unknown) => void }): RequestHandler {
+export function mailUnsubscribeRoute(opts: { backend: BackendCalls; log: (message: string, error: unknown) => void }): RequestHandler {
   return async (req, res) => {
     const token = req.query['token'];
     if (!isOneTimeToken(token)) throw new HttpError(400, '退订链接不完整', { as: 'text' });

@@ -12,12 +12,14 @@ import type { RequestHandler } from 'express';
 import { REQUEST_ID_HEADER } from '@shared/constants';
 import { OCDS_RELEASES_BODY_PATH, ocdsRecordBodyPath, parseRecordFile } from '@shared/ocds/paths';
 import { HttpError } from '../http/errors';
-import { limitWaiting, UPSTREAM_TIMEOUT_MS, type BackendClient } from './backend-client';
+import { limitWaiting, UPSTREAM_TIMEOUT_MS } from './backend-client';
+import type { Backends } from './backends';
 
 const notFound = () => new HttpError(404, '开放数据不存在', { as: 'text' });
 
 export interface OcdsRouteOptions {
-  backend: BackendClient;
+  /** The feed is an ext call: it goes to the extensions' backend (`of(path)`). */
+  backend: Pick<Backends, 'of'>;
   capabilities: () => Promise<readonly string[]>;
   log: (message: string, error: unknown) => void;
 }
@@ -26,11 +28,12 @@ export interface OcdsRouteOptions {
 function streamFrom(opts: OcdsRouteOptions, path: string): RequestHandler {
   return async (req, res) => {
     if (!(await opts.capabilities()).includes('ocds')) throw notFound();
-    const send = opts.backend.baseURL.startsWith('https:') ? httpsRequest : httpRequest;
+    const backend = opts.backend.of(path);
+    const send = backend.baseURL.startsWith('https:') ? httpsRequest : httpRequest;
     const answer = await new Promise<IncomingMessage>((resolve, reject) => {
-      const call = send(opts.backend.url(path), {
+      const call = send(backend.url(path), {
         method: 'GET',
-        agent: opts.backend.agent,
+        agent: backend.agent,
         headers: {
           accept: 'application/json',
           // Links in the packages point at the origin the portal was reached at (when SITE_URL is unset).

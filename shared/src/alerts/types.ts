@@ -20,9 +20,6 @@ export interface AlertItem {
   detail?: string;
 }
 
-/** `PUT /cms/alerts/read`: the ids to mark, or every alert of the member. */
-export type AlertReadBody = { ids: number[] } | { all: true };
-
 export interface Subscription {
   id: number;
   /** 1–20 characters */
@@ -57,16 +54,6 @@ export interface AlertSettings {
   mailAvailable: boolean;
   /** Why mail cannot be sent (null when it can), e.g. '本站暂未开通邮件提醒'. */
   mailUnavailableReason: string | null;
-}
-
-export interface AlertSettingsInput {
-  emailFrequency: EmailFrequency;
-  email: string | null;
-}
-
-/** Body of `POST /api/ext/mail/confirm` and `POST /api/ext/mail/unsubscribe`: the link's token. */
-export interface MailTokenInput {
-  token: string;
 }
 
 /** Root-relative portal paths of the member's feeds: `/feeds/<token>.atom`, `/feeds/<token>.ics`. */

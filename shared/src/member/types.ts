@@ -164,9 +164,6 @@ export interface AdminOrder extends Order {
   memberId: number;
   userName: string;
 }
-export interface AdminOrderParams extends PageParams {
-  status?: OrderStatus;
-}
 
 /** `GET /cms/member/memberList` rows: the member's orders (开通记录), newest first. */
 export type MemberOrderParams = PageParams;

@@ -17,9 +17,16 @@ export interface Session {
   tokenHash: Buffer;
 }
 
-const digest = (token: string) => createHash('sha256').update(token).digest();
+/** SHA-256 of a token: what is stored, and what a cache may key by. */
+export const tokenDigest = (token: string) => createHash('sha256').update(token).digest();
+const digest = tokenDigest;
 
 const BEARER = /^Bearer\s+([A-Za-z0-9_-]{20,128})$/i;
+
+/** The token of an `Authorization: Bearer …` header, or null when absent or malformed. */
+export function bearerToken(authorization: string | undefined): string | null {
+  return (authorization === undefined ? null : BEARER.exec(authorization.trim())?.[1]) ?? null;
+}
 
 export class TokenService {
   constructor(
@@ -38,7 +45,7 @@ export class TokenService {
 
   /** The session of an `Authorization: Bearer …` header, or null when absent, unknown or expired. */
   resolve(authorization: string | undefined): Session | null {
-    const token = authorization === undefined ? null : BEARER.exec(authorization.trim())?.[1];
+    const token = bearerToken(authorization);
     if (!token) return null;
     const tokenHash = digest(token);
     const row = q.tokenRow.get(this.sql, { tokenHash });

@@ -7,6 +7,7 @@
  * down to some context around each change. Computed here, not in the browser: the answer carries
  * the changed text and its context, not two whole bodies and a diff library.
  */
+import { createHash } from 'node:crypto';
 import { diffArrays, diffChars } from 'diff';
 import { decodeHTML } from 'entities';
 import type { BodyDiffPart } from '@shared/content/notices';
@@ -20,6 +21,8 @@ const REFINE_LIMIT = 6000;
 const REFINE_TIMEOUT_MS = 50;
 /** Below this share of common characters two blocks read as a replacement, not an edit. */
 const ALIKE = 0.5;
+/** Below this share of common character pairs two blocks are not worth a character diff. */
+const PAIRS_ALIKE = 0.4;
 /** Unchanged runs this short between two changes join them (one readable change, not confetti). */
 const GLUE = 2;
 
@@ -44,6 +47,29 @@ export function bodyLines(html: string): string[] {
     .filter((line) => line !== '');
 }
 
+/**
+ * The share of adjacent character pairs two texts have in common (Dice's coefficient): linear, and
+ * far below PAIRS_ALIKE for two different texts, which a character diff would take tens of
+ * milliseconds to tell apart. An edit keeps most pairs, so alike blocks pass.
+ */
+function pairShare(a: string, b: string): number {
+  const pairs = new Map<string, number>();
+  for (let i = 0; i + 1 < a.length; i++) {
+    const pair = a.slice(i, i + 2);
+    pairs.set(pair, (pairs.get(pair) ?? 0) + 1);
+  }
+  let common = 0;
+  for (let i = 0; i + 1 < b.length; i++) {
+    const pair = b.slice(i, i + 2);
+    const left = pairs.get(pair) ?? 0;
+    if (left > 0) {
+      common++;
+      pairs.set(pair, left - 1);
+    }
+  }
+  return (2 * common) / Math.max(1, a.length + b.length - 2);
+}
+
 type Change = { op: 'same' | 'del' | 'ins'; text: string };
 const len = (text: string) => Array.from(text).length;
 
@@ -54,7 +80,11 @@ function refine(before: string, after: string): Change[] {
     ...(after ? [{ op: 'ins' as const, text: after }] : []),
   ];
   if (!before || !after || before.length + after.length > REFINE_LIMIT) return whole;
-  const parts = diffChars(before, after, { timeout: REFINE_TIMEOUT_MS });
+  // Alike means at least ALIKE of the longer block in common, so at most this many edits: the
+  // character diff gives up beyond it instead of spending its time proving two texts unalike.
+  const maxEditLength = before.length + after.length - 2 * Math.ceil(ALIKE * Math.max(before.length, after.length));
+  if (maxEditLength < 0 || pairShare(before, after) < PAIRS_ALIKE) return whole;
+  const parts = diffChars(before, after, { maxEditLength, timeout: REFINE_TIMEOUT_MS });
   if (!parts) return whole;
   const common = parts.filter((p) => !p.added && !p.removed).reduce((n, p) => n + p.value.length, 0);
   if (common / Math.max(before.length, after.length) < ALIKE) return whole;
@@ -157,5 +187,34 @@ export function bodyDiff(beforeHtml: string, afterHtml: string, mask: (line: str
   // No line break dangles at the very end.
   const last = parts.at(-1);
   if (last && last.op !== 'fold') last.text = last.text.replace(/\n$/, '');
+  return parts;
+}
+
+/** Text diffs kept, newest last: a correction's detail page is read far more often than it changes. */
+const CACHE_SIZE = 500;
+const cache = new Map<string, BodyDiffPart[] | null>();
+const digest = (text: string) => createHash('sha1').update(text).digest('base64');
+
+/**
+ * `bodyDiff`, remembered per pair of bodies and masking: a 1,500-row bill of quantities takes tens
+ * of milliseconds on the thread that answers the detail call (`npm run bench:diff`), hashing it a
+ * fraction of one.
+ */
+export function cachedBodyDiff(
+  beforeHtml: string,
+  afterHtml: string,
+  masked: boolean,
+  mask: (line: string) => string,
+): BodyDiffPart[] | null {
+  const key = `${masked ? 'm' : 'o'}:${digest(beforeHtml)}:${digest(afterHtml)}`;
+  if (cache.has(key)) {
+    const hit = cache.get(key)!;
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit;
+  }
+  const parts = bodyDiff(beforeHtml, afterHtml, masked ? mask : undefined);
+  cache.set(key, parts);
+  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
   return parts;
 }

@@ -77,6 +77,8 @@ export interface PreparedNotice {
   record: NoticeRecord;
   withdrawn: boolean;
   doc: FtsDocument;
+  /** The id a new notice takes (the companion keeps the CMS's ids, so links lead to the CMS's pages); default the next free one. */
+  id?: number;
 }
 
 /** The search document of a record (made before the write transaction where memory allows). */
@@ -291,7 +293,7 @@ export class ImportWriter {
     this.imported = [];
   }
 
-  private writeOne({ record, withdrawn, doc }: PreparedNotice): void {
+  private writeOne({ record, withdrawn, doc, id: givenId }: PreparedNotice): void {
     const { sql, w, ctx, counts } = this;
     const kind = record.kind;
     const existingRow = recordBySource(sql, kind, record.sourceId);
@@ -352,7 +354,8 @@ export class ImportWriter {
       counts.updated++;
     } else {
       id = Number(
-        (kind === 'zb' ? w.insertZb : w.insertXmk).run(params(record, record.publishTime, xmkId, this.newId(kind))).lastInsertRowid,
+        (kind === 'zb' ? w.insertZb : w.insertXmk).run(params(record, record.publishTime, xmkId, givenId ?? this.newId(kind)))
+          .lastInsertRowid,
       );
       if (kind === 'xmk') {
         const summary = `项目发布，当前阶段：${stageLabel(record.noticeType)}`;

@@ -402,11 +402,6 @@ export function checkRecord(value: unknown, dicts: NoticeDictionaries, now: Date
   return { record, withdrawn: r.withdrawn === true };
 }
 
-/** `checkRecord` for callers that refuse withdrawals (the record alone). */
-export function normaliseRecord(value: unknown, dicts: NoticeDictionaries, now: Date): NoticeRecord {
-  return checkRecord(value, dicts, now).record;
-}
-
 export const cityOf = (record: Pick<NoticeRecord, 'areaCode'>) => cityCodeOf(record.areaCode);
 
 /** A stored row read as a record: the JSON columns as text, `dateOnly` as a comma list. */

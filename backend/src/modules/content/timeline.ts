@@ -11,7 +11,7 @@ import type { BodyDiffPart, ChangesAgainst, LifecycleNotice, NoticeChange, XmkLi
 import type { Statements } from '../../db/connection';
 import type { ContentTable } from '../../search/fts-index';
 import { htmlText } from '../../search/tokens';
-import { bodyDiff } from './body-diff';
+import { cachedBodyDiff } from './body-diff';
 import { maskContact, maskTextContacts } from './contact-mask';
 import { FIELD_LABELS, recordOfRow, recordOfVersion, XMK_FIELD_LABELS, type NoticeRecord } from './notice-record';
 import * as q from './queries';
@@ -190,7 +190,7 @@ function amendmentChanges(
   return {
     changes,
     changesAgainst: { kind: 'notice', id: against.id, title: against.title, publishTime: against.publishTime },
-    bodyDiff: changes.length === 0 ? bodyDiff(body, current.content, masked ? maskTextContacts : undefined) : null,
+    bodyDiff: changes.length === 0 ? cachedBodyDiff(body, current.content, masked, maskTextContacts) : null,
   };
 }
 

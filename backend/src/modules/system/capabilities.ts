@@ -7,6 +7,7 @@ import type { Endpoint } from '@shared/contract/endpoint';
 import { ENDPOINTS } from '@shared/contract/endpoints';
 import type { Feature } from '@shared/system/features';
 import type { BackendConfig } from '../../config';
+import { companionServes } from '../companion/scope';
 
 /** Features a route cannot show: each returns its name when this configuration provides it. */
 const CONFIGURED_FEATURES: ReadonlyArray<(config: BackendConfig) => Feature | null> = [
@@ -19,7 +20,7 @@ export function capabilities(config: BackendConfig): Feature[] {
   if (!config.extensions) return [];
   const features = new Set<Feature>();
   for (const endpoint of Object.values(ENDPOINTS as Record<string, Endpoint>)) {
-    if (endpoint.ext) features.add(endpoint.feature);
+    if (endpoint.ext && (config.cmsUrl === undefined || companionServes(endpoint))) features.add(endpoint.feature);
   }
   // The proof of work goes with the captcha: off with CAPTCHA_ENABLED=false.
   if (!config.captchaEnabled) features.delete('pow');

@@ -6,7 +6,7 @@
  * keyword or a region is required. The backend says why it refuses anything else, shown by the form.
  */
 import { LoadingOutlined } from '@ant-design/icons';
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Form, Input, InputNumber, Radio, Switch, TreeSelect } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -20,15 +20,8 @@ import {
   type MatchMode,
 } from '@shared/alerts/match';
 import { DICT_TYPES } from '@shared/system/types';
-import { formatWan } from '@shared/format';
-import {
-  alertKeys,
-  deleteSubscription,
-  saveSubscription,
-  subscriptionsQueryOptions,
-  type Subscription,
-  type SubscriptionBody,
-} from '../api';
+import { subscriptionsQueryOptions, type Subscription, type SubscriptionBody } from '../api';
+import { amountRange, NEW_SUBSCRIPTION, subscriptionWords, useDeleteSubscription, useSaveSubscription } from '../subscription-editing';
 import { useHttp } from '../../../lib/http/context';
 import { regionTreeQueryOptions } from '../../member/api';
 import { PROFILE_SUBSCRIPTION_NAME, useProfileSubscription } from '../../member/components/profile-subscription';
@@ -37,7 +30,6 @@ import { DictLabel, useDict } from '../../../components/dict-label';
 import { EmptyState } from '../../../components/empty-state';
 import { regionName } from '../../../lib/region';
 import { feedback } from '../../../lib/feedback';
-import { formFailure } from '../../../lib/form-failure';
 import { MemberSection } from '../../../components/member-area/member-page';
 
 const NAME_MAX = SUBSCRIPTION_TEXT_MAX.name;
@@ -49,49 +41,20 @@ type FormValues = Omit<SubscriptionBody, 'amountMin' | 'amountMax' | 'matchMode'
   amountMax?: number | null;
 };
 
-const EMPTY: FormValues = {
-  name: '',
-  keywords: '',
-  matchMode: DEFAULT_MATCH_MODE,
-  excludeWords: '',
-  areaCodes: [],
-  noticeTypes: [],
-  amountMin: null,
-  amountMax: null,
-  enabled: true,
-};
-
-/** Spaces of any width and commas separate words; stored space separated as the contract says. */
-const words = (text: string) =>
-  text
-    .split(/[\s,，、]+/u)
-    .filter(Boolean)
-    .join(' ');
-
 function SubscriptionForm({ editing, onDone }: { editing: Subscription | null; onDone: () => void }) {
-  const http = useHttp();
-  const queryClient = useQueryClient();
-  const tree = useSuspenseQuery(regionTreeQueryOptions(http)).data;
+  const tree = useSuspenseQuery(regionTreeQueryOptions(useHttp())).data;
   const types = useDict(DICT_TYPES.zbNoticeType);
   const [error, setError] = useState<string | null>(null);
-  const save = useMutation({
-    mutationFn: (body: SubscriptionBody) => saveSubscription(http, editing?.id ?? null, body),
-    onSuccess: () => {
-      feedback.success(editing ? '订阅已更新' : '订阅已添加');
-      void queryClient.invalidateQueries({ queryKey: alertKeys.subscriptions() });
-      onDone();
-    },
-    onError: (caught) => setError(formFailure(caught)),
-  });
+  const save = useSaveSubscription(editing, onDone, setError);
   const [form] = Form.useForm<FormValues>();
   const mode = Form.useWatch('matchMode', form) ?? editing?.matchMode ?? DEFAULT_MATCH_MODE;
   const onFinish = (values: FormValues) => {
     setError(null);
     save.mutate({
       name: values.name.trim(),
-      keywords: words(values.keywords ?? ''),
+      keywords: subscriptionWords(values.keywords ?? ''),
       matchMode: values.matchMode,
-      excludeWords: words(values.excludeWords ?? ''),
+      excludeWords: subscriptionWords(values.excludeWords ?? ''),
       areaCodes: values.areaCodes ?? [],
       noticeTypes: values.noticeTypes ?? [],
       amountMin: values.amountMin ?? null,
@@ -104,7 +67,7 @@ function SubscriptionForm({ editing, onDone }: { editing: Subscription | null; o
       form={form}
       layout="vertical"
       className="member-form subscription-edit-form"
-      initialValues={editing ?? EMPTY}
+      initialValues={editing ?? NEW_SUBSCRIPTION}
       onFinish={onFinish}
       onValuesChange={() => setError(null)}
       onFocus={feedback.preload}
@@ -128,7 +91,7 @@ function SubscriptionForm({ editing, onDone }: { editing: Subscription | null; o
           { max: KEYWORDS_MAX, message: `关键词最多 ${KEYWORDS_MAX} 个字` },
           ({ getFieldValue }) => ({
             validator: (_rule: unknown, value: string | undefined) =>
-              words(value ?? '') === '' && ((getFieldValue('areaCodes') as string[] | undefined) ?? []).length === 0
+              subscriptionWords(value ?? '') === '' && ((getFieldValue('areaCodes') as string[] | undefined) ?? []).length === 0
                 ? Promise.reject(new Error('请至少填写一个关键词或选择一个地区'))
                 : Promise.resolve(),
           }),
@@ -197,13 +160,6 @@ function SubscriptionForm({ editing, onDone }: { editing: Subscription | null; o
   );
 }
 
-function amountRange(s: Subscription): string {
-  if (s.amountMin === null && s.amountMax === null) return '不限';
-  if (s.amountMax === null) return `${formatWan(s.amountMin)} 以上`;
-  if (s.amountMin === null) return `${formatWan(s.amountMax)} 以下`;
-  return `${formatWan(s.amountMin)} – ${formatWan(s.amountMax)}`;
-}
-
 /** The profile's subscription, first of the member's: shown here, edited in 会员资料. */
 function ProfileSubscriptionCard() {
   const profile = useProfileSubscription();
@@ -230,26 +186,14 @@ function ProfileSubscriptionCard() {
 }
 
 export function SubscriptionList() {
-  const http = useHttp();
-  const queryClient = useQueryClient();
-  const { data: subscriptions } = useSuspenseQuery(subscriptionsQueryOptions(http));
+  const { data: subscriptions } = useSuspenseQuery(subscriptionsQueryOptions(useHttp()));
   const level = useSession().member_info?.level ?? '0';
   const limit = SUBSCRIPTION_LIMITS[level];
   const full = subscriptions.length >= limit;
   const regions = useDict(DICT_TYPES.region);
   // null: no form; 'new': adding; a subscription: editing it.
   const [editing, setEditing] = useState<Subscription | 'new' | null>(null);
-  const remove = useMutation({
-    mutationFn: (id: number) => deleteSubscription(http, id),
-    onSuccess: () => {
-      feedback.success('订阅已删除');
-      void queryClient.invalidateQueries({ queryKey: alertKeys.subscriptions() });
-    },
-  });
-  const onDelete = async (s: Subscription) => {
-    if (await feedback.confirm({ title: `删除订阅“${s.name}”？`, content: '删除后不再收到这条订阅的提醒。', okText: '删除', danger: true }))
-      remove.mutate(s.id);
-  };
+  const { onDelete, deleting } = useDeleteSubscription(() => feedback.success('订阅已删除'));
 
   return (
     <>
@@ -320,13 +264,13 @@ export function SubscriptionList() {
                       : '全部'}
                   </dd>
                   <dt>金额</dt>
-                  <dd>{amountRange(s)}</dd>
+                  <dd>{amountRange(s) ?? '不限'}</dd>
                 </dl>
                 <p className="subscription-card-actions">
                   <button type="button" className="link-button" onClick={() => setEditing(s)}>
                     编辑
                   </button>
-                  <button type="button" className="link-button is-danger" onClick={() => void onDelete(s)} disabled={remove.isPending}>
+                  <button type="button" className="link-button is-danger" onClick={() => void onDelete(s)} disabled={deleting}>
                     删除
                   </button>
                 </p>

@@ -4,7 +4,7 @@
  * keywords with 任一/全部 (shared/src/alerts/match.ts), cities as chips, notice types, on or off.
  * Exclude words, amounts and counties set on the desktop are kept as they are and shown.
  */
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
@@ -16,27 +16,18 @@ import {
   SUBSCRIPTION_TEXT_MAX,
   type MatchMode,
 } from '@shared/alerts/match';
-import { formatWan } from '@shared/format';
 import { MOBILE_PATHS } from '@shared/routes';
 import { DICT_TYPES } from '@shared/system/types';
 import { useDict } from '../../../components/dict-label';
 import { MobileMemberPage } from '../../../components/mobile/m-member-page';
 import { BottomSheet } from '../../../components/mobile/m-list-parts';
-import { feedback } from '../../../lib/feedback';
-import { formFailure } from '../../../lib/form-failure';
 import { useHttp } from '../../../lib/http/context';
 import type { PageLoadArgs } from '../../../lib/page';
 import { citiesOf, regionName } from '../../../lib/region';
 import { useSession } from '../../../lib/session';
 import { PROFILE_SUBSCRIPTION_NAME, useProfileSubscription } from '../../member/components/profile-subscription';
-import {
-  alertKeys,
-  deleteSubscription,
-  saveSubscription,
-  subscriptionsQueryOptions,
-  type Subscription,
-  type SubscriptionBody,
-} from '../api';
+import { subscriptionsQueryOptions, type Subscription, type SubscriptionBody } from '../api';
+import { amountRange, NEW_SUBSCRIPTION, subscriptionWords, useDeleteSubscription, useSaveSubscription } from '../subscription-editing';
 
 const NAME_MAX = SUBSCRIPTION_TEXT_MAX.name;
 const KEYWORDS_MAX = SUBSCRIPTION_TEXT_MAX.words;
@@ -45,45 +36,16 @@ export function load({ deps }: PageLoadArgs) {
   return deps.queryClient.fetchQuery({ ...subscriptionsQueryOptions(deps.http), staleTime: 0 });
 }
 
-/** Keywords as stored: any spaces, commas or 、 between words become one space. */
-const words = (text: string) =>
-  text
-    .split(/[\s,，、]+/u)
-    .filter(Boolean)
-    .join(' ');
-
-const NEW: SubscriptionBody = {
-  name: '',
-  keywords: '',
-  matchMode: DEFAULT_MATCH_MODE,
-  excludeWords: '',
-  areaCodes: [],
-  noticeTypes: [],
-  amountMin: null,
-  amountMax: null,
-  enabled: true,
-};
-
 function Editor({ editing, onDone }: { editing: Subscription | null; onDone: () => void }) {
-  const http = useHttp();
-  const queryClient = useQueryClient();
   const regions = useDict(DICT_TYPES.region);
   const types = useDict(DICT_TYPES.zbNoticeType);
   const [body, setBody] = useState<SubscriptionBody>(() => {
-    if (!editing) return NEW;
+    if (!editing) return NEW_SUBSCRIPTION;
     const { id: _id, createTime: _created, ...fields } = editing;
     return fields;
   });
   const [error, setError] = useState<string | null>(null);
-  const save = useMutation({
-    mutationFn: (input: SubscriptionBody) => saveSubscription(http, editing?.id ?? null, input),
-    onSuccess: () => {
-      feedback.success(editing ? '订阅已更新' : '订阅已添加');
-      void queryClient.invalidateQueries({ queryKey: alertKeys.subscriptions() });
-      onDone();
-    },
-    onError: (caught) => setError(formFailure(caught)),
-  });
+  const save = useSaveSubscription(editing, onDone, setError);
   const change = (patch: Partial<SubscriptionBody>) => {
     setError(null);
     setBody((current) => ({ ...current, ...patch }));
@@ -93,7 +55,7 @@ function Editor({ editing, onDone }: { editing: Subscription | null; onDone: () 
   const counties = body.areaCodes.filter((code) => !cities.some((city) => city.dictValue === code));
   const mode = body.matchMode ?? DEFAULT_MATCH_MODE;
   const submit = () => {
-    const input = { ...body, name: body.name.trim(), keywords: words(body.keywords) };
+    const input = { ...body, name: body.name.trim(), keywords: subscriptionWords(body.keywords) };
     if (input.name === '') return setError('请填写订阅名称');
     if (input.keywords === '' && input.areaCodes.length === 0) return setError('请至少填写一个关键词或选择一个地区');
     save.mutate(input);
@@ -191,31 +153,15 @@ function Editor({ editing, onDone }: { editing: Subscription | null; onDone: () 
   );
 }
 
-function amountText(s: Subscription): string | null {
-  if (s.amountMin === null && s.amountMax === null) return null;
-  if (s.amountMax === null) return `${formatWan(s.amountMin)} 以上`;
-  if (s.amountMin === null) return `${formatWan(s.amountMax)} 以下`;
-  return `${formatWan(s.amountMin)} – ${formatWan(s.amountMax)}`;
-}
-
 export function Component() {
-  const http = useHttp();
-  const queryClient = useQueryClient();
-  const { data: subscriptions } = useSuspenseQuery(subscriptionsQueryOptions(http));
+  const { data: subscriptions } = useSuspenseQuery(subscriptionsQueryOptions(useHttp()));
   const profile = useProfileSubscription();
   const regions = useDict(DICT_TYPES.region);
   const limit = SUBSCRIPTION_LIMITS[useSession().member_info?.level ?? '0'];
   const full = subscriptions.length >= limit;
   const [editing, setEditing] = useState<Subscription | 'new' | null>(null);
   const close = useCallback(() => setEditing(null), []);
-  const remove = useMutation({
-    mutationFn: (id: number) => deleteSubscription(http, id),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: alertKeys.subscriptions() }),
-  });
-  const onDelete = async (s: Subscription) => {
-    if (await feedback.confirm({ title: `删除订阅“${s.name}”？`, content: '删除后不再收到这条订阅的提醒。', okText: '删除', danger: true }))
-      remove.mutate(s.id);
-  };
+  const { onDelete, deleting } = useDeleteSubscription();
   return (
     <MobileMemberPage title="我的订阅" desktop="/user/alerts?tab=subscriptions">
       <section className="m-card m-subscription-card" aria-label={PROFILE_SUBSCRIPTION_NAME}>
@@ -261,16 +207,16 @@ export function Component() {
               <span className="m-muted">排除词</span> {s.excludeWords}
             </p>
           ) : null}
-          {amountText(s) ? (
+          {amountRange(s) ? (
             <p>
-              <span className="m-muted">金额</span> {amountText(s)}
+              <span className="m-muted">金额</span> {amountRange(s)}
             </p>
           ) : null}
           <p className="m-subscription-actions">
             <button type="button" className="m-button" onClick={() => setEditing(s)}>
               编辑
             </button>
-            <button type="button" className="m-button" onClick={() => void onDelete(s)} disabled={remove.isPending}>
+            <button type="button" className="m-button" onClick={() => void onDelete(s)} disabled={deleting}>
               删除
             </button>
           </p>
