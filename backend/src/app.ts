@@ -24,6 +24,7 @@ import { WRITE_RATE, WriteQuotas, type WriteRate } from './modules/member/quota'
 import { PasswordHasher } from './modules/auth/passwords';
 import { loadPasswordCipher } from './modules/auth/rsa-keys';
 import { registerAlertRoutes, registerFeedBodies } from './modules/alerts/routes';
+import { registerOcdsBodies, registerOcdsRoutes } from './modules/ocds/routes';
 import { DEADLINE_SWEEP_SCHEDULE, sweepDeadlines } from './modules/alerts/deadlines';
 import { Mailer } from './mail';
 import { AlertMailer, MAIL_SCHEDULE } from './modules/alerts/mail';
@@ -255,6 +256,7 @@ function assemble(
   app.use(express.json({ limit: BODY_LIMIT }));
 
   registerFeedBodies(app, context);
+  registerOcdsBodies(app, context);
   // The companion answers its extension calls for members the CMS knows; every other call is the CMS's.
   const companionRoutes: Partial<RouteOptions> = members
     ? { serves: companionServes, refusal: callTheCms, resolveSession: (authorization) => members.resolve(authorization) }
@@ -276,6 +278,7 @@ function assemble(
   registerGoodsRoutes(routes, context);
   registerCompanyRoutes(routes, context);
   registerAlertRoutes(routes, context, { mailer });
+  registerOcdsRoutes(routes, context);
   registerExportRoutes(routes, context, exportRowsPerDay === undefined ? {} : { rowsPerDay: exportRowsPerDay });
   const missing = routes.missing();
   if (missing.length > 0) throw new Error(`contract endpoints without a route: ${missing.join(', ')}`);

@@ -39,6 +39,8 @@ export interface BackendConfig {
   siteUrl: string | undefined;
   /** METRICS_TOKEN: a bearer that may read `/metrics` from anywhere; unset → this machine only. */
   metricsToken: string | undefined;
+  /** OCDS_PREFIX: the ocid prefix of the open-data feed (docs/open-data.md); production uses the one registered with OCP. */
+  ocdsPrefix: string;
   /**
    * CMS_URL: run as the companion of that CMS (docs/decisions/companion.md): serve the extension
    * calls only, follow its notices through its public calls, know members by their CMS bearer.
@@ -67,6 +69,9 @@ export interface FollowConfig {
   /** CMS_FOLLOW_RECHECK: details re-read per reconciliation pass, oldest check first (edits of the body). */
   recheckPerPass: number;
 }
+
+/** A placeholder until the prefix registered with the Open Contracting Partnership is set. */
+export const DEFAULT_OCDS_PREFIX = 'ocds-xxxxxx';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -154,6 +159,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       'an http(s) URL such as https://www.example.com',
     ),
     metricsToken: variable(env, 'METRICS_TOKEN', METRICS_TOKEN_RULE, METRICS_TOKEN_RULE_TEXT),
+    ocdsPrefix: variable(
+      env,
+      'OCDS_PREFIX',
+      z.string().regex(/^ocds-[a-z0-9]{6}$/),
+      'an OCDS prefix such as ocds-a1b2c3',
+      DEFAULT_OCDS_PREFIX,
+    ),
     cmsUrl: variable(
       env,
       'CMS_URL',

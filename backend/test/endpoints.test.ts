@@ -160,6 +160,7 @@ const samples: Record<EndpointName, () => Sample | Promise<Sample>> = {
   // The oldest tender (the other samples read the newest).
   withdrawNotice: () => ({ params: { kind: 'zb', id: ids.oldestZb } }),
   capabilities: () => ({}),
+  ocdsSummary: () => ({}),
   alertList: () => ({ query: { pageNum: 1, pageSize: 10, read: 'false' } }),
   alertUnread: () => ({}),
   alertRead: () => ({ body: { all: true } }),

@@ -18,7 +18,7 @@ import { createApp, type BackendApp } from '../src/app';
 import { openDatabase } from '../src/db/connection';
 import { migrateDatabase } from '../src/migrate-database';
 import { seedDatabase } from '../src/seed/seed';
-import { loadConfig, type BackendConfig, type FollowConfig } from '../src/config';
+import { DEFAULT_OCDS_PREFIX, loadConfig, type BackendConfig, type FollowConfig } from '../src/config';
 import type { AppContext } from '../src/context';
 import type { Logger } from '../src/log';
 import type { Db } from '../src/db/connection';
@@ -151,6 +151,7 @@ export async function createTestBackend(options: TestBackendOptions = {}): Promi
     mailFrom: 'alerts@example.test',
     siteUrl: options.siteUrl,
     metricsToken: options.metricsToken,
+    ocdsPrefix: DEFAULT_OCDS_PREFIX,
     cmsUrl: options.cmsUrl,
     follow: { ...loadConfig({}).follow, pauseMs: 0, ...options.follow },
   };

@@ -7,6 +7,7 @@ import cookieParser from 'cookie-parser';
 import express, { type RequestHandler } from 'express';
 import { METRICS_PATH, metricsRoute, registryText, type MetricsRouteOptions } from '@portal/metrics';
 import { FEED_PORTAL_ROUTE } from '@shared/alerts/feeds';
+import { OCDS_RECORD_ROUTE, OCDS_RELEASES_PATH } from '@shared/ocds/paths';
 import { MAIL_UNSUBSCRIBE_PATH } from '@shared/alerts/mail';
 import type { Config } from './config';
 import { memberGuard } from './auth/member-guard';
@@ -34,6 +35,7 @@ import type { BackendClient } from './upstream/backend-client';
 import { Backends } from './upstream/backends';
 import { BackendCapabilities } from './upstream/capabilities';
 import { feedRoute } from './upstream/feeds';
+import { ocdsRecordRoute, ocdsReleasesRoute } from './upstream/ocds';
 import { BackendLiveness } from './upstream/liveness';
 import { mailUnsubscribeRoute } from './upstream/mail-unsubscribe';
 
@@ -130,6 +132,10 @@ export function createApp(opts: AppOptions) {
   app.get(FEED_PORTAL_ROUTE, feedRoute({ backend: backends, log }));
   // Alert mail's one-click unsubscribe (RFC 8058); the same path answers GET with its page.
   app.post(MAIL_UNSUBSCRIBE_PATH, mailUnsubscribeRoute({ backend: backends, log }));
+  // Open data: public, cacheable, before the pages and their cookies.
+  const ocds = { backend: backends, log, capabilities: () => capabilities.current() };
+  app.get(OCDS_RELEASES_PATH, ocdsReleasesRoute(ocds));
+  app.get(OCDS_RECORD_ROUTE, ocdsRecordRoute(ocds));
   app.use(seoRoutes({ siteUrl: opts.config.SITE_URL, backend: backends, log, capabilities: () => capabilities.current() }));
 
   app.use((req, _res, next) => {

@@ -66,7 +66,10 @@ describe('against a spec-only backend (BACKEND_EXTENSIONS=off)', () => {
       }
       expect(page.status, page.path).toBe(200);
       for (const text of ERROR_TEXTS) expect(page.html.includes(text), `${page.path} shows ${text}`).toBe(false);
-      const extLinks = page.html.match(/href="\/(user\/alerts|company|m\/pages\/user\/alerts|m\/pages\/company)[^"]*"/g) ?? [];
+      const extLinks =
+        page.html.match(
+          /href="\/(user\/alerts|company|m\/pages\/user\/alerts|m\/pages\/company|open-data|m\/pages\/open-data|ocds\/)[^"]*"/g,
+        ) ?? [];
       expect(extLinks, page.path).toEqual([]);
     }
   }, 120_000);
@@ -83,6 +86,11 @@ describe('against a spec-only backend (BACKEND_EXTENSIONS=off)', () => {
       expect(res.text, path).not.toContain('href="/company');
     }
     expect((await request(portal.app).get(`/zb/${zb.id}`)).text).toContain(zb.agency);
+  });
+
+  it('serves no open-data feed', async () => {
+    expect((await request(portal.app).get('/ocds/releases.json')).status).toBe(404);
+    expect((await request(portal.app).get('/ocds/records/ocds-xxxxxx-X.json')).status).toBe(404);
   });
 
   it('lists /goods in the sitemap, but no goods and no /company', async () => {
@@ -204,6 +212,30 @@ describe('against the embedded backend with its extensions', () => {
     expect(records.status).toBe(200);
     const profile = await request(portal.app).get('/user/member').set('Cookie', cookie);
     expect(profile.text).toContain('基本资料');
+  });
+
+  it('links /open-data from the footer and the phone home; its sample record and the feed are served', async () => {
+    const home = await request(portal.app).get('/');
+    expect(home.text).toContain('href="/open-data"');
+    expect((await request(portal.app).get('/m/')).text).toContain('href="/m/pages/open-data/index"');
+    const page = await request(portal.app).get('/open-data');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<h1 id="open-data-title" class="support-title">开放数据</h1>');
+    expect(page.text).toContain('知识共享署名 4.0 国际许可协议（CC BY 4.0）');
+    const sample = /href="(\/ocds\/records\/[^"]+\.json)"/.exec(page.text)?.[1];
+    expect(sample).toBeDefined();
+    const record = await request(portal.app).get(sample!);
+    expect(record.status).toBe(200);
+    expect(record.headers['cache-control']).toBe('public, max-age=300');
+    expect(JSON.parse(record.text).records[0].compiledRelease.tag).toEqual(['compiled']);
+    const feed = await request(portal.app).get('/ocds/releases.json?pageSize=5');
+    expect(feed.status).toBe(200);
+    const pkg = JSON.parse(feed.text);
+    expect(pkg.links.next).toMatch(/\/ocds\/releases\.json\?since=.+&pageSize=5&after=\d+$/);
+    expect(new Set(pkg.releases.map((r: { id: string }) => r.id.replace(/#\d+$/, ''))).size).toBe(5);
+    const phone = await request(portal.app).get('/m/pages/open-data/index');
+    expect(phone.status).toBe(200);
+    expect(phone.text).toContain(sample!);
   });
 
   it('lets the phone change the tender subscription (updateProfile)', async () => {

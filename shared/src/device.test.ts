@@ -404,3 +404,14 @@ describe('company pages on the phone', () => {
     expect(mobileAlternate(OWN_MOBILE_SITE, '/company')).toBeNull();
   });
 });
+
+describe('the open-data page on the phone', () => {
+  it('has a twin on the portal’s own mobile site, and stays the desktop page with another', () => {
+    expect(mobileRedirectTarget(OWN_MOBILE_SITE, '/open-data')).toBe('/m/pages/open-data/index');
+    expect(phonesKeepDesktopPage(OWN_MOBILE_SITE, '/open-data')).toBe(false);
+    expect(phonesKeepDesktopPage('https://m.example.cn', '/open-data')).toBe(true);
+    expect(mobileAlternate(OWN_MOBILE_SITE, '/open-data')).toBe('/m/pages/open-data/index');
+    expect(mobileAlternate('https://m.example.cn', '/open-data')).toBeNull();
+    expect(desktopUrlFor('/m/pages/open-data/index')).toBe('/open-data');
+  });
+});

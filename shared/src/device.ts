@@ -8,6 +8,7 @@ import { MAIL_CONFIRM_PATH, MAIL_UNSUBSCRIBE_PATH } from './alerts/mail';
 import { PASSWORD_FORGOT_PATH, PASSWORD_RESET_PATH } from './member/recovery';
 import { COMPANY_SEARCH_PATH, companyPath, mobileCompanyPath } from './company/paths';
 import type { ContentType } from './contract/common';
+import { OPEN_DATA_PATH } from './ocds/paths';
 import { detailPath, listPath, mobileDetailPath } from './content/paths';
 import { isMobilePath, MOBILE_PATHS, mobileSitePage, OWN_MOBILE_SITE, PATHS, parsePositiveId, safeRedirectTarget } from './routes';
 
@@ -92,6 +93,8 @@ const MAIL_LINK_PAGES: ReadonlySet<string> = new Set([MAIL_CONFIRM_PATH, MAIL_UN
  */
 export function phonesKeepDesktopPage(mobileSiteUrl: string, pathname: string): boolean {
   if (pathname === COMPANY_SEARCH_PATH || MAIL_LINK_PAGES.has(pathname)) return true;
+  // Another mobile site has no open-data page; the portal's own has one (mobileRedirectTarget).
+  if (pathname === OPEN_DATA_PATH) return mobileSiteUrl.replace(/\/+$/, '') !== OWN_MOBILE_SITE;
   if (!pathname.startsWith(`${COMPANY_SEARCH_PATH}/`)) return false;
   return mobileSiteUrl.replace(/\/+$/, '') !== OWN_MOBILE_SITE || parsePositiveId(pathname.split('/')[2]) === null;
 }
@@ -117,6 +120,7 @@ const MOBILE_TO_DESKTOP: Record<string, string> = {
   [MOBILE_PATHS.clients]: '/user/baifangClient',
   [MOBILE_PATHS.records]: '/user/baifangRecords',
   [MOBILE_PATHS.subscriptions]: '/user/alerts?tab=subscriptions',
+  [MOBILE_PATHS.openData]: OPEN_DATA_PATH,
 };
 
 /**
@@ -196,13 +200,14 @@ export function desktopViewHref(url: string): string {
 /**
  * The mobile page that shows the same content as a desktop page (its `<link rel="alternate">`),
  * or null when the mobile site has no such page: only the home, the lists and the details (and,
- * on the portal's own mobile site, the company profiles).
+ * on the portal's own mobile site, the company profiles and the open-data page).
  */
 export function mobileAlternate(mobileSiteUrl: string, desktopUrl: string): string | null {
   const [path = '', query] = desktopUrl.split('?', 2);
   if (/^\/company\/[1-9]\d*$/.test(path)) {
     return mobileSiteUrl.replace(/\/+$/, '') === OWN_MOBILE_SITE ? mobileRedirectTarget(mobileSiteUrl, path) : null;
   }
+  if (path === OPEN_DATA_PATH) return mobileSiteUrl.replace(/\/+$/, '') === OWN_MOBILE_SITE ? MOBILE_PATHS.openData : null;
   if (path !== '/' && !/^\/(xmk|zb)(\/[1-9]\d*)?$/.test(path)) return null;
   return mobileRedirectTarget(mobileSiteUrl, path, query ? `?${query}` : '');
 }

@@ -17,8 +17,8 @@ describe('route table (spec §2)', () => {
     const paths = ROUTES.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);
     // /user is both Main and the member area; /user/alerts; then the mobile site's pages; /company
-    // and /company/:id; the two pages alert mail links to; the two of password recovery.
-    expect(paths).toHaveLength(15 + 3 + 6 + 13 + 13 - 1 + 1 + Object.keys(MOBILE_PATHS).length + 2 + 2 + 2);
+    // and /company/:id; the two pages alert mail links to; the two of password recovery; /open-data.
+    expect(paths).toHaveLength(15 + 3 + 6 + 13 + 13 - 1 + 1 + Object.keys(MOBILE_PATHS).length + 2 + 2 + 2 + 1);
     for (const p of ['/test/test-xd2', '/test/test-xd5', '/user/baifangRecords-bak', '/goods/:id']) {
       expect(paths).toContain(p);
     }

@@ -5,6 +5,7 @@
 import { MAIL_CONFIRM_PATH, MAIL_UNSUBSCRIBE_PATH } from './alerts/mail';
 import { PASSWORD_FORGOT_PATH, PASSWORD_RESET_PATH } from './member/recovery';
 import { XMK_SEARCH_KEYS, ZB_SEARCH_KEYS } from './content/search-keys';
+import { OPEN_DATA_PATH } from './ocds/paths';
 import type { Feature } from './system/features';
 
 /** spec §2: the six layouts, and the mobile site's own. */
@@ -95,6 +96,8 @@ export const MOBILE_PATHS = {
   client: '/m/pages/user/client',
   /** 拜访记录: every visit of the member. */
   records: '/m/pages/user/records',
+  /** 开放数据: the desktop /open-data in one column (capability `ocds`). */
+  openData: '/m/pages/open-data/index',
 } as const;
 
 /** Sections of a mobile page a link may land on (`#id`): 会员服务's packages. */
@@ -138,6 +141,8 @@ export const ROUTES: readonly RouteSpec[] = [
   { path: '/support/rwbf', layout: 'default', title: '入网须知' },
   { path: '/support/service', layout: 'default', title: '客户服务' },
   { path: '/support/yssm', layout: 'default', title: '隐私声明' },
+  // Open data (ext): the OCDS feed's publication policy
+  { path: OPEN_DATA_PATH, layout: 'default', title: '开放数据', capability: 'ocds' },
   // Member area
   member('/user', '会员中心'),
   member('/user/baifang-bak', '拜访客户（卡片）'),
@@ -194,6 +199,7 @@ export const ROUTES: readonly RouteSpec[] = [
   mobile(MOBILE_PATHS.clients, '拜访客户', { noindex: true }),
   mobile(MOBILE_PATHS.client, '客户详情', { noindex: true }),
   mobile(MOBILE_PATHS.records, '拜访记录', { noindex: true }),
+  mobile(MOBILE_PATHS.openData, '开放数据', { capability: 'ocds' }),
 ];
 
 const LOGIN_PATH = '/user_login';

@@ -23,4 +23,5 @@ export const MOBILE_PAGES: PageImports = {
   '/m/pages/user/clients': () => import('../features/visit/mobile/m-clients-page'),
   '/m/pages/user/client': () => import('../features/visit/mobile/m-client-page'),
   '/m/pages/user/records': () => import('../features/visit/mobile/m-records-page'),
+  '/m/pages/open-data/index': () => import('../features/open-data/mobile/m-open-data-page'),
 };

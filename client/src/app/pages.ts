@@ -32,6 +32,7 @@ export const DESKTOP_PAGES: PageImports = {
   '/support/rwbf': () => import('../features/support/pages/rwbf-page'),
   '/support/service': () => import('../features/support/pages/service-page'),
   '/support/yssm': () => import('../features/support/pages/yssm-page'),
+  '/open-data': () => import('../features/open-data/pages/open-data-page'),
   '/user': () => import('../features/member/pages/dashboard-page'),
   '/user/baifang-bak': () => import('../features/visit/pages/baifang-cards-page'),
   '/user/baifangClient': () => import('../features/visit/pages/baifang-client-page'),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { feedBodyPath } from '../alerts/feeds';
+import { OCDS_RELEASES_BODY_PATH, ocdsRecordBodyPath } from '../ocds/paths';
 import type { Endpoint } from './endpoint';
 import { ENDPOINTS } from './endpoints';
 import { CALL_PATTERNS, backendOfCall, canonicalCallPath } from './call-paths';
@@ -31,8 +32,10 @@ describe('which backend answers a call', () => {
     }
   });
 
-  it('sends the feed bodies to the extensions’ backend and unknown paths to the CMS', () => {
+  it('sends the feed bodies and the open-data packages to the extensions’ backend and unknown paths to the CMS', () => {
     expect(backendOfCall(feedBodyPath('a'.repeat(32), 'atom'))).toBe('ext');
+    expect(backendOfCall(`${OCDS_RELEASES_BODY_PATH}?since=2026-11-01&pageSize=10`)).toBe('ext');
+    expect(backendOfCall(ocdsRecordBodyPath('ocds-xxxxxx-LCDC-2026-0133'))).toBe('ext');
     expect(backendOfCall('/actuator/health')).toBe('cms');
     expect(backendOfCall('/%E0%A4%A')).toBe('cms');
   });

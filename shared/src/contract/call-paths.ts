@@ -9,6 +9,7 @@
 import type { Endpoint } from './endpoint';
 import { ENDPOINTS } from './endpoints';
 import { FEED_BODY_ROUTE } from '../alerts/feeds';
+import { OCDS_RECORD_BODY_ROUTE, OCDS_RELEASES_BODY_PATH } from '../ocds/paths';
 
 /** The CMS (spec §7) or the extensions' backend (the ext calls). */
 export type BackendRole = 'cms' | 'ext';
@@ -54,10 +55,14 @@ export const CALL_PATTERNS: readonly CallPattern[] = Object.entries(ENDPOINTS as
 }));
 
 /**
- * The paths the extensions' backend answers: the ext endpoints', and the feed bodies (Atom and
- * iCalendar rather than the envelope, so not an endpoint of the table; shared/src/alerts/feeds.ts).
+ * The paths the extensions' backend answers: the ext endpoints', the feed bodies (Atom and
+ * iCalendar rather than the envelope, so not an endpoint of the table; shared/src/alerts/feeds.ts)
+ * and the open-data packages (OCDS JSON; shared/src/ocds/paths.ts).
  */
-const EXT_PATTERNS = [...CALL_PATTERNS.filter((call) => call.endpoint.ext).map((call) => call.pattern), callPattern(FEED_BODY_ROUTE)];
+const EXT_PATTERNS = [
+  ...CALL_PATTERNS.filter((call) => call.endpoint.ext).map((call) => call.pattern),
+  ...[FEED_BODY_ROUTE, OCDS_RELEASES_BODY_PATH, OCDS_RECORD_BODY_ROUTE].map(callPattern),
+];
 
 /**
  * Which backend answers a call at `path` (relative to the API prefix, query allowed): 'ext' for the

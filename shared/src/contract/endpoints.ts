@@ -11,6 +11,7 @@ import { CONTENT_ENDPOINTS } from '../content/endpoints';
 import { EXPORT_ENDPOINTS } from '../export/endpoints';
 import { HOME_ENDPOINTS } from '../home/endpoints';
 import { MEMBER_ENDPOINTS } from '../member/endpoints';
+import { OCDS_ENDPOINTS } from '../ocds/endpoints';
 import { SYSTEM_ENDPOINTS } from '../system/endpoints';
 import { VISIT_ENDPOINTS } from '../visit/endpoints';
 
@@ -23,6 +24,7 @@ export const ENDPOINTS = {
   ...ALERT_ENDPOINTS,
   ...EXPORT_ENDPOINTS,
   ...SYSTEM_ENDPOINTS,
+  ...OCDS_ENDPOINTS,
 };
 
 export type EndpointName = keyof typeof ENDPOINTS;

@@ -9,6 +9,7 @@ import { CONTENT_SCHEMAS } from '../content/schemas';
 import { EXPORT_SCHEMAS } from '../export/schemas';
 import { HOME_SCHEMAS } from '../home/schemas';
 import { MEMBER_SCHEMAS } from '../member/schemas';
+import { OCDS_SCHEMAS } from '../ocds/schemas';
 import { SYSTEM_SCHEMAS } from '../system/schemas';
 import { VISIT_SCHEMAS } from '../visit/schemas';
 import type { EndpointName } from './endpoints';
@@ -23,6 +24,7 @@ export const SCHEMAS = {
   ...ALERT_SCHEMAS,
   ...EXPORT_SCHEMAS,
   ...SYSTEM_SCHEMAS,
+  ...OCDS_SCHEMAS,
 } satisfies Record<EndpointName, EndpointSchemas>;
 
 /** A schema entry whose name no endpoint has (the `satisfies` above checks the other way). */

@@ -24,6 +24,8 @@ export const FEATURES = [
   'pow',
   /** Password recovery by a mailed link (named only when the backend can send mail). */
   'passwordRecovery',
+  /** The tenders as OCDS open data (/ocds/releases.json, /ocds/records/{ocid}.json, the /open-data page). */
+  'ocds',
 ] as const;
 
 export type Feature = (typeof FEATURES)[number];

@@ -9,6 +9,8 @@
  * Windows writes); when neither decodes cleanly the file is refused with a message saying so.
  */
 
+import { isReleasePackage, noticesOfPackage } from '../ocds/read';
+
 /** One record of the file: the line it starts on, what it held, and its value or why it has none. */
 export interface SourceLine {
   line: number;
@@ -58,7 +60,69 @@ export interface RecordReader {
   end(): SourceLine[];
 }
 
-export const readerFor = (format: ImportFormat): RecordReader => (format === 'csv' ? new CsvReader() : new JsonLinesReader());
+export const readerFor = (format: ImportFormat): RecordReader => (format === 'csv' ? new CsvReader() : new JsonReader());
+
+/**
+ * JSON Lines, or an OCDS release package (docs/open-data.md "Import"), told apart by content: a
+ * first line that is no complete JSON object (a package written over several lines), or one with
+ * a `releases` array, makes the file a package, read whole and given as a record per notice (its
+ * line the index of the release it came from). Text that does not parse as a package after all
+ * is read as JSON Lines, so each bad line is still reported.
+ */
+export class JsonReader implements RecordReader {
+  private readonly lines = new JsonLinesReader();
+  private mode: 'undecided' | 'lines' | 'package' = 'undecided';
+  private held = '';
+
+  push(chunk: string): SourceLine[] {
+    if (this.mode === 'lines') return this.lines.push(chunk);
+    this.held += chunk;
+    if (this.mode === 'package') return [];
+    const end = this.held.indexOf('\n');
+    if (end < 0) return [];
+    if (opensPackage(this.held.slice(0, end))) {
+      this.mode = 'package';
+      return [];
+    }
+    this.mode = 'lines';
+    const text = this.held;
+    this.held = '';
+    return this.lines.push(text);
+  }
+
+  end(): SourceLine[] {
+    if (this.mode === 'lines') return this.lines.end();
+    const text = this.held;
+    this.held = '';
+    let value: unknown;
+    try {
+      value = JSON.parse(text.replace(/^\uFEFF/, ''));
+    } catch {
+      value = undefined;
+    }
+    if (isReleasePackage(value)) {
+      return noticesOfPackage(value).map(({ index, release, record }) => ({
+        line: index,
+        original: clip(JSON.stringify(release)),
+        value: record,
+      }));
+    }
+    return [...this.lines.push(text), ...this.lines.end()];
+  }
+}
+
+/** Whether a file's first line starts a release package rather than a JSON Lines record. */
+function opensPackage(firstLine: string): boolean {
+  const text = firstLine.replace(/^\uFEFF/, '').trim();
+  if (text === '') return false;
+  try {
+    return isReleasePackage(JSON.parse(text));
+  } catch {
+    return (
+      text === '{' || text.startsWith('{"uri"') || /^\{\s*"(uri|version|publisher|publishedDate|releases|extensions|license)"/.test(text)
+    );
+  }
+}
 
 /** JSON Lines: a record per `\n`-ended line (a trailing CR dropped); blank lines are skipped. */
 export class JsonLinesReader implements RecordReader {

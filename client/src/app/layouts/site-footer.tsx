@@ -1,6 +1,8 @@
 import { Link } from 'react-router-dom';
 import { useSite } from '../../lib/site';
 import { telHref } from '@shared/format';
+import { OPEN_DATA_PATH } from '@shared/ocds/paths';
+import { usePathAvailable } from '../../lib/capabilities';
 
 const SUPPORT_LINKS = [
   { to: '/support/about', label: '关于我们' },
@@ -9,16 +11,18 @@ const SUPPORT_LINKS = [
   { to: '/support/rwbf', label: '入网须知' },
   { to: '/support/service', label: '客户服务' },
   { to: '/support/yssm', label: '隐私声明' },
+  { to: OPEN_DATA_PATH, label: '开放数据' },
   { to: '/3g', label: '手机版' },
 ] as const;
 
 export function SiteFooter() {
   const site = useSite();
+  const available = usePathAvailable();
   return (
     <footer className="site-footer">
       <div className="container">
         <nav className="site-footer-links" aria-label="帮助与支持">
-          {SUPPORT_LINKS.map((link) => (
+          {SUPPORT_LINKS.filter((link) => available(link.to)).map((link) => (
             <Link key={link.to} to={link.to}>
               {link.label}
             </Link>

@@ -6,6 +6,7 @@ import { DICT_TYPES } from '@shared/system/types';
 import { MOBILE_PATHS } from '@shared/routes';
 import { homeXmkQueryOptions, homeZbQueryOptions, todayXmkQueryOptions, todayZbQueryOptions } from '../api';
 import { useHttp } from '../../../lib/http/context';
+import { usePathAvailable } from '../../../lib/capabilities';
 import { prefetchDicts } from '../../../lib/system';
 import type { PageLoadArgs } from '../../../lib/page';
 import { MobileHead } from '../../../components/mobile/m-parts';
@@ -29,6 +30,7 @@ export function Component() {
   const http = useHttp();
   const navigate = useNavigate();
   const [tab, setTab] = useState<Section>('zb');
+  const available = usePathAvailable();
   const [keyword, setKeyword] = useState('');
   const todayXmk = useSuspenseQuery(todayXmkQueryOptions(http)).data;
   const todayZb = useSuspenseQuery(todayZbQueryOptions(http)).data;
@@ -101,6 +103,11 @@ export function Component() {
           {tab === 'zb' ? '查看全部招标' : '查看全部项目'}
         </Link>
       </div>
+      {available(MOBILE_PATHS.openData) ? (
+        <p className="m-muted m-home-more">
+          <Link to={MOBILE_PATHS.openData}>开放数据（OCDS）</Link>
+        </p>
+      ) : null}
     </div>
   );
 }
