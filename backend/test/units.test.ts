@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       mailFrom: '山东项目网 <noreply@localhost>',
       siteUrl: undefined,
       metricsToken: undefined,
+      ocdsPrefix: 'ocds-xxxxxx',
       cmsUrl: undefined,
       follow: {
         intervalSeconds: 15,

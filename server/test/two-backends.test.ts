@@ -21,7 +21,7 @@ import { CAPABILITIES_RETRY_MS } from '../src/upstream/capabilities';
 const API = '/prod-api';
 const ERROR_TEXTS = ['页面加载失败', '服务暂时不可用', '系统未知错误', '出错了'];
 /** Links to pages only the extensions offer (companies, goods, alerts, visit records). */
-const EXT_LINK = /href="\/(goods|user\/baifangRecords|user\/alerts|company)[^"]*"/;
+const EXT_LINK = /href="\/(user\/alerts|company|open-data)[^"]*"/;
 
 interface BackendProcess {
   child: ChildProcess;

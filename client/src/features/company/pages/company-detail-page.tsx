@@ -19,29 +19,19 @@ import { DictLabel, DictTag, useDict } from '../../../components/dict-label';
 import { JsonLd, useBreadcrumbLd, type Crumb } from '../../../components/json-ld';
 import { PageHead } from '../../../components/page-head';
 import { regionName } from '../../../lib/region';
-import { usePathAvailable } from '../../../lib/capabilities';
 import type { PageLoadArgs } from '../../../lib/page';
 import { absoluteUrl, usePortalSettings } from '../../../lib/portal-settings';
 import { CompanyChart } from '../components/company-chart';
 import { PART_LABELS, loadCompanyPage, noticeLinkAmount, useCompanyProfile, useCompanySummary } from '../company-page-data';
 
 /**
- * Under a masked contact: where the full contacts come from. 开通会员 only when the backend sells
- * memberships (feature `goods`): a backend with companies but no order pages has no /goods.
+ * Under a masked contact: where the full contacts come from. 会员服务 (/goods) is served against
+ * every backend: the orders of the extensions, else the tiers with the service contact.
  */
 export function MaskedContactNote() {
-  const available = usePathAvailable();
   return (
     <p className="muted company-contact-note">
-      联系方式已隐藏，
-      {available('/goods') ? (
-        <>
-          <Link to="/goods">开通会员</Link>或
-        </>
-      ) : (
-        '可'
-      )}
-      在招标详情中查看。
+      联系方式已隐藏，<Link to="/goods">开通会员</Link>或在招标详情中查看。
     </p>
   );
 }
