@@ -61,6 +61,9 @@ export default defineConfig({
       ADMIN_TOKEN: E2E_ADMIN_TOKEN,
       SMTP_URL: `smtp://127.0.0.1:${PORTS.smtp}`,
       SITE_URL: `http://127.0.0.1:${PORTS.noCaptcha}`,
+      // The member flows register a member each, all from this one address: more than the
+      // default 10 an hour. The limits themselves are tested in scale-out.spec.ts and server/test.
+      RATE_LIMIT_REGISTER: '60/1h',
     }),
   ],
 });
