@@ -17,6 +17,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sanitizeBodyHtml } from '@shared/content/body-html';
 import { bodyDiff } from '../src/modules/content/body-diff';
+import { timeRuns } from './lib/bench-helpers';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '200' } } });
 const runs = Number(args.runs);
@@ -66,22 +67,6 @@ function billOfQuantities(rows: number, changedEvery: number): { before: string;
   return { before: table(false), after: table(true) };
 }
 
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
-}
-
-function time(run: () => unknown): { p50: number; p95: number } {
-  run();
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    run();
-    samples.push(performance.now() - started);
-  }
-  samples.sort((a, b) => a - b);
-  return { p50: percentile(samples, 50), p95: percentile(samples, 95) };
-}
-
 const cases: { name: string; before: string; after: string }[] = [
   ...pairs.map((pair, i) => ({ name: `correction ${i + 1} ${pair.kind}`, ...pair })),
   { name: 'bill of quantities, 300 rows, 1 cell changed', ...billOfQuantities(300, 1000) },
@@ -96,8 +81,8 @@ console.log(
     .join(' ')}`,
 );
 for (const c of cases) {
-  const baseline = time(() => sanitizeBodyHtml(c.after));
-  const diff = time(() => bodyDiff(c.before, c.after));
+  const baseline = timeRuns(runs, () => sanitizeBodyHtml(c.after));
+  const diff = timeRuns(runs, () => bodyDiff(c.before, c.after));
   console.log(
     `${c.name.padEnd(52)} diff p50 ${diff.p50.toFixed(2)} ms p95 ${diff.p95.toFixed(2)} ms | ` +
       `sanitise p50 ${baseline.p50.toFixed(2)} ms | ratio ${(diff.p50 / baseline.p50).toFixed(1)}×`,

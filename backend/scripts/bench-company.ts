@@ -14,7 +14,6 @@
  * backfill) and reports that time next to the seed's. Prints p50/p95 per case and the ratio of
  * each p50 to the baseline's p50, with the load average (the machine is shared).
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,8 +23,7 @@ import { backfillCompanies } from '../src/modules/company/maintain';
 import { companyProfile, searchCompanies, type CompanyQuery } from '../src/modules/company/profile';
 import { ContentStats } from '../src/modules/content/content-stats';
 import { ContentSearch, zbListItems } from '../src/modules/content/search';
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
+import { seedDatabase, timeRuns } from './lib/bench-helpers';
 
 const { values: args } = parseArgs({
   options: {
@@ -39,40 +37,16 @@ const { values: args } = parseArgs({
 });
 const runs = Number(args.runs);
 
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
-}
-
-function timeRuns(run: () => void): { p50: number; p95: number } {
-  run(); // warm the page cache and the statement
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    run();
-    samples.push(performance.now() - started);
-  }
-  samples.sort((a, b) => a - b);
-  return { p50: round2(percentile(samples, 50)), p95: round2(percentile(samples, 95)) };
-}
-
 const round2 = (n: number) => Math.round(n * 100) / 100;
-
-function seed(dataDir: string): number {
-  console.log(`seeding ${args.projects} projects and ${args.tenders} tenders into ${dataDir} …`);
-  const started = Date.now();
-  const result = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'backend/src/cli/seed.ts', '--projects', args.projects!, '--tenders', args.tenders!, '--data-dir', dataDir],
-    { cwd: ROOT, stdio: 'inherit' },
-  );
-  if (result.status !== 0) throw new Error(`seeding failed (exit ${result.status})`);
-  return (Date.now() - started) / 1000;
-}
+const timed = (run: () => unknown) => {
+  const { p50, p95 } = timeRuns(runs, run);
+  return { p50: round2(p50), p95: round2(p95) };
+};
 
 function main() {
   const ownDataDir = args['data-dir'] === undefined;
   const dataDir = path.resolve(args['data-dir'] ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bench-company-')));
-  const seedSeconds = fs.existsSync(path.join(dataDir, DATABASE_FILE)) ? null : seed(dataDir);
+  const seedSeconds = fs.existsSync(path.join(dataDir, DATABASE_FILE)) ? null : seedDatabase(dataDir, args.projects!, args.tenders!);
   const db = openDatabase(dataDir, { synchronous: 'NORMAL', cacheMiB: 256 });
   const sql = new Statements(db);
   const count = (q: string) => (db.prepare(q).get() as { n: number }).n;
@@ -93,7 +67,7 @@ function main() {
   const rebuildSeconds = round2((performance.now() - rebuildStarted) / 1000);
 
   const search = new ContentSearch(sql, new ContentStats(sql));
-  const baseline = timeRuns(() => {
+  const baseline = timed(() => {
     const result = search.search('zb', { keyword: '道路', tags: [], orderBy: 'time', asc: false }, { pageNum: 1, pageSize: 20 });
     zbListItems(sql, result.ids, '道路');
   });
@@ -129,7 +103,7 @@ function main() {
   for (const [name, q] of searches)
     record(
       name,
-      timeRuns(() => searchCompanies(sql, { pageNum: 1, pageSize: 20, ...q })),
+      timed(() => searchCompanies(sql, { pageNum: 1, pageSize: 20, ...q })),
     );
   for (const [name, id] of [
     ['profile: top tenderer', top('tenderer')],
@@ -140,7 +114,7 @@ function main() {
     const notices = count(`SELECT notices AS n FROM company WHERE id = ${id}`);
     record(
       `${name} (${notices} roles)`,
-      timeRuns(() => companyProfile(sql, id, () => 'visitor')),
+      timed(() => companyProfile(sql, id, () => 'visitor')),
     );
   }
   db.close();

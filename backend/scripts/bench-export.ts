@@ -18,13 +18,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import ExcelJS from 'exceljs';
 import { createApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { DATABASE_FILE } from '../src/db/connection';
+import { seedDatabase } from './lib/bench-helpers';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SAMPLE_MS = 20;
@@ -42,18 +42,6 @@ const { values: args } = parseArgs({
   },
 });
 const tenders = Number(args.tenders);
-
-function seed(dataDir: string): number {
-  console.log(`seeding 1,000 projects and ${tenders} tenders into ${dataDir} …`);
-  const started = Date.now();
-  const result = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'backend/src/cli/seed.ts', '--projects', '1000', '--tenders', String(tenders), '--data-dir', dataDir],
-    { cwd: ROOT, stdio: 'inherit' },
-  );
-  if (result.status !== 0) throw new Error(`seeding failed (exit ${result.status})`);
-  return (Date.now() - started) / 1000;
-}
 
 interface Sample {
   rss: number;
@@ -95,7 +83,7 @@ async function countRows(file: string): Promise<number> {
 async function main(): Promise<void> {
   const created = !args['data-dir'];
   const dataDir = path.resolve(args['data-dir'] ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bench-export-')));
-  const seedSeconds = fs.existsSync(path.join(dataDir, DATABASE_FILE)) ? null : seed(dataDir);
+  const seedSeconds = fs.existsSync(path.join(dataDir, DATABASE_FILE)) ? null : seedDatabase(dataDir, 1000, tenders);
 
   const config = loadConfig({ DATA_DIR: dataDir, CAPTCHA_ENABLED: 'false', DEMO_TOP_UP: 'false', BACKEND_EXTENSIONS: 'on' }, ROOT);
   const backend = createApp(config, { exportRowsPerDay: 10_000_000, log: { info: () => undefined, error: console.error } });

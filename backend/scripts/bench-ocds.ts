@@ -19,11 +19,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { createApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { DATABASE_FILE } from '../src/db/connection';
+import { seedDatabase } from './lib/bench-helpers';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const MB = 1024 * 1024;
@@ -40,18 +40,6 @@ const { values: args } = parseArgs({
 });
 const tenders = Number(args.tenders);
 const pageSize = Number(args['page-size']);
-
-function seed(dataDir: string): number {
-  console.log(`seeding 1,000 projects and ${tenders} tenders into ${dataDir} …`);
-  const started = Date.now();
-  const result = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'backend/src/cli/seed.ts', '--projects', '1000', '--tenders', String(tenders), '--data-dir', dataDir],
-    { cwd: ROOT, stdio: 'inherit' },
-  );
-  if (result.status !== 0) throw new Error(`seeding failed (exit ${result.status})`);
-  return (Date.now() - started) / 1000;
-}
 
 /** GET `url`, counting bytes and keeping only the answer's last 4 KB (where `links` is). */
 function readPage(url: string): Promise<{ status: number; bytes: number; releases: number; next: string | null }> {
@@ -92,7 +80,7 @@ interface PageSample {
 async function main(): Promise<void> {
   const created = !args['data-dir'];
   const dataDir = path.resolve(args['data-dir'] ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ocds-')));
-  const seedSeconds = fs.existsSync(path.join(dataDir, DATABASE_FILE)) ? 0 : seed(dataDir);
+  const seedSeconds = fs.existsSync(path.join(dataDir, DATABASE_FILE)) ? 0 : seedDatabase(dataDir, 1000, tenders);
   const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
   const config = loadConfig({ DATA_DIR: dataDir, CAPTCHA_ENABLED: 'false', DEMO_TOP_UP: 'false', BACKEND_EXTENSIONS: 'on' }, ROOT);
   const backend = createApp(config, { log: { info: () => undefined, error: console.error } });
