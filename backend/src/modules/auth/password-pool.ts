@@ -6,7 +6,6 @@
  */
 import { availableParallelism } from 'node:os';
 import Tinypool from 'tinypool';
-import type { DecryptTask } from './password-worker';
 
 /**
  * The worker module: from source (tsx, vitest) password-worker.ts through its loader beside it, in
@@ -37,7 +36,6 @@ function shared(): Tinypool {
 
 type Tasks = {
   niceness: [undefined, number];
-  decrypt: [DecryptTask, string | null];
   hash: [{ plain: string; rounds: number }, string];
   compare: [{ plain: string; hash: string }, boolean];
 };

@@ -1,23 +1,25 @@
 /**
  * The RSA key pair for password fields (DOMAIN.md; spec §1 "encrypted with a public key"). The
  * client encrypts with jsencrypt (PKCS#1 v1.5, base64) using the PEM published as config
- * `sys.login.publicKey`. Node 20 refuses PKCS#1 v1.5 in crypto.privateDecrypt (CVE-2023-46809), so
- * decryption uses node-forge rather than re-enabling that padding, in the password worker threads
- * (~30–45 ms of CPU per field: password-pool.ts). Every decryption failure looks the same to the
- * caller, and callers still run a bcrypt comparison, so neither the message nor the timing acts as a
- * padding oracle.
+ * `sys.login.publicKey`. OpenSSL decrypts on the calling thread (~1 ms) and rsa-pkcs1.ts unpads with
+ * implicit rejection: a tampered or foreign ciphertext yields a pseudo-random password, which then
+ * fails like a wrong one, so no answer and no timing acts as a padding oracle.
  */
-import { createPublicKey, generateKeyPairSync } from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { runPasswordTask } from './password-pool';
+import { pkcs1Decrypter } from './rsa-pkcs1';
 
 export const PRIVATE_KEY_FILE = 'rsa-private.pem';
 
 export interface PasswordCipher {
   /** SPKI PEM, as jsencrypt's setPublicKey accepts it. */
   publicKeyPem: string;
-  /** The plain text of a base64 PKCS#1 v1.5 ciphertext, or null when it does not decrypt. */
+  /**
+   * The plain text of a base64 PKCS#1 v1.5 ciphertext; a pseudo-random text, the same each time,
+   * when its padding is wrong; null only for what cannot be a ciphertext of this key at all (not
+   * base64, too long), which anyone can tell from the public key.
+   */
   decrypt(ciphertext: string): Promise<string | null>;
 }
 
@@ -44,17 +46,18 @@ export function loadPasswordCipher(dataDir: string): PasswordCipher {
       privatePem = fs.readFileSync(file, 'utf8');
     }
   }
-  const publicKey = createPublicKey(privatePem);
-  const publicKeyPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
-  const modulusBits = publicKey.asymmetricKeyDetails?.modulusLength ?? 2048;
-  const maxLength = Math.ceil(modulusBits / 8 / 3) * 4;
+  const privateKey = createPrivateKey(privatePem);
+  const publicKeyPem = createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }).toString();
+  const rsa = pkcs1Decrypter(privateKey);
+  const maxLength = Math.ceil(rsa.size / 3) * 4;
 
   return {
     publicKeyPem,
-    // What cannot be a ciphertext of this key is refused here, without queueing for a thread.
-    decrypt: async (ciphertext) =>
-      ciphertext.length > maxLength || !/^[A-Za-z0-9+/]+={0,2}$/.test(ciphertext)
-        ? null
-        : runPasswordTask('decrypt', { privateKeyPem: privatePem, ciphertext }),
+    decrypt: async (ciphertext) => {
+      if (ciphertext.length > maxLength || !/^[A-Za-z0-9+/]+={0,2}$/.test(ciphertext)) return null;
+      const bytes = Buffer.from(ciphertext, 'base64');
+      // Not valid UTF-8 (a synthetic message, mostly) decodes with replacement characters, no error.
+      return bytes.length > rsa.size ? null : rsa.decrypt(bytes).toString('utf8');
+    },
   };
 }
