@@ -22,6 +22,8 @@ export class ApiError extends Error {
     readonly httpStatus = 200,
     /** What the failure answers besides code and msg (a refused import's bad lines). */
     readonly data?: unknown,
+    /** HTTP headers of the answer (`Retry-After` of a refusal under load). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -96,6 +98,7 @@ export function errorHandler(log: ErrorLogger): ErrorRequestHandler {
     }
     const known = err instanceof ApiError ? err : transportFailure(err);
     if (known) {
+      if (known.headers) res.set(known.headers);
       res
         .status(known.httpStatus)
         .json(

@@ -8,7 +8,7 @@
  */
 import { Counter, Gauge, Registry } from 'prom-client';
 import { requestMetrics } from '@portal/metrics';
-import { passwordTasksQueued } from './modules/auth/password-pool';
+import { passwordTasksQueued, passwordTasksRefused } from './modules/auth/password-pool';
 
 export const registry = new Registry();
 
@@ -62,9 +62,18 @@ export const metrics = {
 
 new Gauge({
   name: 'backend_password_tasks_queued',
-  help: 'Password decryptions and bcrypt checks waiting for a worker thread',
+  help: 'bcrypt hashes and checks waiting for a worker thread',
   registers: [registry],
   collect() {
     this.set(passwordTasksQueued());
+  },
+});
+
+new Gauge({
+  name: 'backend_password_tasks_refused',
+  help: 'bcrypt hashes and checks refused since start (429, the wait for a thread too long)',
+  registers: [registry],
+  collect() {
+    this.set(passwordTasksRefused());
   },
 });

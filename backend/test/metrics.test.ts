@@ -38,6 +38,7 @@ describe('GET /metrics', () => {
       'nodejs_eventloop_lag_max_seconds',
       'process_cpu_seconds_total',
       'backend_password_tasks_queued',
+      'backend_password_tasks_refused',
       'backend_import_rows_total',
     ]) {
       expect(series.types.has(name), name).toBe(true);

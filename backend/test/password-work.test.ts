@@ -8,9 +8,9 @@ import { getPriority } from 'node:os';
 import bcrypt from 'bcryptjs';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CLIENT_HEADER } from '@shared/constants';
+import { CLIENT_HEADER, MESSAGES } from '@shared/constants';
 import { PasswordHasher } from '../src/modules/auth/passwords';
-import { runPasswordTask } from '../src/modules/auth/password-pool';
+import { PasswordThreads, passwordWorkBusy } from '../src/modules/auth/password-pool';
 import { WORKER_NICENESS } from '../src/modules/auth/password-worker';
 import { MAX_FAILURES, MSG_LOCKED, badCredentialsMessage } from '../src/modules/auth/lockout';
 import { createTestBackend, type TestBackend } from './fixture';
@@ -51,10 +51,70 @@ describe('bcrypt in worker threads', () => {
 });
 
 describe('the password threads', () => {
-  it.runIf(process.platform === 'linux')('run below the event loop’s priority, which keeps its own', async () => {
+  it.runIf(process.platform === 'linux')('the background threads run below the event loop’s priority, which keeps its own', async () => {
     const before = getPriority(process.pid);
-    expect(await runPasswordTask('niceness', undefined)).toBeGreaterThanOrEqual(Math.max(WORKER_NICENESS, before));
-    expect(getPriority(process.pid)).toBe(before);
+    const threads = new PasswordThreads(2);
+    try {
+      // Both issued at once: the first takes the prompt thread, the second the background one.
+      const [prompt, background] = await Promise.all([threads.run('niceness', undefined), threads.run('niceness', undefined)]);
+      expect(prompt).toBe(before);
+      expect(background).toBeGreaterThanOrEqual(Math.max(WORKER_NICENESS, before));
+      expect(getPriority(process.pid)).toBe(before);
+    } finally {
+      await threads.destroy();
+    }
+  });
+
+  it('refuses at once with 429 and Retry-After a task that would wait too long', async () => {
+    const threads = new PasswordThreads(2);
+    const stored = bcrypt.hashSync('demo123', 4);
+    try {
+      // Two threads busy, then 40 waiting at the first guess of 100 ms a task: 2 s, the bound.
+      const admitted = Array.from({ length: 42 }, () => threads.run('compare', { plain: 'demo123', hash: stored }));
+      const refused = threads.run('compare', { plain: 'demo123', hash: stored });
+      await expect(refused).rejects.toMatchObject({
+        code: 429,
+        httpStatus: 429,
+        message: MESSAGES.loginBusy,
+        headers: { 'Retry-After': '3' },
+      });
+      expect(await Promise.all(admitted)).toEqual(Array(42).fill(true));
+      expect(threads.refused).toBe(1);
+      // The queue cleared, the next one runs.
+      expect(await threads.run('compare', { plain: 'demo123', hash: stored })).toBe(true);
+    } finally {
+      await threads.destroy();
+    }
+  });
+
+  it('refuses a task that waited its whole allowance, and runs the next as a thread frees', async () => {
+    const threads = new PasswordThreads(1, 150);
+    const slow = bcrypt.hashSync('demo123', 12); // ~250 ms and more: longer than the 150 ms allowed
+    try {
+      const running = threads.run('compare', { plain: 'demo123', hash: slow });
+      const waiting = threads.run('compare', { plain: 'demo123', hash: slow });
+      expect(threads.queued).toBe(1);
+      await expect(waiting).rejects.toMatchObject({ code: 429, httpStatus: 429 });
+      expect(threads.queued).toBe(0);
+      expect(await running).toBe(true);
+    } finally {
+      await threads.destroy();
+    }
+  });
+
+  it('hands a freed thread to the one waiting, not to a newcomer', async () => {
+    const threads = new PasswordThreads(1);
+    const stored = bcrypt.hashSync('demo123', 4);
+    try {
+      const first = threads.run('compare', { plain: 'demo123', hash: stored });
+      const second = threads.run('compare', { plain: 'demo123', hash: stored });
+      await first;
+      // The second owns the thread now; a third arriving in between waits for it.
+      const third = threads.run('compare', { plain: 'demo123', hash: stored });
+      expect(await Promise.all([second, third])).toEqual([true, true]);
+    } finally {
+      await threads.destroy();
+    }
   });
 });
 
@@ -87,6 +147,28 @@ describe('RSA decryption of password fields', () => {
     expect((await login(tampered.toString('base64'))).body).toEqual({ code: 500, msg: badCredentialsMessage(MAX_FAILURES - 2) });
     expect((await login(junk)).body).toEqual({ code: 500, msg: badCredentialsMessage(MAX_FAILURES - 3) });
     expect((await login(t.encrypt('right-pass'))).body.code).toBe(200);
+  });
+
+  it('a login refused by busy password threads answers HTTP 429 with Retry-After and a Chinese message', async () => {
+    await t.register('busy_day', 'right-pass');
+    const verify = vi.spyOn(t.context.hasher, 'verify').mockRejectedValueOnce(passwordWorkBusy(2400));
+    try {
+      const res = await request(t.app)
+        .post('/api/member/login')
+        .set(CLIENT_HEADER, '203.0.113.21')
+        .send({ username: 'busy_day', password: t.encrypt('right-pass') });
+      expect(res.status).toBe(429);
+      expect(res.headers['retry-after']).toBe('3');
+      expect(res.body).toEqual({ code: 429, msg: '登录人数较多，请稍后再试' });
+    } finally {
+      verify.mockRestore();
+    }
+    // Not counted as a wrong guess: the next try goes through.
+    const again = await request(t.app)
+      .post('/api/member/login')
+      .set(CLIENT_HEADER, '203.0.113.21')
+      .send({ username: 'busy_day', password: t.encrypt('right-pass') });
+    expect(again.body.code).toBe(200);
   });
 
   it('a right password checked while other attempts lock the account answers the lock', async () => {

@@ -1,4 +1,7 @@
-/** The load run's verdict on 5xx: only the render gate's documented shedding of anonymous pages passes. */
+/**
+ * The load run's verdict on refusals: only the render gate's documented shedding of anonymous pages
+ * and the backend's early refusal of logins (429) pass.
+ */
 import { describe, expect, it } from 'vitest';
 import { isDocumentedShedding, type Kind, type PlannedRequest } from './mix';
 
@@ -24,5 +27,17 @@ describe('isDocumentedShedding', () => {
       false,
     );
     expect(isDocumentedShedding(planned('page'), 200, SHED_HEADERS)).toBe(false);
+  });
+
+  it('is a login refused with 429, Retry-After and the JSON envelope, and no other 429', () => {
+    const login: PlannedRequest = { kind: 'login', method: 'POST', path: '/prod-api/api/member/login', headers: {} };
+    const busy = JSON.stringify({ code: 429, msg: '登录人数较多，请稍后再试' });
+    const headers = { 'retry-after': '2', 'content-type': 'application/json; charset=utf-8' };
+    expect(isDocumentedShedding(login, 429, headers, busy)).toBe(true);
+    expect(isDocumentedShedding(login, 429, { 'content-type': 'application/json' }, busy)).toBe(false);
+    expect(isDocumentedShedding(login, 429, headers, JSON.stringify({ code: 500, msg: 'x' }))).toBe(false);
+    expect(isDocumentedShedding(login, 503, headers, busy)).toBe(false);
+    for (const kind of ['search-api', 'member-info', 'member-page', 'page'] as const)
+      expect(isDocumentedShedding(planned(kind), 429, headers, busy)).toBe(false);
   });
 });

@@ -155,19 +155,23 @@ export function planRequest(random: Random, fixture: LoadFixture, product: strin
 const ANONYMOUS_PAGES: readonly Kind[] = ['page', 'search-page', 'detail-page'];
 
 /**
- * Documented shedding (docs/reliability.md, server/src/render/gate.ts): under overload the render
- * gate refuses an anonymous page it has no copy of with the 503 error page and `Retry-After`. Any
- * other 5xx — on a member page, an API call, or without Retry-After — is a failure.
+ * Documented shedding (docs/reliability.md, docs/decisions/login-under-load.md): under overload the
+ * render gate refuses an anonymous page it has no copy of with the 503 error page and
+ * `Retry-After`, and the backend refuses a login whose wait for a password thread would pass 2 s
+ * with 429, `Retry-After` and `{code: 429}` (the form says 登录人数较多，请稍后再试). Any other 5xx —
+ * on a member page, an API call, or without Retry-After — and any other 429 is a failure.
  */
 export function isDocumentedShedding(
   planned: PlannedRequest,
   status: number,
   headers: Record<string, string | string[] | undefined>,
+  body = '',
 ): boolean {
-  if (status !== 503 || !ANONYMOUS_PAGES.includes(planned.kind)) return false;
   const retryAfter = header(headers, 'retry-after')[0];
+  if (retryAfter === undefined || !/^[1-9]\d*$/.test(retryAfter)) return false;
   const type = header(headers, 'content-type')[0] ?? '';
-  return retryAfter !== undefined && /^[1-9]\d*$/.test(retryAfter) && type.startsWith('text/html');
+  if (status === 429 && planned.kind === 'login') return type.startsWith('application/json') && json(body)?.code === 429;
+  return status === 503 && ANONYMOUS_PAGES.includes(planned.kind) && type.startsWith('text/html');
 }
 
 function json(body: string): Record<string, unknown> | null {

@@ -80,6 +80,8 @@ export const MESSAGES = {
   network: '后端接口连接异常',
   pageNotFound: 'This page could not be found',
   rateLimited: '请求过于频繁，请稍后再试',
+  /** The backend's password threads have more waiting than they clear in a second or two (HTTP 429). */
+  loginBusy: '登录人数较多，请稍后再试',
 } as const;
 
 /** Member roles and permissions the backend grants. */

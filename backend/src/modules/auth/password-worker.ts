@@ -8,9 +8,16 @@ import { readlinkSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 import { isMainThread } from 'node:worker_threads';
 import bcrypt from 'bcryptjs';
+import Tinypool from 'tinypool';
 
-/** The nice value of these threads: below the event loops, which then win a busy CPU. */
+/** The nice value of the background threads: below the event loops, which then win a busy CPU. */
 export const WORKER_NICENESS = 10;
+
+/** What the pool tells its threads (Tinypool's workerData). */
+export interface PasswordThreadData {
+  /** This thread's nice value: 0 for the prompt threads, WORKER_NICENESS for the background ones. */
+  niceness: number;
+}
 
 /** This thread's id on Linux (`/proc/thread-self` names it); null elsewhere. */
 function linuxThreadId(): number | null {
@@ -23,15 +30,16 @@ function linuxThreadId(): number | null {
 }
 
 /**
- * Lower this thread's priority, so that on a busy machine the threads that answer requests (the
- * backend's and the portal's event loops) get the CPU first and a wave of logins takes what they
- * leave. Linux keeps a nice value per thread, and setpriority() given a thread's id sets that
- * thread's alone; elsewhere the threads keep the process's.
+ * Lower this thread's priority when its pool asks for it (password-pool.ts), so that on a busy
+ * machine the threads that answer requests get the CPU first and these take what they leave.
+ * Linux keeps a nice value per thread, and setpriority() given a thread's id sets that thread's
+ * alone; elsewhere the threads keep the process's.
  */
 const threadId = linuxThreadId();
+const wanted = (Tinypool.workerData as PasswordThreadData | undefined)?.niceness ?? 0;
 try {
   // Only in the pool's threads, and only ever lower: raising a priority needs privileges.
-  if (!isMainThread && threadId !== null && getPriority(threadId) < WORKER_NICENESS) setPriority(threadId, WORKER_NICENESS);
+  if (!isMainThread && threadId !== null && getPriority(threadId) < wanted) setPriority(threadId, wanted);
 } catch {
   // left as it is
 }

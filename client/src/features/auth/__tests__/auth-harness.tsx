@@ -4,7 +4,7 @@
  */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios';
+import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { JSEncrypt } from 'jsencrypt';
 import type { ReactNode } from 'react';
 import { RouterProvider, createMemoryRouter, useLocation } from 'react-router-dom';
@@ -38,6 +38,15 @@ export interface Call {
 
 export type Answer = (call: Call) => object;
 
+/** An answer with an HTTP status other than 200 (the proxy's or the backend's refusals). */
+export class HttpAnswer {
+  constructor(
+    readonly status: number,
+    readonly data: object,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+
 function Where() {
   const location = useLocation();
   return <output aria-label="当前地址">{location.pathname + location.search}</output>;
@@ -66,7 +75,11 @@ export function renderAuth(path: string, opts: AuthOptions) {
     calls.push(call);
     const answer = opts.answers[`${call.method} ${call.path}`];
     if (!answer) throw new Error(`unexpected call ${call.method} ${call.path}`);
-    return { data: answer(call), status: 200, statusText: 'OK', headers: {}, config };
+    const answered = answer(call);
+    if (!(answered instanceof HttpAnswer)) return { data: answered, status: 200, statusText: 'OK', headers: {}, config };
+    const response = { data: answered.data, status: answered.status, statusText: '', headers: answered.headers, config };
+    if (answered.status < 400) return response;
+    throw new AxiosError(`Request failed with status code ${answered.status}`, AxiosError.ERR_BAD_REQUEST, config, null, response);
   };
   const queryClient = createQueryClient();
   queryClient.setQueryData(systemKeys.config(CONFIG_KEYS.publicKey), opts.publicKey);

@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { captchaAnswers, createKeyPair, memberInfoAnswer, renderAuth, type Answer } from './auth-harness';
+import { HttpAnswer, captchaAnswers, createKeyPair, memberInfoAnswer, renderAuth, type Answer } from './auth-harness';
 
 vi.mock('../../../lib/feedback', () => ({ feedback: { success: vi.fn(), error: vi.fn(), notifyError: vi.fn() } }));
 
@@ -105,6 +105,14 @@ describe('login form', () => {
     renderLogin('/user_login', () => ({ code: 500, msg: '用户不存在/密码错误，还可尝试3次' }));
     await fillAndSubmit();
     expect(await screen.findByRole('alert')).toHaveTextContent('用户不存在/密码错误，还可尝试3次');
+  });
+
+  it('says so when the backend has more logins than it can check, and stays on the form', async () => {
+    renderLogin('/user_login', () => new HttpAnswer(429, { code: 429, msg: '登录人数较多，请稍后再试' }, { 'retry-after': '2' }));
+    await fillAndSubmit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('登录人数较多，请稍后再试');
+    expect(screen.getByLabelText('密码')).toHaveValue('secret123');
+    expect(where()).toHaveTextContent('/user_login');
   });
 
   it('without captcha: no captcha field, no image request and no code sent', async () => {
