@@ -4,8 +4,9 @@
  * no longer knows cannot trap the browser between /user and /user_login.
  */
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOGOUT_MARK_COOKIE, MESSAGES, RANDOM_PASSWORD_COOKIE, TOKEN_COOKIE } from '@shared/constants';
+import { passwordWorkBusy } from '../../backend/src/modules/auth/password-pool';
 import { until } from '../../backend/test/partial-download';
 import { createApp } from '../src/app';
 import {
@@ -60,6 +61,22 @@ describe('login', () => {
       .send({ username: 'demo', password: portal.backend.encrypt('wrong-password') });
     expect(res.body).toEqual({ code: 500, msg: expect.stringMatching(/^用户不存在\/密码错误，还可尝试\d次$/) });
     expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('passes on a login refused under load: 429, Retry-After and the message, no cookie', async () => {
+    const verify = vi.spyOn(portal.backend.context.hasher, 'verify').mockRejectedValueOnce(passwordWorkBusy(2400));
+    try {
+      const res = await request(portal.app)
+        .post(`${API}/api/member/login`)
+        .set(OUR_PAGE)
+        .send({ username: 'demo', password: portal.backend.encrypt('demo123') });
+      expect(res.status).toBe(429);
+      expect(res.headers['retry-after']).toBe('3');
+      expect(res.body).toEqual({ code: 429, msg: MESSAGES.loginBusy });
+      expect(res.headers['set-cookie']).toBeUndefined();
+    } finally {
+      verify.mockRestore();
+    }
   });
 
   it('sets no cookie for a login posted from another site, and still hides the token', async () => {

@@ -8,7 +8,7 @@ import { PassThrough } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_COOKIE } from '@shared/constants';
 import type { RenderCacheOptions } from '../src/render/cache';
-import { RenderGate, type RenderLimit } from '../src/render/gate';
+import { RenderGate, defaultRenderLimit, type RenderLimit } from '../src/render/gate';
 import type { RenderResult, Renderer } from '../src/render/renderer';
 import { listenPortal, listenTestBackend, type ListeningBackend, type ListeningPortal } from './portal-fixture';
 
@@ -377,5 +377,43 @@ describe('RenderGate', () => {
     anonymous[0]!();
     (await queuedAnonymous)!();
     expect(order).toEqual(['member', 'anonymous']);
+  });
+
+  it('members take the overflow slots beyond maxInFlight while anonymous renders keep their bound and queue', async () => {
+    const gate = new RenderGate({
+      maxInFlight: 2,
+      maxQueued: 8,
+      maxWaitMs: 10_000,
+      memberReserve: 1,
+      anonymousMinimum: 1,
+      memberOverflow: 3,
+    });
+    const anonymous = gate.tryAcquire('anonymous');
+    expect(anonymous).toBeTypeOf('function');
+    // The anonymous bound (maxInFlight − memberReserve) is reached; members go on to 2 + 3 renders in all.
+    expect(gate.tryAcquire('anonymous')).toBeNull();
+    const members = [1, 2, 3, 4].map(() => gate.tryAcquire('member'));
+    expect(members.every((release) => typeof release === 'function')).toBe(true);
+    expect(gate.stats().inFlight).toEqual({ member: 4, anonymous: 1 });
+    expect(gate.tryAcquire('member')).toBeNull();
+    // Anonymous work waits; a member arriving now waits too, and gets the first slot freed.
+    const order: string[] = [];
+    const queuedAnonymous = gate.acquire('anonymous').then((release) => (order.push('anonymous'), release));
+    const queuedMember = gate.acquire('member').then((release) => (order.push('member'), release));
+    members[0]!();
+    (await queuedMember)!();
+    expect(order).toEqual(['member']);
+    // Members' slots freed: anonymous renders start again only below their own bound.
+    for (const release of members.slice(1)) release!();
+    expect(gate.stats().queued.anonymous).toBe(1);
+    anonymous!();
+    (await queuedAnonymous)!();
+    expect(order).toEqual(['member', 'anonymous']);
+    expect(gate.stats().shed).toEqual({ member: 0, anonymous: 0 });
+  });
+
+  it('by default members may hold several times the renders anonymous visitors may', () => {
+    const limit = defaultRenderLimit(2);
+    expect(limit.maxInFlight + (limit.memberOverflow ?? 0)).toBeGreaterThanOrEqual(4 * (limit.maxInFlight - limit.memberReserve));
   });
 });

@@ -112,6 +112,9 @@ export function authRoutes(opts: AuthRoutesOptions): Router {
       }
       delete envelope.token;
       delete envelope.randomPassword;
+      // A login the backend refuses under load (429) says when to try again.
+      const retryAfter = answer.headers['retry-after'];
+      if (typeof retryAfter === 'string' && /^\d+$/.test(retryAfter)) res.set('Retry-After', retryAfter);
       sendJson(res, answer.status, envelope);
     }),
   );

@@ -5,8 +5,8 @@
  * overload the gate decides who waits and who is refused:
  *
  * - A member's render (a request with a session: never cached, the paying visitor) goes before any
- *   anonymous one: members are granted a freed slot first, anonymous renders leave `memberReserve`
- *   slots free for them, and a member who finds the queue full takes the place of the oldest
+ *   anonymous one: members are granted a freed slot first, have `memberOverflow` slots of their own
+ *   beyond `maxInFlight`, anonymous renders leave `memberReserve` slots free for them, and a member who finds the queue full takes the place of the oldest
  *   anonymous waiter. A member is refused only when every waiter is a member.
  * - Members first, not members only: while fewer than `anonymousMinimum` anonymous renders run,
  *   one may take any free slot, and a freed slot goes to the longest-waiting anonymous one. One
@@ -40,11 +40,26 @@ export interface RenderLimit {
   memberReserve: number;
   /** Anonymous renders that may run whatever members wait (any free slot, ahead of waiting members). */
   anonymousMinimum: number;
+  /**
+   * Slots beyond `maxInFlight` that only members' renders take (an anonymous one below its minimum
+   * too). A render spends most of its time waiting on backend calls, not on this thread's CPU: under
+   * load a member's render takes a second or more, and with `maxInFlight` slots alone members queued
+   * until they were refused. Members are few (logged in) and never cached; anonymous renders keep
+   * their bound.
+   */
+  memberOverflow?: number;
 }
 
 export function defaultRenderLimit(cores = availableParallelism()): RenderLimit {
   // Waiting longer than any backend call may take (14 s) helps nobody: the browser is about to give up.
-  return { maxInFlight: 2 * cores, maxQueued: 32 * cores, maxWaitMs: UPSTREAM_TIMEOUT_MS, memberReserve: 1, anonymousMinimum: 1 };
+  return {
+    maxInFlight: 2 * cores,
+    maxQueued: 32 * cores,
+    maxWaitMs: UPSTREAM_TIMEOUT_MS,
+    memberReserve: 1,
+    anonymousMinimum: 1,
+    memberOverflow: 6 * cores,
+  };
 }
 
 /** Who a render is for: a request with a member session, or anyone else (crawlers included). */
@@ -142,9 +157,10 @@ export class RenderGate {
 
   private hasRoom(priority: RenderPriority): boolean {
     const active = this.inFlight.member + this.inFlight.anonymous;
-    if (active >= this.limit.maxInFlight) return false;
-    // Below its minimum an anonymous render may take any free slot, the reserved one too.
-    return priority === 'member' || active < this.anonymousSlots || this.inFlight.anonymous < this.limit.anonymousMinimum;
+    if (active >= this.limit.maxInFlight + (this.limit.memberOverflow ?? 0)) return false;
+    if (priority === 'member') return true;
+    // Below its minimum an anonymous render may take any free slot, a reserved or overflow one too.
+    return active < this.anonymousSlots || this.inFlight.anonymous < this.limit.anonymousMinimum;
   }
 
   private take(priority: RenderPriority): Release {
