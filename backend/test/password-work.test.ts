@@ -66,19 +66,20 @@ describe('the password threads', () => {
   });
 
   it('refuses at once with 429 and Retry-After a task that would wait too long', async () => {
-    const threads = new PasswordThreads(2);
+    // A first guess of 1 s a task and 10 s allowed, so that no admitted task outwaits it on a busy machine.
+    const threads = new PasswordThreads(2, 10_000, 1_000);
     const stored = bcrypt.hashSync('demo123', 4);
     try {
-      // Two threads busy, then 40 waiting at the first guess of 100 ms a task: 2 s, the bound.
-      const admitted = Array.from({ length: 42 }, () => threads.run('compare', { plain: 'demo123', hash: stored }));
+      // Two threads busy, then 20 waiting: 10.5 s expected for the next, past the bound.
+      const admitted = Array.from({ length: 22 }, () => threads.run('compare', { plain: 'demo123', hash: stored }));
       const refused = threads.run('compare', { plain: 'demo123', hash: stored });
       await expect(refused).rejects.toMatchObject({
         code: 429,
         httpStatus: 429,
         message: MESSAGES.loginBusy,
-        headers: { 'Retry-After': '3' },
+        headers: { 'Retry-After': '11' },
       });
-      expect(await Promise.all(admitted)).toEqual(Array(42).fill(true));
+      expect(await Promise.all(admitted)).toEqual(Array(22).fill(true));
       expect(threads.refused).toBe(1);
       // The queue cleared, the next one runs.
       expect(await threads.run('compare', { plain: 'demo123', hash: stored })).toBe(true);

@@ -77,13 +77,13 @@ export class PasswordThreads {
   private readonly tiers: Tier[];
   private readonly threads: number;
   private readonly waiting: Waiter[] = [];
-  /** Wall time per task on a thread, smoothed: what a waiter's turn is estimated from. */
-  private taskMs = INITIAL_TASK_MS;
   refused = 0;
 
   constructor(
     cores: number,
     private readonly maxWaitMs = MAX_WAIT_MS,
+    /** Wall time per task on a thread, smoothed: what a waiter's turn is estimated from. */
+    private taskMs = INITIAL_TASK_MS,
   ) {
     const prompt = Math.max(1, Math.floor(cores / 2));
     const background = Math.max(0, cores - prompt);
