@@ -109,6 +109,14 @@ describe('bad-lines.jsonl: every bad line, and nothing written unless asked', ()
     expect(zbCount()).toBe(before);
   });
 
+  it('npm run import answers a mistyped option with its usage, not a stack trace', async () => {
+    const { code, out } = await runCli('--skip-invaild', copy('bad-lines.jsonl'));
+    expect(code).toBe(2);
+    expect(out).toContain("参数有误（Unknown option '--skip-invaild'）");
+    expect(out).toContain('用法：npm run import --');
+    expect(out).not.toMatch(/\n\s+at /);
+  });
+
   it('npm run import refuses it too, prints the lines and writes all of them to FILE.rejects.jsonl', async () => {
     const before = zbCount();
     const target = copy('bad-lines.jsonl');
