@@ -157,7 +157,7 @@ const ANONYMOUS_PAGES: readonly Kind[] = ['page', 'search-page', 'detail-page'];
 /**
  * Documented shedding (docs/reliability.md, docs/decisions/login-under-load.md): under overload the
  * render gate refuses an anonymous page it has no copy of with the 503 error page and
- * `Retry-After`, and the backend refuses a login whose wait for a password thread would pass 2 s
+ * `Retry-After`, and the backend refuses a login whose wait for a password thread would pass 5 s
  * with 429, `Retry-After` and `{code: 429}` (the form says 登录人数较多，请稍后再试). Any other 5xx —
  * on a member page, an API call, or without Retry-After — and any other 429 is a failure.
  */

@@ -166,7 +166,8 @@ async function main() {
             if (problem) {
               kind.failures++;
               // A few of each kind, so one kind's flood does not hide another's.
-              if (kind.failures <= 5) failures.push(`${planned.method} ${planned.path}: ${problem} ${status === 200 ? '' : body.slice(0, 120)}`);
+              if (kind.failures <= 5)
+                failures.push(`${planned.method} ${planned.path}: ${problem} ${status === 200 ? '' : body.slice(0, 120)}`);
             }
           },
         },
