@@ -10,9 +10,11 @@ import { usePathAvailable } from '../../../lib/capabilities';
 import { prefetchDicts } from '../../../lib/system';
 import type { PageLoadArgs } from '../../../lib/page';
 import { MobileHead } from '../../../components/mobile/m-parts';
+import { useDicts } from '../../../components/dict-label';
 import { XmkRow, ZbRow } from '../../listings/components/m-rows';
 
 const NEWEST = { pageNum: 1, pageSize: 10 } as const;
+const ROW_DICTS = [DICT_TYPES.region, DICT_TYPES.xmkStage, DICT_TYPES.zbNoticeType];
 
 export async function load({ deps: { queryClient, http } }: PageLoadArgs) {
   await Promise.all([
@@ -20,7 +22,7 @@ export async function load({ deps: { queryClient, http } }: PageLoadArgs) {
     queryClient.ensureQueryData(todayZbQueryOptions(http)),
     queryClient.ensureQueryData(homeXmkQueryOptions(http, NEWEST)),
     queryClient.ensureQueryData(homeZbQueryOptions(http, NEWEST)),
-    prefetchDicts(queryClient, http, [DICT_TYPES.region, DICT_TYPES.xmkStage, DICT_TYPES.zbNoticeType]),
+    prefetchDicts(queryClient, http, ROW_DICTS),
   ]);
 }
 
@@ -36,6 +38,7 @@ export function Component() {
   const todayZb = useSuspenseQuery(todayZbQueryOptions(http)).data;
   const xmk = useSuspenseQuery(homeXmkQueryOptions(http, NEWEST)).data;
   const zb = useSuspenseQuery(homeZbQueryOptions(http, NEWEST)).data;
+  const dict = useDicts(ROW_DICTS);
 
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
@@ -96,8 +99,8 @@ export function Component() {
       <div id="m-home-panel" role="tabpanel" aria-labelledby={`m-tab-${tab}`}>
         <ul className="m-list">
           {tab === 'zb'
-            ? zb.rows.map((item) => <ZbRow key={item.id} item={item} />)
-            : xmk.rows.map((item) => <XmkRow key={item.id} item={item} />)}
+            ? zb.rows.map((item) => <ZbRow key={item.id} item={item} dict={dict} />)
+            : xmk.rows.map((item) => <XmkRow key={item.id} item={item} dict={dict} />)}
         </ul>
         <Link className="m-button m-button-block" to={tab === 'zb' ? MOBILE_PATHS.zbList : MOBILE_PATHS.xmkList}>
           {tab === 'zb' ? '查看全部招标' : '查看全部项目'}
