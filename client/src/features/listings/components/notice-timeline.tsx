@@ -4,7 +4,7 @@
  * with the detail answer (`lifecycle`, `changes`, `changedBy`; docs/api.md "Notices"), so it is
  * server-rendered; a backend without the `lifecycle` capability sends none of it and none shows.
  */
-import { Link } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import type { ContentType } from '@shared/contract/common';
 import { detailPath, xmkDetailPath, zbDetailPath } from '@shared/content/paths';
 import type { XmkDetail, ZbDetail } from '@shared/content/types';
@@ -53,7 +53,7 @@ export function AgainstLine({
   if (against.kind === 'notice') {
     return (
       <p className="changes-against">
-        对比原公告：<Link to={hrefOf(type, against.id)}>{against.title}</Link>（
+        对比原公告：<RouteLink to={hrefOf(type, against.id)}>{against.title}</RouteLink>（
         <time dateTime={against.publishTime}>{parseTime(against.publishTime, 'YYYY-MM-DD')}</time>）
       </p>
     );
@@ -112,7 +112,7 @@ export function ChangedByBanner({ item, hrefOf = zbDetailPath }: { item: ZbDetai
   return (
     <p className="changed-banner" role="note">
       本公告已于 <time dateTime={item.changedBy.publishTime}>{parseTime(item.changedBy.publishTime, 'YYYY-MM-DD HH:mm')}</time>{' '}
-      变更，请以变更后的内容为准。<Link to={hrefOf(item.changedBy.id)}>查看变更公告 ›</Link>
+      变更，请以变更后的内容为准。<RouteLink to={hrefOf(item.changedBy.id)}>查看变更公告 ›</RouteLink>
     </p>
   );
 }
@@ -128,7 +128,7 @@ export function ZbLifecycleCard({ item }: { item: ZbDetail }) {
       <ProcessTimeline item={item} hrefOf={zbDetailPath} />
       <p className="lifecycle-project">
         所属项目：
-        {item.xmk ? <Link to={xmkDetailPath(item.xmk.id)}>{item.xmk.title}</Link> : <span className="muted">暂无关联项目</span>}
+        {item.xmk ? <RouteLink to={xmkDetailPath(item.xmk.id)}>{item.xmk.title}</RouteLink> : <span className="muted">暂无关联项目</span>}
       </p>
     </section>
   );
@@ -157,7 +157,7 @@ export function XmkLifecycleCard({ item }: { item: XmkDetail }) {
             {tenders.map((tender) => (
               <li key={tender.id}>
                 <DictTag type={DICT_TYPES.zbNoticeType} value={tender.noticeType} />
-                <Link to={zbDetailPath(tender.id)}>{tender.title}</Link>
+                <RouteLink to={zbDetailPath(tender.id)}>{tender.title}</RouteLink>
                 <time dateTime={tender.publishTime}>{parseTime(tender.publishTime, 'YYYY-MM-DD')}</time>
               </li>
             ))}

@@ -5,7 +5,8 @@
  */
 import { useSuspenseQuery, type QueryClient, type QueryKey, type UseSuspenseQueryOptions } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import type { ContentType } from '@shared/contract/common';
 import type { ContentLink, XmkDetail, ZbDetail } from '@shared/content/types';
 import { noticeTime } from '@shared/content/notices';
@@ -139,8 +140,8 @@ function Pager({ prev, next, type }: { prev: ContentLink | null; next: ContentLi
   if (!prev && !next) return null;
   return (
     <nav className="m-card m-pager" aria-label="上一条与下一条">
-      {prev ? <Link to={mobileDetailPath(type, prev.id)}>上一条：{prev.title}</Link> : null}
-      {next ? <Link to={mobileDetailPath(type, next.id)}>下一条：{next.title}</Link> : null}
+      {prev ? <RouteLink to={mobileDetailPath(type, prev.id)}>上一条：{prev.title}</RouteLink> : null}
+      {next ? <RouteLink to={mobileDetailPath(type, next.id)}>下一条：{next.title}</RouteLink> : null}
     </nav>
   );
 }

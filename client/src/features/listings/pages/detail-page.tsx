@@ -6,7 +6,8 @@
  * is the backend's 404, which becomes the 404 page.
  */
 import { useSuspenseQuery, type QueryKey } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import { detailPath, listPath } from '@shared/content/paths';
 import type { XmkDetail, ZbDetail } from '@shared/content/types';
 import { noticeTime } from '@shared/content/notices';
@@ -164,7 +165,7 @@ export function detailPage<Item extends XmkDetail | ZbDetail, K extends QueryKey
               <ul className="aside-links">
                 {more.map((link) => (
                   <li key={link.to}>
-                    <Link to={link.to}>{link.label}</Link>
+                    <RouteLink to={link.to}>{link.label}</RouteLink>
                   </li>
                 ))}
               </ul>
