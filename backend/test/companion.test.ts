@@ -78,7 +78,7 @@ const asMember = () => ({ Authorization: `Bearer ${token}` });
 describe('the companion of a CMS', () => {
   it('answers the extension calls it owns, and leaves the rest to the CMS', async () => {
     const capabilities = await request(companion.app).get('/api/ext/capabilities');
-    expect(capabilities.body.data).toEqual(['alerts', 'capabilities', 'company', 'export', 'feeds', 'lifecycle']);
+    expect(capabilities.body.data).toEqual(['alerts', 'capabilities', 'company', 'export', 'feeds', 'lifecycle', 'noticeTimeline']);
     for (const path of [
       '/api/zb/search',
       '/cms/member/getMemberInfo',
@@ -155,6 +155,14 @@ describe('the companion of a CMS', () => {
     expect(changed).toEqual([expect.objectContaining({ kind: 'changed', contentId: id, detail: expect.stringContaining('金额') })]);
     const versions = companion.db.prepare("SELECT COUNT(*) AS n FROM notice_version WHERE type = 'zb' AND data_id = ?").get(id);
     expect(versions).toEqual({ n: 1 });
+    // The CMS's detail says nothing of it; the companion's timeline of the CMS's id does.
+    expect((await request(cms.app).get(`/cms/bidding/data/${id}`).set(asMember())).body.data.changes).toBeUndefined();
+    for (const caller of [{}, asMember()]) {
+      const timeline = (await request(companion.app).get(`/api/ext/notices/zb/${id}/timeline`).set(caller)).body.data;
+      expect(timeline.changes).toEqual([{ field: 'amount', label: '金额', before: 800, after: 950 }]);
+      expect(timeline.changesAgainst).toMatchObject({ kind: 'version', version: 1, changedBy: 'import' });
+      expect(timeline.lifecycle.notices).toEqual([expect.objectContaining({ id, title: notice.title })]);
+    }
   });
 
   it('takes out a notice the CMS withdrew, with its alerts, at the reconciliation', async () => {
