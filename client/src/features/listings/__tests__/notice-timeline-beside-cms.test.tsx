@@ -5,7 +5,6 @@
  */
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ZbDetail } from '@shared/content/types';
 import type { ZbNoticeTimeline } from '@shared/content/notices';
 import type { Feature } from '@shared/system/features';
 import { DICT_TYPES, type DictType } from '@shared/system/types';
