@@ -12,7 +12,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { NoticeImportRecord } from '@shared/content/notices';
 import { formatDateTime } from '../src/clock';
-import { importNotices } from '../src/modules/content/import';
+import { importNotices, MSG_SOURCE_ID_NOT_CMS_ID } from '../src/modules/content/import';
 import { withdrawNotice } from '../src/modules/content/withdraw';
 import { MSG_CALL_THE_CMS } from '../src/modules/companion/scope';
 import { createTestBackend, type TestBackend } from './fixture';
@@ -192,6 +192,28 @@ describe('the companion of a CMS', () => {
     expect(updated).toBe(1);
     const body = companion.db.prepare('SELECT content FROM zb WHERE id = ?').get(cmsId(notice.sourceId)) as { content: string };
     expect(body.content).toContain('开标地点改为二楼');
+  });
+
+  it('takes a pushed notice under the CMS’s id (its sourceId), so the follower’s read of it updates that one', async () => {
+    const notice = tender({ title: '伴随测试推送的综合管廊工程招标公告' });
+    publishAtCms([notice]);
+    const id = cmsId(notice.sourceId);
+    const push = (records: NoticeImportRecord[]) =>
+      request(companion.app)
+        .post('/admin/content/import')
+        .set({ ...companion.admin(), 'Content-Type': 'application/x-ndjson' })
+        .send(records.map((r) => JSON.stringify(r)).join('\n'));
+    const pushed = await push([{ ...notice, sourceId: String(id) }]);
+    expect(pushed.body).toMatchObject({ code: 200, data: { inserted: 1 } });
+    expect(held(id)).toMatchObject({ id, title: notice.title });
+    await companion.backend.follower!.follow();
+    expect(companion.db.prepare('SELECT COUNT(*) AS n FROM zb WHERE title = ?').get(notice.title)).toEqual({ n: 1 });
+    // A publisher's own id is not the CMS's: refused, with the reason.
+    const refused = await push([{ ...notice, sourceId: 'ggzy-2024-0001' }]);
+    expect(refused.body).toMatchObject({
+      code: 500,
+      data: { rejected: 1, rejects: [expect.objectContaining({ field: 'sourceId', reason: MSG_SOURCE_ID_NOT_CMS_ID })] },
+    });
   });
 
   it('backs off while the CMS is away, and catches up when it is back', async () => {

@@ -87,7 +87,15 @@ export function registerContentRoutes(routes: Routes, ctx: AppContext): void {
     if (!bytes.some((byte) => byte > 0x20)) throw invalid('请求体必须是 JSON Lines 文本，每行一条记录');
     const format = req.is('text/csv') ? 'csv' : 'jsonl';
     try {
-      const run = await ctx.imports.run({ bytes, format, changedBy: 'admin', now: ctx.clock().getTime(), skipInvalid: query.skipInvalid });
+      const run = await ctx.imports.run({
+        bytes,
+        format,
+        changedBy: 'admin',
+        now: ctx.clock().getTime(),
+        skipInvalid: query.skipInvalid,
+        // A companion keeps the CMS's ids: a pushed notice is the CMS's notice of that id.
+        idsFromSource: ctx.config.cmsUrl !== undefined,
+      });
       ctx.stats.invalidate();
       const { result, timings } = run;
       ctx.log.info(

@@ -33,7 +33,7 @@ const timeline: ZbNoticeTimeline = {
   changedBy: null,
 };
 
-function environment(capabilities: Feature[], answer: () => unknown = () => ok(timeline)) {
+function environment(capabilities: Feature[], answer: Parameters<typeof createMemberEnv>[0][string] = () => ok(timeline)) {
   const env = createMemberEnv(
     {
       [`GET /cms/bidding/data/${detail.id}`]: () => ok(detail),
