@@ -148,7 +148,10 @@ export interface XmkLifecycle {
  * are masked like `contact` when the caller may not see the contact.
  */
 export interface NoticeChange {
-  /** An import record field, contact parts as `contact.phone` etc. */
+  /**
+   * An import record field, contact parts as `contact.phone` etc.; `stated.N` for row N of the
+   * notice's own 更正内容 table that no field covers (its label and values as written).
+   */
   field: string;
   /** Chinese label, e.g. 开标时间 */
   label: string;
