@@ -1,9 +1,13 @@
 /**
  * The notice lifecycle on the detail pages: the notices of a tender's process, a project's stages and
- * tenders, 变更内容 (before → after) and the banner on a notice a 变更公告 changed. All of it comes
- * with the detail answer (`lifecycle`, `changes`, `changedBy`; docs/api.md "Notices"), so it is
- * server-rendered; a backend without the `lifecycle` capability sends none of it and none shows.
+ * tenders, 变更内容 (before → after) and the banner on a notice a 变更公告 changed. It comes with the
+ * detail answer (`lifecycle`, `changes`, `changedBy`; docs/api.md "Notices"), or — a CMS's answer
+ * lacks it — from the extensions' backend's `noticeTimeline` call, fetched with the detail; either
+ * way it is server-rendered. A backend without the `lifecycle` capability sends none of it and none
+ * shows.
  */
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { RouteLink } from '../../../components/route-link';
 import type { ContentType } from '@shared/contract/common';
 import { detailPath, xmkDetailPath, zbDetailPath } from '@shared/content/paths';
@@ -14,8 +18,26 @@ import { formatWan } from '@shared/format';
 import { parseTime } from '@shared/time';
 import { DictLabel, DictTag, useDict } from '../../../components/dict-label';
 import { regionName } from '../../../lib/region';
-import { useHasCapability } from '../../../lib/capabilities';
+import { hasCapability, useHasCapability } from '../../../lib/capabilities';
+import { useHttp } from '../../../lib/http/context';
+import type { AppDeps } from '../../../lib/page';
+import type { Viewer } from '../../../lib/session';
+import { noticeTimelineQueryOptions } from '../api';
 import { ProcessTimeline, StageTimeline } from './timeline';
+
+/** For loaders, after the detail: fetch what its answer lacks, so the server renders it too. */
+export async function prefetchNoticeTimeline(deps: AppDeps, type: ContentType, item: XmkDetail | ZbDetail, viewer: Viewer) {
+  if (item.lifecycle == null && hasCapability(deps, 'noticeTimeline'))
+    await deps.queryClient.prefetchQuery(noticeTimelineQueryOptions(deps.http, type, item.id, viewer));
+}
+
+/** The detail with its lifecycle and changes: as answered, or with the extensions' backend's. */
+export function useWithNoticeTimeline<Item extends XmkDetail | ZbDetail>(type: ContentType, item: Item, viewer: Viewer): Item {
+  const http = useHttp();
+  const wanted = useHasCapability('noticeTimeline') && item.lifecycle == null;
+  const { data } = useQuery({ ...noticeTimelineQueryOptions(http, type, item.id, viewer), enabled: wanted });
+  return useMemo(() => (wanted && data ? { ...item, ...data } : item), [item, data, wanted]);
+}
 
 /** The answer carries the lifecycle fields and the backend says it offers them. */
 export function useLifecycle<Item extends XmkDetail | ZbDetail>(item: Item): boolean {
