@@ -252,3 +252,12 @@ export interface XmkNoticeFields extends NoticeTimeline {
   projectCode: string | null;
   lifecycle: XmkLifecycle;
 }
+
+/**
+ * ext `GET /api/ext/notices/{kind}/{id}/timeline` (feature `noticeTimeline`): the detail answer's
+ * notice over time alone, masked for the caller as the detail would be. The portal adds it to a
+ * detail answer that lacks it (a CMS's, beside a companion).
+ */
+export type ZbNoticeTimeline = Pick<ZbNoticeFields, 'lifecycle' | 'changes' | 'changesAgainst' | 'bodyDiff' | 'changedBy'>;
+export type XmkNoticeTimeline = Pick<XmkNoticeFields, 'lifecycle' | 'changes' | 'changesAgainst' | 'bodyDiff'>;
+export type NoticeTimelineAnswer = ZbNoticeTimeline | XmkNoticeTimeline;
