@@ -160,13 +160,13 @@ export async function render(opts: RenderOptions): Promise<RenderResult> {
   const deps: AppDeps = { queryClient, http, session, capabilities: capabilitySet(settings.capabilities) };
   opts.publicQueries?.seed(queryClient);
 
-  // Unknown paths match no route, so no loader runs for them; their 404 page still shows the site.
-  await loadSiteData(deps).catch(() => undefined);
   const handler = staticHandlerFor(deps.capabilities);
   const context = await queryPage(handler, opts.request, deps);
   if (context instanceof Response) {
     return { type: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
   }
+  // Unknown paths match no route, so the root loader did not run for them; their 404 page still shows the site.
+  if (!Object.hasOwn(context.loaderData, 'root')) await loadSiteData(deps).catch(() => undefined);
   opts.publicQueries?.keep(queryClient);
 
   const memberLayout = context.matches.some((match) => match.route.id === layoutRouteId('user'));
