@@ -7,20 +7,19 @@ import type { QueryClient } from '@tanstack/react-query';
 import { CONFIG_KEYS } from '@shared/system/types';
 import type { Http } from '../lib/http/http';
 import { useHttp } from '../lib/http/context';
-import { configQueryOptions, siteQueryOptions } from '../lib/system';
-import { useSite } from '../lib/site';
+import { configQueryOptions } from '../lib/system';
 import { telHref } from '@shared/format';
 
 export function prefetchServiceContact(queryClient: QueryClient, http: Http): Promise<unknown> {
   return Promise.all([
-    queryClient.prefetchQuery(siteQueryOptions(http)),
+    queryClient.prefetchQuery(configQueryOptions(http, CONFIG_KEYS.servicePhone)),
     queryClient.prefetchQuery(configQueryOptions(http, CONFIG_KEYS.serviceContact)),
   ]);
 }
 
 export function useServiceContact(): { phone: string; contact: string } {
   const http = useHttp();
-  const phone = useSite().hotline;
+  const phone = useQuery(configQueryOptions(http, CONFIG_KEYS.servicePhone)).data ?? '';
   const contact = useQuery(configQueryOptions(http, CONFIG_KEYS.serviceContact)).data ?? '';
   return { phone, contact };
 }
