@@ -127,3 +127,50 @@ test('a notice published in the CMS reaches the member’s inbox and Atom feed t
   expect(atomText).toContain(`${portal.url}${detailPath}`);
   await expectCleanConsole(consoleProblems);
 });
+
+test('a change at the CMS shows as 变更内容 on the portal’s detail pages, from the companion', async ({ page, consoleProblems }) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now().toString(36);
+  const notice: NoticeImportRecord = {
+    kind: 'zb',
+    sourceId: `e2e-companion-change-${stamp}`,
+    title: `伴随${stamp}泉城路排水管网改造工程施工招标公告`,
+    noticeType: '招标公告',
+    areaCode: '370102',
+    industry: '市政',
+    amount: 860,
+    publishTime: shanghai(0),
+    signupDeadline: shanghai(10),
+    openTime: shanghai(12),
+    tenderer: '济南市历下区城市管理局',
+    content: '<p>排水管网改造工程。</p>',
+  };
+  await publishAtCms(notice);
+  const found = await page.request.get(`${cms.base}/api/zb/search?keyword=${encodeURIComponent(`伴随${stamp}`)}`);
+  const id = ((await found.json()).rows as { id: number }[])[0]!.id;
+  const timeline = async () => (await page.request.get(`${companion.base}/api/ext/notices/zb/${id}/timeline`)).json();
+  await expect.poll(async () => (await timeline()).code, { timeout: 30_000 }).toBe(200);
+
+  await publishAtCms({ ...notice, amount: 1_180, openTime: shanghai(15) });
+  await expect.poll(async () => ((await timeline()).data?.changes ?? []).length, { timeout: 30_000 }).toBe(2);
+
+  // The CMS's own detail carries no lifecycle: what shows is the companion's, server-rendered.
+  await page.goto(`${portal.url}/zb/${id}`);
+  const changes = page.getByRole('region', { name: '变更内容' });
+  await expect(changes).toBeVisible();
+  await expect(changes.getByRole('row', { name: /金额/ })).toContainText('860万元');
+  await expect(changes.getByRole('row', { name: /金额/ })).toContainText('1,180万元');
+  await expect(changes.getByRole('row', { name: /开标时间/ })).toBeVisible();
+  await expect(page.getByRole('region', { name: '招标进程' })).toContainText(notice.title);
+  await waitForHydration(page);
+  await expect(changes).toBeVisible();
+  await screenshot(page, 'companion-detail-changes');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${portal.url}/m/pages/zb/detail?id=${id}`);
+  await waitForHydration(page);
+  const mobileChanges = page.getByRole('region', { name: '变更内容' });
+  await expect(mobileChanges).toContainText('1,180万元');
+  await screenshot(page, 'companion-detail-changes-phone');
+  await expectCleanConsole(consoleProblems);
+});

@@ -131,6 +131,10 @@ describe('the companion process beside a CMS process', () => {
       const changed = (await inbox()).find((a) => a.kind === 'changed' && a.contentId === followedId);
       expect(changed?.detail).toContain('金额');
     }, WAIT);
+    // The CMS's detail has no lifecycle; the companion answers it by the CMS's id, as the portal asks.
+    expect((await atCms(`/api/cmsData/bidding/${followedId}`)).data).not.toHaveProperty('changes');
+    const timeline = (await json(`${companion.base}/api/ext/notices/zb/${followedId}/timeline`)).data as { changes: unknown[] };
+    expect(timeline.changes).toEqual([{ field: 'amount', label: '金额', before: followed.amount, after: 990 }]);
 
     // Withdrawn at the CMS → out of the inbox at the next reconciliation.
     await publishAtCms(cmsDir, [{ ...fresh, withdrawn: true }]);

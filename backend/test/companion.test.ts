@@ -12,7 +12,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { NoticeImportRecord } from '@shared/content/notices';
 import { formatDateTime } from '../src/clock';
-import { importNotices } from '../src/modules/content/import';
+import { importNotices, MSG_SOURCE_ID_NOT_CMS_ID } from '../src/modules/content/import';
 import { withdrawNotice } from '../src/modules/content/withdraw';
 import { MSG_CALL_THE_CMS } from '../src/modules/companion/scope';
 import { createTestBackend, type TestBackend } from './fixture';
@@ -78,7 +78,7 @@ const asMember = () => ({ Authorization: `Bearer ${token}` });
 describe('the companion of a CMS', () => {
   it('answers the extension calls it owns, and leaves the rest to the CMS', async () => {
     const capabilities = await request(companion.app).get('/api/ext/capabilities');
-    expect(capabilities.body.data).toEqual(['alerts', 'capabilities', 'company', 'export', 'feeds', 'lifecycle']);
+    expect(capabilities.body.data).toEqual(['alerts', 'capabilities', 'company', 'export', 'feeds', 'lifecycle', 'noticeTimeline']);
     for (const path of [
       '/api/zb/search',
       '/cms/member/getMemberInfo',
@@ -155,6 +155,14 @@ describe('the companion of a CMS', () => {
     expect(changed).toEqual([expect.objectContaining({ kind: 'changed', contentId: id, detail: expect.stringContaining('金额') })]);
     const versions = companion.db.prepare("SELECT COUNT(*) AS n FROM notice_version WHERE type = 'zb' AND data_id = ?").get(id);
     expect(versions).toEqual({ n: 1 });
+    // The CMS's detail says nothing of it; the companion's timeline of the CMS's id does.
+    expect((await request(cms.app).get(`/cms/bidding/data/${id}`).set(asMember())).body.data.changes).toBeUndefined();
+    for (const caller of [{}, asMember()]) {
+      const timeline = (await request(companion.app).get(`/api/ext/notices/zb/${id}/timeline`).set(caller)).body.data;
+      expect(timeline.changes).toEqual([{ field: 'amount', label: '金额', before: 800, after: 950 }]);
+      expect(timeline.changesAgainst).toMatchObject({ kind: 'version', version: 1, changedBy: 'import' });
+      expect(timeline.lifecycle.notices).toEqual([expect.objectContaining({ id, title: notice.title })]);
+    }
   });
 
   it('takes out a notice the CMS withdrew, with its alerts, at the reconciliation', async () => {
@@ -184,6 +192,28 @@ describe('the companion of a CMS', () => {
     expect(updated).toBe(1);
     const body = companion.db.prepare('SELECT content FROM zb WHERE id = ?').get(cmsId(notice.sourceId)) as { content: string };
     expect(body.content).toContain('开标地点改为二楼');
+  });
+
+  it('takes a pushed notice under the CMS’s id (its sourceId), so the follower’s read of it updates that one', async () => {
+    const notice = tender({ title: '伴随测试推送的综合管廊工程招标公告' });
+    publishAtCms([notice]);
+    const id = cmsId(notice.sourceId);
+    const push = (records: NoticeImportRecord[]) =>
+      request(companion.app)
+        .post('/admin/content/import')
+        .set({ ...companion.admin(), 'Content-Type': 'application/x-ndjson' })
+        .send(records.map((r) => JSON.stringify(r)).join('\n'));
+    const pushed = await push([{ ...notice, sourceId: String(id) }]);
+    expect(pushed.body).toMatchObject({ code: 200, data: { inserted: 1 } });
+    expect(held(id)).toMatchObject({ id, title: notice.title });
+    await companion.backend.follower!.follow();
+    expect(companion.db.prepare('SELECT COUNT(*) AS n FROM zb WHERE title = ?').get(notice.title)).toEqual({ n: 1 });
+    // A publisher's own id is not the CMS's: refused, with the reason.
+    const refused = await push([{ ...notice, sourceId: 'ggzy-2024-0001' }]);
+    expect(refused.body).toMatchObject({
+      code: 500,
+      data: { rejected: 1, rejects: [expect.objectContaining({ field: 'sourceId', reason: MSG_SOURCE_ID_NOT_CMS_ID })] },
+    });
   });
 
   it('backs off while the CMS is away, and catches up when it is back', async () => {

@@ -109,6 +109,14 @@ describe('bad-lines.jsonl: every bad line, and nothing written unless asked', ()
     expect(zbCount()).toBe(before);
   });
 
+  it('npm run import answers a mistyped option with its usage, not a stack trace', async () => {
+    const { code, out } = await runCli('--skip-invaild', copy('bad-lines.jsonl'));
+    expect(code).toBe(2);
+    expect(out).toContain("参数有误（Unknown option '--skip-invaild'）");
+    expect(out).toContain('用法：npm run import --');
+    expect(out).not.toMatch(/\n\s+at /);
+  });
+
   it('npm run import refuses it too, prints the lines and writes all of them to FILE.rejects.jsonl', async () => {
     const before = zbCount();
     const target = copy('bad-lines.jsonl');
@@ -300,10 +308,24 @@ describe('processes.jsonl through the admin call (a worker thread)', () => {
       .map((p) => `${p.op}:${'text' in p ? p.text.trim() : ''}`);
     expect(changed.slice(1)).toEqual(['del:27', 'ins:29', 'del:27', 'ins:29', 'del:24', 'ins:26']);
     expect(changed[0]).toMatch(/^ins:更正说明：/);
-    // A correction that changes fields shows them, not a text diff.
+    // A correction that changes fields shows them, not a text diff, and what its 更正内容 table
+    // states beyond them: the vehicles clause bidders price against.
     const fields = (await detail(zbId(source(52))!)).data;
-    expect(fields.changes.map((c) => c.field)).toEqual(['amount', 'signupDeadline', 'openTime']);
+    expect(fields.changes.map((c) => c.field)).toEqual(['amount', 'signupDeadline', 'openTime', 'stated.1']);
+    expect(fields.changes[3]).toEqual({
+      field: 'stated.1',
+      label: '采购需求第3.2条（作业车辆数量）',
+      before: '洗扫车不少于12台',
+      after: '洗扫车不少于10台，高压冲洗车不少于4台',
+    });
     expect(fields.bodyDiff).toBeNull();
+    // Sent again without its structured budget, the table's 预算金额 row says what changed.
+    const line52 = processes[51]!;
+    expect((await push(JSON.stringify({ ...line52, amount: null }))).body.code).toBe(200);
+    const unstated = (await detail(zbId(source(52))!)).data.changes;
+    expect(unstated.map((c) => c.label)).toEqual(['报名截止时间', '开标时间', '预算金额', '采购需求第3.2条（作业车辆数量）']);
+    expect(unstated[2]).toMatchObject({ before: '1280.000000万元', after: '1265.500000万元' });
+    expect((await push(JSON.stringify(line52))).body.code).toBe(200);
     expect((await detail(zbId(source(28))!)).data.bodyDiff).toBeNull();
   });
 
@@ -320,6 +342,11 @@ describe('processes.jsonl through the admin call (a worker thread)', () => {
     expect(moved(second)).toMatchObject({
       openTime: ['2026-08-04 09:30:00', '2026-08-11 09:30:00'],
       signupDeadline: [expect.stringMatching(/^2026-07-20/), expect.stringMatching(/^2026-07-27/)],
+    });
+    expect(second.changes.find((c) => c.field.startsWith('stated.'))).toMatchObject({
+      label: '技术参数第2.7条（多叶光栅叶片数）',
+      before: '≥120片',
+      after: '≥80对（160片）',
     });
     // The original names the latest change.
     expect((await detail(zbId(source(24))!)).data.changedBy).toMatchObject({ id: zbId(source(19)) });

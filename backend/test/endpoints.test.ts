@@ -83,6 +83,7 @@ const samples: Record<EndpointName, () => Sample | Promise<Sample>> = {
   zbSearch: () => ({ query: { keyword: '招标' } }),
   xmkDetailPublic: () => ({ params: { id: ids.xmk } }),
   xmkHistory: () => ({ params: { id: ids.xmk } }),
+  noticeTimeline: () => ({ params: { kind: 'zb', id: ids.zb } }),
   xmkDetailMember: () => ({ params: { id: ids.xmk } }),
   favoriteList: () => ({ query: { type: 'xmk' } }),
   favoriteChangeStatus: () => ({ body: { id: ids.xmk, type: 'xmk', isCancel: 0 } }),

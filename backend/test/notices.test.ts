@@ -301,6 +301,38 @@ describe('lifecycle and what changed on the detail answers', () => {
     expect(visitor.changedBy).toBeNull();
   });
 
+  it('answers the same lifecycle and changes alone by kind and id (noticeTimeline), masked per caller, counting no view', async () => {
+    const bg = idOf('zb', 'ggzy-2024-0002');
+    const xm = idOf('xmk', 'fgw-xm-0001');
+    const pick = ({ lifecycle, changes, changesAgainst, bodyDiff, changedBy }: ZbNoticeFields) => ({
+      lifecycle,
+      changes,
+      changesAgainst,
+      bodyDiff,
+      changedBy,
+    });
+    const detail = (await request(t.app).get(`/api/cmsData/bidding/${bg}`)).body.data;
+    const visitor = await request(t.app).get(`/api/ext/notices/zb/${bg}/timeline`);
+    expect(visitor.body.data).toEqual(pick(detail));
+    expect(JSON.stringify(visitor.body)).not.toContain('13899998888');
+    const paid = await request(t.app).get(`/api/ext/notices/zb/${bg}/timeline`).set(t.bearer(vip));
+    expect(paid.body.data.changes).toContainEqual({
+      field: 'contact.phone',
+      label: '联系电话',
+      before: '13812345678',
+      after: '13899998888',
+    });
+    const free = await request(t.app).get(`/api/ext/notices/zb/${bg}/timeline`).set(t.bearer(demo));
+    expect(JSON.stringify(free.body)).not.toContain('13899998888');
+    const project = (await request(t.app).get(`/api/ext/notices/xmk/${xm}/timeline`)).body.data;
+    expect(project.lifecycle.stages).toHaveLength(2);
+    expect(project.changes).toEqual([{ field: 'noticeType', label: '项目阶段', before: '2', after: '4' }]);
+    // Unknown, bad input: the detail's answers.
+    expect((await request(t.app).get('/api/ext/notices/zb/99999999/timeline')).body).toEqual({ code: 404, msg: '招标信息不存在或已删除' });
+    expect((await request(t.app).get(`/api/ext/notices/foo/${bg}/timeline`)).body).toEqual({ code: 500, msg: 'kind 必须是 xmk 或 zb' });
+    expect((await request(t.app).get(`/api/cmsData/bidding/${bg}`)).body.data.views).toBe(detail.views + 1);
+  });
+
   it('gives a project its stages with dates and its tenders', async () => {
     const id = idOf('xmk', 'fgw-xm-0001');
     const detail = (await request(t.app).get(`/api/cmsData/xmk/${id}`)).body.data;

@@ -144,12 +144,20 @@ function withoutEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
   return Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ''));
 }
 
+/**
+ * CMS_URL makes the embedded backend a companion (docs/decisions/companion.md), which answers no spec
+ * call: set for a portal that starts its own backend, the portal would serve error pages. The
+ * companion is started by itself (`npm run backend`) and the portal points at it.
+ */
+export const MSG_CMS_URL_EMBEDDED =
+  'CMS_URL 只用于单独启动的伴随服务（npm run backend）：门户应以 BACKEND_URL 指向 CMS、EXT_BACKEND_URL 指向伴随服务，或去掉 CMS_URL';
+
 export function parseConfig(env: NodeJS.ProcessEnv): Config {
-  const result = schema.safeParse(withoutEmpty(env));
-  if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`配置无效 (invalid settings):\n${lines.join('\n')}`);
-  }
+  const given = withoutEmpty(env);
+  const result = schema.safeParse(given);
+  const issues = result.success ? [] : result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  if (given.CMS_URL !== undefined && given.BACKEND_URL === undefined) issues.push(`  CMS_URL: ${MSG_CMS_URL_EMBEDDED}`);
+  if (!result.success || issues.length > 0) throw new ConfigError(`配置无效 (invalid settings):\n${issues.join('\n')}`);
   const { WEB_CONCURRENCY, ...settings } = result.data;
   return {
     ...settings,

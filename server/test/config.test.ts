@@ -3,7 +3,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadEnvFiles } from '@portal/env-files';
-import { ConfigError, parseConfig } from '../src/config';
+import { ConfigError, MSG_CMS_URL_EMBEDDED, parseConfig } from '../src/config';
 
 describe('runtime settings', () => {
   it('has the documented defaults', () => {
@@ -49,6 +49,15 @@ describe('runtime settings', () => {
     expect(parseConfig({ METRICS_TOKEN: 'a-long-enough-metrics-token' }).METRICS_TOKEN).toBe('a-long-enough-metrics-token');
     expect(() => parseConfig({ METRICS_TOKEN: 'short-secret' })).toThrow(/METRICS_TOKEN/);
     expect(() => parseConfig({ METRICS_TOKEN: 'short-secret' })).not.toThrow(/short-secret/);
+  });
+
+  it('refuses CMS_URL when the portal starts its own backend, which would become a companion', () => {
+    expect(() => parseConfig({ CMS_URL: 'http://cms.internal:8080' })).toThrow(ConfigError);
+    expect(() => parseConfig({ CMS_URL: 'http://cms.internal:8080' })).toThrow(MSG_CMS_URL_EMBEDDED);
+    // Pointed at the CMS and a companion, the portal starts no backend: CMS_URL there is harmless.
+    const config = parseConfig({ CMS_URL: 'http://cms.internal:8080', BACKEND_URL: 'http://cms.internal:8080' });
+    expect(config.BACKEND_URL).toBe('http://cms.internal:8080');
+    expect(() => parseConfig({ CMS_URL: '' })).not.toThrow();
   });
 
   it('turns the mobile redirect off with MOBILE_SITE_URL=off, or points it at another site', () => {

@@ -15,7 +15,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import type { NoticeImportReject } from '@shared/content/notices';
 import { DATABASE_FILE, openDatabase, statementsOf, type Db } from '../db/connection';
 import { isInitialised } from '../db/meta';
@@ -39,6 +38,7 @@ import {
   type SourceLine,
 } from '../modules/content/import-source';
 import type { NoticeRecord } from '../modules/content/notice-record';
+import { readArgs } from './args';
 
 /** A refusal: printed as `import: …` with exit code 1, after the spool and the database are closed. */
 class Refusal extends Error {}
@@ -159,14 +159,16 @@ async function checkPass(db: Db, file: string, encoding: ImportEncoding, rejects
   }
 }
 
+const USAGE = '用法：npm run import -- 文件.jsonl|文件.csv|releases.json [--skip-invalid] [--data-dir 目录]';
+
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 
 async function main(): Promise<void> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = readArgs('import', USAGE, {
     options: { 'data-dir': { type: 'string' }, 'skip-invalid': { type: 'boolean', default: false } },
     allowPositionals: true,
   });
-  if (positionals.length !== 1) fail('用法：npm run import -- 文件.jsonl|文件.csv [--skip-invalid] [--data-dir 目录]');
+  if (positionals.length !== 1) fail(USAGE);
   const file = path.resolve(positionals[0]!);
   const rejectsFile = `${file}.rejects.jsonl`;
   const skipInvalid = values['skip-invalid'];

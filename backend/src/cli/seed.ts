@@ -7,10 +7,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { openDatabase, DATABASE_FILE } from '../db/connection';
 import { migrateDatabase } from '../migrate-database';
 import { DEFAULT_SEED, seedDatabase } from '../seed/seed';
+import { readArgs } from './args';
+
+const USAGE = '用法：npm run seed -- [--projects N] [--tenders N] [--seed 文字] [--data-dir 目录] [--force] [--empty]';
 
 function count(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
@@ -22,7 +24,7 @@ function count(name: string, value: string | undefined, fallback: number): numbe
 }
 
 function main(): void {
-  const { values } = parseArgs({
+  const { values } = readArgs('seed', USAGE, {
     options: {
       projects: { type: 'string' },
       tenders: { type: 'string' },

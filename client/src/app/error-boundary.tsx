@@ -1,5 +1,6 @@
 import { lazy } from 'react';
-import { Link, isRouteErrorResponse, useLocation, useRouteError } from 'react-router-dom';
+import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router-dom';
+import { RouteLink } from '../components/route-link';
 import { MESSAGES } from '@shared/constants';
 import { MOBILE_PATHS, isMobilePath } from '@shared/routes';
 import { errorStatus } from '../lib/http/errors';
@@ -43,13 +44,13 @@ function MobileError({ status, message, detail, link }: ReturnType<typeof descri
         </h1>
         <p className="m-muted">{detail ?? (status === 404 ? '您访问的页面不存在或已被删除，请检查网址是否正确。' : '请稍后再试。')}</p>
         {link ? (
-          <Link className="m-button m-button-primary m-button-block" to={link.href}>
+          <RouteLink className="m-button m-button-primary m-button-block" to={link.href}>
             {link.text}
-          </Link>
+          </RouteLink>
         ) : null}
-        <Link className={link ? 'm-button m-button-block' : 'm-button m-button-primary m-button-block'} to={MOBILE_PATHS.home}>
+        <RouteLink className={link ? 'm-button m-button-block' : 'm-button m-button-primary m-button-block'} to={MOBILE_PATHS.home}>
           返回首页
-        </Link>
+        </RouteLink>
       </section>
     </MobileLayout>
   );

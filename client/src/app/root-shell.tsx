@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { LoadingBar } from '../components/loading-bar';
+import { useRouteLinks } from '../components/route-link';
 
 /**
  * New pages start at the top, or at the section their link names (`#score`); the back button keeps
@@ -19,6 +20,7 @@ function ScrollToTop() {
 }
 
 export function RootShell() {
+  useRouteLinks();
   return (
     <>
       <LoadingBar />

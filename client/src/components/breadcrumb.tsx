@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { Link } from 'react-router-dom';
+import { RouteLink } from './route-link';
 import type { Crumb } from './json-ld';
 
 /** Element's breadcrumb: 首页 / 项目库 / current page. */
@@ -10,9 +10,9 @@ export function Breadcrumb({ crumbs }: { crumbs: readonly Crumb[] }) {
         <Fragment key={`${index}-${crumb.name}`}>
           {index > 0 ? <span className="breadcrumb-separator">/</span> : null}
           {crumb.path ? (
-            <Link to={crumb.path} className="breadcrumb-link">
+            <RouteLink to={crumb.path} className="breadcrumb-link">
               {crumb.name}
-            </Link>
+            </RouteLink>
           ) : (
             <span className="breadcrumb-current" aria-current="page">
               {crumb.name}

@@ -1,6 +1,6 @@
 /** Pieces the detail pages (/xmk/{id}, /zb/{id}, /company/{id}) share. */
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { RouteLink } from './route-link';
 import type { ContentType } from '@shared/contract/common';
 import { detailPath } from '@shared/content/paths';
 import type { ContentLink } from '@shared/content/types';
@@ -32,9 +32,9 @@ export function DetailPager({ type, prev, next }: { type: ContentType; prev: Con
         <p key={rel}>
           <span className="detail-pager-label">{label}：</span>
           {link ? (
-            <Link to={detailPath(type, link.id)} rel={rel}>
+            <RouteLink to={detailPath(type, link.id)} rel={rel}>
               {link.title}
-            </Link>
+            </RouteLink>
           ) : (
             <span className="muted">没有了</span>
           )}
@@ -88,17 +88,17 @@ export function MemberCta() {
       </ul>
       {session.isLogin ? (
         available('/goods') ? (
-          <Link className="button button-primary member-cta-button" to="/goods">
+          <RouteLink className="button button-primary member-cta-button" to="/goods">
             开通 VIP 会员
-          </Link>
+          </RouteLink>
         ) : null
       ) : (
         <>
-          <Link className="button button-primary member-cta-button" to="/user_register">
+          <RouteLink className="button button-primary member-cta-button" to="/user_register">
             免费注册
-          </Link>
+          </RouteLink>
           <p className="member-cta-hint">
-            已有账号？<Link to="/user_login">立即登录</Link>
+            已有账号？<RouteLink to="/user_login">立即登录</RouteLink>
           </p>
         </>
       )}

@@ -3,7 +3,7 @@
  * is shown). Pages prefetch the dictionaries they show in their `load` (see `prefetchDicts`), so
  * the server HTML already holds the labels; a dictionary that failed to load degrades to codes.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import type { DictEntry, DictType } from '@shared/system/types';
 import { useHttp } from '../lib/http/context';
 import { dictLabel, dictQueryOptions } from '../lib/system';
@@ -15,6 +15,19 @@ export function useDict(type: DictType): readonly DictEntry[] {
 
 const NO_ENTRIES: readonly DictEntry[] = [];
 
+/** The entries of the dictionaries a list shows, by type (empty for a type not asked for). */
+export type DictLookup = (type: DictType) => readonly DictEntry[];
+
+/**
+ * Several dictionaries at once, for a list to read them once and hand them to its rows (one
+ * query observer per dictionary, not one per row).
+ */
+export function useDicts(types: readonly DictType[]): DictLookup {
+  const http = useHttp();
+  const results = useQueries({ queries: types.map((type) => dictQueryOptions(http, type)) });
+  return (type) => results[types.indexOf(type)]?.data ?? NO_ENTRIES;
+}
+
 export function DictLabel({ type, value }: { type: DictType; value: string | null | undefined }) {
   return <>{dictLabel(useDict(type), value)}</>;
 }
@@ -24,7 +37,11 @@ const TAG_CLASSES = new Set(['primary', 'success', 'info', 'warning', 'danger'])
 
 /** A coloured label (stage, notice type), e.g. "施工" in green. */
 export function DictTag({ type, value }: { type: DictType; value: string | null | undefined }) {
-  const entries = useDict(type);
+  return <EntryTag entries={useDict(type)} value={value} />;
+}
+
+/** `DictTag` with the dictionary at hand. */
+export function EntryTag({ entries, value }: { entries: readonly DictEntry[]; value: string | null | undefined }) {
   if (!value) return null;
   const entry = entries.find((e) => e.dictValue === value);
   const tone = entry?.listClass && TAG_CLASSES.has(entry.listClass) ? entry.listClass : 'default';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { RouteLink } from './route-link';
 import { PageHead } from './page-head';
 
 /**
@@ -20,9 +20,9 @@ export function ErrorView({ status, message }: { status: number; message: string
         <a className="button button-primary" href="">
           重新加载
         </a>
-        <Link className="button" to="/">
+        <RouteLink className="button" to="/">
           返回首页
-        </Link>
+        </RouteLink>
       </div>
     </section>
   );

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { RouteLink } from './route-link';
 import { MESSAGES } from '@shared/constants';
 import { PageHead } from './page-head';
 
@@ -18,17 +18,17 @@ export function NotFound({ title, text, link }: { title?: string; text?: string;
       <p className="status-text">{text ?? '您访问的页面不存在或已被删除，请检查网址是否正确。'}</p>
       <div className="status-actions">
         {link ? (
-          <Link className="button button-primary" to={link.href}>
+          <RouteLink className="button button-primary" to={link.href}>
             {link.text}
-          </Link>
+          </RouteLink>
         ) : null}
-        <Link className={link ? 'button' : 'button button-primary'} to="/">
+        <RouteLink className={link ? 'button' : 'button button-primary'} to="/">
           返回首页
-        </Link>
+        </RouteLink>
         {link ? null : (
-          <Link className="button" to="/xmk">
+          <RouteLink className="button" to="/xmk">
             浏览项目库
-          </Link>
+          </RouteLink>
         )}
       </div>
     </section>

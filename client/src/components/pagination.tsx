@@ -4,7 +4,8 @@
  * and jump controls navigate through the router.
  */
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
-import { Link, useNavigate, useNavigationType } from 'react-router-dom';
+import { useNavigate, useNavigationType } from 'react-router-dom';
+import { RouteLink } from './route-link';
 import { PAGE_SIZES } from '@shared/constants';
 import { formatCount } from '@shared/format';
 
@@ -114,13 +115,13 @@ export function Pagination({ total, totalCapped, pageNum, pageSize, hrefFor, max
             const page = morePage(items, item, current);
             return (
               <li key={item}>
-                <Link
+                <RouteLink
                   className="pagination-item pagination-more"
                   to={hrefFor(page, pageSize)}
                   aria-label={item === 'prev-more' ? `向前至第 ${page} 页` : `向后至第 ${page} 页`}
                 >
                   …
-                </Link>
+                </RouteLink>
               </li>
             );
           }
@@ -131,9 +132,9 @@ export function Pagination({ total, totalCapped, pageNum, pageSize, hrefFor, max
                   {item}
                 </span>
               ) : (
-                <Link className="pagination-item" to={hrefFor(item, pageSize)} aria-label={`第 ${item} 页`}>
+                <RouteLink className="pagination-item" to={hrefFor(item, pageSize)} aria-label={`第 ${item} 页`}>
                   {item}
-                </Link>
+                </RouteLink>
               )}
             </li>
           );
@@ -182,9 +183,9 @@ function PagerLink({
     );
   }
   return (
-    <Link className={`pagination-item ${className}`} to={href} aria-label={label} rel={label === '上一页' ? 'prev' : 'next'}>
+    <RouteLink className={`pagination-item ${className}`} to={href} aria-label={label} rel={label === '上一页' ? 'prev' : 'next'}>
       {children}
-    </Link>
+    </RouteLink>
   );
 }
 

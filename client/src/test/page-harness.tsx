@@ -9,6 +9,7 @@ import userEvent from '@testing-library/user-event';
 import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import type { ComponentType, ReactNode } from 'react';
 import { RouterProvider, createMemoryRouter, useLocation } from 'react-router-dom';
+import { useRouteLinks } from '../components/route-link';
 import type { MemberUser } from '@shared/member/types';
 import type { DictData, DictType } from '@shared/system/types';
 import { DICT_TYPES } from '@shared/system/types';
@@ -135,7 +136,9 @@ export function createMemberEnv(
   };
 }
 
+/** The current address; it also mounts the app root's link listener, as every route here renders it. */
 function Where() {
+  useRouteLinks();
   const location = useLocation();
   return <output aria-label="当前地址">{location.pathname + location.search}</output>;
 }

@@ -30,5 +30,7 @@ export const CONTENT_ENDPOINTS = endpoints({
   /** Notices over time (notices.ts): the body is JSON Lines of NoticeImportRecord (or CSV). */
   importNotices: { method: 'POST', path: '/admin/content/import', auth: 'admin', ext: true, feature: 'lifecycle' },
   /** Withdraw a notice (撤销): it leaves lists, search, feeds and alerts; its detail answers 410. */
+  /** A notice's lifecycle and changes by its id (notices.ts NoticeTimeline), for a detail answer without them. */
+  noticeTimeline: { method: 'GET', path: '/api/ext/notices/:kind/:id/timeline', auth: 'optional', ext: true, feature: 'noticeTimeline' },
   withdrawNotice: { method: 'DELETE', path: '/admin/content/:kind/:id', auth: 'admin', ext: true, feature: 'lifecycle' },
 });

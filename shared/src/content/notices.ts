@@ -148,7 +148,10 @@ export interface XmkLifecycle {
  * are masked like `contact` when the caller may not see the contact.
  */
 export interface NoticeChange {
-  /** An import record field, contact parts as `contact.phone` etc. */
+  /**
+   * An import record field, contact parts as `contact.phone` etc.; `stated.N` for row N of the
+   * notice's own 更正内容 table that no field covers (its label and values as written).
+   */
   field: string;
   /** Chinese label, e.g. 开标时间 */
   label: string;
@@ -249,3 +252,12 @@ export interface XmkNoticeFields extends NoticeTimeline {
   projectCode: string | null;
   lifecycle: XmkLifecycle;
 }
+
+/**
+ * ext `GET /api/ext/notices/{kind}/{id}/timeline` (feature `noticeTimeline`): the detail answer's
+ * notice over time alone, masked for the caller as the detail would be. The portal adds it to a
+ * detail answer that lacks it (a CMS's, beside a companion).
+ */
+export type ZbNoticeTimeline = Pick<ZbNoticeFields, 'lifecycle' | 'changes' | 'changesAgainst' | 'bodyDiff' | 'changedBy'>;
+export type XmkNoticeTimeline = Pick<XmkNoticeFields, 'lifecycle' | 'changes' | 'changesAgainst' | 'bodyDiff'>;
+export type NoticeTimelineAnswer = ZbNoticeTimeline | XmkNoticeTimeline;

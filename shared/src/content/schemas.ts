@@ -31,7 +31,7 @@ import {
 } from '../contract/fields';
 import type { BaifangClient } from '../visit/types';
 import type { CONTENT_ENDPOINTS } from './endpoints';
-import type { NoticeImportResult, NoticeWithdrawal } from './notices';
+import type { NoticeImportResult, NoticeTimelineAnswer, NoticeWithdrawal } from './notices';
 import type {
   FavoriteItem,
   FavoriteStatus,
@@ -51,6 +51,8 @@ import type {
 
 const TYPES = ['xmk', 'zb'] as const satisfies readonly ContentType[];
 const typeMessage = 'type 必须是 xmk 或 zb';
+/** `/{kind}/{id}` of the notice calls. */
+const kindAndId = values({ kind: required('kind 必须是 xmk 或 zb', oneOf(TYPES)), id: pathId('id') });
 
 /** RuoYi sends ascending/descending from table sorters; asc/desc elsewhere. */
 const isAsc = optional('isAsc 必须是 asc 或 desc', oneOf(['asc', 'desc', 'ascending', 'descending']), 'desc');
@@ -156,8 +158,9 @@ export const CONTENT_SCHEMAS = {
     query: values({ skipInvalid: optional('skipInvalid 必须是 true 或 false', booleanValue(), false) }),
     response: ajax<NoticeImportResult>(),
   },
+  noticeTimeline: { params: kindAndId, response: ajax<NoticeTimelineAnswer>() },
   withdrawNotice: {
-    params: values({ kind: required('kind 必须是 xmk 或 zb', oneOf(TYPES)), id: pathId('id') }),
+    params: kindAndId,
     response: ajax<NoticeWithdrawal>(),
   },
 } as const satisfies SchemasOf<typeof CONTENT_ENDPOINTS>;

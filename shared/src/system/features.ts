@@ -10,6 +10,11 @@ export const FEATURES = [
   'goods',
   'messageReply',
   'lifecycle',
+  /**
+   * A notice's lifecycle and 变更内容 by its id, apart from the detail: for a detail answer that
+   * lacks them (a CMS's, beside a companion that follows it).
+   */
+  'noticeTimeline',
   /** Member alerts, their feeds, and alert mail. */
   'alerts',
   'feeds',

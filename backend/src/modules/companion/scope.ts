@@ -11,7 +11,15 @@ import { ENDPOINTS } from '@shared/contract/endpoints';
 import type { Feature } from '@shared/system/features';
 import { ApiError } from '../../envelope';
 
-const COMPANION_FEATURES: ReadonlySet<Feature> = new Set<Feature>(['capabilities', 'alerts', 'feeds', 'lifecycle', 'company', 'export']);
+const COMPANION_FEATURES: ReadonlySet<Feature> = new Set<Feature>([
+  'capabilities',
+  'alerts',
+  'feeds',
+  'lifecycle',
+  'noticeTimeline',
+  'company',
+  'export',
+]);
 
 /** The visit CRM is the CMS's: its export stays there too. */
 const LEFT_TO_THE_CMS: ReadonlySet<Endpoint> = new Set<Endpoint>([ENDPOINTS.exportVisits]);

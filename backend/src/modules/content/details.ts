@@ -3,7 +3,7 @@
  * (VIP tier, or an unlock bought with points); neighbours by publish order; related items.
  */
 import type { ContactAccess, ContactBlock, XmkDetail, XmkHistoryEntry, ZbDetail } from '@shared/content/types';
-import type { DateOnlyField, NoticeAttachment, NoticeCandidateRow, NoticeWinner } from '@shared/content/notices';
+import type { DateOnlyField, NoticeAttachment, NoticeCandidateRow, NoticeTimelineAnswer, NoticeWinner } from '@shared/content/notices';
 import { CONFIG_KEYS } from '@shared/system/types';
 import type { Statements } from '../../db/connection';
 import { notFound } from '../../envelope';
@@ -32,6 +32,13 @@ function contactFor(sql: Statements, viewer: Viewer, contact: ContactBlock): Con
   const shown = shownContact(contactAccess, contact);
   return { contactMasked: shown.masked, contactAccess, unlockCost: unlockCost(sql), hasContact: true, contact: shown.contact };
 }
+
+const contactOfRow = (row: q.ContactColumns): ContactBlock => ({
+  company: row.contactCompany,
+  contact: row.contactName,
+  phone: row.contactPhone,
+  address: row.contactAddress,
+});
 
 /** The JSON and list columns the detail rows read as text. */
 interface StoredNoticeColumns {
@@ -77,14 +84,9 @@ export const MSG_ZB_NOT_FOUND = '招标信息不存在或已删除';
 export function xmkDetail(sql: Statements, id: number, viewer: Viewer, pendingViews: number): XmkDetail {
   const row = q.xmkDetailRow<XmkDetailRow>(sql, id);
   if (!row) missing(sql, 'xmk', id, MSG_XMK_NOT_FOUND);
-  const { contactCompany, contactName, contactPhone, contactAddress, attachments, dateOnly, ...fields } = row;
+  const { contactCompany: _c, contactName: _n, contactPhone: _p, contactAddress: _a, attachments, dateOnly, ...fields } = row;
   const relatedZb = q.tendersOfProject.all(sql, { id });
-  const access = contactFor(sql, viewer, {
-    company: contactCompany,
-    contact: contactName,
-    phone: contactPhone,
-    address: contactAddress,
-  });
+  const access = contactFor(sql, viewer, contactOfRow(row));
   const [companies] = withCompanyIds(sql, [fields], ['owner']);
   return {
     ...companies!,
@@ -124,17 +126,22 @@ function firmsWithIds(sql: Statements, texts: readonly (string | null)[]): (text
 export function zbDetail(sql: Statements, id: number, viewer: Viewer, pendingViews: number): ZbDetail {
   const row = q.zbDetailRow<ZbDetailRow>(sql, id);
   if (!row) missing(sql, 'zb', id, MSG_ZB_NOT_FOUND);
-  const { contactCompany, contactName, contactPhone, contactAddress, xmkId, attachments, dateOnly, candidates: table, ...fields } = row;
+  const {
+    contactCompany: _c,
+    contactName: _n,
+    contactPhone: _p,
+    contactAddress: _a,
+    xmkId,
+    attachments,
+    dateOnly,
+    candidates: table,
+    ...fields
+  } = row;
   const stored = JSON.parse(table) as CandidateRecord[];
   const members = firmsWithIds(sql, [row.winner, ...stored.map((c) => c.name)]);
   const candidates: NoticeCandidateRow[] = stored.map((c) => ({ ...c, members: members(c.name) }));
   const xmk = xmkId === null ? null : (q.contentLink(sql, 'xmk', xmkId) ?? null);
-  const access = contactFor(sql, viewer, {
-    company: contactCompany,
-    contact: contactName,
-    phone: contactPhone,
-    address: contactAddress,
-  });
+  const access = contactFor(sql, viewer, contactOfRow(row));
   const [companies] = withCompanyIds(sql, [fields], ['tenderer', 'agency', 'winner']);
   return {
     ...companies!,
@@ -149,6 +156,34 @@ export function zbDetail(sql: Statements, id: number, viewer: Viewer, pendingVie
     winners: members(row.winner),
     candidates,
   };
+}
+
+/**
+ * A notice over time alone (ext `noticeTimeline`), masked for the viewer as its detail would be:
+ * what a portal adds to a detail answer that lacks it. Counts no view.
+ */
+export function noticeTimeline(sql: Statements, kind: ContentTable, id: number, viewer: Viewer): NoticeTimelineAnswer {
+  if (kind === 'zb') {
+    const row = q.zbDetailRow<ZbDetailRow>(sql, id);
+    if (!row) missing(sql, 'zb', id, MSG_ZB_NOT_FOUND);
+    return zbTimeline(sql, row, contactFor(sql, viewer, contactOfRow(row)).contactMasked);
+  }
+  const row = q.xmkDetailRow<XmkDetailRow>(sql, id);
+  if (!row) missing(sql, 'xmk', id, MSG_XMK_NOT_FOUND);
+  return xmkTimeline(sql, id, row.projectCode, contactFor(sql, viewer, contactOfRow(row)).contactMasked);
+}
+
+/** What the detail answers add about a notice over time. */
+const TIMELINE_FIELDS = ['lifecycle', 'changes', 'changesAgainst', 'bodyDiff', 'changedBy'] as const;
+
+/**
+ * A detail answer without the notice over time: a backend with the extensions off answers as a
+ * Java CMS does, so a portal beside a companion takes them from the companion (`noticeTimeline`).
+ */
+export function withoutTimeline<D extends XmkDetail | ZbDetail>(detail: D): Omit<D, (typeof TIMELINE_FIELDS)[number]> {
+  const rest: Partial<D> = { ...detail };
+  for (const field of TIMELINE_FIELDS) delete rest[field as keyof D];
+  return rest as Omit<D, (typeof TIMELINE_FIELDS)[number]>;
 }
 
 /** The stage history of a project, newest version first. */

@@ -21,6 +21,8 @@ export interface ImportJob {
   /** epoch ms of the backend's clock */
   now: number;
   skipInvalid: boolean;
+  /** A companion: sourceId is the CMS's id, which the notice takes (ImportOptions). */
+  idsFromSource: boolean;
 }
 
 export type WorkerAnswer =
@@ -43,7 +45,13 @@ async function run(job: ImportJob): Promise<WorkerAnswer> {
     const result = importNotices(
       db,
       decoded.text,
-      { changedBy: job.changedBy, now: new Date(job.now), skipInvalid: job.skipInvalid, onTimings: (t) => (timings = t) },
+      {
+        changedBy: job.changedBy,
+        now: new Date(job.now),
+        skipInvalid: job.skipInvalid,
+        idsFromSource: job.idsFromSource,
+        onTimings: (t) => (timings = t),
+      },
       job.format,
     );
     // One job per thread: its counter holds this import's alerts alone.

@@ -138,7 +138,15 @@ export interface ImportOptions {
   demo?: boolean;
   /** Told how long the check (outside the transaction) and the write transaction took. */
   onTimings?: (timings: ImportTimings) => void;
+  /**
+   * A companion's push path: each record's sourceId is the CMS's id of the notice, which the notice
+   * takes here (as the follower's do), so links lead to the CMS's page and the follower's later
+   * read of the same notice updates it instead of adding a second.
+   */
+  idsFromSource?: boolean;
 }
+
+export const MSG_SOURCE_ID_NOT_CMS_ID = '伴随服务导入时 sourceId 必须是该公告在 CMS 中的 id（正整数）';
 
 export interface ImportTimings {
   checkMs: number;
@@ -430,14 +438,21 @@ export function writeImport(db: Db, notices: Iterable<PreparedNotice>, options: 
 }
 
 /** Check every line of a file held in memory: the good ones prepared, the bad ones reported. */
-export function checkLines(db: Db, lines: readonly SourceLine[], now: Date): { prepared: PreparedNotice[]; rejects: NoticeImportReject[] } {
+export function checkLines(
+  db: Db,
+  lines: readonly SourceLine[],
+  now: Date,
+  idsFromSource = false,
+): { prepared: PreparedNotice[]; rejects: NoticeImportReject[] } {
   const checker = new ImportChecker(statementsOf(db), now);
   const prepared: PreparedNotice[] = [];
   const rejects: NoticeImportReject[] = [];
   for (const line of lines) {
     const checked = checker.check(line);
     if (isRejected(checked)) rejects.push(checked);
-    else prepared.push(checked);
+    else if (!idsFromSource) prepared.push(checked);
+    else if (/^[1-9]\d{0,14}$/.test(checked.record.sourceId)) prepared.push({ ...checked, id: Number(checked.record.sourceId) });
+    else rejects.push({ line: line.line, field: 'sourceId', reason: MSG_SOURCE_ID_NOT_CMS_ID, original: line.original });
   }
   return { prepared, rejects };
 }
@@ -451,7 +466,7 @@ export function importNotices(db: Db, text: string, options: ImportOptions, form
   const started = performance.now();
   const lines = readAll(text, format);
   if (lines.length > IMPORT_MAX_LINES) throw ImportError.file(`文件超过 ${IMPORT_MAX_LINES} 行：请用 npm run import 导入`);
-  const { prepared, rejects } = checkLines(db, lines, options.now);
+  const { prepared, rejects } = checkLines(db, lines, options.now, options.idsFromSource);
   if (prepared.length === 0 && rejects.length === 0) throw ImportError.file('文件中没有记录');
   if (rejects.length > 0 && !options.skipInvalid) throw new ImportError(rejects.length, rejects.slice(0, REJECTS_LISTED));
   const checked = performance.now();

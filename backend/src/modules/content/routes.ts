@@ -2,7 +2,7 @@
  * Content module (spec §7): xmk and zb search, public and member details, project history, and the
  * member's bidding subscription list.
  */
-import type { XmkListItem, ZbListItem } from '@shared/content/types';
+import type { XmkDetail, XmkListItem, ZbDetail, ZbListItem } from '@shared/content/types';
 import type { TableDataInfo } from '@shared/contract/common';
 import { ENDPOINTS } from '@shared/contract/endpoints';
 import type { AppContext } from '../../context';
@@ -10,7 +10,16 @@ import { ApiError, invalid, notFound, success, table } from '../../envelope';
 import type { Routes } from '../../routing';
 import type { Session } from '../auth/tokens';
 import { contactAccessFor, memberAccess } from '../member/access';
-import { MSG_XMK_NOT_FOUND, MSG_ZB_NOT_FOUND, xmkDetail, xmkHistory, zbDetail, type Viewer } from './details';
+import {
+  MSG_XMK_NOT_FOUND,
+  MSG_ZB_NOT_FOUND,
+  noticeTimeline,
+  withoutTimeline,
+  xmkDetail,
+  xmkHistory,
+  zbDetail,
+  type Viewer,
+} from './details';
 import { ImportError } from './import';
 import { withdrawNotice } from './withdraw';
 import { xmkSearchFilters, zbSearchFilters } from './inputs';
@@ -36,29 +45,37 @@ export function registerContentRoutes(routes: Routes, ctx: AppContext): void {
     return page(result, zbListItems(sql, result.ids, q));
   });
 
+  /** With the extensions off, the answer a Java CMS gives: nothing about the notice over time. */
+  const detail = <D extends XmkDetail | ZbDetail>(answer: D) => success(ctx.config.extensions ? answer : withoutTimeline(answer));
+
   const memberViewer = (session: Session, type: ContentTable, id: number): Viewer => ({
     kind: 'member',
     access: contactAccessFor(sql, memberAccess(sql, session.memberId, ctx.clock()), type, id),
   });
 
   routes.open(ENDPOINTS.xmkDetailPublic, (_req, { params: { id } }) => {
-    return success(xmkDetail(sql, id, { kind: 'visitor' }, ctx.views.record('xmk', id)));
+    return detail(xmkDetail(sql, id, { kind: 'visitor' }, ctx.views.record('xmk', id)));
   });
 
   routes.member(ENDPOINTS.xmkDetailMember, (_req, session, { params: { id } }) => {
-    return success(xmkDetail(sql, id, memberViewer(session, 'xmk', id), ctx.views.record('xmk', id)));
+    return detail(xmkDetail(sql, id, memberViewer(session, 'xmk', id), ctx.views.record('xmk', id)));
   });
 
   routes.open(ENDPOINTS.xmkHistory, (_req, { params: { id } }) => {
     return success(xmkHistory(sql, id));
   });
 
+  /** The lifecycle and changes alone, masked for the caller as the detail: for a CMS's detail without them. */
+  routes.optional(ENDPOINTS.noticeTimeline, (_req, session, { params: { kind, id } }) => {
+    return success(noticeTimeline(sql, kind, id, session ? memberViewer(session, kind, id) : { kind: 'visitor' }));
+  });
+
   routes.open(ENDPOINTS.zbDetailPublic, (_req, { params: { id } }) => {
-    return success(zbDetail(sql, id, { kind: 'visitor' }, ctx.views.record('zb', id)));
+    return detail(zbDetail(sql, id, { kind: 'visitor' }, ctx.views.record('zb', id)));
   });
 
   routes.member(ENDPOINTS.biddingData, (_req, session, { params: { id } }) => {
-    return success(zbDetail(sql, id, memberViewer(session, 'zb', id), ctx.views.record('zb', id)));
+    return detail(zbDetail(sql, id, memberViewer(session, 'zb', id), ctx.views.record('zb', id)));
   });
 
   /**
@@ -70,7 +87,15 @@ export function registerContentRoutes(routes: Routes, ctx: AppContext): void {
     if (!bytes.some((byte) => byte > 0x20)) throw invalid('请求体必须是 JSON Lines 文本，每行一条记录');
     const format = req.is('text/csv') ? 'csv' : 'jsonl';
     try {
-      const run = await ctx.imports.run({ bytes, format, changedBy: 'admin', now: ctx.clock().getTime(), skipInvalid: query.skipInvalid });
+      const run = await ctx.imports.run({
+        bytes,
+        format,
+        changedBy: 'admin',
+        now: ctx.clock().getTime(),
+        skipInvalid: query.skipInvalid,
+        // A companion keeps the CMS's ids: a pushed notice is the CMS's notice of that id.
+        idsFromSource: ctx.config.cmsUrl !== undefined,
+      });
       ctx.stats.invalidate();
       const { result, timings } = run;
       ctx.log.info(

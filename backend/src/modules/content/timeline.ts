@@ -12,6 +12,7 @@ import type { Statements } from '../../db/connection';
 import type { ContentTable } from '../../search/fts-index';
 import { htmlText } from '../../search/tokens';
 import { cachedBodyDiff } from './body-diff';
+import { statedCorrections } from './correction-table';
 import { maskContact, maskTextContacts } from './contact-mask';
 import { FIELD_LABELS, recordOfRow, recordOfVersion, XMK_FIELD_LABELS, type NoticeRecord } from './notice-record';
 import * as q from './queries';
@@ -127,6 +128,18 @@ function diff(
   return changes;
 }
 
+/**
+ * What the notice's own correction table states, beyond the fields already compared: a row on a
+ * field the structured answer left unchanged or empty, and every row on what we hold no field for
+ * (技术参数, 采购需求). Values as the publisher wrote them, contacts masked as elsewhere.
+ */
+function tableChanges(body: string, compared: readonly NoticeChange[], masked: boolean): NoticeChange[] {
+  const shown = (text: string) => (masked ? maskTextContacts(text) : text);
+  return statedCorrections(body)
+    .filter((row) => row.field === null || !compared.some((change) => change.field === row.field))
+    .map((row, i) => ({ field: `stated.${i + 1}`, label: shown(row.item), before: shown(row.before), after: shown(row.after) }));
+}
+
 function currentRecord(sql: Statements, kind: ContentTable, id: number): NoticeRecord | undefined {
   const row = q.recordRow(sql, kind, id);
   return row ? recordOfRow(kind, row) : undefined;
@@ -187,6 +200,7 @@ function amendmentChanges(
   }
   const against = earlier.at(-1) ?? original;
   const changes = diff('zb', previous, current, AMENDMENT_FIELDS, masked, true);
+  changes.push(...tableChanges(current.content, changes, masked));
   return {
     changes,
     changesAgainst: { kind: 'notice', id: against.id, title: against.title, publishTime: against.publishTime },

@@ -3,7 +3,8 @@
  * link. No antd and no desktop header, so a phone downloads React, the router and this.
  */
 import type { ReactNode } from 'react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
+import { RouteLink } from '../../components/route-link';
 import { desktopUrlFor, desktopViewHref } from '@shared/device';
 import { MOBILE_PATHS } from '@shared/routes';
 import { useSite } from '../../lib/site';
@@ -22,9 +23,9 @@ export function MobileLayout({ children }: { children?: ReactNode }) {
   return (
     <div className="m-site">
       <header className="m-header">
-        <Link to={MOBILE_PATHS.home} className="m-brand">
+        <RouteLink to={MOBILE_PATHS.home} className="m-brand">
           {site.name}
-        </Link>
+        </RouteLink>
         {/* A plain link: the server sets the 电脑版 cookie and answers with the desktop page. */}
         <a className="m-header-link" href={desktopViewHref(desktopUrlFor(pathname, search))} rel="nofollow">
           电脑版

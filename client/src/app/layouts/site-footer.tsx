@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { RouteLink } from '../../components/route-link';
 import { useSite } from '../../lib/site';
 import { telHref } from '@shared/format';
 import { OPEN_DATA_PATH } from '@shared/ocds/paths';
@@ -23,9 +23,9 @@ export function SiteFooter() {
       <div className="container">
         <nav className="site-footer-links" aria-label="帮助与支持">
           {SUPPORT_LINKS.filter((link) => available(link.to)).map((link) => (
-            <Link key={link.to} to={link.to}>
+            <RouteLink key={link.to} to={link.to}>
               {link.label}
-            </Link>
+            </RouteLink>
           ))}
         </nav>
         <p className="site-footer-copy">{site.title} · 信息来源于各级公共资源交易平台及建设单位公开信息，仅供参考</p>

@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { NavLink, useLocation } from 'react-router-dom';
+import { RouteLink } from '../../components/route-link';
 import { PATHS, loginUrl } from '@shared/routes';
 import { usePathAvailable } from '../../lib/capabilities';
 import { AlertsBadge } from '../../features/alerts/components/alerts-badge';
@@ -54,14 +55,14 @@ function MemberMenu({ name, children }: { name: string; children: ReactNode }) {
         if (event.key === 'Escape') popover.close();
       }}
     >
-      <Link to={PATHS.member} className="site-member-name" title={name} aria-expanded={popover.open} aria-controls={panelId}>
+      <RouteLink to={PATHS.member} className="site-member-name" title={name} aria-expanded={popover.open} aria-controls={panelId}>
         {children}
-      </Link>
+      </RouteLink>
       <nav id={panelId} className="site-member-pop" aria-label="会员快捷入口" hidden={!popover.open}>
         {MEMBER_SHORTCUTS.map((item) => (
-          <Link key={item.to} to={item.to} onClick={popover.close}>
+          <RouteLink key={item.to} to={item.to} onClick={popover.close}>
             {item.label}
-          </Link>
+          </RouteLink>
         ))}
       </nav>
     </div>
@@ -101,7 +102,7 @@ function MemberEntry() {
           <span className="site-member-text">{name}</span>
         </MemberMenu>
         <AlertsBadge />
-        <Link to={PATHS.member}>会员中心</Link>
+        <RouteLink to={PATHS.member}>会员中心</RouteLink>
         <button type="button" className="site-member-logout" onClick={() => void confirmLogout()} disabled={leaving}>
           退出登录
         </button>
@@ -111,11 +112,11 @@ function MemberEntry() {
   // On the login and register pages the form is the offer: the header names only the other one.
   return (
     <div className="site-member">
-      {pathname === PATHS.login ? null : <Link to={loginLink(pathname, search)}>登录</Link>}
+      {pathname === PATHS.login ? null : <RouteLink to={loginLink(pathname, search)}>登录</RouteLink>}
       {pathname === PATHS.register ? null : (
-        <Link to={PATHS.register} className="button button-primary button-small">
+        <RouteLink to={PATHS.register} className="button button-primary button-small">
           免费注册
-        </Link>
+        </RouteLink>
       )}
     </div>
   );

@@ -3,7 +3,8 @@
 import 'virtual:antd-member.css';
 import '../../styles/member.css';
 import { useQuery } from '@tanstack/react-query';
-import { Link, NavLink, Outlet } from 'react-router-dom';
+import { NavLink, Outlet } from 'react-router-dom';
+import { RouteLink } from '../../components/route-link';
 import type { MemberUser } from '@shared/member/types';
 import { DICT_TYPES } from '@shared/system/types';
 import { formatCount } from '@shared/format';
@@ -82,9 +83,9 @@ function MemberCard({ user, name }: { user: MemberUser | null; name: string }) {
           </p>
         ) : null}
         {user ? (
-          <Link className="user-card-score" to="/user/logscore">
+          <RouteLink className="user-card-score" to="/user/logscore">
             积分 <strong>{formatCount(user.score)}</strong>
-          </Link>
+          </RouteLink>
         ) : null}
       </div>
     </div>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { RouteLink } from '../route-link';
 import { DEFAULT_PAGE_SIZE } from '@shared/constants';
 import { Pagination } from '../pagination';
 import { queryHref, type Paging } from './member-query';
@@ -24,7 +24,7 @@ export function ListFooter({
   if (shown === 0) {
     return (
       <p className="list-past-end">
-        这一页没有内容了，<Link to={hrefFor(1, pageSize)}>回到第一页</Link>
+        这一页没有内容了，<RouteLink to={hrefFor(1, pageSize)}>回到第一页</RouteLink>
       </p>
     );
   }

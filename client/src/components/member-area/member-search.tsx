@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { RouteLink } from '../route-link';
 
 /**
  * A keyword box for a member list: a GET form (works before hydration), routed with JavaScript.
@@ -39,9 +40,9 @@ export function MemberSearch({
         搜索
       </button>
       {keyword ? (
-        <Link className="button" to={hrefFor(undefined)}>
+        <RouteLink className="button" to={hrefFor(undefined)}>
           清除
-        </Link>
+        </RouteLink>
       ) : null}
     </form>
   );

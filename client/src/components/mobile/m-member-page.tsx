@@ -3,7 +3,7 @@
  * the rest (visits, messages, profile and the rows past the first page open through 电脑版).
  */
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { RouteLink } from '../route-link';
 import { desktopViewHref } from '@shared/device';
 import { MOBILE_PATHS } from '@shared/routes';
 import { MobileHead } from './m-parts';
@@ -16,7 +16,7 @@ export function MobileMemberPage({ title, desktop, children }: { title: string; 
     <div className="m-member">
       <MobileHead title={title} noindex />
       <p className="m-back">
-        <Link to={MOBILE_PATHS.member}>‹ 会员中心</Link>
+        <RouteLink to={MOBILE_PATHS.member}>‹ 会员中心</RouteLink>
       </p>
       <h1 className="m-title">{title}</h1>
       {children}

@@ -24,6 +24,7 @@ import type {
   ZbListItem,
   ZbSearchParams,
 } from '@shared/content/types';
+import type { NoticeTimelineAnswer } from '@shared/content/notices';
 import { CONTENT_ENDPOINTS } from '@shared/content/endpoints';
 import type { BaifangClient } from '@shared/visit/types';
 import { NO_TOKEN, type Http } from '../../lib/http/http';
@@ -110,6 +111,35 @@ export async function getZbDetail(http: Http, id: number, viewer: Viewer): Promi
 
 export const zbDetailQueryOptions = (http: Http, id: number, viewer: Viewer) =>
   queryOptions({ queryKey: zbKeys.detail(id, viewer), queryFn: () => getZbDetail(http, id, viewer) });
+
+// ── A notice over time, beside a CMS's detail (ext noticeTimeline) ───────────────────────────
+
+/**
+ * Under the detail's key, so that whatever refreshes the detail (an unlock) refreshes this too.
+ */
+export const noticeTimelineKey = (type: ContentType, id: number, viewer: Viewer) =>
+  [...(type === 'xmk' ? xmkKeys.detail(id, viewer) : zbKeys.detail(id, viewer)), 'timeline'] as const;
+
+/**
+ * GET /api/ext/notices/{kind}/{id}/timeline — the lifecycle and changes a CMS's detail lacks, from
+ * the extensions' backend. null when it cannot say (not followed yet, away): the page then shows
+ * none, as without the feature, and never an error.
+ */
+export async function getNoticeTimeline(http: Http, type: ContentType, id: number, viewer: Viewer): Promise<NoticeTimelineAnswer | null> {
+  try {
+    const body = await http.call(CONTENT_ENDPOINTS.noticeTimeline, {
+      path: { kind: type, id },
+      notify: false,
+      ...(viewer === 'member' ? {} : NO_TOKEN.publicRead),
+    });
+    return body.data;
+  } catch {
+    return null;
+  }
+}
+
+export const noticeTimelineQueryOptions = (http: Http, type: ContentType, id: number, viewer: Viewer) =>
+  queryOptions({ queryKey: noticeTimelineKey(type, id, viewer), queryFn: () => getNoticeTimeline(http, type, id, viewer) });
 
 // ── Favourites (member) ────────────────────────────────────────────────────────────────────
 

@@ -9,6 +9,7 @@ import type { ContentType } from '@shared/contract/common';
 import type { XmkDetail, XmkListItem, ZbDetail } from '@shared/content/types';
 import type { DictEntry, DictType } from '@shared/system/types';
 import type { Paged } from '../../lib/http/paged';
+import type { DictLookup } from '../../components/dict-label';
 import type { Http } from '../../lib/http/http';
 import type { RangePreset } from './components/range-filters';
 import type { SortOption } from './components/search-bar';
@@ -63,7 +64,7 @@ export interface RowConfig<Row extends ListRow> {
   /** The coloured tag before the title (stage, notice type). */
   tag: { type: DictType; value: (row: Row) => string };
   /** `now`: when the results were fetched (render-stable), for deadlines. */
-  fields: (row: Row, regions: readonly DictEntry[], now: number) => RowField[];
+  fields: (row: Row, dict: DictLookup, now: number) => RowField[];
   amount: (row: Row) => number | null;
   /** The words under the amount; `tagLabel` is the tag's label (预算 before an award, 中标 after). */
   amountLabel: (row: Row, tagLabel: string) => string;

@@ -3,7 +3,7 @@
  * the tab comes back into focus, only for members of a backend that has alerts.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import { unreadQueryOptions } from '../api';
 import { useHttp } from '../../../lib/http/context';
 import { useHasCapability } from '../../../lib/capabilities';
@@ -22,13 +22,13 @@ export function AlertsBadge() {
   if (!offered) return null;
   const count = unread.data ?? 0;
   return (
-    <Link to={ALERTS_PATH} className="site-member-alerts" aria-label={count > 0 ? `消息提醒，${count} 条未读` : '消息提醒'}>
+    <RouteLink to={ALERTS_PATH} className="site-member-alerts" aria-label={count > 0 ? `消息提醒，${count} 条未读` : '消息提醒'}>
       消息
       {count > 0 ? (
         <span className="site-member-badge" aria-hidden="true">
           {count > 99 ? '99+' : count}
         </span>
       ) : null}
-    </Link>
+    </RouteLink>
   );
 }

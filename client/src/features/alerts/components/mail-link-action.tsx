@@ -5,7 +5,8 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button } from 'antd';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import { isOneTimeToken } from '@shared/one-time-token';
 import { PageHead } from '../../../components/page-head';
 import { formFailure } from '../../../lib/form-failure';
@@ -41,7 +42,7 @@ export function MailLinkAction(props: {
           </>
         )}
         <p className="mail-link-more">
-          <Link to="/user/alerts?tab=delivery">到会员中心管理邮件提醒</Link> · <Link to="/">山东项目网首页</Link>
+          <RouteLink to="/user/alerts?tab=delivery">到会员中心管理邮件提醒</RouteLink> · <RouteLink to="/">山东项目网首页</RouteLink>
         </p>
       </section>
     </>

@@ -9,7 +9,7 @@ import { LoadingOutlined } from '@ant-design/icons';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Form, Input, InputNumber, Radio, Switch, TreeSelect } from 'antd';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import {
   DEFAULT_MATCH_MODE,
   MATCH_MODE_HINTS,
@@ -177,9 +177,9 @@ function ProfileSubscriptionCard() {
       </dl>
       {profile.active ? null : <p className="muted">在会员资料中填写关键词或地区后，匹配的新招标会提醒您。</p>}
       <p className="subscription-card-actions">
-        <Link to="/user/member#subscription" className="link-button">
+        <RouteLink to="/user/member#subscription" className="link-button">
           在会员资料中修改
-        </Link>
+        </RouteLink>
       </p>
     </li>
   );

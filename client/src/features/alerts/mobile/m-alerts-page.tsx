@@ -3,7 +3,8 @@
  * alert marks it read. Subscriptions are on 我的订阅 (m-subscriptions-page); delivery on the desktop page.
  */
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import { mobileDetailPath } from '@shared/content/paths';
 import { MOBILE_PATHS } from '@shared/routes';
 import { parseTime } from '@shared/time';
@@ -24,7 +25,7 @@ function AlertRow({ alert }: { alert: AlertItem }) {
   const { open } = useAlertRow(alert, href);
   return (
     <li className={alert.read ? 'm-row' : 'm-row is-unread'}>
-      <Link to={href} className="m-row-link" onClick={open}>
+      <RouteLink to={href} className="m-row-link" onClick={open}>
         <span className="m-row-title">
           {alert.read ? null : <span className="m-dot" aria-label="未读" />}
           {alert.title}
@@ -34,7 +35,7 @@ function AlertRow({ alert }: { alert: AlertItem }) {
           <span className={`m-tag m-tag-${alert.kind}`}>{ALERT_KIND_LABELS[alert.kind]}</span>
           <time dateTime={alert.createTime}>{parseTime(alert.createTime, 'YYYY-MM-DD HH:mm')}</time>
         </span>
-      </Link>
+      </RouteLink>
     </li>
   );
 }
@@ -49,12 +50,12 @@ export function Component() {
     <MobileMemberPage title="消息提醒" desktop="/user/alerts">
       <div className="m-toolbar">
         <p className="m-count">{unreadOnly ? `未读 ${total} 条` : `共 ${total} 条`}</p>
-        <Link className="m-toolbar-link" to={MOBILE_PATHS.subscriptions}>
+        <RouteLink className="m-toolbar-link" to={MOBILE_PATHS.subscriptions}>
           我的订阅
-        </Link>
-        <Link className="m-toolbar-link" to={unreadOnly ? MOBILE_PATHS.alerts : `${MOBILE_PATHS.alerts}?unread=1`}>
+        </RouteLink>
+        <RouteLink className="m-toolbar-link" to={unreadOnly ? MOBILE_PATHS.alerts : `${MOBILE_PATHS.alerts}?unread=1`}>
           {unreadOnly ? '查看全部' : '只看未读'}
-        </Link>
+        </RouteLink>
       </div>
       {rows.length === 0 ? (
         <p className="m-empty">{unreadOnly ? '没有未读消息' : '还没有消息。订阅匹配的新公告、变更和截止提醒会显示在这里'}</p>

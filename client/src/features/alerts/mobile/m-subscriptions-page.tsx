@@ -6,7 +6,7 @@
  */
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import {
   DEFAULT_MATCH_MODE,
   MATCH_MODE_HINTS,
@@ -175,9 +175,9 @@ export function Component() {
         <p>
           <span className="m-muted">地区</span> {profile.regions.length > 0 ? profile.regions.join('、') : '全省'}
         </p>
-        <Link className="m-toolbar-link" to={MOBILE_PATHS.bidding}>
+        <RouteLink className="m-toolbar-link" to={MOBILE_PATHS.bidding}>
           在订阅招标中修改
-        </Link>
+        </RouteLink>
       </section>
       <div className="m-toolbar">
         <p className="m-count">{`已用 ${subscriptions.length}/${limit}`}</p>

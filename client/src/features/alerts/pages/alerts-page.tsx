@@ -7,7 +7,8 @@
  */
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import { detailPath } from '@shared/content/paths';
 import { DICT_TYPES } from '@shared/system/types';
 import { parseTime } from '@shared/time';
@@ -73,9 +74,9 @@ function AlertRow({ alert }: { alert: AlertItem }) {
       <p className="alert-head">
         <span className={`tag tag-${KIND_TONE[alert.kind]}`}>{ALERT_KIND_LABELS[alert.kind]}</span>
         {alert.read ? null : <span className="alert-dot" aria-label="未读" />}
-        <Link to={href} className="alert-title" onClick={open}>
+        <RouteLink to={href} className="alert-title" onClick={open}>
           {alert.title}
-        </Link>
+        </RouteLink>
       </p>
       {alert.detail ? <p className="alert-detail">{alert.detail}</p> : null}
       <p className="alert-meta">
@@ -101,7 +102,7 @@ function Inbox() {
       title={unreadOnly ? `未读消息（${data.total}）` : `全部消息（${data.total}）`}
       extra={
         <>
-          <Link to={unreadOnly ? `${PATH}` : `${PATH}?unread=1`}>{unreadOnly ? '查看全部' : '只看未读'}</Link>
+          <RouteLink to={unreadOnly ? `${PATH}` : `${PATH}?unread=1`}>{unreadOnly ? '查看全部' : '只看未读'}</RouteLink>
           <button type="button" className="button button-small" onClick={() => mark.mutate({ all: true })} disabled={mark.isPending}>
             全部标为已读
           </button>
@@ -117,7 +118,7 @@ function Inbox() {
       ) : (
         <EmptyState compact>
           <p>{unreadOnly ? '没有未读消息' : '还没有消息。订阅匹配的新公告、变更和报名截止提醒会显示在这里。'}</p>
-          <Link to={`${PATH}?tab=subscriptions`}>管理订阅 ›</Link>
+          <RouteLink to={`${PATH}?tab=subscriptions`}>管理订阅 ›</RouteLink>
         </EmptyState>
       )}
       <ListFooter
@@ -138,14 +139,14 @@ export function Component() {
     <MemberPage title="消息提醒" intro="订阅匹配的新公告、公告变更和报名截止提醒；可按订阅推送到邮箱、RSS 阅读器或日历。">
       <nav className="member-tabs alerts-tabs" aria-label="消息提醒">
         {TABS.map((t) => (
-          <Link
+          <RouteLink
             key={t.tab}
             to={t.tab === 'inbox' ? PATH : `${PATH}?tab=${t.tab}`}
             className={t.tab === tab ? 'member-tab is-active' : 'member-tab'}
             aria-current={t.tab === tab ? 'page' : undefined}
           >
             {t.label}
-          </Link>
+          </RouteLink>
         ))}
       </nav>
       {tab === 'inbox' ? <Inbox /> : tab === 'subscriptions' ? <SubscriptionList /> : <AlertDelivery feeds={feeds} />}

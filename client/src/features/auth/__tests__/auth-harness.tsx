@@ -8,6 +8,7 @@ import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { JSEncrypt } from 'jsencrypt';
 import type { ReactNode } from 'react';
 import { RouterProvider, createMemoryRouter, useLocation } from 'react-router-dom';
+import { useRouteLinks } from '../../../components/route-link';
 import { CONFIG_KEYS } from '@shared/system/types';
 import { createHttp } from '../../../lib/http/axios-http';
 import { HttpProvider } from '../../../lib/http/context';
@@ -38,7 +39,9 @@ export interface Call {
 
 export type Answer = (call: Call) => object;
 
+/** The current address; it also mounts the app root's link listener, as every route here renders it. */
 function Where() {
+  useRouteLinks();
   const location = useLocation();
   return <output aria-label="当前地址">{location.pathname + location.search}</output>;
 }

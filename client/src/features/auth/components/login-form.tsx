@@ -1,6 +1,7 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Form, Input } from 'antd';
-import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import { PATHS } from '@shared/routes';
 import { ACCOUNT } from '@shared/contract/fields';
 import { toAntdRule } from '@shared/contract/form-rules';
@@ -70,9 +71,9 @@ export function LoginForm() {
       <AuthSubmit error={error} pending={pending} label="登录" busyLabel="登录中" />
       <div className="auth-links">
         <span>
-          还没有账号？<Link to={withRedirect(PATHS.register, redirect)}>免费注册</Link>
+          还没有账号？<RouteLink to={withRedirect(PATHS.register, redirect)}>免费注册</RouteLink>
         </span>
-        <Link to={forgot.href}>{forgot.label}</Link>
+        <RouteLink to={forgot.href}>{forgot.label}</RouteLink>
       </div>
     </Form>
   );

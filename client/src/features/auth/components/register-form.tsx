@@ -1,7 +1,8 @@
 import { MobileOutlined, UserOutlined } from '@ant-design/icons';
 import { Checkbox, Form, Input, type FormRule } from 'antd';
 import { useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import { PATHS } from '@shared/routes';
 import { ACCOUNT } from '@shared/contract/fields';
 import { FORM_MESSAGES, toAntdRule } from '@shared/contract/form-rules';
@@ -100,15 +101,15 @@ export function RegisterForm() {
       >
         <Checkbox>
           我已阅读并同意
-          <Link to="/support/fwxy" target="_blank" rel="noopener">
+          <RouteLink to="/support/fwxy" target="_blank" rel="noopener">
             《服务协议》
-          </Link>
+          </RouteLink>
         </Checkbox>
       </Form.Item>
       <AuthSubmit error={error} pending={pending} label="注册" busyLabel="注册中" />
       <div className="auth-links">
         <span>
-          已有账号？<Link to={withRedirect(PATHS.login, redirect)}>立即登录</Link>
+          已有账号？<RouteLink to={withRedirect(PATHS.login, redirect)}>立即登录</RouteLink>
         </span>
       </div>
     </Form>

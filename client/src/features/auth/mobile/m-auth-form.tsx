@@ -3,7 +3,8 @@
  * captcha, password encryption and sign-in as the desktop forms (features/auth), without antd.
  */
 import { useEffect, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import { MOBILE_PATHS } from '@shared/routes';
 import { ACCOUNT } from '@shared/contract/fields';
 import { FORM_MESSAGES, schemaProblem } from '@shared/contract/form-rules';
@@ -162,7 +163,7 @@ export function MobileLoginForm() {
         {pending ? '登录中' : '登录'}
       </button>
       <p className="m-form-links">
-        <Link to={withRedirect(MOBILE_PATHS.register, redirect)}>免费注册</Link>
+        <RouteLink to={withRedirect(MOBILE_PATHS.register, redirect)}>免费注册</RouteLink>
         <a href={forgot.href}>{forgot.label}</a>
       </p>
     </form>
@@ -227,7 +228,7 @@ export function MobileRegisterForm() {
         {pending ? '注册中' : '注册'}
       </button>
       <p className="m-form-links">
-        已有账号？<Link to={withRedirect(MOBILE_PATHS.login, redirect)}>登录</Link>
+        已有账号？<RouteLink to={withRedirect(MOBILE_PATHS.login, redirect)}>登录</RouteLink>
       </p>
     </form>
   );

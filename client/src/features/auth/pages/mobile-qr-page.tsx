@@ -11,7 +11,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { QRCode } from 'antd';
 import { useSyncExternalStore } from 'react';
-import { Link } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import { useHttp } from '../../../lib/http/context';
 import { authKeys, createRandomPassword, randomPasswordQueryOptions } from '../api';
 import { AntdScope } from '../../../components/antd-scope';
@@ -90,17 +90,17 @@ export function Component() {
       ) : null}
       {!session.isLogin ? (
         <p className="mobile-note">
-          <Link to="/user_login?redirect=%2F3g">登录</Link>后扫码，可直接以会员身份登录手机版。
+          <RouteLink to="/user_login?redirect=%2F3g">登录</RouteLink>后扫码，可直接以会员身份登录手机版。
         </p>
       ) : null}
       <div className="mobile-actions">
-        <Link className="button" to="/">
+        <RouteLink className="button" to="/">
           返回首页
-        </Link>
+        </RouteLink>
         {session.isLogin ? (
-          <Link className="button" to="/user">
+          <RouteLink className="button" to="/user">
             会员中心
-          </Link>
+          </RouteLink>
         ) : null}
       </div>
     </section>

@@ -1,5 +1,5 @@
 import { Alert } from 'antd';
-import { Link } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import { PATHS } from '@shared/routes';
 import { PageHead } from '../../../components/page-head';
 import type { PageLoadArgs } from '../../../lib/page';
@@ -22,7 +22,8 @@ export function Component() {
             title="当前系统没有开启注册功能"
             description={
               <>
-                如需开通会员，请<Link to="/support/service">联系客服</Link>；已有账号请<Link to={PATHS.login}>登录</Link>。
+                如需开通会员，请<RouteLink to="/support/service">联系客服</RouteLink>；已有账号请
+                <RouteLink to={PATHS.login}>登录</RouteLink>。
               </>
             }
           />

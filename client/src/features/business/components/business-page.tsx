@@ -2,7 +2,7 @@
  * The frame of the three consulting service pages (/business/gczx, xmzx, zjzx): what the service
  * is, what it includes, how an engagement runs, and a consultation form (a message, `addMsg`).
  */
-import { Link } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import { Breadcrumb } from '../../../components/breadcrumb';
 import { BUSINESS_SERVICES, type BusinessService } from '../services';
 import { ConsultForm } from '../../support/components/consult-form';
@@ -89,7 +89,7 @@ export function BusinessPage({ service }: { service: BusinessService }) {
             <ul className="aside-links">
               {others.map((other) => (
                 <li key={other.path}>
-                  <Link to={other.path}>{other.name}</Link>
+                  <RouteLink to={other.path}>{other.name}</RouteLink>
                 </li>
               ))}
             </ul>

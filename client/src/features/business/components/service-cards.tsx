@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import { BUSINESS_SERVICES } from '../services';
 import { LazyImage } from '../../../components/lazy-image';
 
@@ -14,14 +14,14 @@ export function ServiceCards() {
       </header>
       <div className="service-grid">
         {BUSINESS_SERVICES.map((service) => (
-          <Link key={service.path} to={service.path} className="service-card">
+          <RouteLink key={service.path} to={service.path} className="service-card">
             <LazyImage src={service.image} alt={`${service.name}示意图`} width={400} height={240} className="service-card-image" />
             <span className="service-card-body">
               <strong className="service-card-name">{service.name}</strong>
               <span className="service-card-tagline">{service.tagline}</span>
               <span className="service-card-more">了解详情 ›</span>
             </span>
-          </Link>
+          </RouteLink>
         ))}
       </div>
     </section>

@@ -3,7 +3,8 @@
  * backend offers companies and knows this name; plain text otherwise, so a spec-only backend shows
  * the names as before. On the mobile site the link is the mobile company page.
  */
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import { companyPath, mobileCompanyPath } from '@shared/company/paths';
 import { isMobilePath } from '@shared/routes';
 import { useHasCapability } from '../../../lib/capabilities';
@@ -14,8 +15,8 @@ export function CompanyLink({ name, id, fallback = '' }: { name: string | null |
   if (!name) return <>{fallback}</>;
   if (!linked || id === undefined) return <>{name}</>;
   return (
-    <Link to={mobile ? mobileCompanyPath(id) : companyPath(id)} className="company-link">
+    <RouteLink to={mobile ? mobileCompanyPath(id) : companyPath(id)} className="company-link">
       {name}
-    </Link>
+    </RouteLink>
   );
 }

@@ -4,7 +4,8 @@
  * regions and industries, latest tenders and wins (mobile details), top winners and competitors
  * (mobile company pages) and the contact as the API masks it. A missing or bad id is the 404 page.
  */
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import { COMPANY_ROLE_LABELS, type CompanyNoticeLink, type CompanyProfile, type CompanyRelation } from '@shared/company/types';
 import { DICT_TYPES } from '@shared/system/types';
 import { formatWan } from '@shared/format';
@@ -48,7 +49,7 @@ function Notices({
         <ul className="m-list m-company-notices">
           {items.map((n) => (
             <li key={n.id} className="m-row">
-              <Link to={mobileDetailPath(type, n.id)} className="m-row-link">
+              <RouteLink to={mobileDetailPath(type, n.id)} className="m-row-link">
                 <span className="m-row-title">{n.title}</span>
                 <span className="m-row-meta">
                   {'noticeType' in n ? <span className="m-tag">{dictLabel(noticeTypes, n.noticeType)}</span> : null}
@@ -57,7 +58,7 @@ function Notices({
                   <span>{noticeLinkAmount(n)}</span>
                   <time dateTime={n.publishTime}>{parseTime(n.publishTime, 'YYYY-MM-DD')}</time>
                 </span>
-              </Link>
+              </RouteLink>
             </li>
           ))}
         </ul>
@@ -75,7 +76,7 @@ function Relations({ title, items, unit, amounts }: { title: string; items: read
       <ol className="m-list m-company-notices">
         {items.map((r) => (
           <li key={r.id} className="m-row">
-            <Link to={mobileCompanyPath(r.id)} className="m-row-link">
+            <RouteLink to={mobileCompanyPath(r.id)} className="m-row-link">
               <span className="m-row-title">{r.name}</span>
               <span className="m-row-meta">
                 <span>
@@ -83,7 +84,7 @@ function Relations({ title, items, unit, amounts }: { title: string; items: read
                 </span>
                 {amounts ? <span>{formatWan(r.amount)}</span> : null}
               </span>
-            </Link>
+            </RouteLink>
           </li>
         ))}
       </ol>
@@ -164,7 +165,7 @@ export function Component() {
           <MobileFields fields={contactFields} />
           {company.contact.contactMasked ? (
             <p className="m-muted">
-              联系方式已隐藏，<Link to={MOBILE_PATHS.vip}>开通会员</Link>或在招标详情中查看。
+              联系方式已隐藏，<RouteLink to={MOBILE_PATHS.vip}>开通会员</RouteLink>或在招标详情中查看。
             </p>
           ) : null}
         </section>

@@ -4,7 +4,8 @@
  * wins its tenders and whom it competes with. An unknown id is the backend's 404 (the 404 page).
  */
 import { Fragment } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import type { ContentType } from '@shared/contract/common';
 import { detailPath } from '@shared/content/paths';
 import { COMPANY_ROLE_LABELS, type CompanyNoticeLink, type CompanyProfile, type CompanyRelation } from '@shared/company/types';
@@ -31,7 +32,7 @@ import { PART_LABELS, loadCompanyPage, noticeLinkAmount, useCompanyProfile, useC
 export function MaskedContactNote() {
   return (
     <p className="muted company-contact-note">
-      联系方式已隐藏，<Link to="/goods">开通会员</Link>或在招标详情中查看。
+      联系方式已隐藏，<RouteLink to="/goods">开通会员</RouteLink>或在招标详情中查看。
     </p>
   );
 }
@@ -66,7 +67,7 @@ function NoticeList({
             <li key={n.id}>
               {'noticeType' in n ? <DictTag type={DICT_TYPES.zbNoticeType} value={n.noticeType} /> : null}
               {'part' in n && n.part ? <span className="tag tag-plain">{PART_LABELS[n.part]}</span> : null}
-              <Link to={detailPath(type, n.id)}>{n.title}</Link>
+              <RouteLink to={detailPath(type, n.id)}>{n.title}</RouteLink>
               <span className="muted">
                 {regionName(regions, n.areaCode)} · {noticeLinkAmount(n)} ·{' '}
                 <time dateTime={n.publishTime}>{parseTime(n.publishTime, 'YYYY-MM-DD')}</time>
@@ -90,7 +91,7 @@ function Relations({ title, items, unit, amounts }: { title: string; items: read
       <ol className="company-relations">
         {items.map((r) => (
           <li key={r.id}>
-            <Link to={companyPath(r.id)}>{r.name}</Link>
+            <RouteLink to={companyPath(r.id)}>{r.name}</RouteLink>
             <span className="muted">
               {r.count} {unit}
               {amounts ? ` · ${formatWan(r.amount)}` : ''}

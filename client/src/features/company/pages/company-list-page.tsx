@@ -4,7 +4,8 @@
  * values the search does not accept are left out rather than failing the page.
  */
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import { COMPANY_ROLE_LABELS, COMPANY_ROLES, type CompanyRole } from '@shared/company/types';
 import { DICT_TYPES } from '@shared/system/types';
 import { PAGE_SIZES } from '@shared/constants';
@@ -107,7 +108,7 @@ export function Component() {
       </form>
       {data.rows.length === 0 ? (
         <EmptyState>
-          没有符合条件的企业，<Link to={PATH}>查看全部企业</Link>
+          没有符合条件的企业，<RouteLink to={PATH}>查看全部企业</RouteLink>
         </EmptyState>
       ) : (
         <ul className="result-list company-results">
@@ -115,7 +116,7 @@ export function Component() {
             <li key={c.id} className="result-item">
               <div className="result-main">
                 <h2 className="result-title">
-                  <Link to={companyPath(c.id)}>{c.name}</Link>
+                  <RouteLink to={companyPath(c.id)}>{c.name}</RouteLink>
                 </h2>
                 <p className="result-meta">
                   {c.roles.map((r) => (

@@ -4,7 +4,8 @@
  * the site's own button.
  */
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import { loginUrl } from '@shared/routes';
 import { useHasCapability } from '../../../lib/capabilities';
 import { useSession } from '../../../lib/session';
@@ -16,9 +17,9 @@ export function ExportGate({ className, children }: { className: string; childre
   if (!available) return null;
   if (!session.isLogin) {
     return (
-      <Link className={className} to={loginUrl(location.pathname + location.search)}>
+      <RouteLink className={className} to={loginUrl(location.pathname + location.search)}>
         登录后导出Excel
-      </Link>
+      </RouteLink>
     );
   }
   return children;

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import type { Goods } from '@shared/member/types';
 import { formatYuan } from '@shared/format';
 import { goodsUnit, isDiscounted } from './ordering';
@@ -19,7 +19,7 @@ export function GoodsCard({ goods }: { goods: Goods }) {
     <li className={goods.type === 'vip' ? 'goods-card is-vip' : 'goods-card'}>
       {goods.type === 'vip' ? <span className="goods-card-badge">推荐</span> : null}
       <h3 className="goods-card-name">
-        <Link to={`/goods/${goods.id}`}>{goods.name}</Link>
+        <RouteLink to={`/goods/${goods.id}`}>{goods.name}</RouteLink>
       </h3>
       <p className="goods-card-desc">{goods.description}</p>
       <GoodsPrice goods={goods} />

@@ -5,7 +5,7 @@
  * the tier or the points.
  */
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import type { Goods, Order } from '@shared/member/types';
 import { loginUrl } from '@shared/routes';
 import { feedback } from '../../../lib/feedback';
@@ -20,9 +20,9 @@ export function OrderButton({ goods }: { goods: Goods }) {
   if (!session.isLogin) {
     return (
       <div className="goods-order">
-        <Link className="button button-primary" to={loginUrl(`/goods/${goods.id}`)}>
+        <RouteLink className="button button-primary" to={loginUrl(`/goods/${goods.id}`)}>
           登录后开通
-        </Link>
+        </RouteLink>
       </div>
     );
   }
@@ -36,7 +36,7 @@ export function OrderButton({ goods }: { goods: Goods }) {
       {order ? (
         <OrderNotice order={order}>
           <p>
-            <Link to="/user">在会员中心查看</Link>
+            <RouteLink to="/user">在会员中心查看</RouteLink>
           </p>
         </OrderNotice>
       ) : (

@@ -6,7 +6,7 @@
  * paid tier, by its level.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import type { MemberLevel } from '@shared/member/types';
 import { DICT_TYPES } from '@shared/system/types';
 import { telHref } from '@shared/format';
@@ -62,7 +62,7 @@ export function TierBenefits({ tier, back }: { tier: CatalogueTier; back: string
   if (tier.benefits === null) {
     return (
       <p className="muted">
-        <Link to={loginUrl(back)}>登录后查看会员权益</Link>
+        <RouteLink to={loginUrl(back)}>登录后查看会员权益</RouteLink>
       </p>
     );
   }
@@ -107,7 +107,9 @@ export function TierCatalogue() {
     <ul className="goods-grid">
       {tiers.map((tier) => (
         <li key={tier.level} className={tier.level === '2' ? 'goods-card is-vip' : 'goods-card'}>
-          <h3 className="goods-card-name">{isPaidLevel(tier.level) ? <Link to={tierPath(tier.level)}>{tier.name}</Link> : tier.name}</h3>
+          <h3 className="goods-card-name">
+            {isPaidLevel(tier.level) ? <RouteLink to={tierPath(tier.level)}>{tier.name}</RouteLink> : tier.name}
+          </h3>
           <TierBenefits tier={tier} back="/goods" />
           <OpenThroughService tier={tier} />
         </li>

@@ -3,7 +3,8 @@
  * goods (a spec-only backend) `{id}` is a paid tier's level, opened through customer service.
  */
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import type { GoodsType } from '@shared/member/types';
 import { parsePositiveId } from '@shared/routes';
 import { goodsListQueryOptions, goodsQueryOptions } from '../api';
@@ -84,7 +85,7 @@ function OtherLinks({ links, title }: { links: { key: string | number; path: str
       <ul className="aside-links">
         {links.map((link) => (
           <li key={link.key}>
-            <Link to={link.path}>{link.name}</Link>
+            <RouteLink to={link.path}>{link.name}</RouteLink>
           </li>
         ))}
       </ul>

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import { normaliseKeyword, searchHref } from '../../../lib/search-href';
 
 type SearchType = 'xmk' | 'zb';
@@ -61,9 +62,9 @@ export function HomeSearch() {
       <p className="home-search-hot">
         <span>热门搜索：</span>
         {HOT_KEYWORDS.map((word) => (
-          <Link key={word} to={searchHref(`/${type}`, { keyword: word })}>
+          <RouteLink key={word} to={searchHref(`/${type}`, { keyword: word })}>
             {word}
-          </Link>
+          </RouteLink>
         ))}
       </p>
     </div>

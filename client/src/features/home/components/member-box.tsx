@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import { usePathAvailable } from '../../../lib/capabilities';
 import { useSession } from '../../../lib/session';
 
@@ -14,23 +14,23 @@ export function MemberBox() {
       <p className="muted">查看联系方式、订阅招标、管理客户跟进，抢先一步拿项目。</p>
       {session.isLogin ? (
         <div className="home-member-actions">
-          <Link className="button button-primary" to="/user">
+          <RouteLink className="button button-primary" to="/user">
             会员中心
-          </Link>
+          </RouteLink>
           {available('/goods') ? (
-            <Link className="button" to="/goods">
+            <RouteLink className="button" to="/goods">
               开通 VIP
-            </Link>
+            </RouteLink>
           ) : null}
         </div>
       ) : (
         <div className="home-member-actions">
-          <Link className="button button-primary" to="/user_register">
+          <RouteLink className="button button-primary" to="/user_register">
             免费注册
-          </Link>
-          <Link className="button" to="/user_login">
+          </RouteLink>
+          <RouteLink className="button" to="/user_login">
             会员登录
-          </Link>
+          </RouteLink>
         </div>
       )}
     </section>

@@ -4,7 +4,7 @@
  */
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import { xmkDetailPath, zbDetailPath } from '@shared/content/paths';
 import type { XmkListItem, ZbListItem } from '@shared/content/types';
 import { DICT_TYPES, type DictEntry, type DictType } from '@shared/system/types';
@@ -73,9 +73,9 @@ function RowList({ rows, regions, stale }: { rows: readonly Row[]; regions: read
       {rows.map((row) => (
         <li key={row.id} className="home-row">
           <DictTag type={row.tagType} value={row.tag} />
-          <Link to={row.href} className="home-row-title" title={row.title}>
+          <RouteLink to={row.href} className="home-row-title" title={row.title}>
             {row.title}
-          </Link>
+          </RouteLink>
           <span className="home-row-region" title={regionName(regions, row.areaCode)}>
             {dictLabel(regions, row.areaCode)}
           </span>
@@ -109,9 +109,9 @@ function Panel({
           {title}
         </h2>
         {tabs}
-        <Link to={more.href} className="home-panel-more">
+        <RouteLink to={more.href} className="home-panel-more">
           {more.label} ›
-        </Link>
+        </RouteLink>
       </header>
       <div id={`${id}-panel`} role="tabpanel" className="home-panel-body">
         {children}

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import { parseTime } from '@shared/time';
 import { noticeListQueryOptions } from '../../support/api';
 import { useHttp } from '../../../lib/http/context';
@@ -15,9 +15,9 @@ export function NoticeBox() {
         <h2 id="home-notice-title" className="home-side-title">
           网站公告
         </h2>
-        <Link to="/support/notice" className="home-panel-more">
+        <RouteLink to="/support/notice" className="home-panel-more">
           更多 ›
-        </Link>
+        </RouteLink>
       </header>
       {notices.length === 0 ? (
         <EmptyState compact />
@@ -25,9 +25,9 @@ export function NoticeBox() {
         <ul className="notice-rows">
           {notices.map((notice) => (
             <li key={notice.noticeId}>
-              <Link to={`/support/notice?id=${notice.noticeId}`} title={notice.noticeTitle}>
+              <RouteLink to={`/support/notice?id=${notice.noticeId}`} title={notice.noticeTitle}>
                 {notice.noticeTitle}
-              </Link>
+              </RouteLink>
               <time dateTime={notice.createTime}>{parseTime(notice.createTime, 'MM-DD')}</time>
             </li>
           ))}

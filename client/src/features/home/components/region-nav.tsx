@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import { DICT_TYPES } from '@shared/system/types';
 import { useDict } from '../../../components/dict-label';
 import { citiesOf } from '../../../lib/region';
@@ -39,19 +39,19 @@ export function RegionNav({ vertical = false }: { vertical?: boolean }) {
           const name = city.dictLabel.replace(/市$/, '');
           return (
             <li key={city.dictValue}>
-              <Link
+              <RouteLink
                 to={`${vertical ? KINDS[0].path : kind.path}?areaCode=${city.dictValue}`}
                 className="region-nav-city"
                 aria-label={vertical ? undefined : `${name}${kind.label}`}
               >
                 {name}
-              </Link>
+              </RouteLink>
               {vertical ? (
                 <span className="region-nav-links">
                   {KINDS.map((item) => (
-                    <Link key={item.path} to={`${item.path}?areaCode=${city.dictValue}`}>
+                    <RouteLink key={item.path} to={`${item.path}?areaCode=${city.dictValue}`}>
                       {item.label}
-                    </Link>
+                    </RouteLink>
                   ))}
                 </span>
               ) : null}

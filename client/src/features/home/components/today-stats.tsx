@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import type { TodayCount } from '@shared/home/types';
 import { formatCount } from '@shared/format';
 import { todayXmkQueryOptions, todayZbQueryOptions } from '../api';
@@ -8,7 +8,7 @@ import { useHttp } from '../../../lib/http/context';
 function Figures({ label, path, count }: { label: string; path: string; count: TodayCount | undefined }) {
   return (
     // No aria-label: the visible figures are the link's name, so voice control can say what it sees.
-    <Link to={path} className="today-group">
+    <RouteLink to={path} className="today-group">
       <span className="today-title">{label}</span>
       <span className="today-figure today-figure-main">
         <strong>{formatCount(count?.today)}</strong>
@@ -22,7 +22,7 @@ function Figures({ label, path, count }: { label: string; path: string; count: T
         <strong>{formatCount(count?.total)}</strong>
         <span>累计收录</span>
       </span>
-    </Link>
+    </RouteLink>
   );
 }
 

@@ -1,7 +1,8 @@
 /** /m/ 手机版首页: search, today's counts, and the newest projects and tenders in tabs. */
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import { DICT_TYPES } from '@shared/system/types';
 import { MOBILE_PATHS } from '@shared/routes';
 import { homeXmkQueryOptions, homeZbQueryOptions, todayXmkQueryOptions, todayZbQueryOptions } from '../api';
@@ -10,9 +11,11 @@ import { usePathAvailable } from '../../../lib/capabilities';
 import { prefetchDicts } from '../../../lib/system';
 import type { PageLoadArgs } from '../../../lib/page';
 import { MobileHead } from '../../../components/mobile/m-parts';
+import { useDicts } from '../../../components/dict-label';
 import { XmkRow, ZbRow } from '../../listings/components/m-rows';
 
 const NEWEST = { pageNum: 1, pageSize: 10 } as const;
+const ROW_DICTS = [DICT_TYPES.region, DICT_TYPES.xmkStage, DICT_TYPES.zbNoticeType];
 
 export async function load({ deps: { queryClient, http } }: PageLoadArgs) {
   await Promise.all([
@@ -20,7 +23,7 @@ export async function load({ deps: { queryClient, http } }: PageLoadArgs) {
     queryClient.ensureQueryData(todayZbQueryOptions(http)),
     queryClient.ensureQueryData(homeXmkQueryOptions(http, NEWEST)),
     queryClient.ensureQueryData(homeZbQueryOptions(http, NEWEST)),
-    prefetchDicts(queryClient, http, [DICT_TYPES.region, DICT_TYPES.xmkStage, DICT_TYPES.zbNoticeType]),
+    prefetchDicts(queryClient, http, ROW_DICTS),
   ]);
 }
 
@@ -36,6 +39,7 @@ export function Component() {
   const todayZb = useSuspenseQuery(todayZbQueryOptions(http)).data;
   const xmk = useSuspenseQuery(homeXmkQueryOptions(http, NEWEST)).data;
   const zb = useSuspenseQuery(homeZbQueryOptions(http, NEWEST)).data;
+  const dict = useDicts(ROW_DICTS);
 
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
@@ -63,14 +67,14 @@ export function Component() {
         </button>
       </form>
       <section className="m-today" aria-label="今日更新">
-        <Link to={MOBILE_PATHS.xmkList} className="m-today-item">
+        <RouteLink to={MOBILE_PATHS.xmkList} className="m-today-item">
           <strong>{todayXmk.today}</strong>
           <span>今日新增项目</span>
-        </Link>
-        <Link to={MOBILE_PATHS.zbList} className="m-today-item">
+        </RouteLink>
+        <RouteLink to={MOBILE_PATHS.zbList} className="m-today-item">
           <strong>{todayZb.today}</strong>
           <span>今日新增招标</span>
-        </Link>
+        </RouteLink>
       </section>
       <div className="m-tabs" role="tablist" aria-label="最新信息">
         {(
@@ -96,16 +100,16 @@ export function Component() {
       <div id="m-home-panel" role="tabpanel" aria-labelledby={`m-tab-${tab}`}>
         <ul className="m-list">
           {tab === 'zb'
-            ? zb.rows.map((item) => <ZbRow key={item.id} item={item} />)
-            : xmk.rows.map((item) => <XmkRow key={item.id} item={item} />)}
+            ? zb.rows.map((item) => <ZbRow key={item.id} item={item} dict={dict} />)
+            : xmk.rows.map((item) => <XmkRow key={item.id} item={item} dict={dict} />)}
         </ul>
-        <Link className="m-button m-button-block" to={tab === 'zb' ? MOBILE_PATHS.zbList : MOBILE_PATHS.xmkList}>
+        <RouteLink className="m-button m-button-block" to={tab === 'zb' ? MOBILE_PATHS.zbList : MOBILE_PATHS.xmkList}>
           {tab === 'zb' ? '查看全部招标' : '查看全部项目'}
-        </Link>
+        </RouteLink>
       </div>
       {available(MOBILE_PATHS.openData) ? (
         <p className="m-muted m-home-more">
-          <Link to={MOBILE_PATHS.openData}>开放数据（OCDS）</Link>
+          <RouteLink to={MOBILE_PATHS.openData}>开放数据（OCDS）</RouteLink>
         </p>
       ) : null}
     </div>

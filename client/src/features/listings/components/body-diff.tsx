@@ -4,7 +4,7 @@
  * 增, unchanged text folded to the context around each change. Computed by the backend; contacts
  * in it are masked as in the contact block. The same card on the desktop and the phone detail.
  */
-import { Link } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import type { ContentType } from '@shared/contract/common';
 import { detailPath, mobileDetailPath } from '@shared/content/paths';
 import type { BodyDiffPart } from '@shared/content/notices';
@@ -52,7 +52,7 @@ export function BodyDiffCard({ item, type, mobile = false }: { item: XmkDetail |
         变更内容
       </h2>
       <p className="changes-against">
-        对比：<Link to={(mobile ? mobileDetailPath : detailPath)(type, against.id)}>{against.title}</Link>（
+        对比：<RouteLink to={(mobile ? mobileDetailPath : detailPath)(type, against.id)}>{against.title}</RouteLink>（
         <time dateTime={against.publishTime}>{parseTime(against.publishTime, 'YYYY-MM-DD')}</time>）
       </p>
       <p className="body-diff-legend">

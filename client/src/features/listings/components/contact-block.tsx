@@ -7,7 +7,8 @@
  */
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import type { ContentType } from '@shared/contract/common';
 import type { ContactAccess, ContactBlock as Contact } from '@shared/content/types';
 import { MOBILE_PATHS, MOBILE_RECHARGE_URL, isMobilePath, loginUrl, registerUrl } from '@shared/routes';
@@ -106,16 +107,16 @@ export function ContactBlock({ type, id, detail }: ContactBlockProps) {
             联系方式已隐藏。登录后可用 <strong>{unlockCost}</strong> 积分查看本条；短期会员与 VIP 会员可直接查看全部联系方式。
           </p>
           <div className="contact-actions">
-            <Link className="button button-primary" to={loginUrl(here)}>
+            <RouteLink className="button button-primary" to={loginUrl(here)}>
               登录查看
-            </Link>
-            <Link className="button" to={registerUrl(here)}>
+            </RouteLink>
+            <RouteLink className="button" to={registerUrl(here)}>
               免费注册
-            </Link>
+            </RouteLink>
             {membership ? (
-              <Link className="contact-link" to={membership}>
+              <RouteLink className="contact-link" to={membership}>
                 了解会员
-              </Link>
+              </RouteLink>
             ) : null}
           </div>
         </div>
@@ -132,13 +133,13 @@ export function ContactBlock({ type, id, detail }: ContactBlockProps) {
               {unlock.isPending ? '正在解锁…' : '积分查看'}
             </button>
             {membership ? (
-              <Link className="button" to={membership}>
+              <RouteLink className="button" to={membership}>
                 开通会员
-              </Link>
+              </RouteLink>
             ) : null}
-            <Link className="contact-link" to={mobile ? MOBILE_RECHARGE_URL : RECHARGE_PATH}>
+            <RouteLink className="contact-link" to={mobile ? MOBILE_RECHARGE_URL : RECHARGE_PATH}>
               {short ? '积分不足，去充值' : '积分不足？去充值'}
-            </Link>
+            </RouteLink>
           </div>
         </div>
       ) : null}

@@ -19,11 +19,12 @@ export async function unlockContacts(deps: { http: Http; queryClient: QueryClien
   const { http, queryClient, session } = deps;
   const result = await unlockContact(http, { id, type });
   // The unlock answer carries the contact block: show it now. The body and the changes hold
-  // contacts masked the same way; they come unmasked with the detail, fetched again behind it.
+  // contacts masked the same way; they come unmasked with the detail (and its noticeTimeline, keyed
+  // under it), fetched again behind it.
   const key = type === 'xmk' ? xmkKeys.detail(id, 'member') : zbKeys.detail(id, 'member');
   if (type === 'xmk') queryClient.setQueryData<XmkDetail>(key, (d) => withUnlocked(d, result));
   else queryClient.setQueryData<ZbDetail>(key, (d) => withUnlocked(d, result));
-  void queryClient.invalidateQueries({ queryKey: key, exact: true });
+  void queryClient.invalidateQueries({ queryKey: key });
   const state = session.get();
   if (state.member_info) session.set({ ...state, member_info: { ...state.member_info, score: result.balance } });
   feedback.success(result.charged > 0 ? `已消耗 ${result.charged} 积分，剩余 ${result.balance} 积分` : '已解锁，无需再次消耗积分');

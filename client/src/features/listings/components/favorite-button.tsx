@@ -7,7 +7,8 @@
  */
 import { useState } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import type { ContentType } from '@shared/contract/common';
 import { loginUrl } from '@shared/routes';
 import { changeFavoriteStatus, favoriteIdsQueryOptions, favoriteKeys, favoriteStatusQueryOptions, setFavoriteInCache } from '../api';
@@ -88,10 +89,10 @@ export function FavoriteButton({ type, id }: { type: ContentType; id: number }) 
   const login = useLoginHref();
   if (!session.isLogin) {
     return (
-      <Link className="button button-small favorite-button" to={login}>
+      <RouteLink className="button button-small favorite-button" to={login}>
         <StarIcon filled={false} />
         登录后收藏
-      </Link>
+      </RouteLink>
     );
   }
   return <MemberFavoriteButton type={type} id={id} />;
@@ -125,9 +126,9 @@ export function FavoriteStar({ type, id, title }: { type: ContentType; id: numbe
   if (!session.isLogin) {
     return (
       // nofollow: twenty login links per list page are nothing for a crawler to follow.
-      <Link className="favorite-star" to={login} rel="nofollow" aria-label={`登录后收藏：${title}`} title="登录后收藏">
+      <RouteLink className="favorite-star" to={login} rel="nofollow" aria-label={`登录后收藏：${title}`} title="登录后收藏">
         <StarIcon filled={false} size={18} />
-      </Link>
+      </RouteLink>
     );
   }
   return <MemberFavoriteStar type={type} id={id} title={title} />;

@@ -5,7 +5,8 @@
  * (region-filter.tsx). Pages compose the rows they need.
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import type { DictEntry } from '@shared/system/types';
 
 export function FilterPanel({ children }: { children: ReactNode }) {
@@ -27,14 +28,9 @@ export function FilterRow({ label, children }: { label: string; children: ReactN
 
 export function Option({ to, active, children }: { to: string; active: boolean; children: ReactNode }) {
   return (
-    <Link
-      to={to}
-      className={active ? 'filter-option is-active' : 'filter-option'}
-      aria-current={active ? 'true' : undefined}
-      preventScrollReset
-    >
+    <RouteLink to={to} className={active ? 'filter-option is-active' : 'filter-option'} aria-current={active ? 'true' : undefined}>
       {children}
-    </Link>
+    </RouteLink>
   );
 }
 
@@ -155,14 +151,14 @@ export function ActiveFilters({ filters, clearHref }: { filters: readonly Active
       <span className="filter-label">已选：</span>
       <div className="filter-options">
         {filters.map((filter) => (
-          <Link key={filter.label} to={filter.removeHref} className="filter-chip" aria-label={`取消 ${filter.label}`} preventScrollReset>
+          <RouteLink key={filter.label} to={filter.removeHref} className="filter-chip" aria-label={`取消 ${filter.label}`}>
             {filter.label}
             <span aria-hidden="true"> ×</span>
-          </Link>
+          </RouteLink>
         ))}
-        <Link to={clearHref} className="filter-clear" preventScrollReset>
+        <RouteLink to={clearHref} className="filter-clear">
           清空筛选
-        </Link>
+        </RouteLink>
       </div>
     </div>
   );

@@ -1,10 +1,10 @@
 /** Result rows of the mobile lists, home tabs and member lists. */
-import { Link } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import type { XmkListItem, ZbListItem } from '@shared/content/types';
 import { DICT_TYPES } from '@shared/system/types';
 import { formatWan } from '@shared/format';
 import { parseTime } from '@shared/time';
-import { DictLabel, useDict } from '../../../components/dict-label';
+import type { DictLookup } from '../../../components/dict-label';
 import { FavoriteStar } from './favorite-button';
 import { HighlightText } from '../../../components/highlight';
 import { NewBadge } from './new-badge';
@@ -14,9 +14,13 @@ import { mobileDetailPath } from '@shared/content/paths';
 import { dictLabel } from '../../../lib/system';
 import { signupDeadlineLabel } from '../signup-deadline';
 
-/** With `star`, the row carries the 收藏 star (the mobile lists); 新 shows on every row. */
+/**
+ * With `star`, the row carries the 收藏 star (the mobile lists); 新 shows on every row. `dict`: the
+ * list's dictionaries (region, and the stage or notice type), read once for all its rows.
+ */
 interface RowProps<Item> {
   item: Item;
+  dict: DictLookup;
   star?: boolean;
 }
 
@@ -38,42 +42,38 @@ function SignupDeadline({ deadline, now }: { deadline: string | null; now: numbe
   );
 }
 
-export function XmkRow({ item, star = false }: RowProps<XmkListItem>) {
-  const regions = useDict(DICT_TYPES.region);
+export function XmkRow({ item, dict, star = false }: RowProps<XmkListItem>) {
   return (
     <li className={star ? 'm-row has-star' : 'm-row'}>
-      <Link to={mobileDetailPath('xmk', item.id)} className="m-row-link">
+      <RouteLink to={mobileDetailPath('xmk', item.id)} className="m-row-link">
         <span className="m-row-title">
           <NewBadge publishTime={item.publishTime} />
           <HighlightText html={item.highlightTitle} />
         </span>
         <span className="m-row-meta">
-          <span className="m-tag">
-            <DictLabel type={DICT_TYPES.xmkStage} value={item.stage} />
-          </span>
-          <span>{regionName(regions, item.areaCode)}</span>
+          <span className="m-tag">{dictLabel(dict(DICT_TYPES.xmkStage), item.stage)}</span>
+          <span>{regionName(dict(DICT_TYPES.region), item.areaCode)}</span>
           <span>投资 {formatWan(item.investment)}</span>
           <time dateTime={item.publishTime}>{parseTime(item.publishTime, 'MM-DD')}</time>
         </span>
-      </Link>
+      </RouteLink>
       {star ? <FavoriteStar type="xmk" id={item.id} title={item.title} /> : null}
     </li>
   );
 }
 
-export function ZbRow({ item, star = false, now }: ZbRowProps) {
-  const regions = useDict(DICT_TYPES.region);
-  const noticeType = dictLabel(useDict(DICT_TYPES.zbNoticeType), item.noticeType);
+export function ZbRow({ item, dict, star = false, now }: ZbRowProps) {
+  const noticeType = dictLabel(dict(DICT_TYPES.zbNoticeType), item.noticeType);
   return (
     <li className={star ? 'm-row has-star' : 'm-row'}>
-      <Link to={mobileDetailPath('zb', item.id)} className="m-row-link">
+      <RouteLink to={mobileDetailPath('zb', item.id)} className="m-row-link">
         <span className="m-row-title">
           <NewBadge publishTime={item.publishTime} />
           <HighlightText html={item.highlightTitle} />
         </span>
         <span className="m-row-meta">
           <span className="m-tag">{noticeType}</span>
-          <span>{regionName(regions, item.areaCode)}</span>
+          <span>{regionName(dict(DICT_TYPES.region), item.areaCode)}</span>
           {item.amount !== null ? (
             <span>
               {amountLabelOf(noticeType)} {formatWan(item.amount)}
@@ -82,7 +82,7 @@ export function ZbRow({ item, star = false, now }: ZbRowProps) {
           <time dateTime={item.publishTime}>{parseTime(item.publishTime, 'MM-DD')}</time>
           <SignupDeadline deadline={item.signupDeadline} now={now} />
         </span>
-      </Link>
+      </RouteLink>
       {star ? <FavoriteStar type="zb" id={item.id} title={item.title} /> : null}
     </li>
   );

@@ -1,10 +1,14 @@
 /**
  * The notice lifecycle on the detail pages: the notices of a tender's process, a project's stages and
- * tenders, 变更内容 (before → after) and the banner on a notice a 变更公告 changed. All of it comes
- * with the detail answer (`lifecycle`, `changes`, `changedBy`; docs/api.md "Notices"), so it is
- * server-rendered; a backend without the `lifecycle` capability sends none of it and none shows.
+ * tenders, 变更内容 (before → after) and the banner on a notice a 变更公告 changed. It comes with the
+ * detail answer (`lifecycle`, `changes`, `changedBy`; docs/api.md "Notices"), or — a CMS's answer
+ * lacks it — from the extensions' backend's `noticeTimeline` call, fetched with the detail; either
+ * way it is server-rendered. A backend without the `lifecycle` capability sends none of it and none
+ * shows.
  */
-import { Link } from 'react-router-dom';
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { RouteLink } from '../../../components/route-link';
 import type { ContentType } from '@shared/contract/common';
 import { detailPath, xmkDetailPath, zbDetailPath } from '@shared/content/paths';
 import type { XmkDetail, ZbDetail } from '@shared/content/types';
@@ -14,8 +18,26 @@ import { formatWan } from '@shared/format';
 import { parseTime } from '@shared/time';
 import { DictLabel, DictTag, useDict } from '../../../components/dict-label';
 import { regionName } from '../../../lib/region';
-import { useHasCapability } from '../../../lib/capabilities';
+import { hasCapability, useHasCapability } from '../../../lib/capabilities';
+import { useHttp } from '../../../lib/http/context';
+import type { AppDeps } from '../../../lib/page';
+import type { Viewer } from '../../../lib/session';
+import { noticeTimelineQueryOptions } from '../api';
 import { ProcessTimeline, StageTimeline } from './timeline';
+
+/** For loaders, after the detail: fetch what its answer lacks, so the server renders it too. */
+export async function prefetchNoticeTimeline(deps: AppDeps, type: ContentType, item: XmkDetail | ZbDetail, viewer: Viewer) {
+  if (item.lifecycle == null && hasCapability(deps, 'noticeTimeline'))
+    await deps.queryClient.prefetchQuery(noticeTimelineQueryOptions(deps.http, type, item.id, viewer));
+}
+
+/** The detail with its lifecycle and changes: as answered, or with the extensions' backend's. */
+export function useWithNoticeTimeline<Item extends XmkDetail | ZbDetail>(type: ContentType, item: Item, viewer: Viewer): Item {
+  const http = useHttp();
+  const wanted = useHasCapability('noticeTimeline') && item.lifecycle == null;
+  const { data } = useQuery({ ...noticeTimelineQueryOptions(http, type, item.id, viewer), enabled: wanted });
+  return useMemo(() => (wanted && data ? { ...item, ...data } : item), [item, data, wanted]);
+}
 
 /** The answer carries the lifecycle fields and the backend says it offers them. */
 export function useLifecycle<Item extends XmkDetail | ZbDetail>(item: Item): boolean {
@@ -53,7 +75,7 @@ export function AgainstLine({
   if (against.kind === 'notice') {
     return (
       <p className="changes-against">
-        对比原公告：<Link to={hrefOf(type, against.id)}>{against.title}</Link>（
+        对比原公告：<RouteLink to={hrefOf(type, against.id)}>{against.title}</RouteLink>（
         <time dateTime={against.publishTime}>{parseTime(against.publishTime, 'YYYY-MM-DD')}</time>）
       </p>
     );
@@ -112,7 +134,7 @@ export function ChangedByBanner({ item, hrefOf = zbDetailPath }: { item: ZbDetai
   return (
     <p className="changed-banner" role="note">
       本公告已于 <time dateTime={item.changedBy.publishTime}>{parseTime(item.changedBy.publishTime, 'YYYY-MM-DD HH:mm')}</time>{' '}
-      变更，请以变更后的内容为准。<Link to={hrefOf(item.changedBy.id)}>查看变更公告 ›</Link>
+      变更，请以变更后的内容为准。<RouteLink to={hrefOf(item.changedBy.id)}>查看变更公告 ›</RouteLink>
     </p>
   );
 }
@@ -128,7 +150,7 @@ export function ZbLifecycleCard({ item }: { item: ZbDetail }) {
       <ProcessTimeline item={item} hrefOf={zbDetailPath} />
       <p className="lifecycle-project">
         所属项目：
-        {item.xmk ? <Link to={xmkDetailPath(item.xmk.id)}>{item.xmk.title}</Link> : <span className="muted">暂无关联项目</span>}
+        {item.xmk ? <RouteLink to={xmkDetailPath(item.xmk.id)}>{item.xmk.title}</RouteLink> : <span className="muted">暂无关联项目</span>}
       </p>
     </section>
   );
@@ -157,7 +179,7 @@ export function XmkLifecycleCard({ item }: { item: XmkDetail }) {
             {tenders.map((tender) => (
               <li key={tender.id}>
                 <DictTag type={DICT_TYPES.zbNoticeType} value={tender.noticeType} />
-                <Link to={zbDetailPath(tender.id)}>{tender.title}</Link>
+                <RouteLink to={zbDetailPath(tender.id)}>{tender.title}</RouteLink>
                 <time dateTime={tender.publishTime}>{parseTime(tender.publishTime, 'YYYY-MM-DD')}</time>
               </li>
             ))}

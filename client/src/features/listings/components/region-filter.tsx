@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import type { DictEntry } from '@shared/system/types';
 import { cityCodeOf, isCityCode } from '@shared/system/regions';
 import { citiesOf, countiesOf } from '../../../lib/region';
@@ -44,15 +44,14 @@ export function RegionFilter({
               {entry.dictLabel}
             </Option>
             {citiesOnly && !chosen ? (
-              <Link
+              <RouteLink
                 to={listHref([...codes, entry.dictValue])}
                 className="filter-add"
                 aria-label={`加选${entry.dictLabel}`}
                 title={`加选${entry.dictLabel}`}
-                preventScrollReset
               >
                 +
-              </Link>
+              </RouteLink>
             ) : null}
           </span>
         );

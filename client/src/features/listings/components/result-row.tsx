@@ -1,9 +1,8 @@
-import { Link } from 'react-router-dom';
-import type { DictEntry } from '@shared/system/types';
+import { RouteLink } from '../../../components/route-link';
 import { formatCount, formatWan } from '@shared/format';
 import { parseTime } from '@shared/time';
 import { dictLabel } from '../../../lib/system';
-import { DictTag, useDict } from '../../../components/dict-label';
+import { EntryTag, type DictLookup } from '../../../components/dict-label';
 import { FavoriteStar } from './favorite-button';
 import { HighlightText } from '../../../components/highlight';
 import { NewBadge } from './new-badge';
@@ -19,26 +18,28 @@ export function ResultRow<Row extends ListRow>({
   type,
   config,
   item,
-  regions,
+  dict,
   now,
 }: {
   type: ContentType;
   config: RowConfig<Row>;
   item: Row;
-  regions: readonly DictEntry[];
+  /** The list's dictionaries, read once for all its rows. */
+  dict: DictLookup;
   now: number;
 }) {
   const tagValue = config.tag.value(item);
-  const tagLabel = dictLabel(useDict(config.tag.type), tagValue);
+  const tagEntries = dict(config.tag.type);
+  const tagLabel = dictLabel(tagEntries, tagValue);
   return (
     <li className="result-item">
       <div className="result-main">
         <h2 className="result-title">
-          <DictTag type={config.tag.type} value={tagValue} />
+          <EntryTag entries={tagEntries} value={tagValue} />
           <NewBadge publishTime={item.publishTime} />
-          <Link to={detailPath(type, item.id)} title={item.title}>
+          <RouteLink to={detailPath(type, item.id)} title={item.title}>
             <HighlightText html={item.highlightTitle} />
-          </Link>
+          </RouteLink>
         </h2>
         {item.snippet ? (
           <p className="result-snippet">
@@ -46,7 +47,7 @@ export function ResultRow<Row extends ListRow>({
           </p>
         ) : null}
         <p className="result-meta">
-          {config.fields(item, regions, now).map((field) => (
+          {config.fields(item, dict, now).map((field) => (
             <span key={field.label} className={field.wide ? 'result-meta-wide' : field.className}>
               {`${field.label}：`}
               {field.value}

@@ -1,6 +1,7 @@
 /** Above a list: the keyword box, the result count and the sort order. */
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import { formatCount } from '@shared/format';
 
 /** "共找到 120 个项目": the count beside the sort options ("10000+" when counting stopped). */
@@ -38,16 +39,15 @@ export function SortBar<S extends string>({
         {options.map((option) => {
           const active = option.value === orderBy;
           return (
-            <Link
+            <RouteLink
               key={option.value}
               to={hrefFor(option.value, active ? !isAsc : false)}
               className={active ? 'sort-option is-active' : 'sort-option'}
               aria-current={active ? 'true' : undefined}
-              preventScrollReset
             >
               {option.label}
               {active ? <span aria-label={isAsc ? '升序' : '降序'}>{isAsc ? ' ↑' : ' ↓'}</span> : null}
-            </Link>
+            </RouteLink>
           );
         })}
       </div>

@@ -6,7 +6,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import type { ZbDetail } from '@shared/content/types';
 import { DICT_TYPES, type DictType } from '@shared/system/types';
 import type { DateTimeString } from '@shared/contract/common';
@@ -53,7 +53,7 @@ export function ProcessTimeline({ item, hrefOf }: { item: ZbDetail; hrefOf: (id:
       key: notice.id,
       tag: { type: DICT_TYPES.zbNoticeType, value: notice.noticeType },
       time: notice.publishTime,
-      text: current ? notice.title : <Link to={hrefOf(notice.id)}>{notice.title}</Link>,
+      text: current ? notice.title : <RouteLink to={hrefOf(notice.id)}>{notice.title}</RouteLink>,
       current: current ? ('page' as const) : undefined,
     };
   });

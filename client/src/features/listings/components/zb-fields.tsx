@@ -7,7 +7,7 @@ import type { ZbDetail } from '@shared/content/types';
 import { noticeTime } from '@shared/content/notices';
 import { winnerLabel, type NoticeAmount } from '@shared/content/zb-notice';
 import { CompanyLink } from '../../company/components/company-link';
-import { Link } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import { NoticeFirms } from './notice-firms';
 
 type Field = { label: string; value: ReactNode; wide?: boolean };
@@ -28,7 +28,7 @@ export function zbDetailFields(item: ZbDetail, xmkHref: (id: number) => string):
       : []),
     { label: '开标时间', value: noticeTime(item, 'openTime', 'YYYY-MM-DD HH:mm') },
     { label: '报名截止', value: noticeTime(item, 'signupDeadline', 'YYYY-MM-DD HH:mm') },
-    { label: '关联项目', value: item.xmk ? <Link to={xmkHref(item.xmk.id)}>{item.xmk.title}</Link> : '', wide: true },
+    { label: '关联项目', value: item.xmk ? <RouteLink to={xmkHref(item.xmk.id)}>{item.xmk.title}</RouteLink> : '', wide: true },
   ];
 }
 

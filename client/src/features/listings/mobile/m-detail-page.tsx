@@ -5,7 +5,8 @@
  */
 import { useSuspenseQuery, type QueryClient, type QueryKey, type UseSuspenseQueryOptions } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import type { ContentType } from '@shared/contract/common';
 import type { ContentLink, XmkDetail, ZbDetail } from '@shared/content/types';
 import { noticeTime } from '@shared/content/notices';
@@ -29,7 +30,7 @@ import { absoluteUrl, usePortalSettings } from '../../../lib/portal-settings';
 import { MobileFields, MobileFigures, useInAppBrowser } from '../../../components/mobile/m-detail-parts';
 import { MobileHead } from '../../../components/mobile/m-parts';
 import { mobileDetailPath } from '@shared/content/paths';
-import { useLifecycle } from '../components/notice-timeline';
+import { prefetchNoticeTimeline, useLifecycle, useWithNoticeTimeline } from '../components/notice-timeline';
 import { NoticeSources } from '../components/notice-sources';
 import { MobileChanges } from './m-changes';
 import { BodyDiffCard } from '../components/body-diff';
@@ -62,11 +63,12 @@ export interface MobileDetailConfig<Item extends XmkDetail | ZbDetail, K extends
 export function mobileDetailPage<Item extends XmkDetail | ZbDetail, K extends QueryKey>(config: MobileDetailConfig<Item, K>): PageModule {
   const { type } = config;
 
-  async function load({ deps: { queryClient, http, session }, url }: PageLoadArgs) {
+  async function load({ deps, url }: PageLoadArgs) {
+    const { queryClient, http, session } = deps;
     const id = requireId(parsePositiveId(url.searchParams.get('id') ?? undefined));
     const viewer = viewerOf(session.get().isLogin);
     await Promise.all([
-      queryClient.ensureQueryData(config.detail(http, id, viewer)),
+      queryClient.ensureQueryData(config.detail(http, id, viewer)).then((item) => prefetchNoticeTimeline(deps, type, item, viewer)),
       prefetchDicts(queryClient, http, [DICT_TYPES.region, DICT_TYPES.industry, config.tag.type]),
       viewer === 'member' ? queryClient.prefetchQuery(favoriteStatusQueryOptions(http, type, id)) : null,
       // The contact block names the member's tier.
@@ -80,7 +82,7 @@ export function mobileDetailPage<Item extends XmkDetail | ZbDetail, K extends Qu
     const http = useHttp();
     const settings = usePortalSettings();
     const viewer = viewerOf(useSession().isLogin);
-    const { data: item } = useSuspenseQuery(config.detail(http, id, viewer));
+    const item = useWithNoticeTimeline(type, useSuspenseQuery(config.detail(http, id, viewer)).data, viewer);
     const regions = regionName(useDict(DICT_TYPES.region), item.areaCode);
     const tag = dictLabel(useDict(config.tag.type), config.tag.value(item));
     const industry = dictLabel(useDict(DICT_TYPES.industry), item.industry);
@@ -139,8 +141,8 @@ function Pager({ prev, next, type }: { prev: ContentLink | null; next: ContentLi
   if (!prev && !next) return null;
   return (
     <nav className="m-card m-pager" aria-label="上一条与下一条">
-      {prev ? <Link to={mobileDetailPath(type, prev.id)}>上一条：{prev.title}</Link> : null}
-      {next ? <Link to={mobileDetailPath(type, next.id)}>下一条：{next.title}</Link> : null}
+      {prev ? <RouteLink to={mobileDetailPath(type, prev.id)}>上一条：{prev.title}</RouteLink> : null}
+      {next ? <RouteLink to={mobileDetailPath(type, next.id)}>下一条：{next.title}</RouteLink> : null}
     </nav>
   );
 }

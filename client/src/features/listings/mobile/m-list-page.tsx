@@ -13,6 +13,7 @@ import type { Paged } from '../../../lib/http/paged';
 import type { Http } from '../../../lib/http/http';
 import { useHttp } from '../../../lib/http/context';
 import { prefetchDicts } from '../../../lib/system';
+import { useDicts, type DictLookup } from '../../../components/dict-label';
 import { prefetchFavoriteIds } from '../components/favorite-button';
 import { SEARCH_RESULT_LIMIT, exportParams, hasFilters, searchHref, withFilters, type SearchParams } from '../../../lib/search-href';
 import type { PageLoadArgs, PageModule } from '../../../lib/page';
@@ -39,12 +40,13 @@ export interface MobileListConfig<P extends SearchParams, Row extends { id: numb
   /** The desktop list's filter rows and sorts (list-filters.ts). */
   filters: ListFilters<P>;
   amount: SheetAmount;
-  /** `now`: when the list was fetched (render-stable), for deadlines. */
-  row: (item: Row, now: number) => ReactNode;
+  /** `now`: when the list was fetched (render-stable), for deadlines; `dict`: the list's dictionaries. */
+  row: (item: Row, now: number, dict: DictLookup) => ReactNode;
   placeholder: string;
 }
 
 export function mobileListPage<P extends SearchParams, Row extends { id: number }>(config: MobileListConfig<P, Row>): PageModule {
+  const dictTypes = [DICT_TYPES.region, ...config.filters.dictFilters.map((filter) => filter.type)];
   const options = (http: Http, params: P) =>
     infiniteQueryOptions({
       queryKey: ['m-list', config.path, searchHref('', { ...params, pageNum: undefined })],
@@ -67,7 +69,7 @@ export function mobileListPage<P extends SearchParams, Row extends { id: number 
     const params = await queryClient.ensureQueryData(filters(url.searchParams.toString()));
     await Promise.all([
       queryClient.prefetchInfiniteQuery(options(http, params)),
-      prefetchDicts(queryClient, http, [DICT_TYPES.region, ...config.filters.dictFilters.map((filter) => filter.type)]),
+      prefetchDicts(queryClient, http, dictTypes),
       prefetchFavoriteIds(deps, config.type),
     ]);
   }
@@ -78,6 +80,7 @@ export function mobileListPage<P extends SearchParams, Row extends { id: number 
     const [query] = useSearchParams();
     const params = useSuspenseQuery(filters(query.toString())).data;
     const list = useSuspenseInfiniteQuery(options(http, params));
+    const dict = useDicts(dictTypes);
     const [sheet, setSheet] = useState(false);
     const [draft, setDraft] = useState<P>(params);
     const [keyword, setKeyword] = useState(params.keyword ?? '');
@@ -138,7 +141,7 @@ export function mobileListPage<P extends SearchParams, Row extends { id: number 
         {rows.length === 0 ? (
           <p className="m-empty">没有符合条件的{config.name}</p>
         ) : (
-          <ul className="m-list">{rows.map((row) => config.row(row, list.dataUpdatedAt))}</ul>
+          <ul className="m-list">{rows.map((row) => config.row(row, list.dataUpdatedAt, dict))}</ul>
         )}
         <LoadMore onVisible={more} active={hasNextPage}>
           {isFetchingNextPage ? (

@@ -14,6 +14,6 @@ export const { load, Component } = mobileListPage({
   fetch: searchXmk,
   filters: XMK_FILTERS,
   amount: XMK_AMOUNT,
-  row: (item) => <XmkRow key={item.id} item={item} star />,
+  row: (item, _now, dict) => <XmkRow key={item.id} item={item} dict={dict} star />,
   placeholder: '项目名称、建设单位',
 });

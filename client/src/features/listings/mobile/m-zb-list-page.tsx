@@ -14,6 +14,6 @@ export const { load, Component } = mobileListPage({
   fetch: searchZb,
   filters: ZB_FILTERS,
   amount: ZB_AMOUNT,
-  row: (item, now) => <ZbRow key={item.id} item={item} now={now} star />,
+  row: (item, now, dict) => <ZbRow key={item.id} item={item} dict={dict} now={now} star />,
   placeholder: '公告标题、招标人',
 });

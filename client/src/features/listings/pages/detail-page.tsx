@@ -6,7 +6,8 @@
  * is the backend's 404, which becomes the 404 page.
  */
 import { useSuspenseQuery, type QueryKey } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import { detailPath, listPath } from '@shared/content/paths';
 import type { XmkDetail, ZbDetail } from '@shared/content/types';
 import { noticeTime } from '@shared/content/notices';
@@ -31,7 +32,7 @@ import type { PageLoadArgs, PageModule } from '../../../lib/page';
 import { absoluteUrl, usePortalSettings } from '../../../lib/portal-settings';
 import { useSite } from '../../../lib/site';
 import type { DetailConfig, DetailContext } from '../listing-config';
-import { ChangesCard, useLifecycle } from '../components/notice-timeline';
+import { ChangesCard, prefetchNoticeTimeline, useLifecycle, useWithNoticeTimeline } from '../components/notice-timeline';
 import { NoticeSources } from '../components/notice-sources';
 import { BodyDiffCard } from '../components/body-diff';
 
@@ -44,7 +45,7 @@ export function detailPage<Item extends XmkDetail | ZbDetail, K extends QueryKey
     const { queryClient, http, session } = deps;
     const viewer = viewerOf(session.get().isLogin);
     await Promise.all([
-      queryClient.ensureQueryData(config.detail(http, itemId, viewer)),
+      queryClient.ensureQueryData(config.detail(http, itemId, viewer)).then((item) => prefetchNoticeTimeline(deps, type, item, viewer)),
       // Secondary: the page still renders without these, labels or favourite state.
       config.prefetch?.(queryClient, http, itemId),
       prefetchDicts(queryClient, http, config.dicts),
@@ -58,7 +59,8 @@ export function detailPage<Item extends XmkDetail | ZbDetail, K extends QueryKey
     const id = parsePositiveId(useParams().id) ?? 0;
     const http = useHttp();
     const viewer = viewerOf(useSession().isLogin);
-    const { data: item, dataUpdatedAt } = useSuspenseQuery(config.detail(http, id, viewer));
+    const { data, dataUpdatedAt } = useSuspenseQuery(config.detail(http, id, viewer));
+    const item = useWithNoticeTimeline(type, data, viewer);
     const regions = useDict(DICT_TYPES.region);
     const tagValue = config.tag.value(item);
     const ctx: DetailContext = { regions, tagLabel: dictLabel(useDict(config.tag.type), tagValue), now: dataUpdatedAt };
@@ -164,7 +166,7 @@ export function detailPage<Item extends XmkDetail | ZbDetail, K extends QueryKey
               <ul className="aside-links">
                 {more.map((link) => (
                   <li key={link.to}>
-                    <Link to={link.to}>{link.label}</Link>
+                    <RouteLink to={link.to}>{link.label}</RouteLink>
                   </li>
                 ))}
               </ul>

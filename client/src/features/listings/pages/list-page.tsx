@@ -3,15 +3,17 @@
  * (search-query.ts), results rendered on the server, highlighted keyword, "共 N 条",
  * pagination with page size, "暂无数据". What differs by type comes from its ListConfig.
  */
-import { useQueries, useSuspenseQuery, type QueryKey } from '@tanstack/react-query';
+import { useSuspenseQuery, type QueryKey } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import { listPath } from '@shared/content/paths';
 import { DEFAULT_PAGE_SIZE } from '@shared/constants';
-import { DICT_TYPES, type DictEntry, type DictType } from '@shared/system/types';
+import { DICT_TYPES } from '@shared/system/types';
 import { parseTime } from '@shared/time';
 import { useHttp } from '../../../lib/http/context';
-import { dictLabel, dictQueryOptions, prefetchDicts } from '../../../lib/system';
+import { dictLabel, prefetchDicts } from '../../../lib/system';
+import { useDicts } from '../../../components/dict-label';
 import { Breadcrumb } from '../../../components/breadcrumb';
 import { EmptyState } from '../../../components/empty-state';
 import { prefetchFavoriteIds } from '../components/favorite-button';
@@ -28,24 +30,15 @@ import { notFoundResponse, type PageLoadArgs, type PageModule } from '../../../l
 import type { ListConfig, ListRow } from '../listing-config';
 import { ResultRow } from '../components/result-row';
 
-const NO_ENTRIES: readonly DictEntry[] = [];
-
 /** The page number the URL asks for, also one the reader dropped for lying past any result. */
 function requestedPage(query: URLSearchParams): number {
   const raw = query.get('pageNum');
   return raw !== null && /^[1-9]\d*$/.test(raw) ? Number(raw) : 1;
 }
 
-/** Several dictionaries at once (one hook call, however many rows the config has). */
-function useDicts(types: readonly DictType[]): (type: DictType) => readonly DictEntry[] {
-  const http = useHttp();
-  const results = useQueries({ queries: types.map((type) => dictQueryOptions(http, type)) });
-  return (type) => results[types.indexOf(type)]?.data ?? NO_ENTRIES;
-}
-
 export function listPage<P extends SearchParams, Row extends ListRow, K extends QueryKey>(config: ListConfig<P, Row, K>): PageModule {
   const path = listPath(config.type);
-  const dictTypes = [DICT_TYPES.region, DICT_TYPES.industry, ...config.dictFilters.map((f) => f.type)].filter(
+  const dictTypes = [DICT_TYPES.region, DICT_TYPES.industry, config.row.tag.type, ...config.dictFilters.map((f) => f.type)].filter(
     (type, index, all) => all.indexOf(type) === index,
   );
   const hrefOf = (params: P, patch: Partial<P>) => searchHref(path, withFilters(params, patch));
@@ -221,7 +214,7 @@ export function listPage<P extends SearchParams, Row extends ListRow, K extends 
           {data.rows.length > 0 ? (
             <ul className="result-list">
               {data.rows.map((item) => (
-                <ResultRow key={item.id} type={config.type} config={config.row} item={item} regions={regions} now={dataUpdatedAt} />
+                <ResultRow key={item.id} type={config.type} config={config.row} item={item} dict={dict} now={dataUpdatedAt} />
               ))}
             </ul>
           ) : (
@@ -229,7 +222,7 @@ export function listPage<P extends SearchParams, Row extends ListRow, K extends 
               {hasFilters(params) ? (
                 <p>
                   {`${config.empty.none}，试试减少筛选条件或`}
-                  <Link to={path}>{config.empty.all}</Link>。
+                  <RouteLink to={path}>{config.empty.all}</RouteLink>。
                 </p>
               ) : null}
             </EmptyState>

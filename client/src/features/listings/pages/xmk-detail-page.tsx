@@ -1,5 +1,5 @@
 /** /xmk/{id} 项目详情: the detail page with the project's fields, 建设内容, 项目进展 and 关联招标. */
-import { Link } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import { zbDetailPath } from '@shared/content/paths';
 import { DICT_TYPES } from '@shared/system/types';
 import { formatArea, formatWan } from '@shared/format';
@@ -62,7 +62,7 @@ export const { load, Component } = detailPage({
           {item.relatedZb.map((zb) => (
             <li key={zb.id}>
               <DictTag type={DICT_TYPES.zbNoticeType} value={zb.noticeType} />
-              <Link to={zbDetailPath(zb.id)}>{zb.title}</Link>
+              <RouteLink to={zbDetailPath(zb.id)}>{zb.title}</RouteLink>
               <time dateTime={zb.publishTime}>{parseTime(zb.publishTime, 'YYYY-MM-DD')}</time>
             </li>
           ))}

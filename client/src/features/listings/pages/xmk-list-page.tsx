@@ -1,7 +1,7 @@
 /** /xmk 项目库: the list page with the project library's filters, sorts and result row. */
 import { DICT_TYPES } from '@shared/system/types';
 import { xmkSearchQueryOptions } from '../api';
-import { DictLabel } from '../../../components/dict-label';
+import { dictLabel } from '../../../lib/system';
 import { regionName } from '../../../lib/region';
 import { readXmkSearch } from '../search-query';
 import { listPage } from './list-page';
@@ -27,10 +27,10 @@ export const { load, Component } = listPage({
   empty: { none: '没有符合条件的项目', all: '查看全部项目' },
   row: {
     tag: { type: DICT_TYPES.xmkStage, value: (item) => item.stage },
-    fields: (item, regions) => [
-      { label: '地区', value: regionName(regions, item.areaCode) },
-      { label: '行业', value: <DictLabel type={DICT_TYPES.industry} value={item.industry} /> },
-      { label: '性质', value: <DictLabel type={DICT_TYPES.xmkNature} value={item.nature} /> },
+    fields: (item, dict) => [
+      { label: '地区', value: regionName(dict(DICT_TYPES.region), item.areaCode) },
+      { label: '行业', value: dictLabel(dict(DICT_TYPES.industry), item.industry) },
+      { label: '性质', value: dictLabel(dict(DICT_TYPES.xmkNature), item.nature) },
       { label: '建设单位', value: <CompanyLink name={item.owner} id={item.companies?.owner} fallback="—" />, wide: true },
     ],
     amount: (item) => item.investment,

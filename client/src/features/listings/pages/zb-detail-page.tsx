@@ -2,7 +2,7 @@
  * /zb/{id} 招标详情: the detail page with the tender's fields, 报名 state, 公告正文 and the related
  * project.
  */
-import { Link } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import { DICT_TYPES } from '@shared/system/types';
 import { xmkDetailPath } from '@shared/content/paths';
 import { noticeTime } from '@shared/content/notices';
@@ -69,7 +69,7 @@ export const { load, Component } = detailPage({
     body: (item) =>
       item.xmk ? (
         <div className="aside-related">
-          <Link to={xmkDetailPath(item.xmk.id)}>{item.xmk.title}</Link>
+          <RouteLink to={xmkDetailPath(item.xmk.id)}>{item.xmk.title}</RouteLink>
           <p className="muted">
             发布于 <time dateTime={item.xmk.publishTime}>{parseTime(item.xmk.publishTime, 'YYYY-MM-DD')}</time>
             ，查看项目概况、投资与阶段进展。

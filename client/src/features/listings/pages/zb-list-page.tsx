@@ -2,7 +2,7 @@
 import type { ZbListItem } from '@shared/content/types';
 import { DICT_TYPES } from '@shared/system/types';
 import { zbSearchQueryOptions } from '../api';
-import { DictLabel } from '../../../components/dict-label';
+import { dictLabel } from '../../../lib/system';
 import { regionName } from '../../../lib/region';
 import { readZbSearch } from '../search-query';
 import { amountLabelOf } from '@shared/content/zb-notice';
@@ -38,9 +38,9 @@ export const { load, Component } = listPage({
   empty: { none: '没有符合条件的招标信息', all: '查看全部招标' },
   row: {
     tag: { type: DICT_TYPES.zbNoticeType, value: (item) => item.noticeType },
-    fields: (item, regions, now) => [
-      { label: '地区', value: regionName(regions, item.areaCode) },
-      { label: '行业', value: <DictLabel type={DICT_TYPES.industry} value={item.industry} /> },
+    fields: (item, dict, now) => [
+      { label: '地区', value: regionName(dict(DICT_TYPES.region), item.areaCode) },
+      { label: '行业', value: dictLabel(dict(DICT_TYPES.industry), item.industry) },
       { label: '招标人', value: <CompanyLink name={item.tenderer} id={item.companies?.tenderer} fallback="—" />, wide: true },
       ...deadlineField(item, now),
     ],

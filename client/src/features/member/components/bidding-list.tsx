@@ -3,7 +3,7 @@
  * in words. Each tender opens the zb detail page, which members read through
  * `/cms/bidding/data/{id}` (their tier and unlocks decide the contact block).
  */
-import { Link } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import { zbDetailPath } from '@shared/content/paths';
 import type { ZbListItem } from '@shared/content/types';
 import type { MemberUser } from '@shared/member/types';
@@ -25,9 +25,9 @@ export function BiddingList({ rows, regions, now }: { rows: readonly ZbListItem[
             <div className="bidding-main">
               <p className="bidding-title">
                 <DictTag type={DICT_TYPES.zbNoticeType} value={item.noticeType} />
-                <Link to={zbDetailPath(item.id)} title={item.title}>
+                <RouteLink to={zbDetailPath(item.id)} title={item.title}>
                   <HighlightText html={item.highlightTitle} />
-                </Link>
+                </RouteLink>
               </p>
               {item.snippet ? (
                 <p className="result-snippet">
@@ -61,7 +61,7 @@ export function SubscriptionSummary({ user, regions }: { user: MemberUser | null
   if (keywords.length === 0 && codes.length === 0) {
     return (
       <p className="subscription-summary is-empty">
-        尚未设置订阅，下面是最新的招标信息。<Link to="/user/member#subscription">设置关键词和地区</Link>，只看与您业务相关的招标。
+        尚未设置订阅，下面是最新的招标信息。<RouteLink to="/user/member#subscription">设置关键词和地区</RouteLink>，只看与您业务相关的招标。
       </p>
     );
   }
@@ -87,9 +87,9 @@ export function SubscriptionSummary({ user, regions }: { user: MemberUser | null
       ) : (
         <span className="muted">全省</span>
       )}
-      <Link className="subscription-edit" to="/user/member#subscription">
+      <RouteLink className="subscription-edit" to="/user/member#subscription">
         修改订阅
-      </Link>
+      </RouteLink>
     </div>
   );
 }

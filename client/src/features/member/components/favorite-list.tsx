@@ -7,7 +7,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import type { FavoriteItem } from '@shared/content/types';
 import { DICT_TYPES, type DictEntry } from '@shared/system/types';
 import { parseTime } from '@shared/time';
@@ -91,9 +91,9 @@ export function FavoriteList({ rows, regions }: { rows: readonly FavoriteItem[];
             <div className="favorite-main">
               <p className="favorite-title">
                 <span className={item.type === 'xmk' ? 'tag tag-primary' : 'tag tag-warning'}>{CONTENT_TYPE_LABEL[item.type]}</span>
-                <Link to={detailPath(item.type, item.dataId)} title={item.title}>
+                <RouteLink to={detailPath(item.type, item.dataId)} title={item.title}>
                   {item.title}
-                </Link>
+                </RouteLink>
               </p>
               <p className="favorite-meta">
                 <DictTag type={item.type === 'xmk' ? DICT_TYPES.xmkStage : DICT_TYPES.zbNoticeType} value={item.category} />
@@ -120,13 +120,13 @@ export function FavoriteList({ rows, regions }: { rows: readonly FavoriteItem[];
               ) : (
                 <>
                   {clientId !== undefined ? (
-                    <Link className="button button-small" to={`/user/baifangClient?cid=${clientId}`}>
+                    <RouteLink className="button button-small" to={`/user/baifangClient?cid=${clientId}`}>
                       查看客户
-                    </Link>
+                    </RouteLink>
                   ) : item.followed ? (
-                    <Link className="favorite-followed" to="/user/baifangClient" title="该单位已在客户跟进列表中">
+                    <RouteLink className="favorite-followed" to="/user/baifangClient" title="该单位已在客户跟进列表中">
                       ✓ 已跟进
-                    </Link>
+                    </RouteLink>
                   ) : (
                     <button type="button" className="button button-small" disabled={busy(item)} onClick={() => followUp.mutate(item)}>
                       加入跟进

@@ -8,7 +8,7 @@ import { LoadingOutlined } from '@ant-design/icons';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Select, TreeSelect } from 'antd';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import type { MemberUser } from '@shared/member/types';
 import { useHttp } from '../../../lib/http/context';
 import { regionTreeQueryOptions } from '../api';
@@ -99,9 +99,9 @@ export function SubscriptionForm({ user }: { user: MemberUser }) {
           保存订阅
         </Button>
         {saved ? (
-          <Link to="/user/bidding" className="form-next">
+          <RouteLink to="/user/bidding" className="form-next">
             查看订阅招标 ›
-          </Link>
+          </RouteLink>
         ) : null}
       </div>
     </Form>

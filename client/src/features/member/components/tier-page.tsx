@@ -6,7 +6,7 @@
  */
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Table, type TableColumnsType } from 'antd';
-import { Link } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import type { Goods, GoodsType, MemberLevel, Order } from '@shared/member/types';
 import { ORDER_STATUS } from '../../goods/components/ordering';
 import { OrderCancelButton } from '../../goods/components/order-cancel';
@@ -97,9 +97,9 @@ function Standing({ now }: { now: number }) {
       <div>
         <span className="standing-label">积分余额</span>
         <span className="standing-value standing-score">{formatCount(user.score)}</span>
-        <Link className="standing-note" to="/user/logscore">
+        <RouteLink className="standing-note" to="/user/logscore">
           查看积分日志
-        </Link>
+        </RouteLink>
       </div>
     </div>
   );

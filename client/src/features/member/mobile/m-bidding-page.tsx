@@ -8,16 +8,17 @@ import { useHttp } from '../../../lib/http/context';
 import type { PageLoadArgs } from '../../../lib/page';
 import { prefetchDicts } from '../../../lib/system';
 import { MobileSubscription } from './m-subscription';
+import { useDicts } from '../../../components/dict-label';
+
+const ROW_DICTS = [DICT_TYPES.region, DICT_TYPES.zbNoticeType];
 
 export function load({ deps: { queryClient, http } }: PageLoadArgs) {
-  return Promise.all([
-    queryClient.ensureQueryData(biddingListQueryOptions(http, FIRST_PAGE)),
-    prefetchDicts(queryClient, http, [DICT_TYPES.region, DICT_TYPES.zbNoticeType]),
-  ]);
+  return Promise.all([queryClient.ensureQueryData(biddingListQueryOptions(http, FIRST_PAGE)), prefetchDicts(queryClient, http, ROW_DICTS)]);
 }
 
 export function Component() {
   const { rows, total } = useSuspenseQuery(biddingListQueryOptions(useHttp(), FIRST_PAGE)).data;
+  const dict = useDicts(ROW_DICTS);
   return (
     <MobileMemberPage title="订阅招标" desktop="/user/bidding">
       <MobileSubscription />
@@ -25,7 +26,7 @@ export function Component() {
       {rows.length === 0 ? <p className="m-empty">暂无符合订阅的招标</p> : null}
       <ul className="m-list">
         {rows.map((item) => (
-          <ZbRow key={item.id} item={item} />
+          <ZbRow key={item.id} item={item} dict={dict} />
         ))}
       </ul>
     </MobileMemberPage>

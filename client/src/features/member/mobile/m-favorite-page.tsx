@@ -1,6 +1,6 @@
 /** 我的收藏 on the phone: the first 20 favourites, newest first, with 导出Excel. */
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import { mobileDetailPath } from '@shared/content/paths';
 import { parseTime } from '@shared/time';
 import { MobileExport } from '../../export/components/m-export';
@@ -28,13 +28,13 @@ export function Component() {
       <ul className="m-list">
         {rows.map((row) => (
           <li key={row.id} className="m-row">
-            <Link to={mobileDetailPath(row.type, row.dataId)} className="m-row-link">
+            <RouteLink to={mobileDetailPath(row.type, row.dataId)} className="m-row-link">
               <span className="m-row-title">{row.title}</span>
               <span className="m-row-meta">
                 <span className="m-tag">{CONTENT_TYPE_LABEL[row.type]}</span>
                 <time dateTime={row.publishTime}>{parseTime(row.publishTime, 'YYYY-MM-DD')}</time>
               </span>
-            </Link>
+            </RouteLink>
           </li>
         ))}
       </ul>

@@ -5,7 +5,7 @@
  * messages, profile) links to the desktop page, which phones can still open through 电脑版.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import { desktopViewHref } from '@shared/device';
 import { MOBILE_PATHS } from '@shared/routes';
 import { DICT_TYPES } from '@shared/system/types';
@@ -36,14 +36,14 @@ function AlertsLink() {
   const unread = useQuery({ ...unreadQueryOptions(useHttp()), enabled: offered }).data ?? 0;
   if (!offered) return null;
   return (
-    <Link to={MOBILE_PATHS.alerts} aria-label={unread > 0 ? `消息提醒，${unread} 条未读` : '消息提醒'}>
+    <RouteLink to={MOBILE_PATHS.alerts} aria-label={unread > 0 ? `消息提醒，${unread} 条未读` : '消息提醒'}>
       消息提醒
       {unread > 0 ? (
         <span className="m-badge" aria-hidden="true">
           {unread > 99 ? '99+' : unread}
         </span>
       ) : null}
-    </Link>
+    </RouteLink>
   );
 }
 
@@ -66,12 +66,12 @@ export function Component() {
       </section>
       <nav className="m-menu" aria-label="会员功能">
         <AlertsLink />
-        <Link to={MOBILE_PATHS.favorite}>我的收藏</Link>
-        <Link to={MOBILE_PATHS.bidding}>订阅招标</Link>
-        {alerts ? <Link to={MOBILE_PATHS.subscriptions}>我的订阅</Link> : null}
-        <Link to={MOBILE_PATHS.points}>我的积分</Link>
-        <Link to={MOBILE_PATHS.vip}>会员服务</Link>
-        <Link to={MOBILE_PATHS.clients}>拜访客户</Link>
+        <RouteLink to={MOBILE_PATHS.favorite}>我的收藏</RouteLink>
+        <RouteLink to={MOBILE_PATHS.bidding}>订阅招标</RouteLink>
+        {alerts ? <RouteLink to={MOBILE_PATHS.subscriptions}>我的订阅</RouteLink> : null}
+        <RouteLink to={MOBILE_PATHS.points}>我的积分</RouteLink>
+        <RouteLink to={MOBILE_PATHS.vip}>会员服务</RouteLink>
+        <RouteLink to={MOBILE_PATHS.clients}>拜访客户</RouteLink>
         <a href={desktopViewHref('/user')} rel="nofollow">
           更多功能（电脑版）
         </a>

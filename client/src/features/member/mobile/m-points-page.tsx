@@ -1,6 +1,6 @@
 /** 我的积分 on the phone: the balance, 购买积分, and the first 20 lines of the points log. */
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import { MOBILE_RECHARGE_URL } from '@shared/routes';
 import { DICT_TYPES } from '@shared/system/types';
 import { parseTime } from '@shared/time';
@@ -29,9 +29,9 @@ export function Component() {
         <p className="m-figure-big">
           <strong>{score}</strong> 积分
         </p>
-        <Link className="m-toolbar-link" to={MOBILE_RECHARGE_URL}>
+        <RouteLink className="m-toolbar-link" to={MOBILE_RECHARGE_URL}>
           购买积分
-        </Link>
+        </RouteLink>
       </div>
       <ul className="m-list">
         {(log.rows ?? []).map((row) => (

@@ -20,7 +20,7 @@ import { useHttp } from '../../../lib/http/context';
 import { memberOrdersQueryOptions, memberTiersQueryOptions, fetchFresh } from '../api';
 import { dictLabel, prefetchDicts } from '../../../lib/system';
 import { useDict } from '../../../components/dict-label';
-import { Link } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import { prefetchServiceContact, useServiceContact } from '../../../components/service-contact';
 import { hasCapability, useHasCapability } from '../../../lib/capabilities';
 import type { PageLoadArgs } from '../../../lib/page';
@@ -70,9 +70,9 @@ function Standing({ now }: { now: number }) {
       <p>
         <span className="m-muted">积分余额</span>
         <strong>{formatCount(user?.score ?? 0)}</strong>
-        <Link className="m-standing-link" to={MOBILE_PATHS.points}>
+        <RouteLink className="m-standing-link" to={MOBILE_PATHS.points}>
           积分明细
-        </Link>
+        </RouteLink>
       </p>
     </section>
   );

@@ -5,7 +5,8 @@
  */
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import type { BiddingListParams } from '@shared/content/types';
 import { DICT_TYPES } from '@shared/system/types';
 import { KEYWORD_MAX_LENGTH } from '@shared/constants';
@@ -47,9 +48,9 @@ export function Component() {
       title="订阅招标"
       intro="按您订阅的关键词和地区筛选的招标信息，最新发布的在前。"
       actions={
-        <Link className="button" to="/user/member#subscription">
+        <RouteLink className="button" to="/user/member#subscription">
           设置订阅
-        </Link>
+        </RouteLink>
       }
     >
       <MemberSection>
@@ -72,11 +73,11 @@ export function Component() {
           <EmptyState>
             {q.keyword ? (
               <p>
-                订阅范围内没有包含“{q.keyword}”的招标，<Link to={PATH}>查看全部订阅结果</Link>。
+                订阅范围内没有包含“{q.keyword}”的招标，<RouteLink to={PATH}>查看全部订阅结果</RouteLink>。
               </p>
             ) : (
               <p>
-                暂时没有符合订阅条件的招标，可以<Link to="/user/member#subscription">调整关键词或地区</Link>。
+                暂时没有符合订阅条件的招标，可以<RouteLink to="/user/member#subscription">调整关键词或地区</RouteLink>。
               </p>
             )}
           </EmptyState>

@@ -3,7 +3,7 @@
  * due (`getGJNum`), the clients to visit now and the newest tenders of the subscription (DOMAIN.md).
  */
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import type { BaifangClientListParams } from '@shared/visit/types';
 import type { BiddingListParams, FavoriteListParams } from '@shared/content/types';
 import type { MemberUser } from '@shared/member/types';
@@ -60,9 +60,9 @@ function TierPanel({ user, now }: { user: MemberUser; now: number }) {
             : `查看联系方式每条消耗${unlockCost ? ` ${unlockCost} ` : ''}积分，开通会员后免积分查看全部`}
         </p>
       </div>
-      <Link className={paid ? 'button' : 'button button-primary'} to={user.level === '1' ? '/user/duanMember' : '/user/vipuser'}>
+      <RouteLink className={paid ? 'button' : 'button button-primary'} to={user.level === '1' ? '/user/duanMember' : '/user/vipuser'}>
         {paid ? '续费会员' : '开通 VIP 会员'}
-      </Link>
+      </RouteLink>
     </div>
   );
 }
@@ -79,9 +79,9 @@ function Stat({ label, value, to, alert, hint }: { label: string; value: number;
   );
   // The count stays; the page behind it may be an extension the backend lacks.
   return available(to) ? (
-    <Link className={className} to={to}>
+    <RouteLink className={className} to={to}>
       {body}
-    </Link>
+    </RouteLink>
   ) : (
     <div className={className}>{body}</div>
   );
@@ -104,11 +104,11 @@ export function Component() {
     <MemberPage title="会员中心" intro={`您好，${name}。这里是您的项目、客户和积分概况。`}>
       <div className="dashboard-top">
         {user ? <TierPanel user={user} now={now} /> : null}
-        <Link className="points-panel" to="/user/logscore">
+        <RouteLink className="points-panel" to="/user/logscore">
           <span className="points-panel-label">积分余额</span>
           <span className="points-panel-value">{formatCount(user?.score ?? 0)}</span>
           <span className="points-panel-links">积分日志 ›</span>
-        </Link>
+        </RouteLink>
       </div>
 
       <div className="stat-grid">
@@ -124,7 +124,7 @@ export function Component() {
       </div>
 
       <div className="dashboard-grid">
-        <MemberSection title="最新订阅招标" className="dashboard-tenders" extra={<Link to="/user/bidding">查看全部 ›</Link>}>
+        <MemberSection title="最新订阅招标" className="dashboard-tenders" extra={<RouteLink to="/user/bidding">查看全部 ›</RouteLink>}>
           <SubscriptionSummary user={user} regions={regions} />
           {tenders.data.rows.length > 0 ? (
             <BiddingList rows={tenders.data.rows} regions={regions} now={tenders.dataUpdatedAt} />
@@ -135,14 +135,14 @@ export function Component() {
           )}
         </MemberSection>
 
-        <MemberSection title="待拜访客户" className="dashboard-due" extra={<Link to="/user/baifangClient?due=1">全部 ›</Link>}>
+        <MemberSection title="待拜访客户" className="dashboard-due" extra={<RouteLink to="/user/baifangClient?due=1">全部 ›</RouteLink>}>
           {dueClients.rows.length > 0 ? (
             <ul className="due-list">
               {dueClients.rows.map((client) => (
                 <li key={client.id}>
-                  <Link to={`/user/baifangClient?cid=${client.id}`} className="due-list-name" title={client.companyName}>
+                  <RouteLink to={`/user/baifangClient?cid=${client.id}`} className="due-list-name" title={client.companyName}>
                     {client.companyName}
-                  </Link>
+                  </RouteLink>
                   <span className="due-list-meta">
                     <DictTag type={DICT_TYPES.visitStatus} value={client.status} />
                     <span className="due-date">计划 {parseTime(client.nextVisitDate, 'MM-DD')}</span>
@@ -156,13 +156,13 @@ export function Component() {
             </EmptyState>
           )}
           <div className="dashboard-shortcuts">
-            <Link className="button button-small" to="/user/baifangClient">
+            <RouteLink className="button button-small" to="/user/baifangClient">
               管理客户
-            </Link>
+            </RouteLink>
             {available('/user/baifangRecords') ? (
-              <Link className="button button-small" to="/user/baifangRecords">
+              <RouteLink className="button button-small" to="/user/baifangRecords">
                 拜访记录
-              </Link>
+              </RouteLink>
             ) : null}
           </div>
         </MemberSection>

@@ -1,7 +1,8 @@
 /** /user/favorite 我的收藏: favourited projects and tenders, filtered by type in the URL. */
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import type { ContentType } from '@shared/contract/common';
 import type { FavoriteListParams } from '@shared/content/types';
 import { DICT_TYPES } from '@shared/system/types';
@@ -57,14 +58,14 @@ export function Component() {
         <div className="member-toolbar">
           <nav className="member-tabs" aria-label="收藏类型">
             {tabs.map((tab) => (
-              <Link
+              <RouteLink
                 key={tab.label}
                 to={href({ type: tab.type })}
                 className={q.type === tab.type ? 'member-tab is-active' : 'member-tab'}
                 aria-current={q.type === tab.type ? 'page' : undefined}
               >
                 {tab.label}
-              </Link>
+              </RouteLink>
             ))}
           </nav>
           <span className="member-toolbar-summary">
@@ -78,8 +79,8 @@ export function Component() {
           <EmptyState>
             <p>{q.type ? `还没有收藏的${CONTENT_TYPE_LABEL[q.type]}` : '还没有收藏'}，在项目或招标详情页点“收藏”即可加入这里。</p>
             <p className="empty-links">
-              <Link to="/xmk">浏览项目库</Link>
-              <Link to="/zb">浏览招标信息</Link>
+              <RouteLink to="/xmk">浏览项目库</RouteLink>
+              <RouteLink to="/zb">浏览招标信息</RouteLink>
             </p>
           </EmptyState>
         ) : null}

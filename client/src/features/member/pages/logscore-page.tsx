@@ -5,7 +5,8 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
 import { useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import type { ScoreLogItem } from '@shared/member/types';
 import { CONFIG_KEYS, DICT_TYPES } from '@shared/system/types';
 import { formatCount } from '@shared/format';
@@ -65,9 +66,9 @@ export function Component() {
       title="积分日志"
       intro="积分的每一笔获得与使用。积分用于“积分查看”项目和招标的联系方式。"
       actions={
-        <Link className="button button-primary" to="/user/chargeMember">
+        <RouteLink className="button button-primary" to="/user/chargeMember">
           充值积分
-        </Link>
+        </RouteLink>
       }
     >
       <div className="score-summary">

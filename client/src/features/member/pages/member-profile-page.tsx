@@ -2,7 +2,7 @@
  * /user/member 会员资料: the account at a glance, the profile, and the bidding subscription
  * (`#subscription`, linked from /user/bidding) with the region tree of `treeselect`.
  */
-import { Link } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import { DICT_TYPES } from '@shared/system/types';
 import { parseTime } from '@shared/time';
 import { regionTreeQueryOptions, loadMemberChrome } from '../api';
@@ -41,9 +41,9 @@ export function Component() {
             <dd>
               <DictTag type={DICT_TYPES.memberLevel} value={user.level} />
               {user.levelExpireTime ? <span className="muted"> 有效期至 {parseTime(user.levelExpireTime, 'YYYY-MM-DD')}</span> : null}
-              <Link to={user.level === '1' ? '/user/duanMember' : '/user/vipuser'} className="account-link">
+              <RouteLink to={user.level === '1' ? '/user/duanMember' : '/user/vipuser'} className="account-link">
                 {user.level === '0' ? '开通会员' : '续费'}
-              </Link>
+              </RouteLink>
             </dd>
           </div>
           <div>
@@ -66,7 +66,7 @@ export function Component() {
           {alerts ? (
             <p className="muted">
               这里的关键词和地区决定“订阅招标”列表；按多条订阅接收新公告、变更和截止提醒，请到{' '}
-              <Link to="/user/alerts?tab=subscriptions">消息提醒 · 我的订阅</Link>。
+              <RouteLink to="/user/alerts?tab=subscriptions">消息提醒 · 我的订阅</RouteLink>。
             </p>
           ) : null}
           <SubscriptionForm user={user} />

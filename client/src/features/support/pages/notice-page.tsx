@@ -5,7 +5,8 @@
  * real 404 — the URL names a notice that cannot be shown.
  */
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import type { Notice } from '@shared/content/types';
 import { parseTime } from '@shared/time';
 import { noticeListQueryOptions, noticeQueryOptions } from '../api';
@@ -58,7 +59,7 @@ function NoticeList({ pageNum }: { pageNum: number }) {
             {data.rows.map((notice) => (
               <li key={notice.noticeId}>
                 <NoticeType type={notice.noticeType} />
-                <Link to={`${PATH}?id=${notice.noticeId}`}>{notice.noticeTitle}</Link>
+                <RouteLink to={`${PATH}?id=${notice.noticeId}`}>{notice.noticeTitle}</RouteLink>
                 <time dateTime={notice.createTime}>{parseTime(notice.createTime, 'YYYY-MM-DD')}</time>
               </li>
             ))}
@@ -91,7 +92,7 @@ function NoticeDetail({ id }: { id: number }) {
         </header>
         <RichText html={notice.noticeContent} />
         <p className="notice-back">
-          <Link to={PATH}>‹ 返回公告列表</Link>
+          <RouteLink to={PATH}>‹ 返回公告列表</RouteLink>
         </p>
       </article>
     </SupportFrame>

@@ -1,4 +1,5 @@
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import { parsePositiveId } from '@shared/routes';
 import { SimplePage } from '../components/simple-page';
 
@@ -16,8 +17,8 @@ export function Component() {
         <dd>{id === null ? '不是正整数，详情页会显示 404' : `有效的编号 ${id}`}</dd>
       </dl>
       <p className="page-intro">
-        试一试：<Link to="/test/test-id?id=12">?id=12</Link> · <Link to="/test/test-id?id=abc">?id=abc</Link> ·{' '}
-        <Link to="/xmk/abc">打开 /xmk/abc（不是编号，应显示 404）</Link>
+        试一试：<RouteLink to="/test/test-id?id=12">?id=12</RouteLink> · <RouteLink to="/test/test-id?id=abc">?id=abc</RouteLink> ·{' '}
+        <RouteLink to="/xmk/abc">打开 /xmk/abc（不是编号，应显示 404）</RouteLink>
       </p>
     </SimplePage>
   );

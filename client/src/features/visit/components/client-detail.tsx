@@ -4,7 +4,7 @@
  */
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import { DICT_TYPES } from '@shared/system/types';
 import { parseTime } from '@shared/time';
 import { useHttp } from '../../../lib/http/context';
@@ -27,9 +27,9 @@ export function ClientDetail({ cid, backHref }: { cid: number; backHref: string 
 
   return (
     <>
-      <Link to={backHref} className="back-link">
+      <RouteLink to={backHref} className="back-link">
         ‹ 返回客户列表
-      </Link>
+      </RouteLink>
       <MemberSection className="client-detail">
         <div className="client-detail-head">
           <div>

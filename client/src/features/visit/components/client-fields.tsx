@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import type { BaifangClient } from '@shared/visit/types';
 import type { ContentType } from '@shared/contract/common';
 import { telHref } from '@shared/format';
@@ -43,9 +43,9 @@ export function ClientFields({
         <dt>来源</dt>
         <dd>
           {client.sourceType !== 'manual' && client.sourceId !== null ? (
-            <Link to={sourceHref(client.sourceType, client.sourceId)}>
+            <RouteLink to={sourceHref(client.sourceType, client.sourceId)}>
               {CONTENT_TYPE_LABEL[client.sourceType]}：{client.sourceTitle ?? client.sourceId}
-            </Link>
+            </RouteLink>
           ) : (
             '手动添加'
           )}

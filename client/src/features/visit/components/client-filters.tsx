@@ -4,7 +4,7 @@
  * the views' actions: export what is shown, the other view with the same filter, 新增客户.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import type { BaifangClientListParams } from '@shared/visit/types';
 import { DICT_TYPES } from '@shared/system/types';
 import { useHttp } from '../../../lib/http/context';
@@ -18,10 +18,10 @@ import { ExportButton } from '../../export/components/export-button';
 
 function Tab({ to, active, label, count, alert }: { to: string; active: boolean; label: string; count?: number; alert?: boolean }) {
   return (
-    <Link to={to} className={active ? 'member-tab is-active' : 'member-tab'} aria-current={active ? 'page' : undefined}>
+    <RouteLink to={to} className={active ? 'member-tab is-active' : 'member-tab'} aria-current={active ? 'page' : undefined}>
       {label}
       {count !== undefined ? <span className={alert && count > 0 ? 'member-tab-count is-alert' : 'member-tab-count'}>{count}</span> : null}
-    </Link>
+    </RouteLink>
   );
 }
 
@@ -71,9 +71,9 @@ export function ClientListActions({
   return (
     <>
       <ExportButton kind="visits" size="normal" params={{ keyword: q.keyword, status: q.status, due: q.due }} />
-      <Link className="button" to={queryHref(otherView.path, q)}>
+      <RouteLink className="button" to={queryHref(otherView.path, q)}>
         {otherView.label}
-      </Link>
+      </RouteLink>
       <button type="button" className="button button-primary" onClick={onNew}>
         新增客户
       </button>

@@ -7,7 +7,7 @@ import { LoadingOutlined } from '@ant-design/icons';
 import { Alert, Button, DatePicker, Form, Input, Modal, Segmented, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import type { BaifangClient, BaifangClientBody, VisitStatus } from '@shared/visit/types';
 import { DICT_TYPES } from '@shared/system/types';
 import { FORM_MESSAGES, toAntdRule, type AntdRuleLike } from '@shared/contract/form-rules';
@@ -111,9 +111,9 @@ function ClientFields({
       {fromProject ? (
         <p className="form-source">
           来源项目：
-          <Link to={detailPath('xmk', fromProject.projectId)} target="_blank">
+          <RouteLink to={detailPath('xmk', fromProject.projectId)} target="_blank">
             {fromProject.projectTitle}
-          </Link>
+          </RouteLink>
         </p>
       ) : null}
       <Form.Item name="companyName" label="客户单位" rules={FIELD_RULES.companyName}>

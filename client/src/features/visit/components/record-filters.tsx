@@ -3,7 +3,8 @@
  * The date presets are counted back from the day the page's data was fetched (render-stable).
  */
 import { DatePicker, Select } from 'antd';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import type { BaifangClient, BaifangRecordListParams } from '@shared/visit/types';
 import { lastDaysBegin } from '@shared/date-presets';
 import { parseTime } from '@shared/time';
@@ -58,23 +59,22 @@ export function RecordFilters({
           {presets.map((preset) => {
             const active = q.beginDate === preset.beginDate && q.endDate === today;
             return (
-              <Link
+              <RouteLink
                 key={preset.label}
                 to={href({ beginDate: preset.beginDate, endDate: today })}
                 className={active ? 'member-tab is-active' : 'member-tab'}
                 aria-current={active ? 'true' : undefined}
-                preventScrollReset
               >
                 {preset.label}
-              </Link>
+              </RouteLink>
             );
           })}
         </nav>
       </div>
       {filtered ? (
-        <Link to={path} className="filter-reset">
+        <RouteLink to={path} className="filter-reset">
           清空筛选
-        </Link>
+        </RouteLink>
       ) : null}
     </div>
   );

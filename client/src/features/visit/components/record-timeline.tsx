@@ -2,7 +2,7 @@
  * Visit records as a timeline grouped by day, newest first: the client detail's history and the
  * /user/baifangRecords-bak view. Each entry: time, way, client, what was said, result, next step.
  */
-import { Link } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import type { BaifangRecord } from '@shared/visit/types';
 import { DICT_TYPES } from '@shared/system/types';
 import { parseTime } from '@shared/time';
@@ -40,9 +40,9 @@ export function RecordTimeline({ records, showClient }: { records: readonly Baif
                       <DictLabel type={DICT_TYPES.visitWay} value={record.way} />
                     </span>
                     {showClient ? (
-                      <Link to={`/user/baifangClient?cid=${record.clientId}`} className="timeline-client">
+                      <RouteLink to={`/user/baifangClient?cid=${record.clientId}`} className="timeline-client">
                         {record.companyName}
-                      </Link>
+                      </RouteLink>
                     ) : null}
                     <span className="timeline-actions">
                       <RecordEditButton record={record} />

@@ -4,7 +4,8 @@
  */
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import { DICT_TYPES } from '@shared/system/types';
 import { mobileDetailPath } from '@shared/content/paths';
 import { MOBILE_PATHS, parsePositiveId } from '@shared/routes';
@@ -38,7 +39,7 @@ export function Component() {
     <div className="m-member">
       <MobileHead title={client.companyName} noindex />
       <p className="m-back">
-        <Link to={MOBILE_PATHS.clients}>‹ 拜访客户</Link>
+        <RouteLink to={MOBILE_PATHS.clients}>‹ 拜访客户</RouteLink>
       </p>
       <section className="m-card" aria-labelledby="m-client-name">
         <h1 id="m-client-name" className="m-detail-title">

@@ -1,6 +1,6 @@
 /** Pieces of the phone CRM pages: a client's row and a visit record's card. */
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import type { BaifangClient, BaifangRecord } from '@shared/visit/types';
 import { DICT_TYPES } from '@shared/system/types';
 import { MOBILE_PATHS } from '@shared/routes';
@@ -16,7 +16,7 @@ export const mobileClientPath = (id: number) => `${MOBILE_PATHS.client}?id=${id}
 export function ClientRow({ client, today }: { client: BaifangClient; today: string }) {
   return (
     <li className="m-row">
-      <Link to={mobileClientPath(client.id)} className="m-row-link">
+      <RouteLink to={mobileClientPath(client.id)} className="m-row-link">
         <span className="m-row-title">{client.companyName}</span>
         <span className="m-row-meta">
           <span className="m-tag">
@@ -27,7 +27,7 @@ export function ClientRow({ client, today }: { client: BaifangClient; today: str
           <span>拜访 {client.recordCount} 次</span>
           {client.nextVisitDate ? <span>下次 {parseTime(client.nextVisitDate, 'MM-DD')}</span> : null}
         </span>
-      </Link>
+      </RouteLink>
     </li>
   );
 }
@@ -62,7 +62,7 @@ export function RecordCard({ record, showClient }: { record: BaifangRecord; show
       </p>
       {showClient ? (
         <p className="m-visit-client">
-          <Link to={mobileClientPath(record.clientId)}>{record.companyName}</Link>
+          <RouteLink to={mobileClientPath(record.clientId)}>{record.companyName}</RouteLink>
         </p>
       ) : null}
       <p className="m-visit-content">{record.content}</p>

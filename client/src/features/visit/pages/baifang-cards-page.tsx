@@ -1,7 +1,8 @@
 /** /user/baifang-bak 客户卡片: the clients of /user/baifangClient as cards, same filters and paging. */
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import type { BaifangClient } from '@shared/visit/types';
 import { DICT_TYPES } from '@shared/system/types';
 import { parseTime } from '@shared/time';
@@ -33,9 +34,9 @@ function ClientCard({ client, today, onRecord }: { client: BaifangClient; today:
   return (
     <li className={due ? 'client-card is-due-card' : 'client-card'}>
       <div className="client-card-head">
-        <Link to={`/user/baifangClient?cid=${client.id}`} className="client-card-name" title={client.companyName}>
+        <RouteLink to={`/user/baifangClient?cid=${client.id}`} className="client-card-name" title={client.companyName}>
           {client.companyName}
-        </Link>
+        </RouteLink>
         <DictTag type={DICT_TYPES.visitStatus} value={client.status} />
       </div>
       <dl className="client-card-fields">
@@ -65,7 +66,7 @@ function ClientCard({ client, today, onRecord }: { client: BaifangClient; today:
         </p>
       ) : null}
       <div className="client-card-actions">
-        <Link to={`/user/baifangClient?cid=${client.id}`}>查看详情</Link>
+        <RouteLink to={`/user/baifangClient?cid=${client.id}`}>查看详情</RouteLink>
         <button type="button" className="link-button" onClick={onRecord}>
           写拜访记录
         </button>

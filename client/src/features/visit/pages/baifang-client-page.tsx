@@ -6,7 +6,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import type { BaifangClient, BaifangClientListParams } from '@shared/visit/types';
 import { DICT_TYPES } from '@shared/system/types';
 import { parseTime } from '@shared/time';
@@ -47,9 +48,9 @@ function columns(today: string, detailHref: (id: number) => string, open: (dialo
       key: 'company',
       render: (_, client) => (
         <div className="client-cell">
-          <Link to={detailHref(client.id)} className="client-cell-name">
+          <RouteLink to={detailHref(client.id)} className="client-cell-name">
             {client.companyName}
-          </Link>
+          </RouteLink>
           {client.sourceTitle ? (
             <span className="client-cell-source" title={client.sourceTitle}>
               来源：{client.sourceTitle}
@@ -101,7 +102,7 @@ function columns(today: string, detailHref: (id: number) => string, open: (dialo
       width: 170,
       render: (_, client) => (
         <span className="row-actions">
-          <Link to={detailHref(client.id)}>详情</Link>
+          <RouteLink to={detailHref(client.id)}>详情</RouteLink>
           <button type="button" className="link-button" onClick={() => open({ kind: 'edit', client })}>
             编辑
           </button>
@@ -139,7 +140,7 @@ function ClientTable({ q }: { q: BaifangClientListParams }) {
           empty={
             filtered ? (
               <p>
-                没有符合条件的客户，<Link to={PATH}>查看全部客户</Link>
+                没有符合条件的客户，<RouteLink to={PATH}>查看全部客户</RouteLink>
               </p>
             ) : (
               <p>还没有客户。点“新增客户”，从项目的建设单位、招标人中选择，或直接填写。</p>

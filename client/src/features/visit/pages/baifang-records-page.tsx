@@ -5,7 +5,7 @@
  */
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import type { BaifangRecord } from '@shared/visit/types';
 import { DICT_TYPES } from '@shared/system/types';
 import { parseTime } from '@shared/time';
@@ -40,9 +40,9 @@ const COLUMNS: TableColumnsType<BaifangRecord> = [
     key: 'client',
     width: 200,
     render: (_, record) => (
-      <Link to={`/user/baifangClient?cid=${record.clientId}`} className="client-cell-name">
+      <RouteLink to={`/user/baifangClient?cid=${record.clientId}`} className="client-cell-name">
         {record.companyName}
-      </Link>
+      </RouteLink>
     ),
   },
   {
@@ -87,9 +87,9 @@ export function Component() {
       actions={
         <>
           <ExportButton kind="visits" size="normal" params={{}} />
-          <Link className="button" to={queryHref('/user/baifangRecords-bak', q)}>
+          <RouteLink className="button" to={queryHref('/user/baifangRecords-bak', q)}>
             时间线视图
-          </Link>
+          </RouteLink>
           <button type="button" className="button button-primary" onClick={() => setAdding(true)} disabled={clients.length === 0}>
             新增记录
           </button>
@@ -106,11 +106,11 @@ export function Component() {
           empty={
             filtered ? (
               <p>
-                这段时间没有拜访记录，<Link to={PATH}>查看全部记录</Link>
+                这段时间没有拜访记录，<RouteLink to={PATH}>查看全部记录</RouteLink>
               </p>
             ) : clients.length === 0 ? (
               <p>
-                还没有客户，先去<Link to="/user/baifangClient">添加客户</Link>，拜访后在这里记下要点。
+                还没有客户，先去<RouteLink to="/user/baifangClient">添加客户</RouteLink>，拜访后在这里记下要点。
               </p>
             ) : (
               <p>还没有拜访记录，点“新增记录”记下第一次拜访。</p>

@@ -1,5 +1,5 @@
 /** /user/baifangRecords-bak 拜访时间线: the records of /user/baifangRecords as a timeline by day. */
-import { Link } from 'react-router-dom';
+import { RouteLink } from '../../../components/route-link';
 import { DICT_TYPES } from '@shared/system/types';
 import { formatCount } from '@shared/format';
 import { EmptyState } from '../../../components/empty-state';
@@ -25,9 +25,9 @@ export function Component() {
       title="拜访记录（时间线）"
       intro="按日期回顾每一次拜访，看清客户跟进的来龙去脉。"
       actions={
-        <Link className="button" to={queryHref('/user/baifangRecords', q)}>
+        <RouteLink className="button" to={queryHref('/user/baifangRecords', q)}>
           表格视图
-        </Link>
+        </RouteLink>
       }
     >
       <MemberSection>
@@ -39,7 +39,7 @@ export function Component() {
         {data.total === 0 ? (
           <EmptyState>
             <p>
-              没有拜访记录。<Link to="/user/baifangRecords">去写拜访记录</Link>
+              没有拜访记录。<RouteLink to="/user/baifangRecords">去写拜访记录</RouteLink>
             </p>
           </EmptyState>
         ) : null}
