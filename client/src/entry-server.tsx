@@ -3,8 +3,7 @@
  * runs the route pipeline (guard → layout → params → data), and returns a stream plus its status.
  * The Express side (server/src/render/ssr.ts) owns headers, timeouts and piping.
  */
-import { dehydrate, type QueryClient } from '@tanstack/react-query';
-import { AxiosError } from 'axios';
+import { QueryClient, dehydrate, type DefaultOptions } from '@tanstack/react-query';
 import { renderToPipeableStream, type PipeableStream } from 'react-dom/server';
 import {
   StaticRouterProvider,
@@ -16,13 +15,11 @@ import {
   type StaticHandlerContext,
 } from 'react-router-dom';
 import { REQUEST_TIMEOUT_MS } from '@shared/constants';
-import { backendOfCall } from '@shared/contract/call-paths';
 import { serializeForScript } from '@shared/serialize';
 import { isMobilePath } from '@shared/routes';
 import { hasSession } from '@shared/session';
-import { type AxiosHttp } from './lib/http/http';
 import { ApiError } from './lib/http/errors';
-import { createHttp } from './lib/http/axios-http';
+import { createTransportHttp, type SendToBackend } from './lib/http/transport-http';
 import { createPublicQueryCache, type PublicQueryCache } from './lib/public-query-cache';
 import { createQueryClient } from './lib/query-client';
 import { Document, type DocumentAssets } from './app/document';
@@ -48,10 +45,10 @@ export interface RenderOptions {
   /** Where the backend answers, e.g. http://127.0.0.1:3001. */
   backendURL: string;
   /**
-   * The extensions' backend (EXT_BACKEND_URL) when it is not the one at backendURL: the render's ext
-   * calls go there (`backendOfCall`, the contract's rule), with its own keep-alive agent.
+   * The server's way to its backends (upstream/backend-client.ts): keep-alive agents, timeouts,
+   * and the ext calls to the extensions' backend (`backendOfCall`, the contract's rule).
    */
-  extBackend?: { url: string; httpAgent: unknown };
+  sendToBackend: SendToBackend;
   product: string;
   /** The member token from the HttpOnly cookie, if any. */
   token: string | null;
@@ -71,7 +68,6 @@ export interface RenderOptions {
   nonce?: string;
   /** Crawlers get the complete document at once (onAllReady); browsers get the shell first. */
   waitForAll: boolean;
-  httpAgent?: unknown;
   /** Public deployment settings the pages read (canonical origin, mobile site). */
   settings?: PortalSettings;
   /** Configs and dictionaries shared between renders (see createPublicQueryCache). */
@@ -105,33 +101,6 @@ function serializeRouteErrors(errors: StaticHandlerContext['errors']): Hydration
 }
 
 /**
- * Every backend call of one render shares one budget, the spec's 15 s (§9): a backend that hangs
- * fails the page once, at the timeout, rather than once per query in turn. A browser that leaves
- * cancels the calls its page was waiting for, which frees their sockets.
- */
-function boundBackendCalls(http: AxiosHttp, signal: AbortSignal): void {
-  const deadline = Date.now() + REQUEST_TIMEOUT_MS;
-  http.axios.interceptors.request.use((config) => {
-    const left = deadline - Date.now();
-    if (left <= 0) throw new AxiosError('render deadline passed', AxiosError.ETIMEDOUT, config);
-    config.timeout = Math.min(config.timeout || REQUEST_TIMEOUT_MS, left);
-    config.signal ??= signal;
-    return config;
-  });
-}
-
-/** Ext calls to the extensions' backend, the rest to the CMS at the request layer's baseURL. */
-function routeExtCalls(http: AxiosHttp, ext: NonNullable<RenderOptions['extBackend']>): void {
-  http.axios.interceptors.request.use((config) => {
-    if (backendOfCall(config.url ?? '/') !== 'ext') return config;
-    config.baseURL = ext.url;
-    config.httpAgent = ext.httpAgent;
-    config.httpsAgent = ext.httpAgent;
-    return config;
-  });
-}
-
-/**
  * A request's QueryClient lives as long as its render. Its queries get no garbage-collection timer
  * (`gcTime: Infinity`, React Query's own server default): the browser's five minutes would keep
  * every render's data, routes and client alive for five minutes after the answer (~170 KB each,
@@ -139,9 +108,8 @@ function routeExtCalls(http: AxiosHttp, ext: NonNullable<RenderOptions['extBacke
  * keep-alive socket the backend had just closed), and at once: a backend that is down answers the
  * error page within a second, and one that timed out has used the page's whole budget already.
  */
-function serverQueryDefaults(queryClient: QueryClient): void {
-  const defaults = queryClient.getDefaultOptions();
-  queryClient.setDefaultOptions({
+function serverQueryDefaults(defaults: DefaultOptions): DefaultOptions {
+  return {
     ...defaults,
     queries: {
       ...defaults.queries,
@@ -149,8 +117,11 @@ function serverQueryDefaults(queryClient: QueryClient): void {
       retry: (failureCount, error) => failureCount < 1 && error instanceof ApiError && error.transport && error.status !== 504,
       retryDelay: 0,
     },
-  });
+  };
 }
+
+/** The browser's defaults with the server's changes, worked out once. */
+const SERVER_QUERY_DEFAULTS = serverQueryDefaults(createQueryClient().getDefaultOptions());
 
 /**
  * One route tree per set of backend capabilities (they decide which routes exist), built once and
@@ -170,11 +141,18 @@ function staticHandlerFor(capabilities: ReadonlySet<string>): StaticHandler {
 
 export async function render(opts: RenderOptions): Promise<RenderResult> {
   const log = opts.log ?? ((message: string, error: unknown) => console.error(message, error));
-  const queryClient = createQueryClient();
-  serverQueryDefaults(queryClient);
-  const http = createHttp({ baseURL: opts.backendURL, token: opts.token ?? undefined, httpAgent: opts.httpAgent, log });
-  boundBackendCalls(http, opts.request.signal);
-  if (opts.extBackend) routeExtCalls(http, opts.extBackend);
+  const queryClient = new QueryClient({ defaultOptions: SERVER_QUERY_DEFAULTS });
+  // Every backend call of the render shares one budget, the spec's 15 s (§9): a backend that hangs
+  // fails the page once, at the timeout, rather than once per query in turn. A browser that leaves
+  // cancels the calls its page was waiting for, which frees their sockets.
+  const http = createTransportHttp({
+    send: opts.sendToBackend,
+    baseURL: opts.backendURL,
+    token: opts.token ?? undefined,
+    signal: opts.request.signal,
+    deadline: Date.now() + REQUEST_TIMEOUT_MS,
+    log,
+  });
   // The client guard reads this state: it decides by the same rule as the server's guard.
   const initialSession: MemberState = hasSession(opts.token) ? { ...LOGGED_OUT, isLogin: true } : LOGGED_OUT;
   const session = createSessionStore(initialSession);
@@ -182,13 +160,13 @@ export async function render(opts: RenderOptions): Promise<RenderResult> {
   const deps: AppDeps = { queryClient, http, session, capabilities: capabilitySet(settings.capabilities) };
   opts.publicQueries?.seed(queryClient);
 
-  // Unknown paths match no route, so no loader runs for them; their 404 page still shows the site.
-  await loadSiteData(deps).catch(() => undefined);
   const handler = staticHandlerFor(deps.capabilities);
   const context = await queryPage(handler, opts.request, deps);
   if (context instanceof Response) {
     return { type: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
   }
+  // Unknown paths match no route, so the root loader did not run for them; their 404 page still shows the site.
+  if (!Object.hasOwn(context.loaderData, 'root')) await loadSiteData(deps).catch(() => undefined);
   opts.publicQueries?.keep(queryClient);
 
   const memberLayout = context.matches.some((match) => match.route.id === layoutRouteId('user'));

@@ -14,8 +14,7 @@ import {
   type StaticHandlerContext,
 } from 'react-router-dom';
 import { GLOBAL_MIDDLEWARE, ROUTES, isMobilePath, isStrictPath, parsePositiveId, type LayoutName, type RouteSpec } from '@shared/routes';
-import { CONFIG_KEYS } from '@shared/system/types';
-import { configQueryOptions } from '../lib/system';
+import { siteQueryOptions } from '../lib/system';
 import { appDeps, navigationHash, type AppDeps, type PageImports, type PageModule } from '../lib/page';
 import { middlewareFor } from './middleware';
 import { notFound, toRouteError } from './route-errors';
@@ -62,12 +61,9 @@ function pageLoader(spec: RouteSpec, page: PageModule) {
   };
 }
 
-/** Configs every page shows: title and description in the header and <head>, 备案号 and hotline in the footer. */
-const SITE_CONFIG_KEYS = [CONFIG_KEYS.siteTitle, CONFIG_KEYS.siteDescription, CONFIG_KEYS.icp, CONFIG_KEYS.servicePhone] as const;
-
-/** Site-wide data every page shows (see SITE_CONFIG_KEYS). */
+/** Site-wide data every page shows: title and description in the header and <head>, 备案号 and hotline in the footer. */
 export function loadSiteData(deps: AppDeps): Promise<unknown> {
-  return Promise.all(SITE_CONFIG_KEYS.map((key) => deps.queryClient.ensureQueryData(configQueryOptions(deps.http, key))));
+  return deps.queryClient.ensureQueryData(siteQueryOptions(deps.http));
 }
 
 async function rootLoader({ request, context }: LoaderFunctionArgs) {

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { CONFIG_KEYS } from '@shared/system/types';
 import { useHttp } from './http/context';
-import { configQueryOptions } from './system';
+import { siteQueryOptions } from './system';
 
 /** spec §1 fallback if the backend has no title configured. */
 const FALLBACK_TITLE = '项目网 - 找项目首选';
@@ -20,10 +19,13 @@ export interface SiteInfo {
 
 /** Site title, description, 备案号 and hotline from the backend's configs (prefetched by the root route). */
 export function useSite(): SiteInfo {
-  const http = useHttp();
-  const title = useQuery(configQueryOptions(http, CONFIG_KEYS.siteTitle)).data || FALLBACK_TITLE;
-  const description = useQuery(configQueryOptions(http, CONFIG_KEYS.siteDescription)).data ?? '';
-  const icp = useQuery(configQueryOptions(http, CONFIG_KEYS.icp)).data ?? '';
-  const hotline = useQuery(configQueryOptions(http, CONFIG_KEYS.servicePhone)).data ?? '';
-  return { title, name: title.split(' - ')[0] ?? title, description, icp: icp.trim(), hotline: hotline.trim() };
+  const configs = useQuery(siteQueryOptions(useHttp())).data;
+  const title = configs?.title || FALLBACK_TITLE;
+  return {
+    title,
+    name: title.split(' - ')[0] ?? title,
+    description: configs?.description ?? '',
+    icp: configs?.icp.trim() ?? '',
+    hotline: configs?.hotline.trim() ?? '',
+  };
 }

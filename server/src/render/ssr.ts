@@ -26,7 +26,7 @@ const RENDER_ORIGIN = 'http://portal.internal';
 export interface SsrOptions {
   renderer: Renderer;
   /** The render's backend calls go to the CMS, its ext calls to the extensions' backend, each through its agent. */
-  backends: Pick<Backends, 'cms' | 'ext' | 'separate'>;
+  backends: Pick<Backends, 'cms' | 'call'>;
   product: string;
   /** Public settings the pages read (canonical origin, mobile site, the backend's capabilities). */
   settings?: () => Promise<RenderOptions['settings']>;
@@ -235,13 +235,12 @@ export function ssrHandler(opts: SsrOptions): RequestHandler {
       const result = await opts.renderer.render({
         request,
         backendURL: opts.backends.cms.baseURL,
-        ...(opts.backends.separate ? { extBackend: { url: opts.backends.ext.baseURL, httpAgent: opts.backends.ext.agent } } : {}),
+        sendToBackend: (exchange) => opts.backends.call(exchange),
         product: opts.product,
         token,
         assets: opts.renderer.assets,
         nonce: cspNonce(res),
         waitForAll: isCrawler(req.get('user-agent')),
-        httpAgent: opts.backends.cms.agent,
         settings: await opts.settings?.(),
         publicQueries: opts.renderer.publicQueries,
         log: opts.log,

@@ -4,7 +4,7 @@
  * - the server's own calls — the health probe, the stale-token check, capabilities, feeds, the
  *   sitemap, login, refresh and logout — are small exchanges made with `call`;
  * - the API proxy (api-proxy.ts) streams through `baseURL` and `agent`, under `limitWaiting`;
- * - page renders send their backend calls through `agent` (render/ssr.ts hands it to the render).
+ * - page renders send their backend calls through `call` (render/ssr.ts hands it to the render).
  * BackendLiveness (upstream/liveness.ts) watches the agent, so it sees every connection of all three.
  */
 import { Agent, request as httpRequest, type ClientRequest, type IncomingHttpHeaders } from 'node:http';
@@ -67,7 +67,7 @@ export interface BackendCall {
   /** Path and query on the backend, e.g. `/api/zb/search?pageSize=1`. */
   path: string;
   headers?: Record<string, string | undefined>;
-  body?: Buffer;
+  body?: Buffer | string;
   /** Silence allowed while waiting for the answer (default just under the spec's 15 s). */
   timeoutMs?: number;
   maxBytes?: number;
@@ -115,7 +115,7 @@ export class BackendClient {
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(call.headers ?? {})) if (value !== undefined) headers[name] = value;
     if (call.requestId) headers[REQUEST_ID_HEADER] = call.requestId;
-    if (call.body) headers['content-length'] = String(call.body.length);
+    if (call.body) headers['content-length'] = String(Buffer.byteLength(call.body));
     const send = this.https ? httpsRequest : httpRequest;
     return new Promise((resolve, reject) => {
       const req = send(this.url(call.path), { method: call.method ?? 'GET', agent: this.agent, headers, signal: call.signal }, (res) => {

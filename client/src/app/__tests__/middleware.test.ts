@@ -2,7 +2,6 @@ import { createMemoryRouter, createStaticHandler, isRouteErrorResponse, type Sta
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '@shared/contract/endpoints';
 import type { MemberInfoResult } from '@shared/member/types';
-import { CONFIG_KEYS } from '@shared/system/types';
 import { ROUTES, type RouteSpec } from '@shared/routes';
 import type { Http } from '../../lib/http/http';
 import { createQueryClient } from '../../lib/query-client';
@@ -18,9 +17,7 @@ import { DEMO_USER } from '../../test/page-harness';
 /** A visitor's environment whose site configs are cached: the pipeline under test asks the backend nothing. */
 function visitorDeps(): AppDeps {
   const queryClient = createQueryClient();
-  for (const key of [CONFIG_KEYS.siteTitle, CONFIG_KEYS.siteDescription, CONFIG_KEYS.icp, CONFIG_KEYS.servicePhone]) {
-    queryClient.setQueryData(systemKeys.config(key), '');
-  }
+  queryClient.setQueryData(systemKeys.site(), { title: '', description: '', icp: '', hotline: '' });
   const http = new Proxy({} as Http, {
     get: (_, name) => {
       throw new Error(`unexpected backend call (${String(name)})`);

@@ -4,7 +4,6 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CONFIG_KEYS } from '@shared/system/types';
 import type { Http } from '../../lib/http/http';
 import { HttpProvider } from '../../lib/http/context';
 import { systemKeys } from '../../lib/system';
@@ -30,9 +29,7 @@ afterEach(() => {
 function renderWithUi(children: ReactNode, { userAgent = UA.chromeWindows, store = createUiStore() } = {}) {
   vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(userAgent);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  for (const key of [CONFIG_KEYS.siteTitle, CONFIG_KEYS.siteDescription, CONFIG_KEYS.icp, CONFIG_KEYS.servicePhone]) {
-    client.setQueryData(systemKeys.config(key), key === CONFIG_KEYS.siteTitle ? '山东项目网 - 找项目首选' : '');
-  }
+  client.setQueryData(systemKeys.site(), { title: '山东项目网 - 找项目首选', description: '', icp: '', hotline: '' });
   const session = createSessionStore(LOGGED_OUT);
   render(
     <QueryClientProvider client={client}>

@@ -5,27 +5,12 @@
  * with axios on its first call (http.ts createDeferredHttp), so no page's first load carries it.
  */
 import axios, { type AxiosRequestConfig, type AxiosStatic, type InternalAxiosRequestConfig } from 'axios';
-import {
-  IS_TOKEN_HEADER,
-  MESSAGES,
-  PLATFORM_HEADER,
-  PLATFORM_VALUE,
-  REPEAT_SUBMIT_INTERVAL_MS,
-  REQUEST_TIMEOUT_MS,
-  SESSION_OBJ_KEY,
-} from '@shared/constants';
+import { MESSAGES, REPEAT_SUBMIT_INTERVAL_MS, REQUEST_TIMEOUT_MS, SESSION_OBJ_KEY } from '@shared/constants';
 import { apiPath } from '@shared/contract/endpoint';
 import type { AnyEndpoint } from '@shared/contract/endpoints';
-import type { EndpointSchemas } from '@shared/contract/envelopes';
-import { hrefOf, toQueryString, type AxiosHttp, type EndpointCall, type HttpOptions, type RequestOptions, type ResponseOf } from './http';
+import { hrefOf, toQueryString, type AxiosHttp, type EndpointCall, type HttpOptions, type RequestOptions } from './http';
 import { ApiError } from './errors';
-
-/** spec §8: messages the client shows for these body codes instead of the server's. */
-const CODE_MESSAGES: Record<number, string> = {
-  401: MESSAGES.unauthorized,
-  403: MESSAGES.forbidden,
-  404: MESSAGES.notFound,
-};
+import { callHeaders, checkedAnswer, readEnvelope, transportError } from './envelope';
 
 /** Parallel calls that all meet an ended session should say so once, not once each. */
 const UNAUTHORIZED_NOTICE_INTERVAL_MS = 1_000;
@@ -75,18 +60,8 @@ function isRepeatSubmit(storage: NonNullable<HttpOptions['storage']>, url: strin
 type CallFlags = Pick<RequestOptions, 'isToken' | 'repeatSubmit' | 'notify'>;
 type CallConfig = InternalAxiosRequestConfig & CallFlags;
 
-type Envelope = { code?: unknown; msg?: unknown };
-
 /** What the request layer uses of axios: the module itself, passed in so the browser can load it late. */
 type AxiosLib = Pick<AxiosStatic, 'create' | 'AxiosError' | 'AxiosHeaders'>;
-
-/**
- * Answers are checked against the contract in development and tests only: a production build
- * trusts the backend (a newer backend may answer more than this build knows), and skips the work.
- */
-const CHECK_RESPONSES = import.meta.env.DEV;
-/** The schemas to check answers with (they bring zod), loaded with this module where answers are checked. */
-const contract = CHECK_RESPONSES ? Promise.all([import('@shared/contract/schemas'), import('@shared/contract/fields')]) : null;
 
 /** The request layer on axios, loaded with the module (the server, tests). */
 export function createHttp(opts: HttpOptions): AxiosHttp {
@@ -107,15 +82,7 @@ function createHttpOn(lib: AxiosLib, opts: HttpOptions): AxiosHttp {
   });
 
   instance.interceptors.request.use((config: CallConfig) => {
-    const headers = AxiosHeaders.from(config.headers);
-    headers.set(PLATFORM_HEADER, PLATFORM_VALUE);
-    if (config.isToken === false) {
-      // The browser holds no token: the opt-out travels to the proxy, which obeys and strips it.
-      headers.set(IS_TOKEN_HEADER, 'false');
-    } else if (opts.token) {
-      headers.set('Authorization', `Bearer ${opts.token}`);
-    }
-    config.headers = headers;
+    config.headers = AxiosHeaders.from(config.headers).set(callHeaders(opts.token, config.isToken));
 
     if (config.params) {
       const query = toQueryString(config.params as object);
@@ -148,25 +115,13 @@ function createHttpOn(lib: AxiosLib, opts: HttpOptions): AxiosHttp {
       const notify = config.notify !== false;
       // Binary payloads carry no envelope.
       if (config.responseType === 'blob' || config.responseType === 'arraybuffer') return response;
-      const body = response.data as Envelope | null;
-      if (body === null || typeof body !== 'object') {
-        log(`unrecognised answer: ${config.method?.toUpperCase()} ${config.url}`, body);
-        if (notify) opts.notifier?.error(MESSAGES.unknown);
-        return Promise.reject(new ApiError(MESSAGES.unknown, { kind: 'response', code: 500 }));
-      }
-      const code = typeof body.code === 'number' ? body.code : 200;
-      if (code === 200) return response;
-      const serverMsg = typeof body.msg === 'string' ? body.msg : '';
-      const msg = CODE_MESSAGES[code] ?? (serverMsg || MESSAGES.unknown);
-      if (code === 401) {
-        notifyUnauthorized();
-        return Promise.reject(new ApiError(msg, { kind: 'response', code, isRedirect: Boolean(opts.onUnauthorized) }));
-      }
-      if (notify) {
-        if (code === 500) opts.notifier?.error(msg);
-        else opts.notifier?.notifyError(msg);
-      }
-      return Promise.reject(new ApiError(msg, { kind: 'response', code }));
+      const verdict = readEnvelope(response.data, Boolean(opts.onUnauthorized));
+      if (verdict.ok) return response;
+      if (verdict.unrecognised) log(`unrecognised answer: ${config.method?.toUpperCase()} ${config.url}`, response.data);
+      if (verdict.notice === 'unauthorized') notifyUnauthorized();
+      else if (notify && verdict.notice === 'toast') opts.notifier?.error(verdict.error.message);
+      else if (notify && verdict.notice === 'notification') opts.notifier?.notifyError(verdict.error.message);
+      return Promise.reject(verdict.error);
     },
     (error: unknown) => {
       if (error instanceof ApiError) return Promise.reject(error);
@@ -175,27 +130,10 @@ function createHttpOn(lib: AxiosLib, opts: HttpOptions): AxiosHttp {
         return Promise.reject(new ApiError(MESSAGES.unknown, { kind: 'transport', code: 500 }));
       }
       const status = error.response?.status;
-      const body = error.response?.data as Envelope | undefined;
       if (status === 401) opts.onTransportUnauthorized?.();
       const timedOut = error.code === AxiosError.ECONNABORTED || error.code === AxiosError.ETIMEDOUT;
-      // The proxy answers 502/504 with a Chinese msg; without one, say what kind of failure it was.
-      const message =
-        typeof body?.msg === 'string' && body.msg
-          ? body.msg
-          : timedOut
-            ? MESSAGES.timeout
-            : status
-              ? `系统接口${status}异常`
-              : MESSAGES.network;
       log(`request failed: ${error.config?.method?.toUpperCase()} ${error.config?.url}`, error.message);
-      const fallbackStatus = status ?? (timedOut ? 504 : 502);
-      return Promise.reject(
-        new ApiError(message, {
-          kind: 'transport',
-          code: typeof body?.code === 'number' ? body.code : fallbackStatus,
-          status: fallbackStatus,
-        }),
-      );
+      return Promise.reject(transportError(status, error.response?.data, timedOut));
     },
   );
 
@@ -210,13 +148,7 @@ function createHttpOn(lib: AxiosLib, opts: HttpOptions): AxiosHttp {
     call: async <E extends AnyEndpoint>(endpoint: E, { path, data, ...o }: EndpointCall = {}) => {
       const url = path ? apiPath(endpoint.path, path) : endpoint.path;
       const body = await call({ url, method: endpoint.method.toLowerCase(), data }, o);
-      if (!contract) return body as ResponseOf<E>;
-      const [{ SCHEMAS }, { firstProblem }] = await contract;
-      const schemas: EndpointSchemas = SCHEMAS[endpoint.name];
-      const checked = schemas.response.safeParse(body);
-      if (checked.success) return checked.data as ResponseOf<E>;
-      log(`answer breaks the contract: ${endpoint.method} ${url}: ${firstProblem(checked.error)}`, body);
-      throw new ApiError(MESSAGES.unknown, { kind: 'response', code: 500 });
+      return checkedAnswer(endpoint, url, body, log);
     },
     get: (url, o = {}) => call({ url, method: 'get' }, o),
     post: (url, data, o = {}) => call({ url, method: 'post', data }, o),

@@ -16,9 +16,12 @@ afterEach(cleanup);
 /** The configs the root route prefetched; the request layer must not be called. */
 function renderAt(path: string, configs: Partial<Record<string, string>>, children: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  for (const key of [CONFIG_KEYS.siteTitle, CONFIG_KEYS.siteDescription, CONFIG_KEYS.icp, CONFIG_KEYS.servicePhone]) {
-    client.setQueryData(systemKeys.config(key), configs[key] ?? '');
-  }
+  client.setQueryData(systemKeys.site(), {
+    title: configs[CONFIG_KEYS.siteTitle] ?? '',
+    description: configs[CONFIG_KEYS.siteDescription] ?? '',
+    icp: configs[CONFIG_KEYS.icp] ?? '',
+    hotline: configs[CONFIG_KEYS.servicePhone] ?? '',
+  });
   return render(
     <QueryClientProvider client={client}>
       <HttpProvider http={{} as Http}>
