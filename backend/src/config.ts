@@ -68,6 +68,12 @@ export interface FollowConfig {
   reconcileDays: number;
   /** CMS_FOLLOW_RECHECK: details re-read per reconciliation pass, oldest check first (edits of the body). */
   recheckPerPass: number;
+  /**
+   * CMS_SERVICE_TOKEN: a bearer of a VIP member at the CMS the follower reads details with, so
+   * its copies hold the contacts unmasked and it masks per member itself; unset or refused by
+   * the CMS: it reads as a visitor (masked copies).
+   */
+  serviceToken: string | undefined;
 }
 
 /** A placeholder until the prefix registered with the Open Contracting Partnership is set. */
@@ -185,6 +191,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       reconcileSeconds: variable(env, 'CMS_FOLLOW_RECONCILE', integerVar(1, 86_400), 'seconds from 1 to 86400', '300'),
       reconcileDays: variable(env, 'CMS_FOLLOW_RECONCILE_DAYS', integerVar(1, 365), 'days from 1 to 365', '30'),
       recheckPerPass: variable(env, 'CMS_FOLLOW_RECHECK', integerVar(0, 10_000), 'an integer from 0 to 10000', '50'),
+      serviceToken: variable(
+        env,
+        'CMS_SERVICE_TOKEN',
+        z.string().regex(/^[\x21-\x7e]{16,4096}$/),
+        'a bearer token of the CMS (16 to 4096 printable characters, no spaces)',
+      ),
     },
   };
 }

@@ -165,6 +165,46 @@ describe('the companion of a CMS', () => {
     }
   });
 
+  it('reads contacts unmasked with CMS_SERVICE_TOKEN and masks them per caller; a refused token reads as a visitor', async () => {
+    const { port } = cmsServer.address() as AddressInfo;
+    const vip = await cms.login('vip', 'vip123');
+    const served = await createTestBackend({
+      cmsUrl: `http://127.0.0.1:${port}`,
+      captchaEnabled: false,
+      follow: { reconcileDays: 2, serviceToken: vip },
+    });
+    const refused = await createTestBackend({
+      cmsUrl: `http://127.0.0.1:${port}`,
+      captchaEnabled: false,
+      follow: { reconcileDays: 2, serviceToken: 'not-a-token-the-cms-knows' },
+    });
+    try {
+      const notice = tender({ title: '伴随测试服务账号联系人工程施工招标公告' });
+      publishAtCms([notice]);
+      const id = cmsId(notice.sourceId);
+      const phoneHeld = (t: TestBackend) =>
+        (t.db.prepare('SELECT contact_phone AS phone FROM zb WHERE id = ?').get(id) as { phone: string } | undefined)?.phone;
+      for (const t of [served, refused, companion]) await t.backend.follower!.follow();
+      expect(phoneHeld(served)).toBe('13912345678');
+      for (const t of [refused, companion]) expect(phoneHeld(t)).toMatch(/^139\*+5678$/);
+
+      // A new phone (and amount, which the list shows) at the CMS: the VIP sees both numbers in
+      // 变更内容, a visitor neither.
+      publishAtCms([{ ...notice, amount: 880, contact: { ...notice.contact, phone: '13987654321' }, publishTime: notice.publishTime }]);
+      await served.backend.follower!.follow();
+      const phoneChange = async (caller: Record<string, string>) =>
+        ((await request(served.app).get(`/api/ext/notices/zb/${id}/timeline`).set(caller)).body.data.changes as { field: string }[]).find(
+          (c) => c.field === 'contact.phone',
+        );
+      expect(await phoneChange({ Authorization: `Bearer ${vip}` })).toMatchObject({ before: '13912345678', after: '13987654321' });
+      const masked = await phoneChange({});
+      expect(JSON.stringify(masked)).not.toMatch(/13912345678|13987654321/);
+    } finally {
+      served.close();
+      refused.close();
+    }
+  });
+
   it('takes out a notice the CMS withdrew, with its alerts, at the reconciliation', async () => {
     const notice = tender({ title: '伴随测试撤销综合管廊工程招标公告' });
     publishAtCms([notice]);

@@ -37,6 +37,7 @@ describe('loadConfig', () => {
         reconcileSeconds: 300,
         reconcileDays: 30,
         recheckPerPass: 50,
+        serviceToken: undefined,
       },
     });
   });
@@ -65,6 +66,7 @@ describe('loadConfig', () => {
         CMS_FOLLOW_RECONCILE: '60',
         CMS_FOLLOW_RECONCILE_DAYS: '7',
         CMS_FOLLOW_RECHECK: '0',
+        CMS_SERVICE_TOKEN: 'a-vip-members-bearer-token',
       },
       '/x',
     );
@@ -91,6 +93,7 @@ describe('loadConfig', () => {
         reconcileSeconds: 60,
         reconcileDays: 7,
         recheckPerPass: 0,
+        serviceToken: 'a-vip-members-bearer-token',
       },
     });
   });

@@ -1,7 +1,8 @@
 /**
  * A CMS detail answer as an import record (shared/src/content/notices.ts), so what the companion
  * reads goes through the import like any file. The CMS's id is the record's sourceId (and the
- * notice's id here). Contacts are as the CMS shows them to a visitor: the companion never holds more.
+ * notice's id here). Contacts are as the CMS shows them to whoever the follower reads as: a visitor
+ * (masked), or the VIP member of CMS_SERVICE_TOKEN (unmasked; the companion masks per caller).
  */
 import type { NoticeImportRecord } from '@shared/content/notices';
 import type { ContactBlock, XmkDetail, XmkListItem, ZbDetail, ZbListItem } from '@shared/content/types';

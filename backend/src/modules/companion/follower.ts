@@ -53,6 +53,8 @@ const KINDS: readonly ContentTable[] = ['zb', 'xmk'];
 
 const SEARCH = { zb: ENDPOINTS.zbSearch.path, xmk: ENDPOINTS.xmkSearch.path };
 const DETAIL = { zb: ENDPOINTS.zbDetailPublic.path, xmk: ENDPOINTS.xmkDetailPublic.path };
+/** The member's detail calls: what the service bearer reads (the public ones mask whoever asks). */
+const MEMBER_DETAIL = { zb: ENDPOINTS.biddingData.path, xmk: ENDPOINTS.xmkDetailMember.path };
 const CURSOR_KEY = { zb: META.followZb, xmk: META.followXmk };
 
 export interface FollowReport extends ImportCounts {
@@ -80,6 +82,8 @@ export class CmsFollower {
   private pausedUntil = 0;
   /** Per kind: the last id re-read by the rolling recheck. */
   private readonly recheckAfter: Record<ContentTable, number> = { zb: 0, xmk: 0 };
+  /** The service bearer details are read with, until the CMS refuses it. */
+  private serviceToken: string | undefined;
 
   constructor(
     private readonly db: Db,
@@ -91,6 +95,25 @@ export class CmsFollower {
     private readonly onChanged: () => void = () => undefined,
   ) {
     this.sql = statementsOf(db);
+    this.serviceToken = config.serviceToken;
+  }
+
+  /**
+   * A notice's detail, read through the member's call with the service bearer when there is one:
+   * unmasked contacts. A
+   * bearer the CMS refuses (expired, revoked) is dropped once, said in the log without the token,
+   * and the read goes on as a visitor's.
+   */
+  private async readDetail(kind: ContentTable, id: number) {
+    const bearer = this.serviceToken;
+    try {
+      return await this.cms.get(bearer === undefined ? DETAIL[kind] : MEMBER_DETAIL[kind], { params: { id }, paced: true, bearer });
+    } catch (err) {
+      if (!(err instanceof CmsError && err.failure === 'unauthorized' && bearer !== undefined)) throw err;
+      this.serviceToken = undefined;
+      this.log.error('companion: the CMS refused CMS_SERVICE_TOKEN; reading as a visitor (masked contacts) until restarted with a new one');
+      return this.cms.get(DETAIL[kind], { params: { id }, paced: true });
+    }
   }
 
   /** One pass over the newest notices of both kinds; null while backing off. */
@@ -209,7 +232,7 @@ export class CmsFollower {
     const gone: number[] = [];
     for (const id of ids) {
       try {
-        const answer = await this.cms.get(DETAIL[kind], { params: { id }, paced: true });
+        const answer = await this.readDetail(kind, id);
         report.details++;
         const detail = answer.data as ZbDetail | XmkDetail | null | undefined;
         if (!detail) gone.push(id);
