@@ -269,6 +269,7 @@ function assemble(
   registerAuthRoutes(routes, context);
   registerSystemRoutes(routes, context);
   registerHomeRoutes(routes, context);
+  if (members) context.mirrorUnlock = (session, authorization, kind, id) => members.mirrorUnlock(session, authorization, kind, id);
   registerContentRoutes(routes, context);
   registerFavoriteRoutes(routes, context);
   registerScoreRoutes(routes, context);

@@ -9,11 +9,12 @@ import type { LoginLockout } from './modules/auth/lockout';
 import type { PasswordHasher } from './modules/auth/passwords';
 import type { ProofOfWork } from './modules/auth/proof-of-work';
 import type { PasswordCipher } from './modules/auth/rsa-keys';
-import type { TokenService } from './modules/auth/tokens';
+import type { Session, TokenService } from './modules/auth/tokens';
 import type { ContentStats } from './modules/content/content-stats';
 import type { ImportRunner } from './modules/content/import-runner';
 import type { ViewCounter } from './modules/content/view-counter';
 import type { WriteQuotas } from './modules/member/quota';
+import type { ContentTable } from './search/fts-index';
 
 export interface AppContext {
   db: Db;
@@ -38,4 +39,6 @@ export interface AppContext {
   quotas: WriteQuotas;
   /** outgoing mail (SMTP_URL), each address with a daily budget */
   mailer: Mailer;
+  /** A companion's copy of a member's unlock at the CMS, when it has one (CmsMembers.mirrorUnlock). */
+  mirrorUnlock?: (session: Session, authorization: string | undefined, kind: ContentTable, id: number) => Promise<boolean>;
 }

@@ -165,7 +165,7 @@ describe('the companion of a CMS', () => {
     }
   });
 
-  it('reads contacts unmasked with CMS_SERVICE_TOKEN and masks them per caller; a refused token reads as a visitor', async () => {
+  it('reads contacts unmasked with CMS_SERVICE_TOKEN, masks them per caller and copies unlocks made at the CMS', async () => {
     const { port } = cmsServer.address() as AddressInfo;
     const vip = await cms.login('vip', 'vip123');
     const served = await createTestBackend({
@@ -199,6 +199,15 @@ describe('the companion of a CMS', () => {
       expect(await phoneChange({ Authorization: `Bearer ${vip}` })).toMatchObject({ before: '13912345678', after: '13987654321' });
       const masked = await phoneChange({});
       expect(JSON.stringify(masked)).not.toMatch(/13912345678|13987654321/);
+
+      // A 普通会员 sees them masked until they unlock the contact at the CMS; the companion then
+      // learns it from the CMS (after its "no" has aged) and unmasks for them alone.
+      const demo = { Authorization: `Bearer ${await cms.login('demo', 'demo123')}` };
+      expect(JSON.stringify(await phoneChange(demo))).not.toMatch(/13912345678|13987654321/);
+      expect((await request(cms.app).put('/cms/xmk/score/').set(demo).send({ id, type: 'zb' })).body.code).toBe(200);
+      served.clock.advance(61_000);
+      expect(await phoneChange(demo)).toMatchObject({ before: '13912345678', after: '13987654321' });
+      expect(JSON.stringify(await phoneChange({}))).not.toMatch(/13912345678|13987654321/);
     } finally {
       served.close();
       refused.close();

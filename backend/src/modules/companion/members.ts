@@ -29,6 +29,10 @@ export const MEMBER_CACHE_ENTRIES = 10_000;
 export const FAVOURITES_FRESH_MS = 60_000;
 /** A member's call waits at most this for the CMS (the follower's calls may take CMS_FOLLOW_TIMEOUT_MS). */
 export const MEMBER_CALL_TIMEOUT_MS = 3_000;
+/** Notices whose unlock the CMS denied are asked about again after this, per member. */
+export const LOCKED_FRESH_MS = 60_000;
+/** Denied unlocks remembered at most (the oldest are forgotten first). */
+const LOCKED_ENTRIES = 10_000;
 /** Favourites read per type at most (pages of PAGE_SIZE_MAX). */
 const FAVOURITE_PAGES = 50;
 
@@ -46,6 +50,8 @@ export class CmsMembers {
   /** When each member's favourites were last asked for, and whose were ever copied. */
   private readonly favouritesRead = new Map<number, number>();
   private readonly everRead = new Set<number>();
+  /** Member, kind and notice the CMS said are locked, until when that is believed. */
+  private readonly locked = new Map<string, number>();
 
   constructor(
     private readonly db: Db,
@@ -54,6 +60,35 @@ export class CmsMembers {
     private readonly clock: Clock,
     private readonly log: Logger,
   ) {}
+
+  /**
+   * Whether the member unlocked the notice's contact at the CMS (spec: \`PUT /cms/xmk/score/\`),
+   * asked of the CMS's member detail with the member's own bearer and copied here when so, so
+   * what the companion serves of that notice is unmasked for them from then on. Asked only when
+   * the companion would mask something for them; a "no" is believed for LOCKED_FRESH_MS, and a
+   * CMS that cannot say counts as "no" (masked, the safe side).
+   */
+  async mirrorUnlock(session: Session, authorization: string | undefined, kind: ContentTable, id: number): Promise<boolean> {
+    const token = bearerToken(authorization);
+    if (token === null) return false;
+    const key = `${session.memberId} ${kind} ${id}`;
+    const now = this.clock().getTime();
+    if ((this.locked.get(key) ?? 0) > now) return false;
+    try {
+      const path = kind === 'zb' ? ENDPOINTS.biddingData.path : ENDPOINTS.xmkDetailMember.path;
+      const answer = await this.cms.get(path, { params: { id }, bearer: token, timeoutMs: MEMBER_CALL_TIMEOUT_MS });
+      if ((answer.data as { contactAccess?: unknown } | undefined)?.contactAccess === 'unlocked') {
+        q.mirrorUnlock.run(this.sql, { memberId: session.memberId, type: kind, id, time: formatDateTime(this.clock()) });
+        return true;
+      }
+    } catch (err) {
+      if (!(err instanceof CmsError)) throw err;
+    }
+    this.locked.delete(key);
+    this.locked.set(key, now + LOCKED_FRESH_MS);
+    if (this.locked.size > LOCKED_ENTRIES) this.locked.delete(this.locked.keys().next().value!);
+    return false;
+  }
 
   /** The session of a CMS bearer; null when absent or refused by the CMS; 503 when the CMS cannot say. */
   async resolve(authorization: string | undefined): Promise<Session | null> {

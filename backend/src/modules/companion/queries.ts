@@ -53,3 +53,8 @@ export function liveSince(sql: Statements, table: ContentTable, since: string): 
     )
     .all({ since });
 }
+
+/** An unlock the CMS says the member made, copied here (once; a second copy changes nothing). */
+export const mirrorUnlock = new Query<{ memberId: number; type: ContentTable; id: number; time: string }>(
+  'INSERT OR IGNORE INTO contact_unlock (member_id, type, data_id, create_time) VALUES (@memberId, @type, @id, @time)',
+);

@@ -66,8 +66,16 @@ export function registerContentRoutes(routes: Routes, ctx: AppContext): void {
   });
 
   /** The lifecycle and changes alone, masked for the caller as the detail: for a CMS's detail without them. */
-  routes.optional(ENDPOINTS.noticeTimeline, (_req, session, { params: { kind, id } }) => {
-    return success(noticeTimeline(sql, kind, id, session ? memberViewer(session, kind, id) : { kind: 'visitor' }));
+  routes.optional(ENDPOINTS.noticeTimeline, async (req, session, { params: { kind, id } }) => {
+    const answer = () => noticeTimeline(sql, kind, id, session ? memberViewer(session, kind, id) : { kind: 'visitor' });
+    const timeline = answer();
+    // Beside a CMS, an unlock made there is asked for when something here would be masked.
+    const maskable = timeline.changes.length > 0 || timeline.bodyDiff !== null;
+    const viewer = session && memberViewer(session, kind, id);
+    if (session && viewer?.kind === 'member' && viewer.access === 'locked' && maskable && ctx.mirrorUnlock) {
+      if (await ctx.mirrorUnlock(session, req.get('authorization'), kind, id)) return success(answer());
+    }
+    return success(timeline);
   });
 
   routes.open(ENDPOINTS.zbDetailPublic, (_req, { params: { id } }) => {
