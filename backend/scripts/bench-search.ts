@@ -45,6 +45,7 @@ import { ContentSearch, zbListItems, type SearchFilters } from '../src/modules/c
 import { generateZb } from '../src/seed/content-generator';
 import { zbRecord } from '../src/seed/demo-feed';
 import { Random } from '../src/seed/random';
+import { seedDatabase } from './lib/bench-helpers';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const TARGET_P95_MS = 30;
@@ -164,19 +165,6 @@ async function freePort(): Promise<number> {
   const { port } = probe.address() as AddressInfo;
   await new Promise((resolve) => probe.close(resolve));
   return port;
-}
-
-/** The seed CLI, as a user would run it; returns its wall time in seconds. */
-function seed(dataDir: string): number {
-  console.log(`seeding ${projects} projects and ${tenders} tenders into ${dataDir} …`);
-  const started = Date.now();
-  const result = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'backend/src/cli/seed.ts', '--projects', String(projects), '--tenders', String(tenders), '--data-dir', dataDir],
-    { cwd: ROOT, stdio: 'inherit' },
-  );
-  if (result.status !== 0) throw new Error(`seeding failed (exit ${result.status})`);
-  return (Date.now() - started) / 1000;
 }
 
 function countRows(dataDir: string): { xmk: number; zb: number } | null {
@@ -656,7 +644,7 @@ async function main() {
     if (existing !== null && (existing.xmk < projects || existing.zb < tenders)) {
       throw new Error(`${dataDir} holds ${existing.xmk} projects and ${existing.zb} tenders, fewer than asked for`);
     }
-    const seedSeconds = existing === null ? seed(dataDir) : null;
+    const seedSeconds = existing === null ? seedDatabase(dataDir, projects, tenders) : null;
     if (existing !== null) console.log(`reusing ${dataDir}: ${existing.xmk} projects, ${existing.zb} tenders`);
     const sizeBytes = ['', '-wal'].reduce(
       (sum, s) => sum + (fs.statSync(path.join(dataDir, DATABASE_FILE + s), { throwIfNoEntry: false })?.size ?? 0),
