@@ -6,8 +6,9 @@
  *
  * - A member's render (a request with a session: never cached, the paying visitor) goes before any
  *   anonymous one: members are granted a freed slot first, have `memberOverflow` slots of their own
- *   beyond `maxInFlight`, anonymous renders leave `memberReserve` slots free for them, and a member who finds the queue full takes the place of the oldest
- *   anonymous waiter. A member is refused only when every waiter is a member.
+ *   beyond `maxInFlight`, anonymous renders leave `memberReserve` slots free for them, and a member
+ *   who finds the queue full takes the place of the oldest anonymous waiter. A member is refused
+ *   only when every waiter is a member.
  * - Members first, not members only: while fewer than `anonymousMinimum` anonymous renders run,
  *   one may take any free slot, and a freed slot goes to the longest-waiting anonymous one. One
  *   anonymous render fills the render cache for every visitor after it; starved of slots by
