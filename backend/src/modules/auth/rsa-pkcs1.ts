@@ -1,5 +1,5 @@
 /**
- * RSAES-PKCS1-v1_5 decryption with implicit rejection (docs/decisions/rsa-decryption.md). OpenSSL
+ * RSAES-PKCS1-v1_5 decryption with implicit rejection (docs/decisions/accounts-and-passwords.md). OpenSSL
  * does the private-key operation without padding (`RSA_NO_PADDING`, ~1 ms for 2048 bits, blinded),
  * and the unpadding here never fails: a block whose padding is wrong yields a pseudo-random message
  * derived from the private key and the ciphertext, the same one every time for the same
