@@ -183,8 +183,11 @@ test.describe('member actions on public pages', () => {
   test('a member favourites a tender and the state survives a reload', async ({ page, consoleProblems }) => {
     await logIn(page, `/zb/${FAVORITE_ZB_ID}`);
     const button = page.getByRole('button', { name: '收藏', exact: true });
+    // The star turns at once; the reload must come after the backend has written the favourite.
+    const saved = page.waitForResponse((r) => r.url().includes('/cms/favorite/changeStatus') && r.request().method() === 'PUT');
     await button.click();
     await expect(page.getByRole('button', { name: '已收藏' })).toHaveAttribute('aria-pressed', 'true');
+    expect((await saved).ok()).toBe(true);
     await page.reload();
     await waitForHydration(page);
     await expect(page.getByRole('button', { name: '已收藏' })).toBeVisible();
